@@ -1,0 +1,48 @@
+/* commands.c - the table every subcommand is dispatched from. */
+#include "config.h"
+#include "bot/commands.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "lib/compiler.h"
+
+/* Sorted by name; `lkpbot help` prints them in this order. */
+static const struct command commands[] = {
+	{ "db", cmd_db, CMD_STORE_NONE, "check, migrate or show the database schema" },
+	{ "help", cmd_help, CMD_STORE_NONE, "show help for lkpbot or a command" },
+};
+
+const struct command *
+commands_find(const char *name)
+{
+	for (size_t i = 0; i < LKB_ARRAY_SIZE(commands); i++)
+		if (!strcmp(commands[i].name, name))
+			return &commands[i];
+	return NULL;
+}
+
+const struct command *
+commands_at(size_t i)
+{
+	return i < LKB_ARRAY_SIZE(commands) ? &commands[i] : NULL;
+}
+
+void
+commands_print(FILE *f, int names_only)
+{
+	for (size_t i = 0; i < LKB_ARRAY_SIZE(commands); i++) {
+		if (names_only)
+			fprintf(f, "%s\n", commands[i].name);
+		else
+			fprintf(f, "   %-10s %s\n", commands[i].name,
+				commands[i].summary);
+	}
+}
+
+void
+cmd_usage(FILE *f, const char *const *usage)
+{
+	for (size_t i = 0; usage[i]; i++)
+		fprintf(f, "%s%s\n", i ? "   or: " : "usage: ", usage[i]);
+}

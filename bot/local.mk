@@ -1,0 +1,24 @@
+# bot/libbot.a holds everything but main(), so unit tests can link it.
+noinst_LIBRARIES += bot/libbot.a
+bin_PROGRAMS += bot/lkpbot
+LKB_BOT_CFLAGS = $(AM_CFLAGS) $(CURL_CFLAGS) $(PCRE2_CFLAGS) \
+	$(JANSSON_CFLAGS) $(SQLITE_CFLAGS) $(ZLIB_CFLAGS)
+bot_libbot_a_CFLAGS = $(LKB_BOT_CFLAGS)
+bot_lkpbot_CFLAGS = $(LKB_BOT_CFLAGS)
+bot_lkpbot_SOURCES = %reldir%/main.c
+bot_libbot_a_SOURCES = \
+	%reldir%/commands.c %reldir%/commands.h \
+	%reldir%/ctx.c %reldir%/ctx.h \
+	%reldir%/cmd-help.c \
+	%reldir%/cmd-db.c
+# Libraries in dependency order: higher layers first.
+LKB_LIBS = bot/libbot.a templates/libtemplates.a state/libstate.a parsers/libparsers.a \
+	lib/liblkb.a
+LKB_EXT_LIBS = $(CURL_LIBS) $(PCRE2_LIBS) $(JANSSON_LIBS) $(SQLITE_LIBS) \
+	$(ETPAN_LIBS) $(INIH_LIBS) $(ZLIB_LIBS) $(NETTLE_LIBS)
+bot_lkpbot_LDADD = $(LKB_LIBS) $(LKB_EXT_LIBS)
+include %reldir%/report.mk
+include %reldir%/reply.mk
+include %reldir%/imap.mk
+include %reldir%/smtp.mk
+include %reldir%/compare.mk

@@ -1,0 +1,1 @@
+# bot/report.mk - fragment owned by one feature area; included from local.mk

@@ -1,0 +1,28 @@
+/* compiler.h - attribute macros used across lkpbot. */
+#ifndef LKB_LIB_COMPILER_H
+#define LKB_LIB_COMPILER_H
+
+#if defined(__GNUC__) || defined(__clang__)
+#define LKB_WARN_UNUSED __attribute__((warn_unused_result))
+#define LKB_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#define LKB_NORETURN __attribute__((noreturn))
+#define LKB_NONNULL(...) __attribute__((nonnull(__VA_ARGS__)))
+#define LKB_MALLOC __attribute__((malloc))
+#else
+#define LKB_WARN_UNUSED
+#define LKB_PRINTF(f, a)
+#define LKB_NORETURN
+#define LKB_NONNULL(...)
+#define LKB_MALLOC
+#endif
+
+/* Static in normal builds, visible to the unit tests (STYLE R6). */
+#ifdef LKB_UNIT_TEST
+#define LKB_TESTABLE
+#else
+#define LKB_TESTABLE static
+#endif
+
+#define LKB_ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+#endif

@@ -1,0 +1,45 @@
+/* conf.h - lkpbot.conf (INI, parsed with inih) into a key table.
+ *
+ * Every value is looked up by section and key; known keys are listed in
+ * config.c, an unknown key is a warning naming file and line, a malformed
+ * line is an error naming file and line.
+ */
+#ifndef LKB_PARSERS_CONF_H
+#define LKB_PARSERS_CONF_H
+
+#include <stddef.h>
+
+#include "lib/compiler.h"
+
+struct config;
+
+/* Empty configuration (all defaults). Caller frees with config_free(). */
+struct config *config_new(void);
+void config_free(struct config *cfg);
+
+/* Parse the INI text in buf (len bytes); name is used in messages.
+ * Returns LKB_OK or LKB_ERR_CONFIG (message logged with name:line). */
+int config_parse_buffer(struct config *cfg, const char *name, const char *buf,
+			size_t len) LKB_WARN_UNUSED;
+/* Read and parse a file. Returns LKB_ERR_NOT_FOUND if it does not exist. */
+int config_load_file(struct config *cfg, const char *path) LKB_WARN_UNUSED;
+
+/* Set a value (later sets win), e.g. from the command line or tests. */
+void config_set(struct config *cfg, const char *section, const char *key,
+		const char *value);
+
+/* Borrowed from cfg; NULL when unset. */
+const char *config_get(const struct config *cfg, const char *section,
+		       const char *key);
+/* Integer value or def when unset; -1 and a logged error when malformed. */
+long config_get_long(const struct config *cfg, const char *section,
+		     const char *key, long def);
+/* Splits a comma/blank separated list value. Returns the number of items
+ * and stores up to max borrowed pointers into a private copy held by cfg
+ * (valid until config_free). */
+size_t config_get_list(struct config *cfg, const char *section,
+		       const char *key, const char **items_out, size_t max);
+/* The file the configuration came from, or NULL. */
+const char *config_path(const struct config *cfg);
+
+#endif

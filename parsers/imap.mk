@@ -1,0 +1,1 @@
+# parsers/imap.mk - fragment owned by one feature area; included from local.mk

@@ -1,0 +1,1 @@
+# parsers/mime.mk - fragment owned by one feature area; included from local.mk

@@ -1,0 +1,29 @@
+#!/bin/sh
+# deps.sh - install the Debian 12 packages lkpbot needs (as root), only
+# those missing. Usage: scripts/deps.sh build|test
+set -e
+build_pkgs="build-essential autoconf automake pkg-config libcurl4-gnutls-dev
+libetpan-dev libpcre2-dev libsqlite3-dev libjansson-dev libinih-dev
+zlib1g-dev nettle-dev sqlite3 git"
+test_pkgs="check dovecot-imapd postfix clang libclang-rt-14-dev valgrind curl
+python3"
+
+want=$build_pkgs
+[ "${1:-build}" = test ] && want="$build_pkgs $test_pkgs"
+missing=
+for p in $want; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' ||
+		missing="$missing $p"
+done
+[ -z "$missing" ] && exit 0
+if [ "$(id -u)" != 0 ]; then
+	echo "deps.sh: missing packages:$missing (run as root to install)" >&2
+	exit 1
+fi
+echo "deps.sh: installing$missing" >&2
+export DEBIAN_FRONTEND=noninteractive
+# postfix is wanted for smtp-sink only: no configuration, no daemon.
+echo 'postfix postfix/main_mailer_type select No configuration' |
+	debconf-set-selections
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends $missing >/dev/null

@@ -1,0 +1,54 @@
+/* store-internal.h - shared by state/store*.c only (STYLE R5). */
+#ifndef LKB_STATE_STORE_INTERNAL_H
+#define LKB_STATE_STORE_INTERNAL_H
+
+#include <sqlite3.h>
+
+#include "state/store.h"
+
+#define STORE_MAX_STMTS 256
+
+struct store {
+	sqlite3 *db;
+	char *path;
+	enum store_mode mode;
+	int depth;		/* transaction nesting */
+	int failed;		/* a nested rollback happened */
+	/* Prepared statements cached by the address of their SQL text. */
+	struct {
+		const char *sql;
+		sqlite3_stmt *stmt;
+	} cache[STORE_MAX_STMTS];
+	size_t ncache;
+};
+
+/* Cached statement for sql (a static string; the pointer is the key).
+ * Returns NULL after logging the SQLite error. */
+sqlite3_stmt *store_stmt(struct store *st, const char *sql);
+/* Reset and clear a cached statement (for out: paths). NULL is fine. */
+void store_stmt_done(sqlite3_stmt *s);
+
+/* Bind by :name; an unknown name is a bug in our SQL (LKB_ERR_DB). */
+int store_bind_text(struct store *st, sqlite3_stmt *s, const char *name,
+		    const char *v);
+int store_bind_int(struct store *st, sqlite3_stmt *s, const char *name,
+		   int64_t v);
+int store_bind_double(struct store *st, sqlite3_stmt *s, const char *name,
+		      double v);
+int store_bind_null(struct store *st, sqlite3_stmt *s, const char *name);
+int store_bind_blob(struct store *st, sqlite3_stmt *s, const char *name,
+		    const void *p, size_t n);
+
+/* sqlite3_step, mapping errors to lkb_status (logged). Returns
+ * SQLITE_ROW, SQLITE_DONE, or a negative status. */
+int store_step(struct store *st, sqlite3_stmt *s);
+/* Map an SQLite result code to lkb_status and log it with what. */
+int store_err(struct store *st, int src, const char *what);
+/* Run one statement without results (schema work). */
+int store_exec(struct store *st, const char *sql);
+/* Copy of column i as a heap string (NULL for SQL NULL). free() it. */
+char *store_col_strdup(sqlite3_stmt *s, int i);
+
+int store_migrate(struct store *st);
+
+#endif

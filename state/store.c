@@ -1,0 +1,367 @@
+/* store.c - opening the database, statement cache, transactions. */
+#include "config.h"
+#include "state/store.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <sqlite3.h>
+
+#include "lib/log.h"
+#include "lib/status.h"
+#include "lib/xalloc.h"
+#include "state/store-internal.h"
+
+int
+store_err(struct store *st, int src, const char *what)
+{
+	int prim = src & 0xff;
+
+	lkb_error("%s: %s (database '%s')", what,
+		  st && st->db ? sqlite3_errmsg(st->db) : sqlite3_errstr(src),
+		  st && st->path ? st->path : "?");
+	if (prim == SQLITE_BUSY || prim == SQLITE_LOCKED)
+		return LKB_ERR_DB_BUSY;
+	if (prim == SQLITE_NOMEM)
+		return LKB_ERR_NOMEM;
+	if (prim == SQLITE_TOOBIG)
+		return LKB_ERR_TOO_BIG;
+	if (prim == SQLITE_CANTOPEN || prim == SQLITE_IOERR ||
+	    prim == SQLITE_FULL)
+		return LKB_ERR_IO;
+	return LKB_ERR_DB;
+}
+
+static int
+mkdir_parents(const char *path)
+{
+	char *dir = xstrdup(path), *p;
+
+	for (p = dir + 1; *p; p++) {
+		if (*p != '/')
+			continue;
+		*p = '\0';
+		if (mkdir(dir, 0700) != 0 && errno != EEXIST) {
+			lkb_error_errno("cannot create directory '%s'", dir);
+			free(dir);
+			return LKB_ERR_IO;
+		}
+		*p = '/';
+	}
+	free(dir);
+	return LKB_OK;
+}
+
+static int
+configure(struct store *st)
+{
+	int on = 1, off = 0, rc;
+
+	sqlite3_extended_result_codes(st->db, 1);
+	sqlite3_busy_timeout(st->db, 5000);
+	sqlite3_db_config(st->db, SQLITE_DBCONFIG_DEFENSIVE, on, NULL);
+	sqlite3_db_config(st->db, SQLITE_DBCONFIG_DQS_DDL, off, NULL);
+	sqlite3_db_config(st->db, SQLITE_DBCONFIG_DQS_DML, off, NULL);
+	sqlite3_db_config(st->db, SQLITE_DBCONFIG_TRUSTED_SCHEMA, off, NULL);
+	if ((rc = store_exec(st, "PRAGMA foreign_keys=ON")) != LKB_OK)
+		return rc;
+	if (st->mode == STORE_RW) {
+		if ((rc = store_exec(st, "PRAGMA journal_mode=WAL")) != LKB_OK)
+			return rc;
+		if ((rc = store_exec(st, "PRAGMA synchronous=NORMAL")) != LKB_OK)
+			return rc;
+	}
+	return LKB_OK;
+}
+
+int
+store_open(const char *path, enum store_mode mode, struct store **st_out)
+{
+	struct store *st = xcalloc(1, sizeof(*st));
+	int flags, src, rc, v = 0;
+
+	*st_out = NULL;
+	st->path = xstrdup(path);
+	st->mode = mode;
+	if (mode == STORE_RW) {
+		flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
+		if ((rc = mkdir_parents(path)) != LKB_OK)
+			goto fail;
+	} else {
+		flags = SQLITE_OPEN_READONLY;
+	}
+	src = sqlite3_open_v2(path, &st->db, flags | SQLITE_OPEN_NOMUTEX, NULL);
+	if (src != SQLITE_OK) {
+		rc = store_err(st, src, "cannot open database");
+		goto fail;
+	}
+	if ((rc = configure(st)) != LKB_OK)
+		goto fail;
+	if (mode == STORE_RW) {
+		if ((rc = store_migrate(st)) != LKB_OK)
+			goto fail;
+	} else {
+		if ((rc = store_schema_version(st, &v)) != LKB_OK)
+			goto fail;
+		if (v > store_schema_head()) {
+			lkb_error("database '%s' has schema version %d, newer "
+				  "than this lkpbot (%d)", path, v,
+				  store_schema_head());
+			rc = LKB_ERR_SCHEMA_TOO_NEW;
+			goto fail;
+		}
+		if (v < store_schema_head()) {
+			lkb_error("database '%s' has schema version %d; run "
+				  "'lkpbot db migrate' (or any writing command)",
+				  path, v);
+			rc = LKB_ERR_DB;
+			goto fail;
+		}
+	}
+	*st_out = st;
+	return LKB_OK;
+fail:
+	store_close(st);
+	return rc;
+}
+
+void
+store_close(struct store *st)
+{
+	if (!st)
+		return;
+	for (size_t i = 0; i < st->ncache; i++)
+		sqlite3_finalize(st->cache[i].stmt);
+	if (st->db)
+		sqlite3_close(st->db);
+	free(st->path);
+	free(st);
+}
+
+sqlite3_stmt *
+store_stmt(struct store *st, const char *sql)
+{
+	sqlite3_stmt *s = NULL;
+	int src;
+
+	for (size_t i = 0; i < st->ncache; i++)
+		if (st->cache[i].sql == sql)
+			return st->cache[i].stmt;
+	src = sqlite3_prepare_v3(st->db, sql, -1, SQLITE_PREPARE_PERSISTENT,
+				 &s, NULL);
+	if (src != SQLITE_OK) {
+		store_err(st, src, "cannot prepare statement");
+		lkb_error("statement: %.200s", sql);
+		return NULL;
+	}
+	if (st->ncache == STORE_MAX_STMTS)
+		LKB_BUG("statement cache full: raise STORE_MAX_STMTS");
+	st->cache[st->ncache].sql = sql;
+	st->cache[st->ncache].stmt = s;
+	st->ncache++;
+	return s;
+}
+
+void
+store_stmt_done(sqlite3_stmt *s)
+{
+	if (!s)
+		return;
+	sqlite3_reset(s);
+	sqlite3_clear_bindings(s);
+}
+
+static int
+param_index(struct store *st, sqlite3_stmt *s, const char *name)
+{
+	int i = sqlite3_bind_parameter_index(s, name);
+
+	if (i == 0)
+		lkb_error("no SQL parameter '%s' in '%.80s' (database '%s')",
+			  name, sqlite3_sql(s), st->path);
+	return i;
+}
+
+#define BIND_BODY(call)                                                      \
+	int i = param_index(st, s, name), src;                               \
+	if (!i)                                                              \
+		return LKB_ERR_DB;                                           \
+	src = (call);                                                        \
+	return src == SQLITE_OK ? LKB_OK : store_err(st, src, "cannot bind")
+
+int
+store_bind_text(struct store *st, sqlite3_stmt *s, const char *name,
+		const char *v)
+{
+	BIND_BODY(v ? sqlite3_bind_text(s, i, v, -1, SQLITE_TRANSIENT)
+		    : sqlite3_bind_null(s, i));
+}
+
+int
+store_bind_int(struct store *st, sqlite3_stmt *s, const char *name, int64_t v)
+{
+	BIND_BODY(sqlite3_bind_int64(s, i, v));
+}
+
+int
+store_bind_double(struct store *st, sqlite3_stmt *s, const char *name,
+		  double v)
+{
+	BIND_BODY(sqlite3_bind_double(s, i, v));
+}
+
+int
+store_bind_null(struct store *st, sqlite3_stmt *s, const char *name)
+{
+	BIND_BODY(sqlite3_bind_null(s, i));
+}
+
+int
+store_bind_blob(struct store *st, sqlite3_stmt *s, const char *name,
+		const void *p, size_t n)
+{
+	BIND_BODY(p ? sqlite3_bind_blob64(s, i, p, n, SQLITE_TRANSIENT)
+		    : sqlite3_bind_null(s, i));
+}
+
+int
+store_step(struct store *st, sqlite3_stmt *s)
+{
+	int src = sqlite3_step(s);
+
+	if (src == SQLITE_ROW || src == SQLITE_DONE)
+		return src;
+	return store_err(st, src, "statement failed");
+}
+
+int
+store_exec(struct store *st, const char *sql)
+{
+	char *msg = NULL;
+	int src = sqlite3_exec(st->db, sql, NULL, NULL, &msg);
+
+	sqlite3_free(msg);
+	if (src == SQLITE_OK)
+		return LKB_OK;
+	return store_err(st, src, "cannot run SQL");
+}
+
+char *
+store_col_strdup(sqlite3_stmt *s, int i)
+{
+	const unsigned char *t = sqlite3_column_text(s, i);
+
+	if (!t)
+		return NULL;
+	return xmemdup0(t, (size_t)sqlite3_column_bytes(s, i));
+}
+
+static int
+begin(struct store *st, const char *sql)
+{
+	int rc;
+
+	if (st->depth++ > 0)
+		return LKB_OK;
+	st->failed = 0;
+	if ((rc = store_exec(st, sql)) != LKB_OK)
+		st->depth = 0;
+	return rc;
+}
+
+int
+store_begin_write(struct store *st)
+{
+	if (st->mode != STORE_RW)
+		LKB_BUG("write transaction on a read-only store");
+	return begin(st, "BEGIN IMMEDIATE");
+}
+
+int
+store_begin_read(struct store *st)
+{
+	return begin(st, "BEGIN");
+}
+
+int
+store_commit(struct store *st)
+{
+	if (st->depth <= 0)
+		LKB_BUG("commit without begin");
+	if (--st->depth > 0)
+		return st->failed ? LKB_ERR_DB : LKB_OK;
+	if (st->failed) {
+		store_exec(st, "ROLLBACK");
+		return LKB_ERR_DB;
+	}
+	return store_exec(st, "COMMIT");
+}
+
+void
+store_rollback(struct store *st)
+{
+	if (st->depth <= 0)
+		return;
+	if (--st->depth > 0) {
+		st->failed = 1;
+		return;
+	}
+	if (sqlite3_get_autocommit(st->db) == 0)
+		(void)store_exec(st, "ROLLBACK");
+}
+
+int
+store_schema_version(struct store *st, int *version_out)
+{
+	sqlite3_stmt *s = NULL;
+	int src, rc;
+
+	src = sqlite3_prepare_v2(st->db, "PRAGMA user_version", -1, &s, NULL);
+	if (src != SQLITE_OK)
+		return store_err(st, src, "cannot read schema version");
+	rc = store_step(st, s);
+	if (rc == SQLITE_ROW) {
+		*version_out = sqlite3_column_int(s, 0);
+		rc = LKB_OK;
+	} else if (rc >= 0) {
+		rc = LKB_ERR_DB;
+	}
+	sqlite3_finalize(s);
+	return rc;
+}
+
+static int
+check_rows(struct store *st, const char *sql, const char *ok)
+{
+	sqlite3_stmt *s = NULL;
+	int src, rc, bad = 0;
+
+	src = sqlite3_prepare_v2(st->db, sql, -1, &s, NULL);
+	if (src != SQLITE_OK)
+		return store_err(st, src, "cannot check database");
+	while ((rc = store_step(st, s)) == SQLITE_ROW) {
+		const char *t = (const char *)sqlite3_column_text(s, 0);
+
+		if (ok && t && !strcmp(t, ok))
+			continue;
+		lkb_error("database '%s': %s: %s", st->path, sql,
+			  t ? t : "(row)");
+		bad = 1;
+	}
+	sqlite3_finalize(s);
+	if (rc < 0)
+		return rc;
+	return bad ? LKB_ERR_DB : LKB_OK;
+}
+
+int
+store_check(struct store *st)
+{
+	int rc = check_rows(st, "PRAGMA integrity_check", "ok");
+
+	if (rc == LKB_OK)
+		rc = check_rows(st, "PRAGMA foreign_key_check", NULL);
+	return rc;
+}

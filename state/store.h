@@ -1,0 +1,92 @@
+/* store.h - the SQLite store: the only hand-off between stages.
+ *
+ * Typed functions only; SQL never leaves state/. Every function returns
+ * LKB_OK or a negative status; lookups return 1 found, 0 not found.
+ */
+#ifndef LKB_STATE_STORE_H
+#define LKB_STATE_STORE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "lib/compiler.h"
+
+struct store;
+struct message;
+
+enum store_mode { STORE_RO, STORE_RW };
+
+/* Open (and for STORE_RW create and migrate) the database at path.
+ * LKB_ERR_SCHEMA_TOO_NEW if its version is above this program's.
+ * Caller frees with store_close(). */
+int store_open(const char *path, enum store_mode mode, struct store **st_out)
+	LKB_WARN_UNUSED;
+/* NULL is a no-op. */
+void store_close(struct store *st);
+
+/* Transactions, counted: only the outermost commit commits; a rollback
+ * anywhere rolls back everything (R35). Writers BEGIN IMMEDIATE. */
+int store_begin_write(struct store *st) LKB_WARN_UNUSED;
+int store_begin_read(struct store *st) LKB_WARN_UNUSED;
+int store_commit(struct store *st) LKB_WARN_UNUSED;
+void store_rollback(struct store *st);
+
+int store_schema_version(struct store *st, int *version_out) LKB_WARN_UNUSED;
+/* The version this program writes. */
+int store_schema_head(void);
+/* PRAGMA integrity_check and foreign_key_check; problems are logged.
+ * Returns LKB_OK when clean, LKB_ERR_DB otherwise. */
+int store_check(struct store *st) LKB_WARN_UNUSED;
+
+/* ---- messages and threads (state/store_message.c) ---- */
+
+struct store_msg_in {
+	const struct message *m;
+	const char *raw;	/* raw bytes to keep, or NULL */
+	size_t raw_len;
+	const char *source;	/* "maildir:PATH", "mbox:PATH:OFFSET", ... */
+	const char *content_hash;	/* hex SHA-256 of the raw bytes */
+	int is_robot;		/* sent by the LKP robot */
+};
+
+/* Insert a parsed message and link it into its thread (by Message-ID,
+ * In-Reply-To and References; earlier orphans are joined when their
+ * parent arrives). Dedup by Message-ID, by content hash without one.
+ * *id_out is the row id (new or existing); *is_new_out 1 when inserted. */
+int store_message_add(struct store *st, const struct store_msg_in *in,
+		      int64_t *id_out, int *is_new_out) LKB_WARN_UNUSED;
+
+/* 1 if a message with this Message-ID (no <>) or content hash exists. */
+int store_message_exists(struct store *st, const char *message_id,
+			 const char *content_hash) LKB_WARN_UNUSED;
+
+/* A stored message, for the CLI. Strings are owned by the record;
+ * release with store_msg_release(). */
+struct store_msg {
+	int64_t id, thread_id, date, parent_id;
+	char *message_id, *subject, *from_name, *from_addr, *in_reply_to;
+	char *quality, *problem, *source, *to_addrs, *cc_addrs, *refs;
+	int is_robot, has_raw;
+};
+void store_msg_release(struct store_msg *m);
+
+/* Look up by row id (when key is all digits) or Message-ID. */
+int store_message_get(struct store *st, const char *key,
+		      struct store_msg *out) LKB_WARN_UNUSED;
+/* Raw bytes of a message; caller frees *raw_out with free(). 0 if none. */
+int store_message_raw(struct store *st, int64_t id, char **raw_out,
+		      size_t *len_out) LKB_WARN_UNUSED;
+
+/* Iterate messages (ordered by date, then id); fn returns non-zero to
+ * stop. thread_id 0 = all threads. */
+typedef int store_msg_fn(const struct store_msg *m, void *arg);
+int store_message_foreach(struct store *st, int64_t thread_id,
+			  store_msg_fn *fn, void *arg) LKB_WARN_UNUSED;
+
+/* Counts for summaries. */
+struct store_counts {
+	int64_t messages, threads, rejected, partial, robot;
+};
+int store_counts(struct store *st, struct store_counts *out) LKB_WARN_UNUSED;
+
+#endif

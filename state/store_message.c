@@ -1,0 +1,516 @@
+/* store_message.c - messages and their threads. */
+#include "config.h"
+#include "state/store.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "lib/limits.h"
+#include "lib/log.h"
+#include "lib/status.h"
+#include "lib/strbuf.h"
+#include "lib/xalloc.h"
+#include "parsers/message.h"
+#include "state/store-internal.h"
+
+static const char sql_msg_by_mid[] =
+	"SELECT id FROM messages WHERE message_id = :mid";
+static const char sql_msg_by_hash[] =
+	"SELECT id FROM messages WHERE content_hash = :h LIMIT 1";
+static const char sql_tid_of[] =
+	"SELECT thread_id FROM thread_ids WHERE msgid = :mid";
+static const char sql_thread_new[] =
+	"INSERT INTO threads (root_msgid) VALUES (:root)";
+static const char sql_tid_move[] =
+	"UPDATE thread_ids SET thread_id = :to WHERE thread_id = :from";
+static const char sql_msg_move[] =
+	"UPDATE messages SET thread_id = :to WHERE thread_id = :from";
+static const char sql_thread_del[] = "DELETE FROM threads WHERE id = :id";
+static const char sql_tid_put[] =
+	"INSERT INTO thread_ids (msgid, thread_id) VALUES (:mid, :tid) "
+	"ON CONFLICT (msgid) DO UPDATE SET thread_id = excluded.thread_id";
+static const char sql_msg_insert[] =
+	"INSERT INTO messages (message_id, synthetic_id, content_hash,"
+	" in_reply_to, refs, subject, from_name, from_addr, to_addrs,"
+	" cc_addrs, date, source, quality, problem, thread_id, parent_id,"
+	" is_robot, auto_submitted, precedence, list_id, x_lkpbot, body, raw,"
+	" imported_at) VALUES (:mid, :syn, :hash, :irt, :refs, :subj,"
+	" :fname, :faddr, :to, :cc, :date, :src, :q, :prob, :tid,"
+	" (SELECT id FROM messages WHERE message_id = :irt), :robot, :autos,"
+	" :prec, :listid, :xlkp, :body, :raw, :now)";
+static const char sql_adopt_children[] =
+	"UPDATE messages SET parent_id = :id "
+	"WHERE in_reply_to = :mid AND parent_id IS NULL AND id != :id";
+
+static int
+lookup_id(struct store *st, const char *sql, const char *name,
+	  const char *val, int64_t *id_out)
+{
+	sqlite3_stmt *s = store_stmt(st, sql);
+	int rc;
+
+	if (!s)
+		return LKB_ERR_DB;
+	if ((rc = store_bind_text(st, s, name, val)) != LKB_OK)
+		goto out;
+	rc = store_step(st, s);
+	if (rc == SQLITE_ROW) {
+		*id_out = sqlite3_column_int64(s, 0);
+		rc = 1;
+	} else if (rc == SQLITE_DONE) {
+		rc = 0;
+	}
+out:
+	store_stmt_done(s);
+	return rc;
+}
+
+/* Run a statement binding two integer parameters (or one). */
+static int
+exec_ii(struct store *st, const char *sql, const char *n1, int64_t v1,
+	const char *n2, int64_t v2)
+{
+	sqlite3_stmt *s = store_stmt(st, sql);
+	int rc;
+
+	if (!s)
+		return LKB_ERR_DB;
+	if ((rc = store_bind_int(st, s, n1, v1)) != LKB_OK)
+		goto out;
+	if (n2 && (rc = store_bind_int(st, s, n2, v2)) != LKB_OK)
+		goto out;
+	rc = store_step(st, s);
+	rc = rc == SQLITE_DONE ? LKB_OK : rc < 0 ? rc : LKB_ERR_DB;
+out:
+	store_stmt_done(s);
+	return rc;
+}
+
+static int
+put_tid(struct store *st, const char *mid, int64_t tid)
+{
+	sqlite3_stmt *s = store_stmt(st, sql_tid_put);
+	int rc;
+
+	if (!s)
+		return LKB_ERR_DB;
+	if ((rc = store_bind_text(st, s, ":mid", mid)) != LKB_OK ||
+	    (rc = store_bind_int(st, s, ":tid", tid)) != LKB_OK)
+		goto out;
+	rc = store_step(st, s) == SQLITE_DONE ? LKB_OK : LKB_ERR_DB;
+out:
+	store_stmt_done(s);
+	return rc;
+}
+
+/* The ids a message names: itself, its parent, its references. */
+static size_t
+collect_ids(const struct message *m, const char *mid, const char **ids,
+	    size_t max)
+{
+	size_t n = 0;
+
+	ids[n++] = mid;
+	if (m->in_reply_to && n < max)
+		ids[n++] = m->in_reply_to;
+	for (size_t i = 0; i < m->nreferences && n < max; i++)
+		ids[n++] = m->references[i];
+	return n;
+}
+
+/* Find or make the thread for ids, merging threads the message joins. */
+static int
+link_thread(struct store *st, const char **ids, size_t n, int64_t *tid_out)
+{
+	int64_t tid = 0, t;
+	int rc;
+
+	for (size_t i = 0; i < n; i++) {
+		rc = lookup_id(st, sql_tid_of, ":mid", ids[i], &t);
+		if (rc < 0)
+			return rc;
+		if (!rc || t == tid)
+			continue;
+		if (!tid) {
+			tid = t;
+			continue;
+		}
+		/* two threads meet: keep the older (smaller) id */
+		if (t < tid) {
+			int64_t x = t;
+
+			t = tid;
+			tid = x;
+		}
+		if ((rc = exec_ii(st, sql_tid_move, ":to", tid, ":from", t)) ||
+		    (rc = exec_ii(st, sql_msg_move, ":to", tid, ":from", t)) ||
+		    (rc = exec_ii(st, sql_thread_del, ":id", t, NULL, 0)))
+			return rc;
+	}
+	if (!tid) {
+		sqlite3_stmt *s = store_stmt(st, sql_thread_new);
+
+		if (!s)
+			return LKB_ERR_DB;
+		/* oldest named ancestor: first Reference, else the parent */
+		rc = store_bind_text(st, s, ":root", ids[n > 2 ? 2 : n - 1]);
+		if (rc == LKB_OK)
+			rc = store_step(st, s) == SQLITE_DONE ? LKB_OK
+							      : LKB_ERR_DB;
+		store_stmt_done(s);
+		if (rc != LKB_OK)
+			return rc;
+		tid = sqlite3_last_insert_rowid(st->db);
+	}
+	for (size_t i = 0; i < n; i++)
+		if ((rc = put_tid(st, ids[i], tid)) != LKB_OK)
+			return rc;
+	*tid_out = tid;
+	return LKB_OK;
+}
+
+/* Replies stored before their parent get their parent_id now. */
+static int
+adopt_children(struct store *st, int64_t id, const char *mid)
+{
+	sqlite3_stmt *s = store_stmt(st, sql_adopt_children);
+	int rc;
+
+	if (!s)
+		return LKB_ERR_DB;
+	if ((rc = store_bind_int(st, s, ":id", id)) != LKB_OK ||
+	    (rc = store_bind_text(st, s, ":mid", mid)) != LKB_OK)
+		goto out;
+	rc = store_step(st, s);
+	rc = rc == SQLITE_DONE ? LKB_OK : rc < 0 ? rc : LKB_ERR_DB;
+out:
+	store_stmt_done(s);
+	return rc;
+}
+
+static void
+join_addrs(struct strbuf *sb, const struct address *a, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (!a[i].addr || !*a[i].addr)
+			continue;
+		if (sb->len && strbuf_adds(sb, ", "))
+			return;
+		if (strbuf_adds(sb, a[i].addr))
+			return;
+	}
+}
+
+static const char *const quality_names[MSG__COUNT] = { "ok", "partial",
+							"rejected" };
+
+static int
+insert_row(struct store *st, const struct store_msg_in *in, const char *mid,
+	   int synthetic, int64_t tid)
+{
+	const struct message *m = in->m;
+	sqlite3_stmt *s = store_stmt(st, sql_msg_insert);
+	struct strbuf refs = STRBUF_INIT, to = STRBUF_INIT, cc = STRBUF_INIT;
+	const char *irt = m->in_reply_to;
+	int rc;
+
+	if (!s)
+		return LKB_ERR_DB;
+	for (size_t i = 0; i < m->nreferences; i++)
+		if ((refs.len && strbuf_addch(&refs, ' ')) ||
+		    strbuf_adds(&refs, m->references[i]))
+			break;
+	if (!irt && m->nreferences)
+		irt = m->references[m->nreferences - 1];
+	join_addrs(&to, m->to, m->nto);
+	join_addrs(&cc, m->cc, m->ncc);
+	if ((rc = store_bind_text(st, s, ":mid", mid)) ||
+	    (rc = store_bind_int(st, s, ":syn", synthetic)) ||
+	    (rc = store_bind_text(st, s, ":hash", in->content_hash)) ||
+	    (rc = store_bind_text(st, s, ":irt", irt)) ||
+	    (rc = store_bind_text(st, s, ":refs", refs.buf)) ||
+	    (rc = store_bind_text(st, s, ":subj", m->subject)) ||
+	    (rc = store_bind_text(st, s, ":fname", m->from.name)) ||
+	    (rc = store_bind_text(st, s, ":faddr", m->from.addr)) ||
+	    (rc = store_bind_text(st, s, ":to", to.buf)) ||
+	    (rc = store_bind_text(st, s, ":cc", cc.buf)) ||
+	    (rc = m->date == (time_t)-1
+			  ? store_bind_null(st, s, ":date")
+			  : store_bind_int(st, s, ":date", (int64_t)m->date)) ||
+	    (rc = store_bind_text(st, s, ":src", in->source)) ||
+	    (rc = store_bind_text(st, s, ":q", quality_names[m->quality])) ||
+	    (rc = store_bind_text(st, s, ":prob", m->problem)) ||
+	    (rc = store_bind_int(st, s, ":tid", tid)) ||
+	    (rc = store_bind_int(st, s, ":robot", in->is_robot)) ||
+	    (rc = store_bind_text(st, s, ":autos", m->auto_submitted)) ||
+	    (rc = store_bind_text(st, s, ":prec", m->precedence)) ||
+	    (rc = store_bind_text(st, s, ":listid", m->list_id)) ||
+	    (rc = store_bind_text(st, s, ":xlkp", m->x_lkpbot)) ||
+	    (rc = store_bind_text(st, s, ":body", in->raw ? m->body : NULL)) ||
+	    (rc = store_bind_blob(st, s, ":raw", in->raw, in->raw_len)) ||
+	    (rc = store_bind_int(st, s, ":now", (int64_t)time(NULL))))
+		goto out;
+	rc = store_step(st, s);
+	rc = rc == SQLITE_DONE ? LKB_OK : rc < 0 ? rc : LKB_ERR_DB;
+out:
+	store_stmt_done(s);
+	strbuf_release(&refs);
+	strbuf_release(&to);
+	strbuf_release(&cc);
+	return rc;
+}
+
+int
+store_message_add(struct store *st, const struct store_msg_in *in,
+		  int64_t *id_out, int *is_new_out)
+{
+	const struct message *m = in->m;
+	const char *ids[LKB_MAX_REFERENCES + 2];
+	char *synth = NULL;
+	const char *mid = m->message_id;
+	int64_t id = 0, tid;
+	size_t n;
+	int rc;
+
+	*is_new_out = 0;
+	if (!mid || !*mid) {
+		/* no Message-ID: the content is the identity */
+		synth = xasprintf("%.32s@content.lkpbot.invalid",
+				  in->content_hash);
+		mid = synth;
+	}
+	if ((rc = store_begin_write(st)) != LKB_OK)
+		goto out_free;
+	rc = lookup_id(st, sql_msg_by_mid, ":mid", mid, &id);
+	if (rc < 0)
+		goto fail;
+	if (rc == 1) {
+		*id_out = id;
+		rc = store_commit(st);
+		goto out_free;
+	}
+	n = collect_ids(m, mid, ids, LKB_ARRAY_SIZE(ids));
+	if ((rc = link_thread(st, ids, n, &tid)) != LKB_OK)
+		goto fail;
+	if ((rc = insert_row(st, in, mid, synth != NULL, tid)) != LKB_OK)
+		goto fail;
+	id = sqlite3_last_insert_rowid(st->db);
+	if ((rc = adopt_children(st, id, mid)) != LKB_OK)
+		goto fail;
+	*id_out = id;
+	*is_new_out = 1;
+	rc = store_commit(st);
+	goto out_free;
+fail:
+	store_rollback(st);
+out_free:
+	free(synth);
+	return rc;
+}
+
+int
+store_message_exists(struct store *st, const char *message_id,
+		     const char *content_hash)
+{
+	int64_t id;
+	int rc = 0;
+
+	if (message_id && *message_id)
+		rc = lookup_id(st, sql_msg_by_mid, ":mid", message_id, &id);
+	if (rc == 0 && content_hash)
+		rc = lookup_id(st, sql_msg_by_hash, ":h", content_hash, &id);
+	return rc;
+}
+
+void
+store_msg_release(struct store_msg *m)
+{
+	free(m->message_id);
+	free(m->subject);
+	free(m->from_name);
+	free(m->from_addr);
+	free(m->in_reply_to);
+	free(m->quality);
+	free(m->problem);
+	free(m->source);
+	free(m->to_addrs);
+	free(m->cc_addrs);
+	free(m->refs);
+	memset(m, 0, sizeof(*m));
+}
+
+#define MSG_COLS                                                              \
+	"id, thread_id, coalesce(date, -1), coalesce(parent_id, 0),"          \
+	" message_id, subject, from_name, from_addr, in_reply_to, quality,"   \
+	" problem, source, to_addrs, cc_addrs, refs, is_robot,"               \
+	" raw IS NOT NULL"
+
+static const char sql_get_by_id[] =
+	"SELECT " MSG_COLS " FROM messages WHERE id = :id";
+static const char sql_get_by_mid[] =
+	"SELECT " MSG_COLS " FROM messages WHERE message_id = :mid";
+static const char sql_foreach_all[] =
+	"SELECT " MSG_COLS " FROM messages ORDER BY coalesce(date, 0), id";
+static const char sql_foreach_thread[] =
+	"SELECT " MSG_COLS " FROM messages WHERE thread_id = :tid"
+	" ORDER BY coalesce(date, 0), id";
+static const char sql_raw[] = "SELECT raw FROM messages WHERE id = :id";
+static const char sql_counts[] =
+	"SELECT count(*), count(DISTINCT thread_id),"
+	" coalesce(sum(quality = 'rejected'), 0),"
+	" coalesce(sum(quality = 'partial'), 0), coalesce(sum(is_robot), 0)"
+	" FROM messages";
+
+static void
+read_msg(sqlite3_stmt *s, struct store_msg *m)
+{
+	m->id = sqlite3_column_int64(s, 0);
+	m->thread_id = sqlite3_column_int64(s, 1);
+	m->date = sqlite3_column_int64(s, 2);
+	m->parent_id = sqlite3_column_int64(s, 3);
+	m->message_id = store_col_strdup(s, 4);
+	m->subject = store_col_strdup(s, 5);
+	m->from_name = store_col_strdup(s, 6);
+	m->from_addr = store_col_strdup(s, 7);
+	m->in_reply_to = store_col_strdup(s, 8);
+	m->quality = store_col_strdup(s, 9);
+	m->problem = store_col_strdup(s, 10);
+	m->source = store_col_strdup(s, 11);
+	m->to_addrs = store_col_strdup(s, 12);
+	m->cc_addrs = store_col_strdup(s, 13);
+	m->refs = store_col_strdup(s, 14);
+	m->is_robot = sqlite3_column_int(s, 15);
+	m->has_raw = sqlite3_column_int(s, 16);
+}
+
+static int
+all_digits(const char *s)
+{
+	if (!*s)
+		return 0;
+	for (; *s; s++)
+		if (*s < '0' || *s > '9')
+			return 0;
+	return 1;
+}
+
+int
+store_message_get(struct store *st, const char *key, struct store_msg *out)
+{
+	int by_id = all_digits(key) && strlen(key) < 18;
+	sqlite3_stmt *s = store_stmt(st, by_id ? sql_get_by_id
+					       : sql_get_by_mid);
+	size_t kl = strlen(key);
+	char *mid = NULL;
+	int rc;
+
+	memset(out, 0, sizeof(*out));
+	if (!s)
+		return LKB_ERR_DB;
+	if (by_id) {
+		rc = store_bind_int(st, s, ":id", strtoll(key, NULL, 10));
+	} else {
+		/* accept <id> as well as id */
+		if (kl >= 2 && key[0] == '<' && key[kl - 1] == '>')
+			mid = xmemdup0(key + 1, kl - 2);
+		rc = store_bind_text(st, s, ":mid", mid ? mid : key);
+	}
+	if (rc != LKB_OK)
+		goto out;
+	rc = store_step(st, s);
+	if (rc == SQLITE_ROW) {
+		read_msg(s, out);
+		rc = 1;
+	} else if (rc == SQLITE_DONE) {
+		rc = 0;
+	}
+out:
+	store_stmt_done(s);
+	free(mid);
+	return rc;
+}
+
+int
+store_message_raw(struct store *st, int64_t id, char **raw_out,
+		  size_t *len_out)
+{
+	sqlite3_stmt *s = store_stmt(st, sql_raw);
+	int rc;
+
+	*raw_out = NULL;
+	*len_out = 0;
+	if (!s)
+		return LKB_ERR_DB;
+	if ((rc = store_bind_int(st, s, ":id", id)) != LKB_OK)
+		goto out;
+	rc = store_step(st, s);
+	if (rc == SQLITE_ROW) {
+		const void *p = sqlite3_column_blob(s, 0);
+		size_t n = (size_t)sqlite3_column_bytes(s, 0);
+
+		rc = 0;
+		if (p) {
+			*raw_out = xmemdup0(p, n);
+			*len_out = n;
+			rc = 1;
+		}
+	} else if (rc == SQLITE_DONE) {
+		rc = 0;
+	}
+out:
+	store_stmt_done(s);
+	return rc;
+}
+
+int
+store_message_foreach(struct store *st, int64_t thread_id, store_msg_fn *fn,
+		      void *arg)
+{
+	sqlite3_stmt *s = store_stmt(st, thread_id ? sql_foreach_thread
+						   : sql_foreach_all);
+	struct store_msg m;
+	int rc = LKB_OK;
+
+	if (!s)
+		return LKB_ERR_DB;
+	if (thread_id && (rc = store_bind_int(st, s, ":tid", thread_id)))
+		goto out;
+	while ((rc = store_step(st, s)) == SQLITE_ROW) {
+		int stop;
+
+		read_msg(s, &m);
+		stop = fn(&m, arg);
+		store_msg_release(&m);
+		if (stop)
+			break;
+	}
+	rc = rc < 0 ? rc : LKB_OK;
+out:
+	store_stmt_done(s);
+	return rc;
+}
+
+int
+store_counts(struct store *st, struct store_counts *out)
+{
+	sqlite3_stmt *s = store_stmt(st, sql_counts);
+	int rc;
+
+	memset(out, 0, sizeof(*out));
+	if (!s)
+		return LKB_ERR_DB;
+	rc = store_step(st, s);
+	if (rc == SQLITE_ROW) {
+		out->messages = sqlite3_column_int64(s, 0);
+		out->threads = sqlite3_column_int64(s, 1);
+		out->rejected = sqlite3_column_int64(s, 2);
+		out->partial = sqlite3_column_int64(s, 3);
+		out->robot = sqlite3_column_int64(s, 4);
+		rc = LKB_OK;
+	} else if (rc >= 0) {
+		rc = LKB_ERR_DB;
+	}
+	store_stmt_done(s);
+	return rc;
+}

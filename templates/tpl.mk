@@ -1,0 +1,1 @@
+# templates/tpl.mk - fragment owned by one feature area; included from local.mk

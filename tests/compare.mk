@@ -1,0 +1,1 @@
+# tests/compare.mk - fragment owned by one feature area; included from local.mk

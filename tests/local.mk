@@ -1,0 +1,41 @@
+# Tests: Check unit programs (TAP), golden and integration shell tests.
+LOG_DRIVER = env AM_TAP_AWK='$(AWK)' $(SHELL) $(top_srcdir)/build-aux/tap-driver.sh
+SH_LOG_DRIVER = $(LOG_DRIVER)
+TEST_EXTENSIONS = .sh
+AM_TESTS_ENVIRONMENT = \
+	LKB_TEST_DATA='$(abs_top_srcdir)/tests/data'; export LKB_TEST_DATA; \
+	LKB_SRCDIR='$(abs_top_srcdir)'; export LKB_SRCDIR; \
+	LKB_BUILDDIR='$(abs_top_builddir)'; export LKB_BUILDDIR; \
+	LKPBOT='$(abs_top_builddir)/bot/lkpbot'; export LKPBOT;
+
+# Every unit program links the whole stack plus Check.
+LKB_TEST_CFLAGS = $(AM_CFLAGS) -DLKB_UNIT_TEST $(CHECK_CFLAGS) \
+	$(ETPAN_CFLAGS) $(SQLITE_CFLAGS) $(JANSSON_CFLAGS) $(CURL_CFLAGS) \
+	$(PCRE2_CFLAGS)
+LKB_TEST_LDADD = $(LKB_LIBS) $(LKB_EXT_LIBS) $(CHECK_LIBS)
+noinst_LIBRARIES += tests/unit/libcheckmain.a
+tests_unit_libcheckmain_a_CFLAGS = $(LKB_TEST_CFLAGS)
+tests_unit_libcheckmain_a_SOURCES = %reldir%/unit/check_main.c \
+	%reldir%/unit/check_main.h %reldir%/unit/test_util.c
+LKB_UNIT_LDADD = tests/unit/libcheckmain.a $(LKB_TEST_LDADD)
+
+check_PROGRAMS += tests/unit/test-lib
+tests_unit_test_lib_SOURCES = %reldir%/unit/test_lib.c
+tests_unit_test_lib_CFLAGS = $(LKB_TEST_CFLAGS)
+tests_unit_test_lib_LDADD = $(LKB_UNIT_LDADD)
+TESTS += tests/unit/test-lib
+
+check_PROGRAMS += tests/unit/test-config
+tests_unit_test_config_SOURCES = %reldir%/unit/test_config.c
+tests_unit_test_config_CFLAGS = $(LKB_TEST_CFLAGS)
+tests_unit_test_config_LDADD = $(LKB_UNIT_LDADD)
+TESTS += tests/unit/test-config
+
+EXTRA_DIST += tests/data tests/integration tests/golden
+
+include %reldir%/mime.mk
+include %reldir%/report.mk
+include %reldir%/reply.mk
+include %reldir%/imap.mk
+include %reldir%/tpl.mk
+include %reldir%/compare.mk

@@ -1,0 +1,1 @@
+# tests/reply.mk - fragment owned by one feature area; included from local.mk
