@@ -1,0 +1,45 @@
+/* ingest.h - one raw mail into the store: parse, classify, store.
+ *
+ * Used by `lkpbot import` (Maildir, mbox, file, stdin) and by the IMAP/
+ * Maildir sync stage. A mail that does not parse is stored as rejected
+ * with its reason; only a store failure is an error.
+ */
+#ifndef LKB_BOT_INGEST_H
+#define LKB_BOT_INGEST_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "lib/compiler.h"
+
+struct store;
+
+struct ingest_stats {
+	uint64_t read, new_msgs, duplicate, rejected, partial, reports;
+	uint64_t bytes;
+};
+
+struct ingest;
+
+/* Caller frees with ingest_free(). The store must be open read-write. */
+struct ingest *ingest_new(struct store *st);
+void ingest_free(struct ingest *ig);
+
+/* Group the following ingest_message calls into one transaction (R35);
+ * ingest_end commits. Nested calls are counted by the store. */
+int ingest_begin(struct ingest *ig) LKB_WARN_UNUSED;
+int ingest_end(struct ingest *ig) LKB_WARN_UNUSED;
+void ingest_abort(struct ingest *ig);
+
+/* Parse and store one mail. source names where it came from, e.g.
+ * "maildir:/path/cur/123:2,S", "mbox:/path/file:4711" or
+ * "imap:INBOX;UIDVALIDITY=5;UID=42". *msg_id_out (may be NULL) gets the
+ * row id. Returns LKB_OK (also for rejected or duplicate mail) or the
+ * store's error. */
+int ingest_message(struct ingest *ig, const char *raw, size_t len,
+		   const char *source, int64_t *msg_id_out) LKB_WARN_UNUSED;
+
+/* Counters since ingest_new. Borrowed from ig. */
+const struct ingest_stats *ingest_stats(const struct ingest *ig);
+
+#endif
