@@ -39,6 +39,12 @@ void ingest_abort(struct ingest *ig);
 int ingest_message(struct ingest *ig, const char *raw, size_t len,
 		   const char *source, int64_t *msg_id_out) LKB_WARN_UNUSED;
 
+/* Store raw (a head of the mail, e.g. cut at a size limit) as rejected
+ * with the reason why, without parsing it. */
+int ingest_rejected(struct ingest *ig, const char *raw, size_t len,
+		    const char *source, const char *why, int64_t *msg_id_out)
+	LKB_WARN_UNUSED;
+
 /* Counters since ingest_new. Borrowed from ig. */
 const struct ingest_stats *ingest_stats(const struct ingest *ig);
 

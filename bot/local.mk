@@ -9,8 +9,13 @@ bot_lkpbot_SOURCES = %reldir%/main.c
 bot_libbot_a_SOURCES = \
 	%reldir%/commands.c %reldir%/commands.h \
 	%reldir%/ctx.c %reldir%/ctx.h \
+	%reldir%/classify.c %reldir%/classify.h \
+	%reldir%/cmd-db.c \
 	%reldir%/cmd-help.c \
-	%reldir%/cmd-db.c
+	%reldir%/cmd-import.c \
+	%reldir%/ingest.c %reldir%/ingest.h \
+	%reldir%/json_out.c %reldir%/json_out.h \
+	%reldir%/mailsource.c %reldir%/mailsource.h
 # Libraries in dependency order: higher layers first.
 LKB_LIBS = bot/libbot.a templates/libtemplates.a state/libstate.a parsers/libparsers.a \
 	lib/liblkb.a

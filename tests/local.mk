@@ -31,7 +31,7 @@ tests_unit_test_config_CFLAGS = $(LKB_TEST_CFLAGS)
 tests_unit_test_config_LDADD = $(LKB_UNIT_LDADD)
 TESTS += tests/unit/test-config
 
-EXTRA_DIST += tests/data tests/integration tests/golden
+EXTRA_DIST += tests/data tests/integration tests/golden tests/cli tests/tap.sh
 
 include %reldir%/mime.mk
 include %reldir%/report.mk
@@ -39,3 +39,11 @@ include %reldir%/reply.mk
 include %reldir%/imap.mk
 include %reldir%/tpl.mk
 include %reldir%/compare.mk
+
+check_PROGRAMS += tests/unit/test-store
+tests_unit_test_store_SOURCES = %reldir%/unit/test_store.c
+tests_unit_test_store_CFLAGS = $(LKB_TEST_CFLAGS)
+tests_unit_test_store_LDADD = $(LKB_UNIT_LDADD)
+TESTS += tests/unit/test-store
+
+TESTS += tests/cli/t0050-import.sh

@@ -1,0 +1,28 @@
+/* classify.h - facts about a parsed mail that decide how it is stored,
+ * and the hooks that run on each newly stored mail (reports, triage). */
+#ifndef LKB_BOT_CLASSIFY_H
+#define LKB_BOT_CLASSIFY_H
+
+#include <stdint.h>
+
+#include "lib/compiler.h"
+
+struct message;
+struct store;
+struct ingest_stats;
+
+/* 1 if the LKP / 0-Day robot sent m (display name "kernel test robot" or
+ * "kbuild test robot", or address lkp@intel.com). */
+int classify_is_robot(const struct message *m);
+
+/* 1 if m matters to the bot, so its raw bytes are kept for reparse:
+ * robot mail, replies, mail carrying "#lkp", mail naming the robot. */
+int classify_keep_raw(const struct message *m, int is_robot);
+
+/* Run every per-message hook (report parsing, ...) on a new message
+ * stored as row msg_id, inside the caller's transaction. */
+int ingest_hooks_run(struct store *st, int64_t msg_id,
+		     const struct message *m, struct ingest_stats *stats)
+	LKB_WARN_UNUSED;
+
+#endif

@@ -1,0 +1,55 @@
+#!/bin/sh
+# t0050-import.sh - lkpbot import: Maildir, mbox, file, stdin; idempotence;
+# malformed mail stored as rejected; the same store from every source.
+. "$LKB_SRCDIR/tests/tap.sh"
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+TAP_TMP=$T
+C=$LKB_TEST_DATA/corpus
+q() { sqlite3 "$1" "$2"; }
+
+ok_if "import the corpus Maildir" "$LKPBOT" -d "$T/md.db" import "$C/maildir"
+is "305 messages stored" "$(q "$T/md.db" 'select count(*) from messages')" 305
+is "tmp/ is never read" "$(q "$T/md.db" "select count(*) from messages where source like '%/tmp/%'")" 0
+is "3 from new/" "$(q "$T/md.db" "select count(*) from messages where source like '%/new/%'")" 3
+
+ok_if "import the same mail as mbox" "$LKPBOT" -d "$T/mb.db" import "$C/lkp-sample.mbox"
+sig() {
+	q "$1" "select m.message_id, m.content_hash, (select min(x.message_id)
+		from messages x where x.thread_id = m.thread_id)
+		from messages m order by 1" | md5sum
+}
+is "mbox and Maildir give the same messages, bytes and threads" "$(sig "$T/mb.db")" "$(sig "$T/md.db")"
+
+out=$("$LKPBOT" -d "$T/md.db" import --json "$C/maildir")
+is "second import stores nothing" "$(echo "$out" | tr -d ' \n')" \
+	'{"format_version":1,"read":305,"new":0,"duplicate":305,"rejected":0,"partial":0,"reports":0}'
+is "still 305 messages" "$(q "$T/md.db" 'select count(*) from messages')" 305
+
+f=$(ls "$C"/maildir/cur/* | head -1)
+ok_if "import one file from stdin" sh -c "'$LKPBOT' -d '$T/one.db' import - < '$f'"
+is "stdin message stored" "$(q "$T/one.db" "select count(*) from messages where source = 'stdin'")" 1
+ok_if "an mbox on stdin" sh -c "'$LKPBOT' -d '$T/si.db' import - < '$C/lkp-sample.mbox'"
+is "305 from stdin mbox" "$(q "$T/si.db" 'select count(*) from messages')" 305
+
+# Malformed input: stored as rejected, the import goes on.
+mkdir -p "$T/bad/cur" "$T/bad/new"
+printf '\000\001\002binary junk\377\376' > "$T/bad/cur/1"
+printf 'no header at all, just text\n' > "$T/bad/cur/2"
+printf 'Subject: fine\nMessage-ID: <ok@x>\n\nbody\n' > "$T/bad/cur/3"
+: > "$T/bad/cur/4"
+ok_if "import of malformed mail succeeds" "$LKPBOT" -d "$T/bad.db" import "$T/bad"
+is "all four stored" "$(q "$T/bad.db" 'select count(*) from messages')" 4
+is "the good one is ok" "$(q "$T/bad.db" "select quality from messages where message_id = 'ok@x'")" ok
+is "rejected ones carry a reason" \
+	"$(q "$T/bad.db" "select count(*) from messages where quality = 'rejected' and problem is not null and raw is not null")" \
+	"$(q "$T/bad.db" "select count(*) from messages where quality = 'rejected'")"
+ok_if "database intact" "$LKPBOT" -d "$T/bad.db" db check
+
+# Errors name the path; usage errors exit 2.
+"$LKPBOT" -d "$T/x.db" import "$T/does-not-exist" 2>"$T/err"
+is "missing path fails with 1" "$?" 1
+ok_if "error names the path" grep -q "does-not-exist" "$T/err"
+"$LKPBOT" -d "$T/x.db" import 2>/dev/null
+is "no path is a usage error" "$?" 2
+done_testing

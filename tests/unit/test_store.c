@@ -1,0 +1,217 @@
+/* test_store.c - schema, migrations, messages and thread linking. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "tests/unit/check_main.h"
+#include "lib/status.h"
+#include "parsers/message.h"
+#include "state/store.h"
+
+static char dbpath[64];
+static struct store *st;
+
+static void
+setup(void)
+{
+	int fd;
+
+	snprintf(dbpath, sizeof(dbpath), "/tmp/lkb-store-XXXXXX");
+	fd = mkstemp(dbpath);
+	ck_assert_int_ge(fd, 0);
+	close(fd);
+	ck_assert_int_eq(store_open(dbpath, STORE_RW, &st), LKB_OK);
+}
+
+static void
+teardown(void)
+{
+	char p[80];
+
+	store_close(st);
+	st = NULL;
+	unlink(dbpath);
+	snprintf(p, sizeof(p), "%s-wal", dbpath);
+	unlink(p);
+	snprintf(p, sizeof(p), "%s-shm", dbpath);
+	unlink(p);
+}
+
+/* A message with id, parent and references ("a b c"). */
+static int64_t
+add(const char *mid, const char *irt, const char *refs_text, int *is_new)
+{
+	struct message m;
+	struct store_msg_in in = { 0 };
+	const char *refs[8];
+	char buf[256], hash[65];
+	int64_t id = 0;
+	int n = 0, nn = 0;
+
+	memset(&m, 0, sizeof(m));
+	if (refs_text) {
+		char *p = buf;
+
+		snprintf(buf, sizeof(buf), "%s", refs_text);
+		while (*p && n < 8) {
+			refs[n++] = p;
+			while (*p && *p != ' ')
+				p++;
+			if (*p)
+				*p++ = '\0';
+		}
+	}
+	m.message_id = mid;
+	m.in_reply_to = irt;
+	m.references = refs;
+	m.nreferences = (size_t)n;
+	m.subject = "s";
+	m.from.name = "";
+	m.from.addr = "a@b";
+	m.date = 1000;
+	m.body = "";
+	m.quality = MSG_OK;
+	snprintf(hash, sizeof(hash), "%064d", (int)strlen(mid ? mid : "") +
+		 (mid ? mid[0] : 0));
+	in.m = &m;
+	in.source = "test";
+	in.content_hash = hash;
+	ck_assert_int_eq(store_message_add(st, &in, &id, is_new ? is_new : &nn),
+			 LKB_OK);
+	return id;
+}
+
+static int64_t
+thread_of(const char *mid)
+{
+	struct store_msg sm;
+	int64_t t;
+
+	ck_assert_int_eq(store_message_get(st, mid, &sm), 1);
+	t = sm.thread_id;
+	store_msg_release(&sm);
+	return t;
+}
+
+static int64_t
+parent_of(const char *mid)
+{
+	struct store_msg sm;
+	int64_t p;
+
+	ck_assert_int_eq(store_message_get(st, mid, &sm), 1);
+	p = sm.parent_id;
+	store_msg_release(&sm);
+	return p;
+}
+
+START_TEST(schema_is_at_head)
+{
+	int v = -1;
+
+	ck_assert_int_eq(store_schema_version(st, &v), LKB_OK);
+	ck_assert_int_eq(v, store_schema_head());
+	ck_assert_int_eq(store_check(st), LKB_OK);
+}
+END_TEST
+
+START_TEST(dedup_by_message_id)
+{
+	int is_new;
+	int64_t a = add("x@1", NULL, NULL, &is_new);
+
+	ck_assert_int_eq(is_new, 1);
+	ck_assert_int_eq(add("x@1", NULL, NULL, &is_new), a);
+	ck_assert_int_eq(is_new, 0);
+}
+END_TEST
+
+START_TEST(reply_before_parent_is_linked)
+{
+	/* the reply arrives first, then the report it answers */
+	int64_t r = add("reply@x", "report@x", "report@x", NULL);
+	int64_t p = add("report@x", NULL, NULL, NULL);
+
+	ck_assert_int_eq(thread_of("reply@x"), thread_of("report@x"));
+	ck_assert_int_eq(parent_of("reply@x"), p);
+	ck_assert_int_ne(r, p);
+}
+END_TEST
+
+START_TEST(two_orphans_merge_when_parent_arrives)
+{
+	/* two replies that only share a missing parent P */
+	add("c1@x", "mid@x", "root@x mid@x", NULL);
+	add("c2@x", "other@x", "other@x", NULL);
+	ck_assert_int_ne(thread_of("c1@x"), thread_of("c2@x"));
+	/* "other" replies to "mid": both threads join */
+	add("other@x", "mid@x", "root@x mid@x", NULL);
+	ck_assert_int_eq(thread_of("c1@x"), thread_of("c2@x"));
+	ck_assert_int_eq(thread_of("c1@x"), thread_of("other@x"));
+}
+END_TEST
+
+START_TEST(truncated_references_link_transitively)
+{
+	/* corpus README: long threads where References lost the report */
+	add("r@x", NULL, NULL, NULL);
+	add("a@x", "r@x", "r@x", NULL);
+	add("b@x", "a@x", "a@x", NULL);		/* report id dropped */
+	add("c@x", "b@x", "b@x", NULL);
+	ck_assert_int_eq(thread_of("c@x"), thread_of("r@x"));
+}
+END_TEST
+
+START_TEST(no_message_id_dedups_by_content)
+{
+	int is_new;
+	int64_t a = add(NULL, NULL, NULL, &is_new);
+
+	ck_assert_int_eq(is_new, 1);
+	ck_assert_int_eq(add(NULL, NULL, NULL, &is_new), a);
+	ck_assert_int_eq(is_new, 0);
+}
+END_TEST
+
+START_TEST(readonly_open_of_missing_db_fails)
+{
+	struct store *ro = NULL;
+
+	ck_assert_int_ne(store_open("/nonexistent/dir/x.db", STORE_RO, &ro),
+			 LKB_OK);
+	ck_assert_ptr_null(ro);
+}
+END_TEST
+
+START_TEST(nested_rollback_rolls_back_all)
+{
+	int is_new;
+
+	ck_assert_int_eq(store_begin_write(st), LKB_OK);
+	add("t1@x", NULL, NULL, &is_new);	/* nests inside */
+	store_rollback(st);
+	ck_assert_int_eq(store_message_exists(st, "t1@x", NULL), 0);
+}
+END_TEST
+
+Suite *
+lkb_test_suite(void)
+{
+	Suite *s = suite_create("store");
+	TCase *tc = tcase_create("messages");
+
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_test(tc, schema_is_at_head);
+	tcase_add_test(tc, dedup_by_message_id);
+	tcase_add_test(tc, reply_before_parent_is_linked);
+	tcase_add_test(tc, two_orphans_merge_when_parent_arrives);
+	tcase_add_test(tc, truncated_references_link_transitively);
+	tcase_add_test(tc, no_message_id_dedups_by_content);
+	tcase_add_test(tc, readonly_open_of_missing_db_fails);
+	tcase_add_test(tc, nested_rollback_rolls_back_all);
+	suite_add_tcase(s, tc);
+	return s;
+}
