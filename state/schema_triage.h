@@ -1,0 +1,61 @@
+/* schema_triage.h - DDL of the triage tables (one migration entry). */
+#ifndef LKB_STATE_SCHEMA_TRIAGE_H
+#define LKB_STATE_SCHEMA_TRIAGE_H
+
+#define LKB_SCHEMA_TRIAGE                                                     \
+	"CREATE TABLE events ("                                               \
+	"  id INTEGER PRIMARY KEY,"                                           \
+	"  report_id INTEGER NOT NULL REFERENCES reports(id) ON DELETE CASCADE," \
+	"  msg_id INTEGER REFERENCES messages(id) ON DELETE CASCADE,"         \
+	"  type TEXT NOT NULL CHECK (type IN ('ack','fix-proposed',"          \
+	"    'retest-request','fix-confirmed','fix-partial','fix-no-effect',"  \
+	"    'cannot-reproduce','root-caused','more-data-request',"           \
+	"    'series-compare-request','dispute','close','command','reopen',"  \
+	"    'duplicate','regression-again')),"                               \
+	"  source TEXT NOT NULL,"                                             \
+	"  author TEXT, evidence TEXT, sha TEXT, reason TEXT,"                \
+	"  created_at INTEGER NOT NULL"                                       \
+	");"                                                                  \
+	"CREATE UNIQUE INDEX events_once ON events(report_id,"                \
+	"  coalesce(msg_id, 0), type, source, coalesce(evidence, ''));"       \
+	"CREATE TABLE commands ("                                             \
+	"  id INTEGER PRIMARY KEY,"                                           \
+	"  msg_id INTEGER NOT NULL REFERENCES messages(id) ON DELETE CASCADE," \
+	"  report_id INTEGER REFERENCES reports(id) ON DELETE SET NULL,"      \
+	"  idx INTEGER NOT NULL,"                                             \
+	"  verb TEXT NOT NULL, args TEXT NOT NULL DEFAULT '',"                \
+	"  author TEXT NOT NULL, tier TEXT NOT NULL,"                         \
+	"  allowed INTEGER NOT NULL, result TEXT NOT NULL,"                   \
+	"  created_at INTEGER NOT NULL,"                                      \
+	"  UNIQUE (msg_id, idx)"                                              \
+	");"                                                                  \
+	"CREATE TABLE report_history ("                                       \
+	"  id INTEGER PRIMARY KEY,"                                           \
+	"  report_id INTEGER NOT NULL REFERENCES reports(id) ON DELETE CASCADE," \
+	"  date INTEGER NOT NULL,"                                            \
+	"  from_state TEXT NOT NULL, to_state TEXT NOT NULL,"                 \
+	"  reason TEXT, cause TEXT NOT NULL,"                                 \
+	"  msg_id INTEGER REFERENCES messages(id) ON DELETE SET NULL"         \
+	");"                                                                  \
+	"CREATE INDEX report_history_report ON report_history(report_id, id);" \
+	"CREATE TABLE report_related ("                                       \
+	"  report_id INTEGER NOT NULL REFERENCES reports(id) ON DELETE CASCADE," \
+	"  sha TEXT NOT NULL, relation TEXT NOT NULL,"                        \
+	"  PRIMARY KEY (report_id, sha, relation)"                            \
+	") WITHOUT ROWID;"                                                    \
+	"CREATE TABLE triaged ("                                              \
+	"  msg_id INTEGER PRIMARY KEY REFERENCES messages(id) ON DELETE CASCADE" \
+	");"                                                                  \
+	"CREATE TABLE requests ("                                             \
+	"  id INTEGER PRIMARY KEY,"                                           \
+	"  report_id INTEGER REFERENCES reports(id) ON DELETE CASCADE,"       \
+	"  msg_id INTEGER REFERENCES messages(id) ON DELETE SET NULL,"        \
+	"  asker TEXT NOT NULL, kind TEXT NOT NULL, args TEXT NOT NULL DEFAULT ''," \
+	"  state TEXT NOT NULL CHECK (state IN ('new','queued','done',"       \
+	"    'failed','expired')),"                                           \
+	"  result TEXT,"                                                      \
+	"  created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL,"         \
+	"  UNIQUE (msg_id, kind, args)"                                       \
+	");"
+
+#endif

@@ -1,0 +1,350 @@
+/* store_triage.c - events, commands, requests, report state history. */
+#include "config.h"
+#include "state/store_triage.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "lib/log.h"
+#include "lib/status.h"
+#include "state/store-internal.h"
+
+/* Finish a write statement: step, map, reset. */
+static int
+step_done(struct store *st, sqlite3_stmt *s, int rc)
+{
+	if (rc == LKB_OK) {
+		rc = store_step(st, s);
+		rc = rc == SQLITE_DONE ? LKB_OK : rc < 0 ? rc : LKB_ERR_DB;
+	}
+	store_stmt_done(s);
+	return rc;
+}
+
+static int
+bind_id_or_null(struct store *st, sqlite3_stmt *s, const char *name,
+		int64_t v)
+{
+	return v ? store_bind_int(st, s, name, v) : store_bind_null(st, s, name);
+}
+
+static const char sql_event_add[] =
+	"INSERT OR IGNORE INTO events (report_id, msg_id, type, source, author,"
+	" evidence, sha, reason, created_at) VALUES (:r, :m, :t, :src, :a,"
+	" :ev, :sha, :reason, :now)";
+
+int
+store_event_add(struct store *st, const struct store_event *ev)
+{
+	sqlite3_stmt *s = store_stmt(st, sql_event_add);
+	int rc;
+
+	if (!s)
+		return LKB_ERR_DB;
+	(void)((rc = store_bind_int(st, s, ":r", ev->report_id)) ||
+	       (rc = bind_id_or_null(st, s, ":m", ev->msg_id)) ||
+	       (rc = store_bind_text(st, s, ":t", ev->type)) ||
+	       (rc = store_bind_text(st, s, ":src", ev->source)) ||
+	       (rc = store_bind_text(st, s, ":a", ev->author)) ||
+	       (rc = store_bind_text(st, s, ":ev", ev->evidence)) ||
+	       (rc = store_bind_text(st, s, ":sha", ev->sha)) ||
+	       (rc = store_bind_text(st, s, ":reason", ev->reason)) ||
+	       (rc = store_bind_int(st, s, ":now", (int64_t)time(NULL))));
+	return step_done(st, s, rc);
+}
+
+static const char sql_command_add[] =
+	"INSERT INTO commands (msg_id, report_id, idx, verb, args, author, tier,"
+	" allowed, result, created_at) VALUES (:m, :r, :i, :v, :args, :a, :tier,"
+	" :ok, :res, :now) ON CONFLICT (msg_id, idx) DO NOTHING";
+
+int
+store_command_add(struct store *st, const struct store_command *c,
+		  int64_t *id_out)
+{
+	sqlite3_stmt *s = store_stmt(st, sql_command_add);
+	int rc;
+
+	if (!s)
+		return LKB_ERR_DB;
+	(void)((rc = store_bind_int(st, s, ":m", c->msg_id)) ||
+	       (rc = bind_id_or_null(st, s, ":r", c->report_id)) ||
+	       (rc = store_bind_int(st, s, ":i", c->idx)) ||
+	       (rc = store_bind_text(st, s, ":v", c->verb)) ||
+	       (rc = store_bind_text(st, s, ":args", c->args ? c->args : "")) ||
+	       (rc = store_bind_text(st, s, ":a", c->author)) ||
+	       (rc = store_bind_text(st, s, ":tier", c->tier)) ||
+	       (rc = store_bind_int(st, s, ":ok", c->allowed)) ||
+	       (rc = store_bind_text(st, s, ":res", c->result)) ||
+	       (rc = store_bind_int(st, s, ":now", (int64_t)time(NULL))));
+	rc = step_done(st, s, rc);
+	if (rc == LKB_OK && id_out)
+		*id_out = sqlite3_changes(st->db)
+				  ? sqlite3_last_insert_rowid(st->db) : 0;
+	return rc;
+}
+
+static const char sql_state_get[] =
+	"SELECT state, close_reason, coalesce(duplicate_of, 0) FROM reports"
+	" WHERE id = :r";
+
+int
+store_report_state_get(struct store *st, int64_t report_id,
+		       struct store_report_state *out)
+{
+	sqlite3_stmt *s = store_stmt(st, sql_state_get);
+	int rc;
+
+	memset(out, 0, sizeof(*out));
+	if (!s)
+		return LKB_ERR_DB;
+	if ((rc = store_bind_int(st, s, ":r", report_id)) != LKB_OK)
+		goto out;
+	rc = store_step(st, s);
+	if (rc == SQLITE_ROW) {
+		out->state = store_col_strdup(s, 0);
+		out->close_reason = store_col_strdup(s, 1);
+		out->duplicate_of = sqlite3_column_int64(s, 2);
+		rc = 1;
+	} else if (rc == SQLITE_DONE) {
+		rc = 0;
+	}
+out:
+	store_stmt_done(s);
+	return rc;
+}
+
+void
+store_report_state_release(struct store_report_state *s)
+{
+	free(s->state);
+	free(s->close_reason);
+	memset(s, 0, sizeof(*s));
+}
+
+static const char sql_state_set[] =
+	"UPDATE reports SET state = :s, close_reason = :reason,"
+	" duplicate_of = :dup WHERE id = :r";
+static const char sql_history_add[] =
+	"INSERT INTO report_history (report_id, date, from_state, to_state,"
+	" reason, cause, msg_id) VALUES (:r, :d, :from, :to, :reason, :cause,"
+	" :m)";
+
+int
+store_report_transition(struct store *st, int64_t report_id,
+			const char *to_state, const char *reason,
+			int64_t duplicate_of, const char *cause,
+			int64_t msg_id, int64_t when)
+{
+	struct store_report_state cur;
+	sqlite3_stmt *s;
+	int rc;
+
+	if ((rc = store_report_state_get(st, report_id, &cur)) < 0)
+		return rc;
+	if (rc == 0)
+		return lkb_error("no report %lld", (long long)report_id),
+		       LKB_ERR_NOT_FOUND;
+	if (!(s = store_stmt(st, sql_state_set))) {
+		rc = LKB_ERR_DB;
+		goto out;
+	}
+	(void)((rc = store_bind_text(st, s, ":s", to_state)) ||
+	       (rc = store_bind_text(st, s, ":reason", reason)) ||
+	       (rc = bind_id_or_null(st, s, ":dup", duplicate_of)) ||
+	       (rc = store_bind_int(st, s, ":r", report_id)));
+	if ((rc = step_done(st, s, rc)) != LKB_OK)
+		goto out;
+	if (!(s = store_stmt(st, sql_history_add))) {
+		rc = LKB_ERR_DB;
+		goto out;
+	}
+	(void)((rc = store_bind_int(st, s, ":r", report_id)) ||
+	       (rc = store_bind_int(st, s, ":d", when)) ||
+	       (rc = store_bind_text(st, s, ":from", cur.state)) ||
+	       (rc = store_bind_text(st, s, ":to", to_state)) ||
+	       (rc = store_bind_text(st, s, ":reason", reason)) ||
+	       (rc = store_bind_text(st, s, ":cause", cause)) ||
+	       (rc = bind_id_or_null(st, s, ":m", msg_id)));
+	rc = step_done(st, s, rc);
+out:
+	store_report_state_release(&cur);
+	return rc;
+}
+
+static const char sql_related_add[] =
+	"INSERT OR IGNORE INTO report_related (report_id, sha, relation)"
+	" VALUES (:r, :sha, :rel)";
+
+int
+store_report_related_add(struct store *st, int64_t report_id,
+			 const char *sha, const char *relation)
+{
+	sqlite3_stmt *s = store_stmt(st, sql_related_add);
+	int rc;
+
+	if (!s)
+		return LKB_ERR_DB;
+	(void)((rc = store_bind_int(st, s, ":r", report_id)) ||
+	       (rc = store_bind_text(st, s, ":sha", sha)) ||
+	       (rc = store_bind_text(st, s, ":rel", relation)));
+	return step_done(st, s, rc);
+}
+
+static const char sql_untriaged[] =
+	"SELECT m.id FROM messages m WHERE NOT EXISTS"
+	" (SELECT 1 FROM triaged t WHERE t.msg_id = m.id)"
+	" ORDER BY coalesce(m.date, 0), m.id";
+
+int
+store_untriaged_foreach(struct store *st, store_id_fn *fn, void *arg)
+{
+	sqlite3_stmt *s = store_stmt(st, sql_untriaged);
+	int64_t *ids = NULL;
+	size_t n = 0, alloc = 0;
+	int rc;
+
+	if (!s)
+		return LKB_ERR_DB;
+	/* collect first: fn writes, and SQLite statements must not be
+	 * stepped across our own writes to the same rows */
+	while ((rc = store_step(st, s)) == SQLITE_ROW) {
+		if (n == alloc) {
+			int64_t *nids;
+
+			alloc = alloc ? alloc * 2 : 256;
+			nids = realloc(ids, alloc * sizeof(*ids));
+			if (!nids) {
+				free(ids);
+				store_stmt_done(s);
+				return LKB_ERR_NOMEM;
+			}
+			ids = nids;
+		}
+		ids[n++] = sqlite3_column_int64(s, 0);
+	}
+	store_stmt_done(s);
+	if (rc < 0) {
+		free(ids);
+		return rc;
+	}
+	rc = LKB_OK;
+	for (size_t i = 0; i < n && rc == LKB_OK; i++)
+		rc = fn(ids[i], arg);
+	free(ids);
+	return rc;
+}
+
+static const char sql_triage_mark[] =
+	"INSERT OR IGNORE INTO triaged (msg_id) VALUES (:m)";
+
+int
+store_triage_mark(struct store *st, int64_t msg_id)
+{
+	sqlite3_stmt *s = store_stmt(st, sql_triage_mark);
+	int rc;
+
+	if (!s)
+		return LKB_ERR_DB;
+	rc = store_bind_int(st, s, ":m", msg_id);
+	return step_done(st, s, rc);
+}
+
+/* Walk up parent links (bounded) to the nearest message with a report;
+ * else the oldest report in the thread. */
+static const char sql_report_up[] =
+	"WITH RECURSIVE up(id, depth) AS ("
+	"  SELECT :m, 0"
+	"  UNION ALL SELECT m.parent_id, up.depth + 1 FROM messages m, up"
+	"  WHERE m.id = up.id AND m.parent_id IS NOT NULL AND up.depth < 1000)"
+	" SELECT r.id FROM up JOIN reports r ON r.msg_id = up.id"
+	" ORDER BY up.depth LIMIT 1";
+static const char sql_report_thread[] =
+	"SELECT r.id FROM reports r JOIN messages m ON m.id = r.msg_id"
+	" WHERE m.thread_id = (SELECT thread_id FROM messages WHERE id = :m)"
+	" ORDER BY coalesce(m.date, 0), r.id LIMIT 1";
+
+static int
+lookup_report(struct store *st, const char *sql, int64_t msg_id,
+	      int64_t *out)
+{
+	sqlite3_stmt *s = store_stmt(st, sql);
+	int rc;
+
+	if (!s)
+		return LKB_ERR_DB;
+	if ((rc = store_bind_int(st, s, ":m", msg_id)) != LKB_OK)
+		goto out;
+	rc = store_step(st, s);
+	if (rc == SQLITE_ROW) {
+		*out = sqlite3_column_int64(s, 0);
+		rc = 1;
+	} else if (rc == SQLITE_DONE) {
+		rc = 0;
+	}
+out:
+	store_stmt_done(s);
+	return rc;
+}
+
+int
+store_report_for_message(struct store *st, int64_t msg_id,
+			 int64_t *report_id_out)
+{
+	int rc = lookup_report(st, sql_report_up, msg_id, report_id_out);
+
+	if (rc == 0)
+		rc = lookup_report(st, sql_report_thread, msg_id,
+				   report_id_out);
+	return rc;
+}
+
+static const char sql_request_add[] =
+	"INSERT INTO requests (report_id, msg_id, asker, kind, args, state,"
+	" result, created_at, updated_at) VALUES (:r, :m, :asker, :kind, :args,"
+	" :state, :res, :now, :now) ON CONFLICT (msg_id, kind, args) DO NOTHING";
+
+int
+store_request_add(struct store *st, const struct store_request *r,
+		  int64_t *id_out)
+{
+	sqlite3_stmt *s = store_stmt(st, sql_request_add);
+	int rc;
+
+	if (!s)
+		return LKB_ERR_DB;
+	(void)((rc = bind_id_or_null(st, s, ":r", r->report_id)) ||
+	       (rc = bind_id_or_null(st, s, ":m", r->msg_id)) ||
+	       (rc = store_bind_text(st, s, ":asker", r->asker)) ||
+	       (rc = store_bind_text(st, s, ":kind", r->kind)) ||
+	       (rc = store_bind_text(st, s, ":args", r->args ? r->args : "")) ||
+	       (rc = store_bind_text(st, s, ":state", r->state ? r->state : "new")) ||
+	       (rc = store_bind_text(st, s, ":res", r->result)) ||
+	       (rc = store_bind_int(st, s, ":now", (int64_t)time(NULL))));
+	rc = step_done(st, s, rc);
+	if (rc == LKB_OK && id_out)
+		*id_out = sqlite3_changes(st->db)
+				  ? sqlite3_last_insert_rowid(st->db) : 0;
+	return rc;
+}
+
+static const char sql_request_state[] =
+	"UPDATE requests SET state = :s, result = :res, updated_at = :now"
+	" WHERE id = :id";
+
+int
+store_request_set_state(struct store *st, int64_t id, const char *state,
+			const char *result)
+{
+	sqlite3_stmt *s = store_stmt(st, sql_request_state);
+	int rc;
+
+	if (!s)
+		return LKB_ERR_DB;
+	(void)((rc = store_bind_text(st, s, ":s", state)) ||
+	       (rc = store_bind_text(st, s, ":res", result)) ||
+	       (rc = store_bind_int(st, s, ":now", (int64_t)time(NULL))) ||
+	       (rc = store_bind_int(st, s, ":id", id)));
+	return step_done(st, s, rc);
+}

@@ -1,0 +1,88 @@
+/* store_triage.h - events, commands, requests and the report life cycle.
+ *
+ * Rows produced by the triage stage (bot/triage.c) and read by the CLI
+ * (`lkpbot thread`, `show`). Every state change is one history row written
+ * in the same transaction as the event or command that caused it.
+ */
+#ifndef LKB_STATE_STORE_TRIAGE_H
+#define LKB_STATE_STORE_TRIAGE_H
+
+#include <stdint.h>
+
+#include "lib/compiler.h"
+
+struct store;
+
+struct store_event {
+	int64_t report_id;
+	int64_t msg_id;		/* 0 when it came from the CLI */
+	const char *type;	/* DESIGN.md section 3 vocabulary */
+	const char *source;	/* "rule:NAME", "command", "cli:USER", "auto" */
+	const char *author;
+	const char *evidence;	/* the matched line */
+	const char *sha;	/* a commit the event names, or NULL */
+	const char *reason;	/* close reason, or NULL */
+};
+
+/* Insert an event; an identical one (same report, message, type, source)
+ * is ignored, so triage can be rerun. */
+int store_event_add(struct store *st, const struct store_event *ev)
+	LKB_WARN_UNUSED;
+
+struct store_command {
+	int64_t msg_id;
+	int64_t report_id;	/* 0 when the mail is in no report thread */
+	int idx;		/* 1-based position in the mail */
+	const char *verb, *args, *author, *tier;
+	int allowed;
+	const char *result;	/* "ok: ...", "error: ...", "refused: ..." */
+};
+int store_command_add(struct store *st, const struct store_command *c,
+		      int64_t *id_out) LKB_WARN_UNUSED;
+
+/* Current state of a report; strings are copies the caller frees. */
+struct store_report_state {
+	char *state, *close_reason;
+	int64_t duplicate_of;
+};
+int store_report_state_get(struct store *st, int64_t report_id,
+			   struct store_report_state *out) LKB_WARN_UNUSED;
+void store_report_state_release(struct store_report_state *s);
+
+/* Move a report to to_state (reason may be NULL) and write the history
+ * row; cause says why ("rule:NAME", "command #lkp close", "cli:USER"). */
+int store_report_transition(struct store *st, int64_t report_id,
+			    const char *to_state, const char *reason,
+			    int64_t duplicate_of, const char *cause,
+			    int64_t msg_id, int64_t when) LKB_WARN_UNUSED;
+
+/* Commits related to a report: relation "fix-of" (the earlier commit the
+ * reported one fixes), "fixed-by", "introduced-by". Duplicates ignored. */
+int store_report_related_add(struct store *st, int64_t report_id,
+			     const char *sha, const char *relation)
+	LKB_WARN_UNUSED;
+
+/* Messages not yet triaged, oldest first: fn(msg row id, arg). */
+typedef int store_id_fn(int64_t id, void *arg);
+int store_untriaged_foreach(struct store *st, store_id_fn *fn, void *arg)
+	LKB_WARN_UNUSED;
+int store_triage_mark(struct store *st, int64_t msg_id) LKB_WARN_UNUSED;
+
+/* The report a message belongs to: the report whose message is the
+ * message itself or an ancestor in the same thread; else the first report
+ * of its thread. 1 found, 0 none. */
+int store_report_for_message(struct store *st, int64_t msg_id,
+			     int64_t *report_id_out) LKB_WARN_UNUSED;
+
+/* Requests (compare, compare-series, retest) asked in mail or CLI. */
+struct store_request {
+	int64_t id, report_id, msg_id;
+	const char *asker, *kind, *args, *state, *result;
+	int64_t created_at, updated_at;
+};
+int store_request_add(struct store *st, const struct store_request *r,
+		      int64_t *id_out) LKB_WARN_UNUSED;
+int store_request_set_state(struct store *st, int64_t id, const char *state,
+			    const char *result) LKB_WARN_UNUSED;
+
+#endif
