@@ -1,1 +1,2 @@
-dist_man_MANS += %reldir%/lkpbot.1 %reldir%/lkpbot.conf.5
+dist_man_MANS += %reldir%/lkpbot.1 %reldir%/lkpbot.conf.5 \
+	%reldir%/lkpbot-db.1 %reldir%/lkpbot-help.1 %reldir%/lkpbot-import.1

@@ -1,0 +1,33 @@
+#!/bin/sh
+# t0010-help.sh - every command handles -h (usage on stdout, exit 0), has a
+# man page that names each long option its usage shows, and is listed in
+# lkpbot(1); unknown commands and options are usage errors (exit 2).
+. "$LKB_SRCDIR/tests/tap.sh"
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+TAP_TMP=$T
+export LKPBOT_DB="$T/db"
+
+ok_if "--version" sh -c "'$LKPBOT' --version | grep -q '^lkpbot '"
+ok_if "--help lists commands" sh -c "'$LKPBOT' --help | grep -q '^commands:'"
+"$LKPBOT" no-such-command 2>/dev/null
+is "unknown command exits 2" "$?" 2
+"$LKPBOT" --no-such-option 2>/dev/null
+is "unknown global option exits 2" "$?" 2
+
+for cmd in $("$LKPBOT" --list-commands); do
+	"$LKPBOT" "$cmd" -h >"$T/out" 2>"$T/err"
+	is "$cmd -h exits 0" "$?" 0
+	ok_if "$cmd -h prints usage on stdout" grep -q '^usage: ' "$T/out"
+	is "$cmd -h prints nothing on stderr" "$(cat "$T/err")" ""
+	"$LKPBOT" "$cmd" --bogus-option >/dev/null 2>&1
+	is "$cmd --bogus-option exits 2" "$?" 2
+	man=$LKB_SRCDIR/doc/lkpbot-$cmd.1
+	ok_if "$cmd has a man page" test -f "$man"
+	for opt in $(grep -o -- '--[a-z][a-z-]*' "$T/out" | sort -u); do
+		ok_if "lkpbot-$cmd.1 documents $opt" \
+			grep -q -- "$(echo "$opt" | sed 's/^--//')" "$man"
+	done
+	ok_if "lkpbot.1 lists $cmd" grep -q "^\\.Xr lkpbot-$cmd 1\\|^\\.It Cm $cmd" "$LKB_SRCDIR/doc/lkpbot.1"
+done
+done_testing
