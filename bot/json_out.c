@@ -19,7 +19,7 @@ void
 json_out_print(const json_t *o)
 {
 	json_dumpf(o, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER |
-				      JSON_REAL_PRECISION(10));
+				      JSON_REAL_PRECISION(15));
 	fputc('\n', stdout);
 }
 

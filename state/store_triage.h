@@ -85,4 +85,48 @@ int store_request_add(struct store *st, const struct store_request *r,
 int store_request_set_state(struct store *st, int64_t id, const char *state,
 			    const char *result) LKB_WARN_UNUSED;
 
+/* ---- read side, for `lkpbot show` and `lkpbot thread` ---- */
+
+/* Strings are copies freed by store_report_brief_release(). */
+struct store_report_brief {
+	int64_t id, msg_id, thread_id, duplicate_of, date;
+	char *message_id, *kind, *commit_sha, *state, *close_reason;
+	char *subject, *testcase, *metric;
+};
+int store_report_brief_get(struct store *st, int64_t report_id,
+			   struct store_report_brief *out) LKB_WARN_UNUSED;
+void store_report_brief_release(struct store_report_brief *b);
+
+/* Row callbacks: strings borrowed for the call only. */
+struct store_event_row {
+	int64_t msg_id, created_at;
+	const char *type, *source, *author, *evidence, *sha, *reason;
+};
+typedef int store_event_fn(const struct store_event_row *r, void *arg);
+/* Events of a report; msg_id 0 = all of them, -1 = those without mail. */
+int store_event_foreach(struct store *st, int64_t report_id, int64_t msg_id,
+			store_event_fn *fn, void *arg) LKB_WARN_UNUSED;
+
+struct store_command_row {
+	int64_t id, msg_id, report_id;
+	int idx, allowed;
+	const char *verb, *args, *author, *tier, *result;
+};
+typedef int store_command_fn(const struct store_command_row *r, void *arg);
+int store_command_foreach(struct store *st, int64_t msg_id,
+			  store_command_fn *fn, void *arg) LKB_WARN_UNUSED;
+
+struct store_history_row {
+	int64_t date, msg_id;
+	const char *from_state, *to_state, *reason, *cause;
+};
+typedef int store_history_fn(const struct store_history_row *r, void *arg);
+int store_history_foreach(struct store *st, int64_t report_id,
+			  store_history_fn *fn, void *arg) LKB_WARN_UNUSED;
+
+typedef int store_related_fn(const char *sha, const char *relation,
+			     void *arg);
+int store_related_foreach(struct store *st, int64_t report_id,
+			  store_related_fn *fn, void *arg) LKB_WARN_UNUSED;
+
 #endif

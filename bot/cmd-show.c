@@ -1,0 +1,205 @@
+/* cmd-show.c - `lkpbot show REPORT` and `lkpbot thread REPORT`. */
+#include "config.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "bot/commands.h"
+#include "bot/json_out.h"
+#include "bot/thread_view.h"
+#include "lib/log.h"
+#include "lib/status.h"
+
+static const char *const show_usage[] = {
+	"lkpbot show [--json] REPORT     (REPORT = id | message-id | sha prefix)",
+	NULL,
+};
+static const char *const thread_usage[] = {
+	"lkpbot thread [--json] REPORT   (REPORT = id | message-id | sha prefix)",
+	NULL,
+};
+
+/* Common option parsing; returns -1 to go on, else an exit code. */
+static int
+parse_opts(int argc, char **argv, const char *const *usage, int *json)
+{
+	static const struct option opts[] = {
+		{ "json", no_argument, NULL, 'j' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c;
+
+	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'j': *json = 1; break;
+		case 'h': cmd_usage(stdout, usage); return EXIT_OK;
+		default: cmd_usage(stderr, usage); return EXIT_USAGE;
+		}
+	}
+	if (optind != argc - 1) {
+		cmd_usage(stderr, usage);
+		return EXIT_USAGE;
+	}
+	return -1;
+}
+
+static const char *
+jstr(const json_t *o, const char *key)
+{
+	const char *s = json_string_value(json_object_get(o, key));
+
+	return s ? s : "-";
+}
+
+static void
+print_kv(const char *label, const char *v)
+{
+	if (v && strcmp(v, "-"))
+		printf("%-14s %s\n", label, v);
+}
+
+static void
+print_history(const json_t *hist)
+{
+	size_t i;
+	json_t *h;
+
+	if (!json_array_size(hist))
+		return;
+	printf("history:\n");
+	json_array_foreach(hist, i, h) {
+		const char *reason = json_string_value(json_object_get(h, "reason"));
+
+		printf("  %s  %s -> %s%s%s  (%s)\n", jstr(h, "date"),
+		       jstr(h, "from_state"), jstr(h, "to_state"),
+		       reason ? ": " : "", reason ? reason : "",
+		       jstr(h, "cause"));
+	}
+}
+
+static void
+print_show(const json_t *d)
+{
+	const json_t *c = json_object_get(d, "commit");
+	const json_t *hl = json_object_get(d, "headline");
+	const json_t *params = json_object_get(d, "params");
+	const json_t *cmp = json_object_get(d, "comparisons");
+	const json_t *rel = json_object_get(d, "related_commits");
+	const char *k;
+	json_t *v;
+	size_t i;
+
+	printf("report %lld: %s\n",
+	       (long long)json_integer_value(json_object_get(d, "id")),
+	       jstr(d, "subject"));
+	print_kv("message-id", jstr(d, "message_id"));
+	print_kv("kind", jstr(d, "kind"));
+	print_kv("date", jstr(d, "date"));
+	print_kv("from", jstr(d, "from"));
+	print_kv("commit", jstr(c, "sha"));
+	print_kv("  subject", jstr(c, "subject"));
+	if (json_is_object(hl) && json_object_get(hl, "metric")) {
+		json_t *p = json_object_get(hl, "change_pct");
+
+		printf("%-14s %s %s%+.1f%% %s\n", "headline", jstr(hl, "metric"),
+		       "", json_is_number(p) ? json_number_value(p) : 0.0,
+		       jstr(hl, "verdict"));
+	}
+	print_kv("testcase", jstr(d, "testcase"));
+	print_kv("test machine", jstr(d, "test_machine"));
+	print_kv("config", jstr(d, "config"));
+	print_kv("compiler", jstr(d, "compiler"));
+	json_object_foreach((json_t *)params, k, v)
+		printf("%-14s %s: %s\n", "  param", k,
+		       json_is_string(v) ? json_string_value(v) : "");
+	print_kv("url", jstr(d, "url"));
+	print_kv("base", jstr(d, "base"));
+	print_kv("patch", jstr(d, "patch_subject"));
+	json_array_foreach(cmp, i, v)
+		printf("%-14s #%zu: %zu columns, %zu metric rows, %zu failure "
+		       "rows\n", "comparison", i + 1,
+		       json_array_size(json_object_get(v, "compared")),
+		       json_array_size(json_object_get(v, "metrics")),
+		       json_array_size(json_object_get(v, "failures")));
+	printf("%-14s %s", "state", jstr(d, "state"));
+	if (json_is_string(json_object_get(d, "close_reason")))
+		printf(" (%s)", jstr(d, "close_reason"));
+	printf("\n");
+	json_array_foreach(rel, i, v)
+		printf("%-14s %s\n", "related", json_string_value(v));
+	if (json_is_integer(json_object_get(d, "duplicate_of")))
+		printf("%-14s report %lld\n", "duplicate of",
+		       (long long)json_integer_value(
+			       json_object_get(d, "duplicate_of")));
+	print_history(json_object_get(d, "history"));
+}
+
+static void
+print_thread(const json_t *d)
+{
+	const json_t *r = json_object_get(d, "report");
+	json_t *m, *e;
+	size_t i, j;
+
+	printf("report %lld (%s, %s) state %s%s%s\n",
+	       (long long)json_integer_value(json_object_get(r, "id")),
+	       jstr(r, "kind"), jstr(r, "commit"), jstr(d, "state"),
+	       json_is_string(json_object_get(d, "close_reason")) ? ": " : "",
+	       json_is_string(json_object_get(d, "close_reason"))
+		       ? jstr(d, "close_reason") : "");
+	json_array_foreach(json_object_get(d, "messages"), i, m) {
+		printf("\n%s  %s\n  %s\n  <%s>\n", jstr(m, "date"),
+		       jstr(m, "from"), jstr(m, "subject"),
+		       jstr(m, "message_id"));
+		json_array_foreach(json_object_get(m, "events"), j, e)
+			printf("    event %-22s %-28s %s\n", jstr(e, "type"),
+			       jstr(e, "source"), jstr(e, "evidence"));
+		json_array_foreach(json_object_get(m, "commands"), j, e)
+			printf("    #lkp %s %s -> %s\n", jstr(e, "verb"),
+			       jstr(e, "args"), jstr(e, "result"));
+	}
+	printf("\n");
+	print_history(json_object_get(d, "history"));
+}
+
+static int
+run(int argc, char **argv, struct bot_ctx *ctx, int thread)
+{
+	int json = 0, ex;
+	int64_t id;
+	json_t *doc;
+
+	ex = parse_opts(argc, argv, thread ? thread_usage : show_usage, &json);
+	if (ex >= 0)
+		return ex;
+	if ((ex = thread_view_resolve(ctx->st, argv[optind], &id)) != EXIT_OK)
+		return ex;
+	doc = thread ? thread_view_json(ctx->st, id)
+		     : thread_view_show_json(ctx->st, id);
+	if (!doc)
+		return EXIT_FAIL;
+	if (json)
+		json_out_print(doc);
+	else if (thread)
+		print_thread(doc);
+	else
+		print_show(doc);
+	json_decref(doc);
+	return EXIT_OK;
+}
+
+int
+cmd_show(int argc, char **argv, struct bot_ctx *ctx)
+{
+	return run(argc, argv, ctx, 0);
+}
+
+int
+cmd_thread(int argc, char **argv, struct bot_ctx *ctx)
+{
+	return run(argc, argv, ctx, 1);
+}
