@@ -7,3 +7,11 @@ bot_libbot_a_SOURCES += \
 	%reldir%/lkp_select.c %reldir%/lkp_select.h \
 	%reldir%/lkp_stats.c %reldir%/lkp_stats.h
 bot_libbot_a_SOURCES += %reldir%/lkp_format.c %reldir%/lkp_format.h
+bot_libbot_a_SOURCES += \
+	%reldir%/lkp_axes.c %reldir%/lkp_axes.h \
+	%reldir%/lkp_results.c %reldir%/lkp_results_find.c \
+	%reldir%/lkp_results.h %reldir%/lkp_results-internal.h
+bot_libbot_a_SOURCES += \
+	%reldir%/lkp_git.c %reldir%/lkp_git.h \
+	%reldir%/lkp_series.c %reldir%/lkp_series.h
+bot_libbot_a_SOURCES += %reldir%/lkp_compare.c %reldir%/lkp_compare.h

@@ -47,6 +47,8 @@
 #define LKB_MAX_SERIES_PATCHES 500
 /* One job.yaml read when matching result runs to report parameters. */
 #define LKB_MAX_JOB_YAML_BYTES (1024u * 1024)
+/* One stat name in a matrix (real ones are < 300 bytes). */
+#define LKB_MAX_STAT_NAME 4096
 /* Result-tree directories scanned when looking for a commit's runs. */
 #define LKB_MAX_RESULT_DIRS 10000
 

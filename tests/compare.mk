@@ -5,3 +5,13 @@ tests_unit_test_lkp_format_SOURCES = %reldir%/unit/test_lkp_format.c
 tests_unit_test_lkp_format_CFLAGS = $(LKB_TEST_CFLAGS)
 tests_unit_test_lkp_format_LDADD = $(LKB_UNIT_LDADD)
 TESTS += tests/unit/test-lkp-format
+check_PROGRAMS += tests/unit/test-lkp-stats
+tests_unit_test_lkp_stats_SOURCES = %reldir%/unit/test_lkp_stats.c
+tests_unit_test_lkp_stats_CFLAGS = $(LKB_TEST_CFLAGS)
+tests_unit_test_lkp_stats_LDADD = $(LKB_UNIT_LDADD)
+TESTS += tests/unit/test-lkp-stats
+# The command-line driver (tests and bench/compare-bench.sh use it).
+check_PROGRAMS += tests/tools/lkp-compare
+tests_tools_lkp_compare_SOURCES = %reldir%/tools/lkp-compare.c
+tests_tools_lkp_compare_CFLAGS = $(LKB_TEST_CFLAGS)
+tests_tools_lkp_compare_LDADD = $(LKB_TEST_LDADD)

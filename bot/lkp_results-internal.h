@@ -1,0 +1,19 @@
+/* lkp_results-internal.h - shared by lkp_results*.c and their tests. */
+#ifndef LKB_BOT_LKP_RESULTS_INTERNAL_H
+#define LKB_BOT_LKP_RESULTS_INTERNAL_H
+
+#include <stddef.h>
+
+#include "bot/lkp_matrix.h"
+#include "lib/strbuf.h"
+
+/* Read path (gzip-decompressed when it ends in ".gz") into out, failing
+ * with LKB_ERR_TOO_BIG past cap bytes; *err_out set on failure. */
+int lkp_results_read_file(const char *path, size_t cap, struct strbuf *out,
+			  char **err_out);
+/* Parse a matrix.json text (what names it in errors) into column col. */
+int lkp_results_parse_matrix(const char *what, const char *text, size_t len,
+			     struct lkp_dataset *ds, size_t col,
+			     char **err_out);
+
+#endif
