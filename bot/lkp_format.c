@@ -256,17 +256,19 @@ lkp_format_attribution(struct strbuf *sb, const struct lkp_rules *r,
 		       const struct lkp_fmt_commit *c)
 {
 	size_t n = t->ncols, big = 0, back = 0;
-	double dbig = 0, dback = 0;
+	double dbig = 0, dback = 0, best = 0;
 	int rc;
 
 	if (row->failure || n < 2)
 		return LKB_OK;
 	for (size_t i = 1; i < n; i++) {
-		double d = row->avg[i] - row->avg[i - 1];
+		double away = fabs(row->avg[i] - row->avg[0]) -
+			      fabs(row->avg[i - 1] - row->avg[0]);
 
-		if (fabs(d) > fabs(dbig)) {
-			dbig = d;
+		if (away > best) {
+			best = away;
 			big = i;
+			dbig = row->avg[i] - row->avg[i - 1];
 		}
 	}
 	for (size_t i = big + 1; big && i < n; i++) {

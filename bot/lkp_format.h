@@ -25,8 +25,13 @@
  *   within noise  z < 1
  * With no spread (identical runs) any difference is clear; with fewer
  * than two runs on either side the verdict is "too few runs to judge".
- * "Gave back" = the largest later step of opposite sign whose size is at
- * least half of the largest step.
+ * The largest step is the one that takes the metric furthest away from
+ * the base: maximal |avg_i - avg_0| - |avg_(i-1) - avg_0| (the earlier on
+ * ties), so a regression at patch 07 that patch 10 undoes is charged to
+ * 07, not to the equally large recovery. "Gave back" = the largest later
+ * step of opposite sign whose size is at least half the largest step's.
+ * Step changes are relative to the previous column (absolute deltas for
+ * absolute stats), so a fall of 62.6 % undone reads "+167.4%".
  */
 #ifndef LKB_BOT_LKP_FORMAT_H
 #define LKB_BOT_LKP_FORMAT_H

@@ -15,3 +15,6 @@ check_PROGRAMS += tests/tools/lkp-compare
 tests_tools_lkp_compare_SOURCES = %reldir%/tools/lkp-compare.c
 tests_tools_lkp_compare_CFLAGS = $(LKB_TEST_CFLAGS)
 tests_tools_lkp_compare_LDADD = $(LKB_TEST_LDADD)
+TESTS += tests/tools/t-lkp-compare.sh
+EXTRA_DIST += tests/tools/gen-results.py tests/tools/make-series-repo.sh \
+	tests/tools/t-lkp-compare.sh
