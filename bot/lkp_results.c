@@ -37,6 +37,7 @@ read_gz(const char *path, size_t cap, struct strbuf *out, char **err_out)
 {
 	gzFile gz = gzopen(path, "rb");
 	char buf[65536];
+	const char *msg;
 	int n, rc = LKB_OK, zerr;
 
 	if (!gz) {
@@ -54,9 +55,11 @@ read_gz(const char *path, size_t cap, struct strbuf *out, char **err_out)
 			goto out;
 		}
 	}
-	if (n < 0) {
+	msg = gzerror(gz, &zerr);
+	if (n < 0 || zerr != Z_OK) {
+		/* Z_BUF_ERROR here means a truncated stream */
 		*err_out = xasprintf("cannot decompress '%s': %s", path,
-				     gzerror(gz, &zerr));
+				     *msg ? msg : "truncated");
 		rc = LKB_ERR_PARSE;
 	}
 out:

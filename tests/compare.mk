@@ -18,3 +18,13 @@ tests_tools_lkp_compare_LDADD = $(LKB_TEST_LDADD)
 TESTS += tests/tools/t-lkp-compare.sh
 EXTRA_DIST += tests/tools/gen-results.py tests/tools/make-series-repo.sh \
 	tests/tools/t-lkp-compare.sh
+check_PROGRAMS += tests/unit/test-lkp-results
+tests_unit_test_lkp_results_SOURCES = %reldir%/unit/test_lkp_results.c
+tests_unit_test_lkp_results_CFLAGS = $(LKB_TEST_CFLAGS) $(ZLIB_CFLAGS)
+tests_unit_test_lkp_results_LDADD = $(LKB_UNIT_LDADD)
+TESTS += tests/unit/test-lkp-results
+check_PROGRAMS += tests/unit/test-lkp-series
+tests_unit_test_lkp_series_SOURCES = %reldir%/unit/test_lkp_series.c
+tests_unit_test_lkp_series_CFLAGS = $(LKB_TEST_CFLAGS)
+tests_unit_test_lkp_series_LDADD = $(LKB_UNIT_LDADD)
+TESTS += tests/unit/test-lkp-series

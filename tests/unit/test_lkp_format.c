@@ -12,6 +12,8 @@
 
 #include "tests/unit/check_main.h"
 #include "bot/lkp_format.h"
+#include "bot/lkp_matrix.h"
+#include "bot/lkp_rules.h"
 #include "bot/lkp_stats.h"
 #include "lib/status.h"
 #include "lib/strbuf.h"
@@ -330,6 +332,71 @@ START_TEST(change_text)
 }
 END_TEST
 
+/* Attribution: base 100 (sd 1.414), a fall to 50 at 01/02, then col2;
+ * hand-computed: -50.0 %; (x - 50) / 50 back; net (x - 100) / 100;
+ * z = |x - 100| / sqrt(2 + 2). */
+static void
+check_attr(const double *col2, const char *want)
+{
+	static const double b[] = { 100, 102, 98, 100 }, c1[] = { 50, 51, 49, 50 };
+	static const struct lkp_fmt_commit fc[] = {
+		{ "0000000000aaaa", NULL, "base" },
+		{ "1111111111bbbb", NULL, "01/02" },
+		{ "2222222222cccc", NULL, "02/02" },
+	};
+	const double *cols[] = { b, c1, col2 };
+	struct lkp_rules *r = NULL;
+	struct lkp_dataset ds;
+	struct lkp_table t;
+	struct strbuf sb = STRBUF_INIT;
+	char *err = NULL;
+	size_t k;
+
+	ck_assert_int_eq(lkp_rules_new("stress-ng", &r, &err), LKB_OK);
+	lkp_dataset_init(&ds, 3);
+	k = lkp_dataset_key(&ds, "stress-ng.x.ops_per_sec", 23);
+	for (size_t c = 0; c < 3; c++) {
+		lkp_dataset_set_runs(&ds, c, 4);
+		memcpy(lkp_dataset_samples(&ds, c, k), cols[c], 4 * sizeof(double));
+	}
+	ck_assert_int_eq(lkp_stats_compare(r, &ds, NULL, &t, &err), LKB_OK);
+	ck_assert_uint_eq(t.nrows, 1);
+	ck_assert_int_eq(lkp_format_attribution(&sb, r, &t, &t.rows[0], fc),
+			 LKB_OK);
+	ck_assert_str_eq(sb.buf, want);
+	strbuf_release(&sb);
+	lkp_table_release(&t);
+	lkp_dataset_release(&ds);
+	lkp_rules_free(r);
+}
+
+START_TEST(attribution)
+{
+	static const double noise[] = { 99, 101, 97, 99 };	/* 99, z 0.5 */
+	static const double clear[] = { 90, 92, 88, 90 };	/* 90, z 5 */
+	static const double marg[] = { 97, 99, 95, 97 };	/* 97, z 1.5 */
+
+	check_attr(noise,
+		"stress-ng.x.ops_per_sec\n"
+		"  largest step: 01/02 1111111111: -50.0% (regression)\n"
+		"  given back:   02/02 2222222222: +98.0%\n"
+		"  net change:   base -> 02/02: -1.0%, within noise "
+		"(|diff| = 0.5 x run stddev)\n");
+	check_attr(clear,
+		"stress-ng.x.ops_per_sec\n"
+		"  largest step: 01/02 1111111111: -50.0% (regression)\n"
+		"  given back:   02/02 2222222222: +80.0%\n"
+		"  net change:   base -> 02/02: -10.0%, clear "
+		"(|diff| = 5.0 x run stddev)\n");
+	check_attr(marg,
+		"stress-ng.x.ops_per_sec\n"
+		"  largest step: 01/02 1111111111: -50.0% (regression)\n"
+		"  given back:   02/02 2222222222: +94.0%\n"
+		"  net change:   base -> 02/02: -3.0%, marginal "
+		"(|diff| = 1.5 x run stddev)\n");
+}
+END_TEST
+
 Suite *
 lkb_test_suite(void)
 {
@@ -349,6 +416,7 @@ lkb_test_suite(void)
 	tcase_add_test(tc, headers);
 	tcase_add_test(tc, table_order);
 	tcase_add_test(tc, change_text);
+	tcase_add_test(tc, attribution);
 	suite_add_tcase(s, tc);
 	return s;
 }
