@@ -10,6 +10,7 @@ bot_libbot_a_SOURCES += %reldir%/lkp_format.c %reldir%/lkp_format.h
 bot_libbot_a_SOURCES += \
 	%reldir%/lkp_axes.c %reldir%/lkp_axes.h \
 	%reldir%/lkp_results.c %reldir%/lkp_results_find.c \
+	%reldir%/lkp_matrix_json.c \
 	%reldir%/lkp_results.h %reldir%/lkp_results-internal.h
 bot_libbot_a_SOURCES += \
 	%reldir%/lkp_git.c %reldir%/lkp_git.h \

@@ -16,4 +16,10 @@ int lkp_results_parse_matrix(const char *what, const char *text, size_t len,
 			     struct lkp_dataset *ds, size_t col,
 			     char **err_out);
 
+/* Fast path for the usual matrix.json shape: 1 loaded into column col
+ * (which must be empty), 0 when the text needs the full parser (the
+ * dataset is then untouched). */
+int lkp_results_matrix_fast(const char *text, size_t len,
+			    struct lkp_dataset *ds, size_t col);
+
 #endif

@@ -73,6 +73,7 @@ lkp_results_read_file(const char *path, size_t cap, struct strbuf *out,
 {
 	FILE *f;
 	char buf[65536];
+	struct stat st;
 	size_t n;
 	int rc = LKB_OK;
 
@@ -82,6 +83,12 @@ lkp_results_read_file(const char *path, size_t cap, struct strbuf *out,
 		*err_out = xasprintf("cannot open '%s': %s", path,
 				     strerror(errno));
 		return LKB_ERR_IO;
+	}
+	if (!stat(path, &st) && st.st_size > 0 &&
+	    (size_t)st.st_size <= cap &&
+	    strbuf_grow(out, (size_t)st.st_size + 1) != LKB_OK) {
+		rc = too_big(path, cap, err_out);
+		goto out;
 	}
 	while ((n = fread(buf, 1, sizeof(buf), f)) > 0) {
 		if (out->len + n > cap || strbuf_add(out, buf, n)) {
@@ -359,9 +366,10 @@ lkp_results_load(const char *rt, struct lkp_dataset *ds, size_t col,
 	*err_out = NULL;
 	if (pick_file(rt, "matrix.json", &path)) {
 		if (!(rc = lkp_results_read_file(path.buf, LKB_MAX_MATRIX_BYTES,
-					     &text, err_out)))
+						 &text, err_out)) &&
+		    !lkp_results_matrix_fast(text.buf, text.len, ds, col))
 			rc = lkp_results_parse_matrix(path.buf, text.buf, text.len,
-						  ds, col, err_out);
+						      ds, col, err_out);
 		goto out;
 	}
 	n = list_runs(rt, runs);

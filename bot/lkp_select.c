@@ -159,11 +159,35 @@ lkp_select_monitors(const struct lkp_dataset *ds, size_t col)
 	       (monitored_by(ds, col, "lock_stat") ? 2u : 0u);
 }
 
+/* The base summary of a key is the same for every later column while
+ * the base view stays the same: cache it per key (gen = view number). */
+struct base_cache {
+	unsigned gen;		/* 0 = empty */
+	int ok;
+	struct lkp_summary s;
+};
+
+static int
+select_key(const struct lkp_rules *r, const struct lkp_dataset *ds,
+	   size_t key, unsigned f, size_t ca, const struct lkp_view *va,
+	   size_t cb, const struct lkp_view *vb, unsigned b_monitors,
+	   int incomplete_pass, struct base_cache *bc, unsigned gen);
+
 int
 lkp_select_one(const struct lkp_rules *r, const struct lkp_dataset *ds,
 	       size_t key, unsigned f, size_t ca, const struct lkp_view *va,
 	       size_t cb, const struct lkp_view *vb, unsigned b_monitors,
 	       int incomplete_pass)
+{
+	return select_key(r, ds, key, f, ca, va, cb, vb, b_monitors,
+			  incomplete_pass, NULL, 0);
+}
+
+static int
+select_key(const struct lkp_rules *r, const struct lkp_dataset *ds,
+	   size_t key, unsigned f, size_t ca, const struct lkp_view *va,
+	   size_t cb, const struct lkp_view *vb, unsigned b_monitors,
+	   int incomplete_pass, struct base_cache *bc, unsigned gen)
 {
 	const char *k = ds->keys.names[key];
 	int func = !!(f & LKP_STAT_FUNCTION), rc = 0;
@@ -188,8 +212,18 @@ lkp_select_one(const struct lkp_rules *r, const struct lkp_dataset *ds,
 		raw = xcalloc(nbuf, sizeof(*raw));
 		sorted = xcalloc(nbuf, sizeof(*sorted));
 	}
-	lkp_view_gather(ds, cb, key, vb, raw);
-	if (!lkp_stats_summary(raw, vb->n, mm, sorted, &sb))
+	if (bc && bc->gen == gen) {
+		sb = bc->s;
+	} else {
+		lkp_view_gather(ds, cb, key, vb, raw);
+		/* an empty summary has n == 0 */
+		(void)lkp_stats_summary(raw, vb->n, mm, sorted, &sb);
+		if (bc) {
+			bc->gen = gen;
+			bc->s = sb;
+		}
+	}
+	if (!sb.n)
 		goto out;
 	if (vb->n <= 3 && mm > 1)
 		mm = 1;
@@ -211,15 +245,16 @@ static void
 select_pass(const struct lkp_rules *r, const struct lkp_dataset *ds,
 	    unsigned *flags, unsigned char *shown, size_t ca,
 	    const struct lkp_view *va, const struct lkp_view *vb, size_t inc,
-	    unsigned mon, int incomplete_pass)
+	    unsigned mon, int incomplete_pass, struct base_cache *bc,
+	    unsigned gen)
 {
 	for (size_t key = 0; key < ds->keys.n; key++) {
 		if (shown[key] || (key == inc && !incomplete_pass))
 			continue;
 		if (!has_key(ds, ca, key) && !has_key(ds, 0, key))
 			continue;
-		if (lkp_select_one(r, ds, key, lkp_select_flags(r, ds, flags, key),
-				   ca, va, 0, vb, mon, incomplete_pass))
+		if (select_key(r, ds, key, lkp_select_flags(r, ds, flags, key),
+			       ca, va, 0, vb, mon, incomplete_pass, &bc[key], gen))
 			shown[key] = 1;
 	}
 }
@@ -231,6 +266,8 @@ lkp_select_keys(const struct lkp_rules *r, const struct lkp_dataset *ds,
 {
 	size_t inc = lkp_dataset_find(ds, LKP_INCOMPLETE_KEY);
 	unsigned mon = lkp_select_monitors(ds, 0);
+	struct base_cache *bc = xcalloc(ds->keys.n ? ds->keys.n : 1,
+					sizeof(*bc));
 	int base_filtered = 0;
 
 	for (size_t c = 1; c < ds->ncols; c++) {
@@ -242,17 +279,20 @@ lkp_select_keys(const struct lkp_rules *r, const struct lkp_dataset *ds,
 			    has_key(ds, 0, inc);
 
 		if (!a_inc && !b_inc) {
-			select_pass(r, ds, flags, shown, c, &all_a, vb, inc, mon, 0);
+			select_pass(r, ds, flags, shown, c, &all_a, vb, inc, mon,
+				    0, bc, base_filtered ? 2 : 1);
 			continue;
 		}
 		/* _get_changed_stats: boot-kind stats over all runs, then
 		 * everything over complete runs; filter_incomplete_run
 		 * leaves the shared base matrix filtered for later columns. */
-		select_pass(r, ds, flags, shown, c, &all_a, vb, inc, mon, 1);
+		select_pass(r, ds, flags, shown, c, &all_a, vb, inc, mon, 1,
+			    bc, base_filtered ? 2 : 1);
 		base_filtered = 1;
 		if (!complete[c].n || !complete[0].n)
 			continue;
 		select_pass(r, ds, flags, shown, c, &complete[c], &complete[0],
-			    inc, mon, 0);
+			    inc, mon, 0, bc, 2);
 	}
+	free(bc);
 }

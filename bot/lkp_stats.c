@@ -94,7 +94,19 @@ lkp_stats_summary(const double *v, size_t n, size_t max_margin, double *buf,
 	if (!n)
 		return 0;
 	memcpy(buf, v, n * sizeof(*buf));
-	qsort(buf, n, sizeof(*buf), cmp_double);
+	if (n > 64) {
+		qsort(buf, n, sizeof(*buf), cmp_double);
+	} else {
+		/* runs per commit are few: insertion sort beats qsort */
+		for (size_t i = 1; i < n; i++) {
+			double x = buf[i];
+			size_t j = i;
+
+			for (; j && buf[j - 1] > x; j--)
+				buf[j] = buf[j - 1];
+			buf[j] = x;
+		}
+	}
 	while (lo < n && buf[lo] == -1)
 		lo++;
 	len = n - lo;

@@ -182,6 +182,55 @@ START_TEST(matrix_errors)
 }
 END_TEST
 
+/* The matrix.json fast path must load exactly what jansson loads, and
+ * hand everything unusual to jansson. */
+START_TEST(fast_path_equals_jansson)
+{
+	static const char text[] =
+		"{\n  \"a.b\": [\n    0,\n    -0,\n    1e5,\n    1.5e-3,\n"
+		"    12345678901234567,\n    0.1,\n    123.456,\n    2.296e+09,\n"
+		"    -16.64,\n    1E2\n  ],\n  \"c\": [0.30000000000000004, "
+		"1.7976931348623157e308, 5e-324, 123456789012345678],\n"
+		"  \"stats_source\": [\"0\",\"1\",\"2\",\"3\",\"4\",\"5\",\"6\","
+		"\"7\",\"8\",\"9\"]\n}\n";
+	static const char *const slow[] = {
+		"{\"a\": [\"text\"]}", "{\"a\\u0041\": [1]}", "{\"a\": [NaN]}",
+		"{\"a\": [01]}", "{\"a\": [1.]}", "{\"a\": [1]} x",
+		"{\"a\": [1234567890123456789]}", "{\"a\": [1e400]}",
+	};
+	struct lkp_dataset fast, full;
+	char *err = NULL;
+
+	lkp_dataset_init(&fast, 1);
+	lkp_dataset_init(&full, 1);
+	ck_assert_int_eq(lkp_results_matrix_fast(text, strlen(text), &fast, 0), 1);
+	ck_assert_int_eq(lkp_results_parse_matrix("m", text, strlen(text), &full,
+						  0, &err), LKB_OK);
+	ck_assert_uint_eq(fast.cols[0].nruns, 10);
+	ck_assert_uint_eq(full.cols[0].nruns, 10);
+	for (size_t k = 0; k < 2; k++) {
+		const char *name = k ? "c" : "a.b";
+		const double *a = lkp_dataset_get(&fast, 0,
+						  lkp_dataset_find(&fast, name));
+		const double *b = lkp_dataset_get(&full, 0,
+						  lkp_dataset_find(&full, name));
+
+		ck_assert_ptr_nonnull(a);
+		ck_assert_ptr_nonnull(b);
+		ck_assert_int_eq(memcmp(a, b, 10 * sizeof(double)), 0);
+	}
+	lkp_dataset_release(&fast);
+	lkp_dataset_release(&full);
+	for (size_t i = 0; i < sizeof(slow) / sizeof(slow[0]); i++) {
+		lkp_dataset_init(&fast, 1);
+		ck_assert_msg(!lkp_results_matrix_fast(slow[i], strlen(slow[i]),
+						       &fast, 0), "%s", slow[i]);
+		ck_assert_uint_eq(fast.keys.n, 0);	/* untouched */
+		lkp_dataset_release(&fast);
+	}
+}
+END_TEST
+
 static char *
 tmpdir(void)
 {
@@ -336,6 +385,7 @@ lkb_test_suite(void)
 	tcase_add_test(tc, job_yaml_and_match);
 	tcase_add_test(tc, matrix_parse);
 	tcase_add_test(tc, matrix_errors);
+	tcase_add_test(tc, fast_path_equals_jansson);
 	tcase_add_test(tc, read_limits_and_gzip);
 	tcase_add_test(tc, rebuild_from_runs);
 	tcase_add_test(tc, write_jobs_idempotent);
