@@ -34,4 +34,22 @@
 /* Quote depth we track; deeper quotes count as this depth. */
 #define LKB_MAX_QUOTE_DEPTH 64
 
+/* lkp comparisons (bot/lkp_*): one matrix.json or stats.json, uncompressed;
+ * a real matrix.json of ~5,000 stats x 10 runs is < 2 MB. */
+#define LKB_MAX_MATRIX_BYTES (64u * 1024 * 1024)
+/* Stats (keys) in one comparison: real matrices hold < 20,000. */
+#define LKB_MAX_MATRIX_STATS 200000
+/* Runs of one commit: lkp numbers them 0..99 (create_result_root). */
+#define LKB_MAX_RESULT_RUNS 100
+/* Output of one git command (rev-list/log of one series). */
+#define LKB_MAX_GIT_OUTPUT (16u * 1024 * 1024)
+/* Patches in one series: real series have < 100 (100-patch caps on lists). */
+#define LKB_MAX_SERIES_PATCHES 500
+/* One job.yaml read when matching result runs to report parameters. */
+#define LKB_MAX_JOB_YAML_BYTES (1024u * 1024)
+/* One stat name in a matrix (real ones are < 300 bytes). */
+#define LKB_MAX_STAT_NAME 4096
+/* Result-tree directories scanned when looking for a commit's runs. */
+#define LKB_MAX_RESULT_DIRS 10000
+
 #endif
