@@ -1,1 +1,18 @@
-# tests/tpl.mk - fragment owned by one feature area; included from local.mk
+# tests/tpl.mk - templates, outgoing mail, outbox, SMTP.
+check_PROGRAMS += tests/unit/test-tpl
+tests_unit_test_tpl_SOURCES = %reldir%/unit/test_tpl.c
+tests_unit_test_tpl_CFLAGS = $(LKB_TEST_CFLAGS)
+tests_unit_test_tpl_LDADD = $(LKB_UNIT_LDADD)
+TESTS += tests/unit/test-tpl
+
+check_PROGRAMS += tests/unit/test-escape
+tests_unit_test_escape_SOURCES = %reldir%/unit/test_escape.c
+tests_unit_test_escape_CFLAGS = $(LKB_TEST_CFLAGS)
+tests_unit_test_escape_LDADD = $(LKB_UNIT_LDADD)
+TESTS += tests/unit/test-escape
+
+check_PROGRAMS += tests/unit/test-compose
+tests_unit_test_compose_SOURCES = %reldir%/unit/test_compose.c
+tests_unit_test_compose_CFLAGS = $(LKB_TEST_CFLAGS)
+tests_unit_test_compose_LDADD = $(LKB_UNIT_LDADD)
+TESTS += tests/unit/test-compose
