@@ -16,3 +16,9 @@ tests_unit_test_compose_SOURCES = %reldir%/unit/test_compose.c
 tests_unit_test_compose_CFLAGS = $(LKB_TEST_CFLAGS)
 tests_unit_test_compose_LDADD = $(LKB_UNIT_LDADD)
 TESTS += tests/unit/test-compose
+
+check_PROGRAMS += tests/unit/test-outbox
+tests_unit_test_outbox_SOURCES = %reldir%/unit/test_outbox.c
+tests_unit_test_outbox_CFLAGS = $(LKB_TEST_CFLAGS)
+tests_unit_test_outbox_LDADD = $(LKB_UNIT_LDADD)
+TESTS += tests/unit/test-outbox
