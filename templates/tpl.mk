@@ -12,8 +12,8 @@ templates_libtemplates_a_SOURCES += \
 # Installed templates: $(pkgdatadir)/templates/NAME.tmpl
 lkbtpldir = $(pkgdatadir)/templates
 dist_lkbtpl_DATA = \
-	%reldir%/mail/_report.tmpl \
 	%reldir%/mail/_footer.tmpl \
+	%reldir%/mail/_quote.tmpl \
 	%reldir%/mail/ack.tmpl \
 	%reldir%/mail/error.tmpl \
 	%reldir%/mail/refusal.tmpl \
