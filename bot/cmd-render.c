@@ -22,9 +22,9 @@
 
 static const char *const usage[] = {
 	"lkpbot render [--templates DIR] TEMPLATE DATA.json",
-	"  TEMPLATE is a name (ack, error, ...) looked up in --templates DIR,",
-	"  [templates] dir and the installed templates, or a path to a",
-	"  .tmpl file; DATA.json holds the values. Prints the mail body.",
+	"  TEMPLATE is a name (ack, error, ...) looked up in [templates] dir,",
+	"  --templates DIR and the installed templates, or a path to a .tmpl",
+	"  file; DATA.json holds the values. Prints the mail body.",
 	NULL,
 };
 
@@ -45,7 +45,7 @@ render_it(struct bot_ctx *ctx, const char *extra_dir, const char *name,
 	struct tvalue *data = NULL;
 	struct tpl_set *set = NULL;
 	struct tpl *file = NULL;
-	const char *dirs[3];
+	const char *dirs[4];
 	char *dir = NULL, *slash;
 	int rc;
 
@@ -69,10 +69,13 @@ render_it(struct bot_ctx *ctx, const char *extra_dir, const char *name,
 			goto out;
 		}
 	}
-	dirs[0] = dir ? dir : extra_dir;
+	/* the file's own directory, the configured one (it overrides single
+	 * files), --templates, the installed set */
+	dirs[0] = dir;
 	dirs[1] = config_get(ctx->cfg, "templates", "dir");
-	dirs[2] = PKGDATADIR "/templates";
-	set = tpl_set_new(dirs, 3);
+	dirs[2] = extra_dir;
+	dirs[3] = PKGDATADIR "/templates";
+	set = tpl_set_new(dirs, 4);
 	rc = file ? render_template(file, data, set, &out, &err)
 		  : render_named(set, name, data, &out, &err);
 	if (rc != LKB_OK) {

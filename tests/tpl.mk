@@ -22,3 +22,5 @@ tests_unit_test_outbox_SOURCES = %reldir%/unit/test_outbox.c
 tests_unit_test_outbox_CFLAGS = $(LKB_TEST_CFLAGS)
 tests_unit_test_outbox_LDADD = $(LKB_UNIT_LDADD)
 TESTS += tests/unit/test-outbox
+
+TESTS += tests/integration/t0601-render-golden.sh
