@@ -24,3 +24,9 @@ tests_unit_test_outbox_LDADD = $(LKB_UNIT_LDADD)
 TESTS += tests/unit/test-outbox
 
 TESTS += tests/integration/t0601-render-golden.sh
+
+check_PROGRAMS += tests/unit/test-loop
+tests_unit_test_loop_SOURCES = %reldir%/unit/test_loop.c
+tests_unit_test_loop_CFLAGS = $(LKB_TEST_CFLAGS)
+tests_unit_test_loop_LDADD = $(LKB_UNIT_LDADD)
+TESTS += tests/unit/test-loop
