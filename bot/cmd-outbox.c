@@ -22,10 +22,13 @@ static const char *const usage[] = {
 	"lkpbot outbox show ID [--json]",
 	"lkpbot outbox send [--dry-run DIR] [--force] [ID]",
 	"lkpbot outbox drop [--force] ID",
-	"  send without ID sends what is due; with ID that row now (a row",
-	"  left in state sending by a crash only with --force)",
 	NULL,
 };
+
+static const char help[] =
+	"\nsend without ID sends what is due; with ID that row now. A row\n"
+	"left in state sending by an interrupted run may have been delivered:\n"
+	"it is only sent again (or dropped) with --force.\n";
 
 struct opts {
 	int json, force;
@@ -264,6 +267,7 @@ cmd_outbox(int argc, char **argv, struct bot_ctx *ctx)
 			break;
 		case 'h':
 			cmd_usage(stdout, usage);
+			fputs(help, stdout);
 			return EXIT_OK;
 		default:
 			cmd_usage(stderr, usage);

@@ -22,11 +22,14 @@
 
 static const char *const usage[] = {
 	"lkpbot render [--templates DIR] TEMPLATE DATA.json",
-	"  TEMPLATE is a name (ack, error, ...) looked up in [templates] dir,",
-	"  --templates DIR and the installed templates, or a path to a .tmpl",
-	"  file; DATA.json holds the values. Prints the mail body.",
 	NULL,
 };
+
+static const char help[] =
+	"\nTEMPLATE is a name (ack, error, ...) looked up in [templates] dir,\n"
+	"--templates DIR and the installed templates, or a path to a .tmpl\n"
+	"file; DATA.json holds the values. Prints the mail body; see\n"
+	"lkpbot-templates(5).\n";
 
 /* A path names a file; a plain word names a template in the set. */
 static int
@@ -111,6 +114,7 @@ cmd_render(int argc, char **argv, struct bot_ctx *ctx)
 			break;
 		case 'h':
 			cmd_usage(stdout, usage);
+			fputs(help, stdout);
 			return EXIT_OK;
 		default:
 			cmd_usage(stderr, usage);

@@ -10,10 +10,12 @@
 
 static const char *const usage[] = {
 	"lkpbot send [--dry-run DIR]",
-	"  sends every due outbox mail over SMTP; with --dry-run (or",
-	"  [smtp] dry_run_dir) writes DIR/<message-id>.eml instead",
 	NULL,
 };
+
+static const char help[] =
+	"\nSends every due outbox mail over SMTP; with --dry-run (or\n"
+	"[smtp] dry_run_dir) writes DIR/<message-id>.eml instead.\n";
 
 int
 cmd_send(int argc, char **argv, struct bot_ctx *ctx)
@@ -34,6 +36,7 @@ cmd_send(int argc, char **argv, struct bot_ctx *ctx)
 			break;
 		case 'h':
 			cmd_usage(stdout, usage);
+			fputs(help, stdout);
 			return EXIT_OK;
 		default:
 			cmd_usage(stderr, usage);

@@ -30,3 +30,10 @@ tests_unit_test_loop_SOURCES = %reldir%/unit/test_loop.c
 tests_unit_test_loop_CFLAGS = $(LKB_TEST_CFLAGS)
 tests_unit_test_loop_LDADD = $(LKB_UNIT_LDADD)
 TESTS += tests/unit/test-loop
+
+# Test tool for the SMTP integration tests (built by make check).
+check_PROGRAMS += tests/tools/outbox-enqueue
+tests_tools_outbox_enqueue_SOURCES = %reldir%/tools/outbox-enqueue.c
+tests_tools_outbox_enqueue_CFLAGS = $(LKB_TEST_CFLAGS)
+tests_tools_outbox_enqueue_LDADD = $(LKB_TEST_LDADD)
+TESTS += tests/integration/t0600-smtp.sh

@@ -2,6 +2,7 @@
 #include "config.h"
 #include "bot/net/curl_common.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "lib/limits.h"
@@ -107,16 +108,24 @@ curl_xfer_error(const struct curl_xfer *x, CURLcode code)
 }
 
 int
-curl_xfer_last_reply(const struct curl_xfer *x, struct strbuf *out)
+curl_xfer_last_reply(const struct curl_xfer *x, long code, struct strbuf *out)
 {
 	const char *b = x->replies.buf, *end = b + x->replies.len, *start;
+	char want[8];
 
 	strbuf_reset(out);
-	while (end > b && (end[-1] == '\n' || end[-1] == '\r'))
-		end--;
-	for (start = end; start > b && start[-1] != '\n'; start--)
-		;
-	return strbuf_add(out, start, (size_t)(end - start));
+	snprintf(want, sizeof(want), "%03ld", code);
+	while (end > b) {
+		while (end > b && (end[-1] == '\n' || end[-1] == '\r'))
+			end--;
+		for (start = end; start > b && start[-1] != '\n'; start--)
+			;
+		if (!code || ((size_t)(end - start) >= 3 &&
+			      !memcmp(start, want, 3)))
+			return strbuf_add(out, start, (size_t)(end - start));
+		end = start;
+	}
+	return LKB_OK;
 }
 
 int

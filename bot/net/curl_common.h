@@ -43,10 +43,11 @@ void curl_xfer_release(struct curl_xfer *x);
  * curl_easy_strerror(code). Borrowed from x or static. */
 const char *curl_xfer_error(const struct curl_xfer *x, CURLcode code);
 
-/* The last complete reply line the server sent, copied into out (without
- * CRLF); empty when none. */
-int curl_xfer_last_reply(const struct curl_xfer *x, struct strbuf *out)
-	LKB_WARN_UNUSED;
+/* The last reply line the server sent with reply code `code` (e.g. 450;
+ * 0: any code), copied into out without its line end -- QUIT's "221"
+ * comes after the reply that matters. out is empty when none. */
+int curl_xfer_last_reply(const struct curl_xfer *x, long code,
+			 struct strbuf *out) LKB_WARN_UNUSED;
 
 /* 1 if code means the server could not be reached or talked to at all
  * (resolve, connect, TLS, timeout, dropped connection). */

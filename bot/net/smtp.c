@@ -278,7 +278,7 @@ smtp_send(const struct smtp_conf *c, const char *env_from,
 		reply = 0;
 	*outcome_out = classify(code, reply);
 	if (code != CURLE_OK && reply >= 400 && reply < 600)
-		rc = curl_xfer_last_reply(&x, detail);
+		rc = curl_xfer_last_reply(&x, reply, detail);
 	if (code != CURLE_OK && !detail->len)
 		rc = strbuf_adds(detail, curl_xfer_error(&x, code));
 	if (rc == LKB_ERR_TOO_BIG)
