@@ -375,7 +375,10 @@ lkb_test_suite(void)
 	tcase_add_test(tc, outbox_claim_by_id_and_drop);
 	tcase_add_test(tc, outbox_rate_counts);
 	tcase_add_test(tc, outbox_foreach_and_names);
-	tcase_add_test_raise_signal(tc, outbox_claim_in_txn_is_a_bug, SIGABRT);
+	/* an abort can only be caught in a forked test */
+	if (!getenv("CK_FORK") || strcmp(getenv("CK_FORK"), "no"))
+		tcase_add_test_raise_signal(tc, outbox_claim_in_txn_is_a_bug,
+					    SIGABRT);
 	suite_add_tcase(s, tc);
 	return s;
 }
