@@ -220,6 +220,32 @@ bot rate send >"$tmp/out" 2>/dev/null
 check "rate: the next run within the hour sends none" grep -q '^sent 0,' "$tmp/out"
 check "rate: the server got exactly 2" test $(( $(ls "$tmp/sink" | wc -l) - before )) -eq 2
 
+# ---- null envelope sender; AUTH secrets never logged ----------------------
+DB=$tmp/auth.db
+config nullfrom "$SINK"
+sed -i 's/^envelope_from = .*/envelope_from = <>/' "$tmp/nullfrom.conf"
+enqueue nullfrom nf >/dev/null
+midn=$(bot nullfrom outbox show 1 --json | sed -n 's/^  "message_id": "\(.*\)",$/\1/p')
+bot nullfrom send >/dev/null 2>&1
+f=$(grep -l "^Message-ID: <$midn>" "$tmp/sink"/* 2>/dev/null | head -1)
+check "envelope_from = <> sends MAIL FROM:<>" \
+	test "$(sed -n 's/^X-Mail-Args: //p' "${f:-/dev/null}")" = "<>"
+# smtp-sink answers AUTH with a bare 250, which libcurl rightly refuses:
+# that is a login failure, which must not cost the mail an attempt
+config auth "$SINK"
+printf 's3cret-pw\n' >"$tmp/pw"
+chmod 600 "$tmp/pw"
+printf '[smtp]\nuser = bob\npassword_file = %s\n' "$tmp/pw" >>"$tmp/auth.conf"
+enqueue auth au >/dev/null
+ida=$(bot auth outbox list --json | grep -c '"id"')
+bot auth -v -v send >"$tmp/out" 2>"$tmp/err"
+check "AUTH refused: send exits 4, the mail stays pending" \
+	test $? -eq 4 -a "$(bot auth outbox show "$ida" --json | sed -n 's/^  "attempts": //p')" = "0,"
+check "AUTH: the conversation was logged at -v -v" grep -q 'server: 250-AUTH' "$tmp/err"
+b64=$(printf '\0bob\0s3cret-pw' | base64)
+check "AUTH: neither the password nor its base64 is logged" \
+	sh -c "! grep -q -e 's3cret-pw' -e '$b64' '$tmp/err' '$tmp/out'"
+
 # ---- dry run -------------------------------------------------------------
 DB=$tmp/dry.db
 job dry
