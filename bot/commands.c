@@ -12,6 +12,9 @@ static const struct command commands[] = {
 	{ "db", cmd_db, CMD_STORE_NONE, "check, migrate or show the database schema" },
 	{ "help", cmd_help, CMD_STORE_NONE, "show help for lkpbot or a command" },
 	{ "import", cmd_import, CMD_STORE_RW, "import mail from Maildir, mbox, file or stdin" },
+	{ "outbox", cmd_outbox, CMD_STORE_RW, "list, show, send or drop outgoing mail" },
+	{ "render", cmd_render, CMD_STORE_NONE, "preview a mail template with JSON data" },
+	{ "send", cmd_send, CMD_STORE_RW, "send the due mail in the outbox" },
 };
 
 const struct command *

@@ -51,5 +51,23 @@
 #define LKB_MAX_STAT_NAME 4096
 /* Result-tree directories scanned when looking for a commit's runs. */
 #define LKB_MAX_RESULT_DIRS 10000
+/* One template file: ours are < 4 KiB; a bigger one is a mistake. */
+#define LKB_MAX_TEMPLATE_BYTES (256u * 1024)
+/* Section nesting plus partial inclusion depth while parsing/rendering. */
+#define LKB_MAX_TEMPLATE_DEPTH 32
+/* RFC 5322 2.1.1: a line of a mail, CRLF excluded, is at most 998 bytes. */
+#define LKB_MAX_MAIL_LINE 998
+/* Message-IDs kept in an outgoing References header (root + latest). */
+#define LKB_MAX_REPLY_REFERENCES 20
+/* One Message-ID we copy into a header (RFC 5322 ids are < 250 bytes). */
+#define LKB_MAX_MSGID_BYTES 250
+/* Recipients of one outgoing mail (To + Cc). */
+#define LKB_MAX_RECIPIENTS 100
+/* SMTP attempts per outbox row before it is marked failed. */
+#define LKB_MAX_SEND_ATTEMPTS 8
+/* Bytes kept from SMTP server replies for one transfer. */
+#define LKB_MAX_SMTP_REPLY_BYTES (64u * 1024)
+/* A secret read from a password file. */
+#define LKB_MAX_SECRET_BYTES 4096
 
 #endif

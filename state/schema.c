@@ -49,6 +49,32 @@ static const char *const migrations[] = {
 	"  thread_id INTEGER NOT NULL REFERENCES threads(id)"
 	") WITHOUT ROWID;"
 	"CREATE INDEX thread_ids_thread ON thread_ids(thread_id);",
+	/* outbox: rendered mail waiting for SMTP (state/store_outbox.c).
+	 * thread_id/report_id are plain integers until those tables settle */
+	"CREATE TABLE outbox ("
+	"  id INTEGER PRIMARY KEY,"
+	"  request_key TEXT NOT NULL UNIQUE,"	/* kind ':' request id */
+	"  kind TEXT NOT NULL,"
+	"  request_id TEXT NOT NULL,"
+	"  thread_id INTEGER NOT NULL DEFAULT 0,"
+	"  report_id INTEGER NOT NULL DEFAULT 0,"
+	"  message_id TEXT NOT NULL UNIQUE,"
+	"  envelope_from TEXT NOT NULL DEFAULT '',"
+	"  recipients TEXT NOT NULL,"	/* one address per line */
+	"  subject TEXT NOT NULL DEFAULT '',"
+	"  raw BLOB NOT NULL,"
+	"  state TEXT NOT NULL DEFAULT 'pending'"
+	"    CHECK (state IN ('pending','sending','sent','failed')),"
+	"  attempts INTEGER NOT NULL DEFAULT 0 CHECK (attempts >= 0),"
+	"  next_attempt_at INTEGER NOT NULL,"
+	"  last_error TEXT,"
+	"  created_at INTEGER NOT NULL,"
+	"  claimed_at INTEGER,"
+	"  sent_at INTEGER"
+	");"
+	"CREATE INDEX outbox_due ON outbox(state, next_attempt_at);"
+	"CREATE INDEX outbox_thread ON outbox(thread_id, created_at);"
+	"CREATE INDEX outbox_created ON outbox(created_at);",
 };
 
 int

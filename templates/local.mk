@@ -1,3 +1,3 @@
 noinst_LIBRARIES += templates/libtemplates.a
-templates_libtemplates_a_SOURCES = %reldir%/placeholder.c
+templates_libtemplates_a_SOURCES =
 include %reldir%/tpl.mk

@@ -1,0 +1,152 @@
+/* curl_common.c - common setup of libcurl handles. */
+#include "config.h"
+#include "bot/net/curl_common.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "lib/limits.h"
+#include "lib/log.h"
+#include "lib/status.h"
+
+#define DEFAULT_CONNECT_TIMEOUT 30
+#define DEFAULT_TIMEOUT 300
+
+static size_t
+write_cb(char *p, size_t size, size_t n, void *arg)
+{
+	struct curl_xfer *x = arg;
+
+	/* size is 1 by contract; a short count makes libcurl stop */
+	if (size != 1 || strbuf_add(&x->body, p, n) != LKB_OK)
+		return 0;
+	return n;
+}
+
+/* Only what the server says is kept and logged: our side carries AUTH. */
+static int
+debug_cb(CURL *h, curl_infotype type, char *p, size_t n, void *arg)
+{
+	struct curl_xfer *x = arg;
+
+	(void)h;
+	if (type != CURLINFO_HEADER_IN)
+		return 0;
+	lkb_debug("server: %.*s", (int)(n && p[n - 1] == '\n' ? n - 1 : n),
+		  p);
+	/* past the cap the oldest replies matter less: keep what fits */
+	if (strbuf_add(&x->replies, p, n) != LKB_OK)
+		lkb_debug("server replies exceed LKB_MAX_SMTP_REPLY_BYTES");
+	return 0;
+}
+
+#define SETOPT(opt, val)                                                     \
+	do {                                                                 \
+		if (curl_easy_setopt(x->h, opt, val) != CURLE_OK) {          \
+			lkb_error("cannot set libcurl option %s", #opt);     \
+			rc = LKB_ERR;                                        \
+			goto out;                                            \
+		}                                                            \
+	} while (0)
+
+int
+curl_xfer_init(struct curl_xfer *x, const struct curl_common_opts *o,
+	       size_t body_cap)
+{
+	int rc = LKB_OK;
+
+	memset(x, 0, sizeof(*x));
+	strbuf_init_capped(&x->body, body_cap);
+	strbuf_init_capped(&x->replies, LKB_MAX_SMTP_REPLY_BYTES);
+	x->h = curl_easy_init();
+	if (!x->h)
+		return LKB_ERR_NOMEM;
+#if LIBCURL_VERSION_NUM >= 0x075500
+	SETOPT(CURLOPT_PROTOCOLS_STR, o->protocols);
+	SETOPT(CURLOPT_REDIR_PROTOCOLS_STR, o->protocols);
+#else
+#error "libcurl >= 7.85 is needed for CURLOPT_PROTOCOLS_STR"
+#endif
+	SETOPT(CURLOPT_NOSIGNAL, 1L);
+	SETOPT(CURLOPT_ERRORBUFFER, x->errbuf);
+	SETOPT(CURLOPT_WRITEFUNCTION, write_cb);
+	SETOPT(CURLOPT_WRITEDATA, x);
+	SETOPT(CURLOPT_DEBUGFUNCTION, debug_cb);
+	SETOPT(CURLOPT_DEBUGDATA, x);
+	SETOPT(CURLOPT_VERBOSE, 1L);	/* feeds debug_cb only */
+	SETOPT(CURLOPT_CONNECTTIMEOUT, o->connect_timeout > 0
+		       ? o->connect_timeout : (long)DEFAULT_CONNECT_TIMEOUT);
+	SETOPT(CURLOPT_TIMEOUT, o->timeout > 0 ? o->timeout
+					       : (long)DEFAULT_TIMEOUT);
+	SETOPT(CURLOPT_SSL_VERIFYPEER, o->insecure ? 0L : 1L);
+	SETOPT(CURLOPT_SSL_VERIFYHOST, o->insecure ? 0L : 2L);
+	if (o->insecure)
+		lkb_warn("TLS certificate verification is off (insecure = "
+			 "yes in the configuration)");
+	if (o->cafile && *o->cafile)
+		SETOPT(CURLOPT_CAINFO, o->cafile);
+out:
+	if (rc != LKB_OK)
+		curl_xfer_release(x);
+	return rc;
+}
+
+void
+curl_xfer_release(struct curl_xfer *x)
+{
+	if (x->h)
+		curl_easy_cleanup(x->h);
+	x->h = NULL;
+	strbuf_release(&x->body);
+	strbuf_release(&x->replies);
+}
+
+const char *
+curl_xfer_error(const struct curl_xfer *x, CURLcode code)
+{
+	return x->errbuf[0] ? x->errbuf : curl_easy_strerror(code);
+}
+
+int
+curl_xfer_last_reply(const struct curl_xfer *x, long code, struct strbuf *out)
+{
+	const char *b = x->replies.buf, *end = b + x->replies.len, *start;
+	char want[8];
+
+	strbuf_reset(out);
+	snprintf(want, sizeof(want), "%03ld", code);
+	while (end > b) {
+		while (end > b && (end[-1] == '\n' || end[-1] == '\r'))
+			end--;
+		for (start = end; start > b && start[-1] != '\n'; start--)
+			;
+		if (!code || ((size_t)(end - start) >= 3 &&
+			      !memcmp(start, want, 3)))
+			return strbuf_add(out, start, (size_t)(end - start));
+		end = start;
+	}
+	return LKB_OK;
+}
+
+int
+curl_code_is_unreachable(CURLcode code)
+{
+	switch (code) {
+	case CURLE_COULDNT_RESOLVE_HOST:
+	case CURLE_COULDNT_RESOLVE_PROXY:
+	case CURLE_COULDNT_CONNECT:
+	case CURLE_OPERATION_TIMEDOUT:
+	case CURLE_SSL_CONNECT_ERROR:
+	case CURLE_PEER_FAILED_VERIFICATION:
+	case CURLE_SSL_CERTPROBLEM:
+	case CURLE_SSL_CACERT_BADFILE:
+	case CURLE_USE_SSL_FAILED:
+	case CURLE_SEND_ERROR:
+	case CURLE_RECV_ERROR:
+	case CURLE_GOT_NOTHING:
+	case CURLE_LOGIN_DENIED:
+		return 1;
+	default:
+		return 0;
+	}
+}

@@ -1,0 +1,56 @@
+/* curl_common.h - what every libcurl handle of lkpbot gets.
+ *
+ * A protocol allowlist, TLS verification on (a CA file may be named),
+ * connect and transfer timeouts, an error buffer, a write callback into
+ * a capped strbuf and a capture of the server's reply lines (never of
+ * what we send, so credentials cannot leak into logs). libcurl types
+ * stay in bot/net/; CURLcode is translated here (STYLE R19).
+ */
+#ifndef LKB_BOT_NET_CURL_COMMON_H
+#define LKB_BOT_NET_CURL_COMMON_H
+
+#include <stddef.h>
+
+#include <curl/curl.h>
+
+#include "lib/compiler.h"
+#include "lib/strbuf.h"
+
+struct curl_common_opts {
+	const char *protocols;	/* allowlist, e.g. "smtp,smtps" */
+	const char *cafile;	/* NULL: the system store */
+	int insecure;		/* 1: no TLS verification (warned about) */
+	long connect_timeout;	/* seconds; 0: 30 */
+	long timeout;		/* seconds for the whole transfer; 0: 300 */
+};
+
+struct curl_xfer {
+	CURL *h;
+	char errbuf[CURL_ERROR_SIZE];
+	struct strbuf body;	/* what the write callback received */
+	struct strbuf replies;	/* server reply lines (protocol level) */
+};
+
+/* Create a handle set up from o. body is capped at body_cap bytes,
+ * replies at LKB_MAX_SMTP_REPLY_BYTES. Returns LKB_OK or LKB_ERR_NOMEM
+ * (libcurl could not allocate); release with curl_xfer_release(). */
+int curl_xfer_init(struct curl_xfer *x, const struct curl_common_opts *o,
+		   size_t body_cap) LKB_WARN_UNUSED;
+/* Frees the handle and buffers; safe on a zeroed or released xfer. */
+void curl_xfer_release(struct curl_xfer *x);
+
+/* The most precise text for a failed transfer: the error buffer, else
+ * curl_easy_strerror(code). Borrowed from x or static. */
+const char *curl_xfer_error(const struct curl_xfer *x, CURLcode code);
+
+/* The last reply line the server sent with reply code `code` (e.g. 450;
+ * 0: any code), copied into out without its line end -- QUIT's "221"
+ * comes after the reply that matters. out is empty when none. */
+int curl_xfer_last_reply(const struct curl_xfer *x, long code,
+			 struct strbuf *out) LKB_WARN_UNUSED;
+
+/* 1 if code means the server could not be reached or talked to at all
+ * (resolve, connect, TLS, timeout, dropped connection). */
+int curl_code_is_unreachable(CURLcode code);
+
+#endif

@@ -1,0 +1,293 @@
+/* smtp.c - the SMTP adapter: one message per connection, via libcurl. */
+#define _POSIX_C_SOURCE 200809L
+#include "config.h"
+#include "bot/net/smtp.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "lib/limits.h"
+#include "lib/log.h"
+#include "lib/status.h"
+#include "lib/xalloc.h"
+#include "parsers/conf.h"
+#include "templates/escape.h"
+
+static const char *const outcome_names[SMTP__COUNT] = {
+	"sent", "temporary failure", "permanent failure", "unreachable",
+};
+_Static_assert(LKB_ARRAY_SIZE(outcome_names) == SMTP__COUNT, "outcomes");
+
+const char *
+smtp_outcome_name(enum smtp_outcome o)
+{
+	return (unsigned)o < SMTP__COUNT ? outcome_names[o] : "?";
+}
+
+int
+smtp_read_secret(const char *path, char **secret_out)
+{
+	char buf[LKB_MAX_SECRET_BYTES + 2];
+	struct stat sb;
+	size_t n;
+	FILE *f;
+	int rc = LKB_ERR_CONFIG;
+
+	*secret_out = NULL;
+	f = fopen(path, "r");
+	if (!f) {
+		lkb_error_errno("cannot open password file '%s'", path);
+		return LKB_ERR_CONFIG;
+	}
+	if (fstat(fileno(f), &sb) == 0 && (sb.st_mode & 077))
+		lkb_warn("password file '%s' is readable by others "
+			 "(chmod 600 it)", path);
+	if (!fgets(buf, sizeof(buf), f)) {
+		lkb_error("password file '%s' is empty", path);
+		goto out;
+	}
+	n = strlen(buf);
+	if (n > LKB_MAX_SECRET_BYTES) {
+		lkb_error("password file '%s': the first line is longer than "
+			  "LKB_MAX_SECRET_BYTES (%d)", path,
+			  LKB_MAX_SECRET_BYTES);
+		goto out;
+	}
+	while (n && (buf[n - 1] == '\n' || buf[n - 1] == '\r'))
+		n--;
+	*secret_out = xmemdup0(buf, n);
+	rc = LKB_OK;
+out:
+	memset(buf, 0, sizeof(buf));
+	fclose(f);
+	return rc;
+}
+
+/* "smtp://127.0.0.1:25" and friends talk to this machine. */
+static int
+url_is_loopback(const char *url)
+{
+	const char *h = strstr(url, "://");
+
+	h = h ? h + 3 : url;
+	return !strncmp(h, "127.", 4) || !strncmp(h, "localhost", 9) ||
+	       !strncmp(h, "[::1]", 5);
+}
+
+static char *
+dup_or_null(const char *s)
+{
+	return s && *s ? xstrdup(s) : NULL;
+}
+
+static int
+load_tls(struct smtp_conf *c, const struct config *cfg)
+{
+	const char *tls = config_get(cfg, "smtp", "starttls");
+
+	if (!tls)
+		c->tls = url_is_loopback(c->url) ? SMTP_TLS_TRY
+						 : SMTP_TLS_REQUIRE;
+	else if (!strcmp(tls, "no"))
+		c->tls = SMTP_TLS_NONE;
+	else if (!strcmp(tls, "try"))
+		c->tls = SMTP_TLS_TRY;
+	else if (!strcmp(tls, "yes"))
+		c->tls = SMTP_TLS_REQUIRE;
+	else {
+		lkb_error("[smtp] starttls must be no, try or yes, not '%s'",
+			  tls);
+		return LKB_ERR_CONFIG;
+	}
+	return LKB_OK;
+}
+
+static int
+load_password(struct smtp_conf *c, const struct config *cfg)
+{
+	const char *file = config_get(cfg, "smtp", "password_file");
+	const char *env = config_get(cfg, "smtp", "password_env");
+	const char *val;
+
+	if (file && *file)
+		return smtp_read_secret(file, &c->password);
+	if (env && *env) {
+		val = getenv(env);
+		if (!val || !*val) {
+			lkb_error("[smtp] password_env names '%s', which is "
+				  "not set", env);
+			return LKB_ERR_CONFIG;
+		}
+		c->password = xstrdup(val);
+	}
+	return LKB_OK;	/* else ~/.netrc, if it has an entry */
+}
+
+int
+smtp_conf_load(struct smtp_conf *c, const struct config *cfg)
+{
+	const char *insecure = config_get(cfg, "smtp", "insecure");
+	long timeout = config_get_long(cfg, "smtp", "timeout", 300);
+	int rc;
+
+	memset(c, 0, sizeof(*c));
+	c->url = dup_or_null(config_get(cfg, "smtp", "url"));
+	if (!c->url) {
+		lkb_error("no [smtp] url in the configuration");
+		return LKB_ERR_CONFIG;
+	}
+	if (strncmp(c->url, "smtp://", 7) && strncmp(c->url, "smtps://", 8)) {
+		lkb_error("[smtp] url must start with smtp:// or smtps://");
+		rc = LKB_ERR_CONFIG;
+		goto fail;
+	}
+	if (timeout <= 0) {
+		lkb_error("[smtp] timeout must be a positive number of "
+			  "seconds");
+		rc = LKB_ERR_CONFIG;
+		goto fail;
+	}
+	c->user = dup_or_null(config_get(cfg, "smtp", "user"));
+	c->cafile = dup_or_null(config_get(cfg, "smtp", "cafile"));
+	c->net.protocols = "smtp,smtps";
+	c->net.cafile = c->cafile;
+	c->net.insecure = insecure && !strcmp(insecure, "yes");
+	c->net.timeout = timeout;
+	c->net.connect_timeout = timeout < 30 ? timeout : 30;
+	if ((rc = load_tls(c, cfg)) != LKB_OK ||
+	    (rc = load_password(c, cfg)) != LKB_OK)
+		goto fail;
+	return LKB_OK;
+fail:
+	smtp_conf_release(c);
+	return rc;
+}
+
+void
+smtp_conf_release(struct smtp_conf *c)
+{
+	free(c->url);
+	free(c->user);
+	if (c->password)
+		memset(c->password, 0, strlen(c->password));
+	free(c->password);
+	free(c->cafile);
+	memset(c, 0, sizeof(*c));
+}
+
+struct upload {
+	const char *p;
+	size_t left;
+};
+
+static size_t
+read_cb(char *buf, size_t size, size_t n, void *arg)
+{
+	struct upload *u = arg;
+	size_t k = size * n < u->left ? size * n : u->left;
+
+	memcpy(buf, u->p, k);
+	u->p += k;
+	u->left -= k;
+	return k;
+}
+
+#define SETOPT(opt, val)                                                     \
+	do {                                                                 \
+		if (curl_easy_setopt(x.h, opt, val) != CURLE_OK) {           \
+			lkb_error("cannot set libcurl option %s", #opt);     \
+			rc = LKB_ERR;                                        \
+			goto out;                                            \
+		}                                                            \
+	} while (0)
+
+static const long use_ssl[SMTP_TLS__COUNT] = {
+	[SMTP_TLS_NONE] = CURLUSESSL_NONE,
+	[SMTP_TLS_TRY] = CURLUSESSL_TRY,
+	[SMTP_TLS_REQUIRE] = CURLUSESSL_ALL,
+};
+
+/* Decide the outcome from libcurl's code and the last reply code. */
+static enum smtp_outcome
+classify(CURLcode code, long reply)
+{
+	if (code == CURLE_OK)
+		return SMTP_SENT;
+	if (code == CURLE_LOGIN_DENIED)
+		return SMTP_UNREACHABLE;	/* our configuration, not the mail */
+	if (reply >= 500 && reply < 600)
+		return SMTP_PERMFAIL;
+	if (reply >= 400 && reply < 500)
+		return SMTP_TEMPFAIL;
+	if (curl_code_is_unreachable(code))
+		return SMTP_UNREACHABLE;
+	return SMTP_TEMPFAIL;
+}
+
+int
+smtp_send(const struct smtp_conf *c, const char *env_from,
+	  const char *const *rcpt, size_t n, const char *raw, size_t len,
+	  enum smtp_outcome *outcome_out, struct strbuf *detail)
+{
+	struct curl_slist *list = NULL, *tmp;
+	struct curl_xfer x;
+	struct upload up = { raw, len };
+	CURLcode code;
+	long reply = 0;
+	int rc = LKB_OK;
+
+	*outcome_out = SMTP_UNREACHABLE;
+	strbuf_reset(detail);
+	if (env_from && *env_from && !escape_addr_ok(env_from)) {
+		lkb_error("unusable envelope sender '%.80s'", env_from);
+		return LKB_ERR_USAGE;
+	}
+	for (size_t i = 0; i < n; i++) {
+		if (!escape_addr_ok(rcpt[i])) {
+			lkb_error("unusable recipient '%.80s'", rcpt[i]);
+			rc = LKB_ERR_USAGE;
+			goto out_list;
+		}
+		tmp = curl_slist_append(list, rcpt[i]);
+		if (!tmp) {
+			rc = LKB_ERR_NOMEM;
+			goto out_list;
+		}
+		list = tmp;
+	}
+	if ((rc = curl_xfer_init(&x, &c->net, 4096)) != LKB_OK)
+		goto out_list;
+	SETOPT(CURLOPT_URL, c->url);
+	SETOPT(CURLOPT_USE_SSL, use_ssl[c->tls]);
+	SETOPT(CURLOPT_MAIL_FROM, env_from ? env_from : "");
+	SETOPT(CURLOPT_MAIL_RCPT, list);
+	SETOPT(CURLOPT_UPLOAD, 1L);
+	SETOPT(CURLOPT_READFUNCTION, read_cb);
+	SETOPT(CURLOPT_READDATA, &up);
+	SETOPT(CURLOPT_INFILESIZE_LARGE, (curl_off_t)len);
+	if (c->user)
+		SETOPT(CURLOPT_USERNAME, c->user);
+	if (c->password)
+		SETOPT(CURLOPT_PASSWORD, c->password);
+	else
+		SETOPT(CURLOPT_NETRC, (long)CURL_NETRC_OPTIONAL);
+	code = curl_easy_perform(x.h);
+	if (curl_easy_getinfo(x.h, CURLINFO_RESPONSE_CODE, &reply) != CURLE_OK)
+		reply = 0;
+	*outcome_out = classify(code, reply);
+	if (code != CURLE_OK && reply >= 400 && reply < 600)
+		rc = curl_xfer_last_reply(&x, reply, detail);
+	if (code != CURLE_OK && !detail->len)
+		rc = strbuf_adds(detail, curl_xfer_error(&x, code));
+	if (rc == LKB_ERR_TOO_BIG)
+		rc = LKB_OK;	/* a cut detail is still a detail */
+	lkb_debug("smtp: %s (curl %d, reply %ld)",
+		  smtp_outcome_name(*outcome_out), (int)code, reply);
+out:
+	curl_xfer_release(&x);
+out_list:
+	curl_slist_free_all(list);
+	return rc;
+}

@@ -1,0 +1,62 @@
+/* smtp.h - send one composed message over SMTP with libcurl.
+ *
+ * smtp:// (STARTTLS as configured) or smtps://; AUTH with a user and a
+ * password from a password file, an environment variable named in the
+ * configuration, or ~/.netrc -- never the command line, never logged.
+ * The outcome says what the outbox should do with the mail.
+ */
+#ifndef LKB_BOT_NET_SMTP_H
+#define LKB_BOT_NET_SMTP_H
+
+#include <stddef.h>
+
+#include "bot/net/curl_common.h"
+#include "lib/compiler.h"
+#include "lib/strbuf.h"
+
+struct config;
+
+enum smtp_tls { SMTP_TLS_NONE, SMTP_TLS_TRY, SMTP_TLS_REQUIRE, SMTP_TLS__COUNT };
+
+struct smtp_conf {
+	char *url;		/* smtp[s]://host[:port] */
+	char *user;		/* NULL: no AUTH unless ~/.netrc has one */
+	char *password;		/* NULL: ~/.netrc */
+	enum smtp_tls tls;	/* STARTTLS for smtp:// */
+	struct curl_common_opts net;
+	char *cafile;		/* owned copy behind net.cafile */
+};
+
+enum smtp_outcome {
+	SMTP_SENT,		/* accepted (250 after DATA) */
+	SMTP_TEMPFAIL,		/* 4xx: try this mail again later */
+	SMTP_PERMFAIL,		/* 5xx: this mail will never go */
+	SMTP_UNREACHABLE,	/* no usable server: stop, retry next run */
+	SMTP__COUNT
+};
+const char *smtp_outcome_name(enum smtp_outcome o);
+
+/* Fill c from [smtp] in cfg: url, user, password_file or password_env,
+ * starttls (no | try | yes; default yes, try for a loopback host),
+ * cafile, insecure, timeout. LKB_ERR_CONFIG (logged) when url is unset
+ * or a secret cannot be read. Release with smtp_conf_release(). */
+int smtp_conf_load(struct smtp_conf *c, const struct config *cfg)
+	LKB_WARN_UNUSED;
+void smtp_conf_release(struct smtp_conf *c);
+
+/* Read a password file: its first line, without the line end. Warns
+ * when the file is readable by group or others. Caller frees *secret_out
+ * with free(). */
+int smtp_read_secret(const char *path, char **secret_out) LKB_WARN_UNUSED;
+
+/* Send raw (len bytes, CRLF lines) from env_from ("" for the null
+ * sender <>) to the n recipients. *outcome_out says what happened;
+ * detail gets the server's reply line for 4xx/5xx or the transport
+ * error. Returns LKB_OK when an outcome was reached, or a negative
+ * status for a local problem (bad recipient, libcurl setup). */
+int smtp_send(const struct smtp_conf *c, const char *env_from,
+	      const char *const *rcpt, size_t n, const char *raw, size_t len,
+	      enum smtp_outcome *outcome_out, struct strbuf *detail)
+	LKB_WARN_UNUSED;
+
+#endif

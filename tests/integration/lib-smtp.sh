@@ -1,0 +1,100 @@
+# lib-smtp.sh - a real postfix smtp-sink for SMTP tests (STYLE R38).
+# Source it, then:
+#   smtp_require          skip (TAP "1..0 # SKIP") without smtp-sink, or
+#                         fail (exit 99) when LKPBOT_TEST_REQUIRE_SERVERS=1
+#   start_smtp_sink DIR [smtp-sink options...]
+#                         capture each delivered mail into a file in DIR
+#                         (envelope in X-Mail-Args / X-Rcpt-Args lines);
+#                         sets SMTP_SINK_PORT and SMTP_SINK_PID
+#   stop_smtp_sink PID    stop one sink
+#   free_port             print a loopback TCP port nobody listens on
+# Every sink started is killed by smtp_cleanup, which the caller's
+# `trap ... EXIT` should run.
+
+SMTP_SINK=${SMTP_SINK:-$(command -v smtp-sink 2>/dev/null ||
+	ls /usr/sbin/smtp-sink 2>/dev/null)}
+SMTP_SINK_PIDS=
+
+smtp_skip_or_die() {
+	if [ "${LKPBOT_TEST_REQUIRE_SERVERS:-0}" = 1 ]; then
+		echo "Bail out! $1 (LKPBOT_TEST_REQUIRE_SERVERS=1)"
+		exit 99
+	fi
+	# A TAP skip: the automake TAP driver reads the plan, not exit 77.
+	echo "1..0 # SKIP $1"
+	exit 0
+}
+
+smtp_require() {
+	[ -n "$SMTP_SINK" ] && [ -x "$SMTP_SINK" ] ||
+		smtp_skip_or_die "smtp-sink (postfix) is not installed"
+	command -v ss >/dev/null 2>&1 ||
+		smtp_skip_or_die "ss (iproute2) is needed to find free ports"
+}
+
+port_listening() {
+	ss -ltnH "sport = :$1" 2>/dev/null | grep -q .
+}
+
+free_port() {
+	_p=$(( ($$ * 7 + $(date +%N | sed 's/^0*//;s/^$/0/') / 1000) % 30000 + 20000 ))
+	_n=0
+	while port_listening "$_p" && [ $_n -lt 100 ]; do
+		_p=$(( _p + 1 ))
+		_n=$(( _n + 1 ))
+	done
+	echo "$_p"
+}
+
+# As root smtp-sink must drop privileges (-u): to the `vmail` system
+# user, created when missing; the capture directory must be its.
+sink_user_opts() {
+	[ "$(id -u)" = 0 ] || return 0
+	if ! id vmail >/dev/null 2>&1; then
+		useradd -r -M -s /usr/sbin/nologin vmail >/dev/null 2>&1 ||
+			smtp_skip_or_die "cannot create the vmail user"
+	fi
+	echo "-u vmail"
+}
+
+start_smtp_sink() {
+	_dir=$1
+	shift
+	mkdir -p "$_dir"
+	_uopt=$(sink_user_opts)
+	[ -n "$_uopt" ] && chown vmail "$_dir"
+	for _try in 1 2 3 4 5; do
+		SMTP_SINK_PORT=$(free_port)
+		# shellcheck disable=SC2086
+		"$SMTP_SINK" $_uopt -d "$_dir/%M." "$@" \
+			"127.0.0.1:$SMTP_SINK_PORT" 100 2>>"$_dir.log" &
+		SMTP_SINK_PID=$!
+		SMTP_SINK_PIDS="$SMTP_SINK_PIDS $SMTP_SINK_PID"
+		_w=0
+		while [ $_w -lt 50 ]; do
+			kill -0 "$SMTP_SINK_PID" 2>/dev/null || break
+			port_listening "$SMTP_SINK_PORT" && return 0
+			sleep 0.1
+			_w=$(( _w + 1 ))
+		done
+		stop_smtp_sink "$SMTP_SINK_PID"
+	done
+	echo "Bail out! cannot start smtp-sink (see $_dir.log)"
+	exit 99
+}
+
+stop_smtp_sink() {
+	kill "$1" 2>/dev/null
+	wait "$1" 2>/dev/null
+	return 0
+}
+
+smtp_cleanup() {
+	for _pid in $SMTP_SINK_PIDS; do
+		kill "$_pid" 2>/dev/null
+	done
+	for _pid in $SMTP_SINK_PIDS; do
+		wait "$_pid" 2>/dev/null
+	done
+	SMTP_SINK_PIDS=
+}
