@@ -183,6 +183,44 @@ apply_subject(struct lkp_parse *ps)
 		r->series_pos = s->series_pos;
 }
 
+/* "[PATCH v4 4/5] ..." -> "4/5" (section 7: PATCHv6 6/7, PATCH -next v2
+ * 7/7, RFC PATCH 2/4). */
+static const char *
+patch_pos(struct arena *a, const char *ps)
+{
+	const char *close = ps ? strchr(ps, ']') : NULL, *p;
+
+	if (!close || *ps != '[')
+		return NULL;
+	p = close;
+	while (p > ps && p[-1] != ' ')
+		p--;
+	if (p == close || !strchr(p, '/'))
+		return NULL;
+	for (const char *q = p; q < close; q++)
+		if (!LKB_ISDIGIT(*q) && *q != '/')
+			return NULL;
+	return lkp_dup(a, p, (size_t)(close - p));
+}
+
+/* Facts only the subject carries, when the body did not say them. */
+static void
+subject_fallbacks(struct lkp_parse *ps)
+{
+	struct lkp_report *r = ps->r;
+	const struct lkp_subject *s = &ps->subj;
+
+	if (s->form == LKP_SUBJ_PATCH_REPLY) {
+		if (!r->patch_subject)
+			r->patch_subject = s->patch_subject;
+		if (!r->series_pos)
+			r->series_pos = patch_pos(ps->a, r->patch_subject);
+	}
+	if (!r->headline_metric && s->form == LKP_SUBJ_FUNC &&
+	    r->kind == LKP_KIND_FUNCTIONAL)
+		r->headline_metric = s->error_id;
+}
+
 void
 lkp_parse_run(struct lkp_parse *ps, const char *subject)
 {
@@ -204,9 +242,7 @@ lkp_parse_run(struct lkp_parse *ps, const char *subject)
 	lkp_build_classify(ps);
 	if (r->kind == LKP_KIND_FUNCTIONAL)
 		lkp_body_evidence(ps);
-	if (!r->headline_metric && ps->subj.form == LKP_SUBJ_FUNC &&
-	    r->kind == LKP_KIND_FUNCTIONAL)
-		r->headline_metric = ps->subj.error_id;
+	subject_fallbacks(ps);
 	if (ps->subj.sha && r->commit_sha &&
 	    strncmp(ps->subj.sha, r->commit_sha, strlen(ps->subj.sha)))
 		lkp_warn(&ps->w, "subject sha %s is not commit %.12s",
