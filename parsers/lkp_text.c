@@ -18,7 +18,8 @@ is_blank_at(const char *p, const char *end, size_t *n_out)
 {
 	unsigned char c = (unsigned char)*p;
 
-	if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') {
+	if (c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' ||
+	    c == '\v') {
 		*n_out = 1;
 		return 1;
 	}

@@ -13,3 +13,27 @@ tests_unit_test_lkp_facts_LDADD = $(LKB_UNIT_LDADD)
 TESTS += tests/unit/test-lkp-facts
 
 TESTS += tests/golden/run-report.sh
+
+check_PROGRAMS += tests/unit/test-lkp-table
+tests_unit_test_lkp_table_SOURCES = %reldir%/unit/test_lkp_table.c
+tests_unit_test_lkp_table_CFLAGS = $(LKB_TEST_CFLAGS)
+tests_unit_test_lkp_table_LDADD = $(LKB_UNIT_LDADD)
+TESTS += tests/unit/test-lkp-table
+
+check_PROGRAMS += tests/unit/test-lkp-subject
+tests_unit_test_lkp_subject_SOURCES = %reldir%/unit/test_lkp_subject.c
+tests_unit_test_lkp_subject_CFLAGS = $(LKB_TEST_CFLAGS)
+tests_unit_test_lkp_subject_LDADD = $(LKB_UNIT_LDADD)
+TESTS += tests/unit/test-lkp-subject
+
+check_PROGRAMS += tests/unit/test-lkp-report
+tests_unit_test_lkp_report_SOURCES = %reldir%/unit/test_lkp_report.c
+tests_unit_test_lkp_report_CFLAGS = $(LKB_TEST_CFLAGS)
+tests_unit_test_lkp_report_LDADD = $(LKB_UNIT_LDADD)
+TESTS += tests/unit/test-lkp-report
+
+check_PROGRAMS += tests/unit/test-lkp-json
+tests_unit_test_lkp_json_SOURCES = %reldir%/unit/test_lkp_json.c
+tests_unit_test_lkp_json_CFLAGS = $(LKB_TEST_CFLAGS)
+tests_unit_test_lkp_json_LDADD = $(LKB_UNIT_LDADD)
+TESTS += tests/unit/test-lkp-json
