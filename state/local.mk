@@ -4,3 +4,4 @@ state_libstate_a_SOURCES = \
 	%reldir%/schema.c \
 	%reldir%/store.c %reldir%/store.h %reldir%/store-internal.h \
 	%reldir%/store_message.c
+state_libstate_a_SOURCES += %reldir%/store_report.c %reldir%/store_report_query.c %reldir%/store_report.h

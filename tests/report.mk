@@ -37,3 +37,19 @@ tests_unit_test_lkp_json_SOURCES = %reldir%/unit/test_lkp_json.c
 tests_unit_test_lkp_json_CFLAGS = $(LKB_TEST_CFLAGS)
 tests_unit_test_lkp_json_LDADD = $(LKB_UNIT_LDADD)
 TESTS += tests/unit/test-lkp-json
+
+check_PROGRAMS += tests/unit/test-lkp-store
+tests_unit_test_lkp_store_SOURCES = %reldir%/unit/test_lkp_store.c $(LKB_LKP_INPUT)
+tests_unit_test_lkp_store_CFLAGS = $(LKB_TEST_CFLAGS)
+tests_unit_test_lkp_store_LDADD = $(LKB_UNIT_LDADD)
+TESTS += tests/unit/test-lkp-store
+
+# Fuzz target: libFuzzer build only; the replay driver for `make check`
+# (tests/fuzz/replay.c) is wired in by the lead.
+if ENABLE_FUZZING
+noinst_PROGRAMS += tests/fuzz/fuzz-report
+tests_fuzz_fuzz_report_SOURCES = %reldir%/fuzz/fuzz_report.c
+tests_fuzz_fuzz_report_CFLAGS = $(AM_CFLAGS) $(JANSSON_CFLAGS) -fsanitize=fuzzer
+tests_fuzz_fuzz_report_LDFLAGS = $(AM_LDFLAGS) -fsanitize=fuzzer
+tests_fuzz_fuzz_report_LDADD = $(LKB_LIBS) $(LKB_EXT_LIBS)
+endif
