@@ -13,11 +13,13 @@
 #include "lib/limits.h"
 #include "lib/xalloc.h"
 
-static int
+static inline int
 is_blank_at(const char *p, const char *end, size_t *n_out)
 {
 	unsigned char c = (unsigned char)*p;
 
+	if (c > ' ' && c != 0xC2)
+		return 0;	/* the common case, first */
 	if (c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' ||
 	    c == '\v') {
 		*n_out = 1;
@@ -157,27 +159,6 @@ lkp_tok_count(const char *p, size_t len)
 }
 
 int
-lkp_starts(const char *p, size_t len, const char *lit)
-{
-	size_t n = strlen(lit);
-
-	return len >= n && memcmp(p, lit, n) == 0;
-}
-
-int
-lkp_istarts(const char *p, size_t len, const char *lit)
-{
-	size_t n = strlen(lit);
-
-	if (len < n)
-		return 0;
-	for (size_t i = 0; i < n; i++)
-		if (LKB_TOLOWER(p[i]) != LKB_TOLOWER(lit[i]))
-			return 0;
-	return 1;
-}
-
-int
 lkp_find(const char *p, size_t len, const char *lit, size_t *at_out)
 {
 	size_t n = strlen(lit);
@@ -203,9 +184,16 @@ lkp_find(const char *p, size_t len, const char *lit, size_t *at_out)
 int
 lkp_line_key(const struct lkp_line *l, const char *key, struct lkp_tok *val_out)
 {
-	struct lkp_tok t = lkp_trim(l->p, l->len);
-	size_t n = strlen(key);
+	struct lkp_tok t;
+	size_t n, k = 0;
 
+	/* cheap rejection first: this runs for every line */
+	while (k < l->len && (l->p[k] == ' ' || l->p[k] == '\t'))
+		k++;
+	if (k < l->len && l->p[k] != key[0] && (unsigned char)l->p[k] < 0x80)
+		return 0;
+	t = lkp_trim(l->p, l->len);
+	n = strlen(key);
 	if (t.len < n + 1 || memcmp(t.p, key, n) || t.p[n] != ':')
 		return 0;
 	*val_out = lkp_trim(t.p + n + 1, t.len - n - 1);

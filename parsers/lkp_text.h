@@ -9,8 +9,10 @@
 #define LKB_PARSERS_LKP_TEXT_H
 
 #include <stddef.h>
+#include <string.h>
 
 #include "lib/arena.h"
+#include "lib/ascii.h"
 #include "lib/compiler.h"
 
 /* One line of text after quote stripping. */
@@ -51,9 +53,27 @@ size_t lkp_tok_count(const char *p, size_t len);
 struct lkp_tok lkp_trim(const char *p, size_t len);
 
 /* 1 if [p, p+len) starts with the literal lit. */
-int lkp_starts(const char *p, size_t len, const char *lit);
+static inline int
+lkp_starts(const char *p, size_t len, const char *lit)
+{
+	size_t n = strlen(lit);
+
+	return len >= n && memcmp(p, lit, n) == 0;
+}
+
 /* Same, ignoring ASCII case. */
-int lkp_istarts(const char *p, size_t len, const char *lit);
+static inline int
+lkp_istarts(const char *p, size_t len, const char *lit)
+{
+	size_t n = strlen(lit);
+
+	if (len < n)
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		if (LKB_TOLOWER(p[i]) != LKB_TOLOWER(lit[i]))
+			return 0;
+	return 1;
+}
 /* 1 if the literal occurs anywhere in [p, p+len); *at_out its offset. */
 int lkp_find(const char *p, size_t len, const char *lit, size_t *at_out);
 
