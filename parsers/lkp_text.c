@@ -69,7 +69,8 @@ strip_quote(const char **p, const char *end)
 			break;
 		q = r + 1;
 		last = q;
-		depth++;
+		if (depth < LKB_MAX_QUOTE_DEPTH)
+			depth++;
 	}
 	if (!last)
 		return 0;

@@ -53,3 +53,6 @@ tests_fuzz_fuzz_report_CFLAGS = $(AM_CFLAGS) $(JANSSON_CFLAGS) -fsanitize=fuzzer
 tests_fuzz_fuzz_report_LDFLAGS = $(AM_LDFLAGS) -fsanitize=fuzzer
 tests_fuzz_fuzz_report_LDADD = $(LKB_LIBS) $(LKB_EXT_LIBS)
 endif
+
+EXTRA_DIST += %reldir%/tools/decode-mail.py %reldir%/fuzz/fuzz_report.c \
+	%reldir%/golden/run-report.sh
