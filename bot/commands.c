@@ -12,9 +12,12 @@ static const struct command commands[] = {
 	{ "db", cmd_db, CMD_STORE_NONE, "check, migrate or show the database schema" },
 	{ "help", cmd_help, CMD_STORE_NONE, "show help for lkpbot or a command" },
 	{ "import", cmd_import, CMD_STORE_RW, "import mail from Maildir, mbox, file or stdin" },
+	{ "list", cmd_list, CMD_STORE_RO, "list tracked reports or messages" },
 	{ "outbox", cmd_outbox, CMD_STORE_RW, "list, show, send or drop outgoing mail" },
 	{ "render", cmd_render, CMD_STORE_NONE, "preview a mail template with JSON data" },
+	{ "show", cmd_show, CMD_STORE_RO, "show one report with its state and history" },
 	{ "send", cmd_send, CMD_STORE_RW, "send the due mail in the outbox" },
+	{ "thread", cmd_thread, CMD_STORE_RO, "show a report's thread: messages, events, commands" },
 };
 
 const struct command *

@@ -13,6 +13,8 @@ bot_libbot_a_SOURCES = \
 	%reldir%/cmd-db.c \
 	%reldir%/cmd-help.c \
 	%reldir%/cmd-import.c \
+	%reldir%/cmd-list.c %reldir%/list_reports.c %reldir%/list_reports.h \
+	%reldir%/cmd-show.c %reldir%/thread_view.c %reldir%/thread_view.h \
 	%reldir%/ingest.c %reldir%/ingest.h \
 	%reldir%/json_out.c %reldir%/json_out.h \
 	%reldir%/mailsource.c %reldir%/mailsource.h

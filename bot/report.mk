@@ -1,1 +1,2 @@
-# bot/report.mk - fragment owned by one feature area; included from local.mk
+# bot/report.mk - LKP report JSON (show --json / parse --json contract).
+bot_libbot_a_SOURCES += %reldir%/report_json.c %reldir%/report_json.h

@@ -33,6 +33,16 @@
 #define LKB_BATCH_MESSAGES 500
 /* Quote depth we track; deeper quotes count as this depth. */
 #define LKB_MAX_QUOTE_DEPTH 64
+/* LKP report parser (parsers/lkp_*.c): */
+/* Parse warnings kept per report; more only add noise. */
+#define LKB_MAX_REPORT_WARNINGS 64
+/* Comparison sections per report (real reports have <= 8). */
+#define LKB_MAX_REPORT_SECTIONS 256
+/* Items of one report list (params, status lines, impacts, build errors);
+ * real lists have < 200 entries. */
+#define LKB_MAX_REPORT_ITEMS 4096
+/* Functional evidence (dmesg excerpt) kept per report. */
+#define LKB_MAX_DMESG_BYTES (64u * 1024)
 
 /* lkp comparisons (bot/lkp_*): one matrix.json or stats.json, uncompressed;
  * a real matrix.json of ~5,000 stats x 10 runs is < 2 MB. */

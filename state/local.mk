@@ -5,4 +5,7 @@ state_libstate_a_SOURCES = \
 	%reldir%/store.c %reldir%/store.h %reldir%/store-internal.h \
 	%reldir%/store_message.c \
 	%reldir%/store_outbox.c %reldir%/store_outbox.h \
-	%reldir%/store_outbox_read.c
+	%reldir%/store_outbox_read.c \
+	%reldir%/store_triage.c %reldir%/store_triage.h \
+	%reldir%/store_triage_query.c %reldir%/schema_triage.h
+state_libstate_a_SOURCES += %reldir%/store_report.c %reldir%/store_report_query.c %reldir%/store_report.h

@@ -8,6 +8,7 @@
 #include "lib/compiler.h"
 #include "lib/log.h"
 #include "lib/status.h"
+#include "state/schema_triage.h"
 #include "state/store-internal.h"
 
 static const char *const migrations[] = {
@@ -49,7 +50,7 @@ static const char *const migrations[] = {
 	"  thread_id INTEGER NOT NULL REFERENCES threads(id)"
 	") WITHOUT ROWID;"
 	"CREATE INDEX thread_ids_thread ON thread_ids(thread_id);",
-	/* outbox: rendered mail waiting for SMTP (state/store_outbox.c).
+	/* 1 -> 2: outbox: rendered mail waiting for SMTP (state/store_outbox.c).
 	 * thread_id/report_id are plain integers until those tables settle */
 	"CREATE TABLE outbox ("
 	"  id INTEGER PRIMARY KEY,"
@@ -75,6 +76,81 @@ static const char *const migrations[] = {
 	"CREATE INDEX outbox_due ON outbox(state, next_attempt_at);"
 	"CREATE INDEX outbox_thread ON outbox(thread_id, created_at);"
 	"CREATE INDEX outbox_created ON outbox(created_at);",
+	/* 2 -> 3: parsed LKP reports (state/store_report.c) */
+	"CREATE TABLE reports ("
+	"  id INTEGER PRIMARY KEY,"
+	"  msg_id INTEGER NOT NULL UNIQUE"
+	"    REFERENCES messages(id) ON DELETE CASCADE,"
+	"  kind TEXT NOT NULL,"
+	"  subkind TEXT,"
+	"  commit_sha TEXT,"
+	"  subject_sha TEXT,"
+	"  tree TEXT, branch TEXT, prefix TEXT,"
+	"  testcase TEXT,"
+	"  metric TEXT,"
+	"  change_pct REAL,"
+	"  verdict TEXT,"
+	"  date INTEGER,"
+	"  state TEXT NOT NULL DEFAULT 'open',"
+	"  close_reason TEXT,"
+	"  duplicate_of INTEGER REFERENCES reports(id) ON DELETE SET NULL,"
+	"  nrows INTEGER NOT NULL DEFAULT 0,"
+	"  json TEXT NOT NULL,"
+	"  parsed_at INTEGER NOT NULL"
+	");"
+	"CREATE INDEX reports_commit ON reports(commit_sha);"
+	"CREATE INDEX reports_kind_state ON reports(kind, state);"
+	"CREATE INDEX reports_testcase ON reports(testcase);"
+	"CREATE INDEX reports_date ON reports(date);"
+	"CREATE TABLE report_params ("
+	"  report_id INTEGER NOT NULL REFERENCES reports(id) ON DELETE CASCADE,"
+	"  pos INTEGER NOT NULL, key TEXT NOT NULL, value TEXT,"
+	"  PRIMARY KEY (report_id, pos)) WITHOUT ROWID;"
+	"CREATE TABLE report_status_lines ("
+	"  report_id INTEGER NOT NULL REFERENCES reports(id) ON DELETE CASCADE,"
+	"  pos INTEGER NOT NULL, kind TEXT NOT NULL, tree TEXT, sha TEXT,"
+	"  PRIMARY KEY (report_id, pos)) WITHOUT ROWID;"
+	"CREATE TABLE report_impacts ("
+	"  report_id INTEGER NOT NULL REFERENCES reports(id) ON DELETE CASCADE,"
+	"  pos INTEGER NOT NULL, testcase TEXT, metric TEXT, change_pct REAL,"
+	"  verdict TEXT, test_machine TEXT,"
+	"  params TEXT,"	/* k=v lines */
+	"  PRIMARY KEY (report_id, pos)) WITHOUT ROWID;"
+	"CREATE TABLE report_comparisons ("
+	"  id INTEGER PRIMARY KEY,"
+	"  report_id INTEGER NOT NULL REFERENCES reports(id) ON DELETE CASCADE,"
+	"  pos INTEGER NOT NULL, host TEXT, ncolumns INTEGER NOT NULL,"
+	"  UNIQUE (report_id, pos));"
+	"CREATE TABLE report_axes ("
+	"  comparison_id INTEGER NOT NULL"
+	"    REFERENCES report_comparisons(id) ON DELETE CASCADE,"
+	"  pos INTEGER NOT NULL, key TEXT NOT NULL, value TEXT,"
+	"  PRIMARY KEY (comparison_id, pos)) WITHOUT ROWID;"
+	"CREATE INDEX report_axes_kv ON report_axes(key, value);"
+	"CREATE TABLE report_commits ("
+	"  comparison_id INTEGER NOT NULL"
+	"    REFERENCES report_comparisons(id) ON DELETE CASCADE,"
+	"  pos INTEGER NOT NULL, sha TEXT NOT NULL, column_name TEXT,"
+	"  subject TEXT, note TEXT,"
+	"  PRIMARY KEY (comparison_id, pos)) WITHOUT ROWID;"
+	"CREATE INDEX report_commits_sha ON report_commits(sha);"
+	"CREATE TABLE report_metrics ("
+	"  comparison_id INTEGER NOT NULL"
+	"    REFERENCES report_comparisons(id) ON DELETE CASCADE,"
+	"  row INTEGER NOT NULL, col INTEGER NOT NULL, name TEXT NOT NULL,"
+	"  value REAL, stddev REAL,"
+	"  change REAL,"	/* NULL in column 0: relative to it */
+	"  kind TEXT CHECK (kind IN ('percent','absolute')),"
+	"  PRIMARY KEY (comparison_id, row, col)) WITHOUT ROWID;"
+	"CREATE INDEX report_metrics_name ON report_metrics(name);"
+	"CREATE TABLE report_failures ("
+	"  comparison_id INTEGER NOT NULL"
+	"    REFERENCES report_comparisons(id) ON DELETE CASCADE,"
+	"  row INTEGER NOT NULL, col INTEGER NOT NULL, name TEXT NOT NULL,"
+	"  fails REAL, runs REAL, reproduction_pct REAL,"
+	"  PRIMARY KEY (comparison_id, row, col)) WITHOUT ROWID;",
+	/* 3 -> 4: triage: events, commands, history, requests */
+	LKB_SCHEMA_TRIAGE,
 };
 
 int

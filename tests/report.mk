@@ -1,1 +1,58 @@
-# tests/report.mk - fragment owned by one feature area; included from local.mk
+# tests/report.mk - LKP report parser: unit, golden and fuzz tests.
+LKB_LKP_INPUT = %reldir%/unit/test_lkp_input.c %reldir%/unit/test_lkp_input.h
+
+check_PROGRAMS += tests/tools/dump-report
+tests_tools_dump_report_SOURCES = %reldir%/tools/dump-report.c $(LKB_LKP_INPUT)
+tests_tools_dump_report_CFLAGS = $(AM_CFLAGS) $(JANSSON_CFLAGS)
+tests_tools_dump_report_LDADD = $(LKB_LIBS) $(LKB_EXT_LIBS)
+
+check_PROGRAMS += tests/unit/test-lkp-facts
+tests_unit_test_lkp_facts_SOURCES = %reldir%/unit/test_lkp_facts.c $(LKB_LKP_INPUT)
+tests_unit_test_lkp_facts_CFLAGS = $(LKB_TEST_CFLAGS)
+tests_unit_test_lkp_facts_LDADD = $(LKB_UNIT_LDADD)
+TESTS += tests/unit/test-lkp-facts
+
+TESTS += tests/golden/run-report.sh
+
+check_PROGRAMS += tests/unit/test-lkp-table
+tests_unit_test_lkp_table_SOURCES = %reldir%/unit/test_lkp_table.c
+tests_unit_test_lkp_table_CFLAGS = $(LKB_TEST_CFLAGS)
+tests_unit_test_lkp_table_LDADD = $(LKB_UNIT_LDADD)
+TESTS += tests/unit/test-lkp-table
+
+check_PROGRAMS += tests/unit/test-lkp-subject
+tests_unit_test_lkp_subject_SOURCES = %reldir%/unit/test_lkp_subject.c
+tests_unit_test_lkp_subject_CFLAGS = $(LKB_TEST_CFLAGS)
+tests_unit_test_lkp_subject_LDADD = $(LKB_UNIT_LDADD)
+TESTS += tests/unit/test-lkp-subject
+
+check_PROGRAMS += tests/unit/test-lkp-report
+tests_unit_test_lkp_report_SOURCES = %reldir%/unit/test_lkp_report.c
+tests_unit_test_lkp_report_CFLAGS = $(LKB_TEST_CFLAGS)
+tests_unit_test_lkp_report_LDADD = $(LKB_UNIT_LDADD)
+TESTS += tests/unit/test-lkp-report
+
+check_PROGRAMS += tests/unit/test-lkp-json
+tests_unit_test_lkp_json_SOURCES = %reldir%/unit/test_lkp_json.c
+tests_unit_test_lkp_json_CFLAGS = $(LKB_TEST_CFLAGS)
+tests_unit_test_lkp_json_LDADD = $(LKB_UNIT_LDADD)
+TESTS += tests/unit/test-lkp-json
+
+check_PROGRAMS += tests/unit/test-lkp-store
+tests_unit_test_lkp_store_SOURCES = %reldir%/unit/test_lkp_store.c $(LKB_LKP_INPUT)
+tests_unit_test_lkp_store_CFLAGS = $(LKB_TEST_CFLAGS)
+tests_unit_test_lkp_store_LDADD = $(LKB_UNIT_LDADD)
+TESTS += tests/unit/test-lkp-store
+
+# Fuzz target: libFuzzer build only; the replay driver for `make check`
+# (tests/fuzz/replay.c) is wired in by the lead.
+if ENABLE_FUZZING
+noinst_PROGRAMS += tests/fuzz/fuzz-report
+tests_fuzz_fuzz_report_SOURCES = %reldir%/fuzz/fuzz_report.c
+tests_fuzz_fuzz_report_CFLAGS = $(AM_CFLAGS) $(JANSSON_CFLAGS) -fsanitize=fuzzer
+tests_fuzz_fuzz_report_LDFLAGS = $(AM_LDFLAGS) -fsanitize=fuzzer
+tests_fuzz_fuzz_report_LDADD = $(LKB_LIBS) $(LKB_EXT_LIBS)
+endif
+
+EXTRA_DIST += %reldir%/tools/decode-mail.py %reldir%/fuzz/fuzz_report.c \
+	%reldir%/golden/run-report.sh

@@ -1,0 +1,69 @@
+/* store_report.h - parsed LKP reports in the store (state/store_report.c).
+ *
+ * One row in reports per report message, linked to messages(id), with the
+ * queryable facts in columns, the parts in child tables (params, status
+ * lines, impacts, comparisons with their axes, commits, metric cells and
+ * failure cells) and the whole report as JSON for `lkpbot show`.
+ * Functions return LKB_OK or a negative status; lookups 1 found, 0 not.
+ */
+#ifndef LKB_STATE_STORE_REPORT_H
+#define LKB_STATE_STORE_REPORT_H
+
+#include <stdint.h>
+
+#include "lib/compiler.h"
+#include "parsers/lkp_report.h"
+#include "state/store.h"
+
+/* Store report r of message row msg_id with its JSON text (json may be
+ * NULL: "{}" is kept). A message has at most one report: when one is
+ * there already nothing is written and its id returned. *id_out (may be
+ * NULL) is the report id. One transaction. */
+int store_report_add(struct store *st, int64_t msg_id,
+		     const struct lkp_report *r, const char *json,
+		     int64_t *id_out) LKB_WARN_UNUSED;
+
+/* Remove the report of a message (and all its parts), for reparse.
+ * LKB_OK also when there was none. */
+int store_report_delete_for_message(struct store *st, int64_t msg_id)
+	LKB_WARN_UNUSED;
+
+/* Filters of store_report_list(); NULL / 0 fields do not filter. */
+struct store_report_filter {
+	const char *kind;
+	const char *state;
+	const char *testcase;
+	const char *commit_prefix;	/* prefix of the commit sha */
+	int64_t since;			/* report date >= since (epoch s) */
+};
+
+/* One row of the list; strings owned by the callee, valid during fn. */
+struct store_report_row {
+	int64_t id, msg_id;
+	int64_t date;		/* -1 when unknown */
+	const char *message_id, *subject, *kind, *state, *commit_sha;
+	const char *testcase, *metric, *verdict;
+	double change_pct;
+	int has_change;
+};
+
+typedef int store_report_fn(const struct store_report_row *row, void *arg);
+
+/* Call fn for each matching report, oldest first; fn returns non-zero to
+ * stop. */
+int store_report_list(struct store *st, const struct store_report_filter *f,
+		      store_report_fn *fn, void *arg) LKB_WARN_UNUSED;
+
+/* Resolve key = report id | Message-ID (with or without <>) | commit sha
+ * prefix of 7+ hex digits. 1 and *id_out when found, 0 when not. An
+ * ambiguous prefix returns LKB_ERR_USAGE and, when why_out is not NULL,
+ * a message listing the candidates (caller frees with free()). */
+int store_report_find(struct store *st, const char *key, int64_t *id_out,
+		      char **why_out) LKB_WARN_UNUSED;
+
+/* The stored JSON of report id; caller frees *json_out with free().
+ * 1 found, 0 not. */
+int store_report_json(struct store *st, int64_t id, char **json_out)
+	LKB_WARN_UNUSED;
+
+#endif

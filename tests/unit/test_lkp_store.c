@@ -1,0 +1,226 @@
+/* test_lkp_store.c - reports in the store: add, list with filters, find
+ * by id / Message-ID / commit prefix (ambiguity reported), JSON back,
+ * delete for reparse. Cell counts are checked over a second, plain
+ * SQLite connection. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <sqlite3.h>
+
+#include "tests/unit/check_main.h"
+#include "tests/unit/test_lkp_input.h"
+#include "lib/arena.h"
+#include "lib/status.h"
+#include "parsers/message.h"
+#include "state/store.h"
+#include "state/store_report.h"
+
+static char path[512];
+static struct store *st;
+static struct arena A;
+static struct strbuf bufs[3];
+
+static void
+setup(void)
+{
+	const char *tmp = getenv("TMPDIR");
+	static unsigned seq;
+
+	snprintf(path, sizeof(path), "%s/lkb-test-report-%lld-%u-%ld.db",
+		 tmp && *tmp ? tmp : "/tmp", (long long)time(NULL), seq++,
+		 (long)clock());
+	remove(path);
+	ck_assert_int_eq(store_open(path, STORE_RW, &st), LKB_OK);
+	arena_init(&A);
+	for (size_t i = 0; i < 3; i++)
+		strbuf_init(&bufs[i], 0);
+}
+
+static void
+teardown(void)
+{
+	char aux[600];
+
+	store_close(st);
+	remove(path);
+	snprintf(aux, sizeof(aux), "%s-wal", path);
+	remove(aux);
+	snprintf(aux, sizeof(aux), "%s-shm", path);
+	remove(aux);
+	arena_release(&A);
+	for (size_t i = 0; i < 3; i++)
+		strbuf_release(&bufs[i]);
+}
+
+/* Parse tests/data/report/NAME.in and store message + report. */
+static int64_t
+add(const char *name, struct strbuf *sb, const struct lkp_report **r_out)
+{
+	struct lkp_report_input in;
+	struct lkp_report_part parts[LKP_INPUT_MAX_PARTS];
+	struct lkp_report *r;
+	struct message m;
+	struct store_msg_in smi;
+	char file[1024], hash[65];
+	int64_t mid, rid, rid2;
+	int is_new;
+
+	snprintf(file, sizeof(file), "%s/report/%s.in", lkb_test_data_dir(),
+		 name);
+	ck_assert_int_eq(lkp_input_read_file(file, sb), 0);
+	ck_assert_int_eq(lkp_input_parse(&A, sb->buf, sb->len, &in, parts), 0);
+	ck_assert_int_eq(lkp_report_parse(&A, &in, &r), 1);
+	memset(&m, 0, sizeof(m));
+	m.message_id = in.message_id;
+	m.subject = in.subject;
+	m.from.name = in.from_name;
+	m.from.addr = in.from_addr;
+	m.date = in.date;
+	m.body = in.body;
+	m.body_len = in.body_len;
+	memset(&smi, 0, sizeof(smi));
+	smi.m = &m;
+	smi.source = name;
+	snprintf(hash, sizeof(hash), "%064zu", sb->len);
+	smi.content_hash = hash;
+	smi.is_robot = 1;
+	ck_assert_int_eq(store_message_add(st, &smi, &mid, &is_new), LKB_OK);
+	ck_assert_int_eq(store_report_add(st, mid, r, "{\"x\": 1}", &rid),
+			 LKB_OK);
+	/* a second add of the same message writes nothing */
+	ck_assert_int_eq(store_report_add(st, mid, r, "{}", &rid2), LKB_OK);
+	ck_assert_int_eq(rid, rid2);
+	if (r_out)
+		*r_out = r;
+	return rid;
+}
+
+static long long
+count(const char *sql)
+{
+	sqlite3 *db;
+	sqlite3_stmt *s;
+	long long n = -1;
+
+	ck_assert_int_eq(sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY,
+					 NULL), SQLITE_OK);
+	ck_assert_int_eq(sqlite3_prepare_v2(db, sql, -1, &s, NULL),
+			 SQLITE_OK);
+	if (sqlite3_step(s) == SQLITE_ROW)
+		n = sqlite3_column_int64(s, 0);
+	sqlite3_finalize(s);
+	sqlite3_close(db);
+	return n;
+}
+
+static int
+collect(const struct store_report_row *row, void *arg)
+{
+	int *n = arg;
+
+	ck_assert_ptr_nonnull(row->message_id);
+	ck_assert_ptr_nonnull(row->kind);
+	ck_assert_str_eq(row->state, "open");
+	(*n)++;
+	return 0;
+}
+
+START_TEST(add_list_find)
+{
+	const struct lkp_report *r;
+	struct store_report_filter f;
+	int64_t a, b, c, id;
+	char *why = NULL, *json = NULL;
+	int n = 0;
+
+	a = add("m072725", &bufs[0], &r);	/* 55 rows x 2 columns */
+	b = add("m076185", &bufs[1], NULL);	/* c91d38b57f chown */
+	c = add("m077817", &bufs[2], NULL);	/* c91d38b57f chmod */
+	ck_assert_int_eq(count("SELECT count(*) FROM reports"), 3);
+	ck_assert_int_eq(count("SELECT count(*) FROM report_metrics m JOIN "
+			       "report_comparisons c ON c.id = m.comparison_id"
+			       " JOIN reports r ON r.id = c.report_id WHERE "
+			       "r.commit_sha LIKE '1af33317%'"), 110);
+	ck_assert_int_eq(count("SELECT count(*) FROM report_params"), 4 + 6 + 6);
+	ck_assert_int_eq(count("SELECT count(*) FROM report_status_lines"), 1);
+	ck_assert_int_eq(count("SELECT count(*) FROM report_metrics WHERE "
+			       "name = 'stress-ng.unlink.unlink_calls_per_sec'"
+			       " AND col = 1 AND change = -23.3 AND kind = "
+			       "'percent' AND value = 9464"), 1);
+	ck_assert_int_eq(count("SELECT change_pct * 10 FROM reports WHERE "
+			       "metric = 'stress-ng.unlink.unlink_calls_per_"
+			       "sec'"), -233);
+
+	ck_assert_int_eq(store_report_list(st, NULL, collect, &n), LKB_OK);
+	ck_assert_int_eq(n, 3);
+	memset(&f, 0, sizeof(f));
+	f.kind = "perf-improvement";
+	n = 0;
+	ck_assert_int_eq(store_report_list(st, &f, collect, &n), LKB_OK);
+	ck_assert_int_eq(n, 2);
+	f.kind = NULL;
+	f.commit_prefix = "1af3331764";
+	n = 0;
+	ck_assert_int_eq(store_report_list(st, &f, collect, &n), LKB_OK);
+	ck_assert_int_eq(n, 1);
+
+	ck_assert_int_eq(store_report_find(st, "1af3331", &id, NULL), 1);
+	ck_assert_int_eq(id, a);
+	ck_assert_int_eq(store_report_find(st, "<202510020917.2ead7cfe-lkp@"
+					   "intel.com>", &id, NULL), 1);
+	ck_assert_int_eq(id, b);
+	ck_assert_int_eq(store_report_find(st, "202511071447.b5bd3ddf-lkp@"
+					   "intel.com", &id, NULL), 1);
+	ck_assert_int_eq(id, c);
+	ck_assert_int_eq(store_report_find(st, "c91d38b57f", &id, &why),
+			 LKB_ERR_USAGE);
+	ck_assert_ptr_nonnull(why);
+	ck_assert_ptr_nonnull(strstr(why, "ambiguous"));
+	free(why);
+	ck_assert_int_eq(store_report_find(st, "deadbeefdead", &id, NULL), 0);
+	ck_assert_int_eq(store_report_find(st, "abc", &id, NULL), 0);
+
+	ck_assert_int_eq(store_report_json(st, a, &json), 1);
+	ck_assert_str_eq(json, "{\"x\": 1}");
+	free(json);
+	ck_assert_int_eq(store_report_json(st, 999, &json), 0);
+	ck_assert_str_eq(r->testcase, "stress-ng");
+}
+END_TEST
+
+START_TEST(delete_for_reparse)
+{
+	int64_t a, mid = 0;
+	char *json = NULL;
+
+	a = add("m041829", &bufs[0], NULL);	/* 4 tables, 4 impacts */
+	ck_assert_int_eq(count("SELECT count(*) FROM report_impacts"), 3);
+	ck_assert_int_eq(count("SELECT count(*) FROM report_comparisons"), 4);
+	ck_assert_int_eq(count("SELECT count(DISTINCT comparison_id || '/' || "
+			       "row) FROM report_metrics"), 48 + 192 + 104 + 376);
+	mid = count("SELECT msg_id FROM reports");
+	ck_assert_int_eq(store_report_delete_for_message(st, mid), LKB_OK);
+	ck_assert_int_eq(count("SELECT count(*) FROM reports"), 0);
+	ck_assert_int_eq(count("SELECT count(*) FROM report_metrics"), 0);
+	ck_assert_int_eq(count("SELECT count(*) FROM report_axes"), 0);
+	ck_assert_int_eq(store_report_json(st, a, &json), 0);
+	ck_assert_int_eq(store_report_delete_for_message(st, mid), LKB_OK);
+}
+END_TEST
+
+Suite *
+lkb_test_suite(void)
+{
+	Suite *s = suite_create("lkp_store");
+	TCase *tc = tcase_create("store");
+
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_test(tc, add_list_find);
+	tcase_add_test(tc, delete_for_reparse);
+	suite_add_tcase(s, tc);
+	return s;
+}
