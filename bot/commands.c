@@ -11,6 +11,9 @@
 static const struct command commands[] = {
 	{ "db", cmd_db, CMD_STORE_NONE, "check, migrate or show the database schema" },
 	{ "help", cmd_help, CMD_STORE_NONE, "show help for lkpbot or a command" },
+	/* run and sync take the run lock, then open the store themselves */
+	{ "run", cmd_run, CMD_STORE_NONE, "run every stage once (for cron)" },
+	{ "sync", cmd_sync, CMD_STORE_NONE, "fetch new mail (IMAP, Maildir) into the database" },
 };
 
 const struct command *
