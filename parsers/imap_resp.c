@@ -316,9 +316,9 @@ scan_resp_code(const char **cur, const char *end, struct imap_resp *r)
 	return 0;
 }
 
-/* cond SP? ["[" code "]" SP] text CRLF */
+/* cond = OK / NO / BAD / BYE / PREAUTH */
 static int
-scan_status(const char **cur, const char *end, struct imap_resp *r)
+scan_cond(const char **cur, const char *end, enum imap_cond *c_out)
 {
 	static const struct {
 		const char *kw;
@@ -328,15 +328,24 @@ scan_status(const char **cur, const char *end, struct imap_resp *r)
 		{ "BAD", IMAP_COND_BAD }, { "BYE", IMAP_COND_BYE },
 		{ "PREAUTH", IMAP_COND_PREAUTH },
 	};
-	const char *p = *cur;
-	size_t i;
 
-	for (i = 0; i < LKB_ARRAY_SIZE(conds); i++)
-		if (!scan_kw(&p, end, conds[i].kw))
-			break;
-	if (i == LKB_ARRAY_SIZE(conds))
+	for (size_t i = 0; i < LKB_ARRAY_SIZE(conds); i++) {
+		if (!scan_kw(cur, end, conds[i].kw)) {
+			*c_out = conds[i].c;
+			return 0;
+		}
+	}
+	return 1;
+}
+
+/* cond SP? ["[" code "]" SP] text CRLF */
+static int
+scan_status(const char **cur, const char *end, struct imap_resp *r)
+{
+	const char *p = *cur;
+
+	if (scan_cond(&p, end, &r->cond))
 		return 1;
-	r->cond = conds[i].c;
 	/* "A1 OK\r\n" without text is seen in the wild */
 	if (!scan_lit(&p, end, " ") && p < end && *p == '[' &&
 	    scan_resp_code(&p, end, r))
@@ -464,6 +473,7 @@ scan_keyword(const char **cur, const char *end, struct imap_resp *r)
 		*cur = end;
 		return 0;
 	}
+	(void)scan_lit(&p, end, " ");
 	if (scan_text(&p, end, &r->text) || scan_crlf_end(&p, end))
 		return 1;
 	if (r->type == IMAP_U_SEARCH)
@@ -512,12 +522,13 @@ imap_resp_parse(const char *p, const char *end, struct imap_resp *r)
 		if (cur < end && LKB_ISDIGIT(*cur))
 			return scan_numbered(&cur, end, r) ? LKB_ERR_PROTO
 							   : LKB_OK;
-		if (!scan_status(&cur, end, r)) {
+		p = cur;
+		if (!scan_cond(&p, end, &r->cond)) {
+			/* a status word: it must be a whole status response */
 			r->type = IMAP_U_STATUS;
-			return LKB_OK;
+			return scan_status(&cur, end, r) ? LKB_ERR_PROTO
+							 : LKB_OK;
 		}
-		r->code = IMAP_CODE_NONE;
-		r->cond = IMAP_COND_NONE;
 		return scan_keyword(&cur, end, r) ? LKB_ERR_PROTO : LKB_OK;
 	}
 	r->kind = IMAP_RK_TAGGED;

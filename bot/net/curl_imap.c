@@ -53,12 +53,31 @@ curl_status(CURLcode cc)
 	}
 }
 
+/* conf->url with the user name in it: libcurl (7.88) looks a password
+ * up in ~/.netrc for the user of the URL, not for CURLOPT_USERNAME.
+ * Caller frees with curl_free(). */
+static char *
+url_with_user(const struct imap_conf *conf)
+{
+	CURLU *u = curl_url();
+	char *out = NULL;
+
+	if (u && curl_url_set(u, CURLUPART_URL, conf->url, 0) == CURLUE_OK &&
+	    curl_url_set(u, CURLUPART_USER, conf->user, CURLU_URLENCODE) ==
+		    CURLUE_OK &&
+	    curl_url_get(u, CURLUPART_URL, &out, 0) != CURLUE_OK)
+		out = NULL;
+	curl_url_cleanup(u);
+	return out;
+}
+
 static int
 setup(struct imap_conn *c, const struct imap_conf *conf)
 {
 	CURL *h = c->curl;
 	CURLcode cc = CURLE_OK;
 	long secs = conf->timeout > 0 ? conf->timeout : 60;
+	char *netrc_url = NULL;
 
 #define SET(opt, val)                                                        \
 	do {                                                                 \
@@ -66,7 +85,13 @@ setup(struct imap_conn *c, const struct imap_conf *conf)
 			cc = curl_easy_setopt(h, opt, val);                  \
 	} while (0)
 	SET(CURLOPT_ERRORBUFFER, c->errbuf);
-	SET(CURLOPT_URL, conf->url);
+	if (!conf->password && conf->user) {
+		netrc_url = url_with_user(conf);
+		if (!netrc_url)
+			return lkb_error("imap: malformed url '%s'", conf->url),
+			       LKB_ERR_CONFIG;
+	}
+	SET(CURLOPT_URL, netrc_url ? netrc_url : conf->url);
 #if LIBCURL_VERSION_NUM >= 0x075500
 	SET(CURLOPT_PROTOCOLS_STR, "imap,imaps");
 #else
@@ -84,13 +109,14 @@ setup(struct imap_conn *c, const struct imap_conf *conf)
 		SET(CURLOPT_CAINFO, conf->cafile);
 	if (conf->starttls)
 		SET(CURLOPT_USE_SSL, (long)CURLUSESSL_ALL);
-	if (conf->user)
+	if (conf->password) {
 		SET(CURLOPT_USERNAME, conf->user);
-	if (conf->password)
 		SET(CURLOPT_PASSWORD, conf->password);
-	else
+	} else {
 		SET(CURLOPT_NETRC, (long)CURL_NETRC_OPTIONAL);
+	}
 #undef SET
+	curl_free(netrc_url);	/* libcurl copied it */
 	c->timeout_ms = secs * 1000;
 	if (cc != CURLE_OK) {
 		lkb_error("imap: cannot set up libcurl: %s",

@@ -24,11 +24,13 @@ enum imap_state {
 	IMAP_ST_FETCH,
 	IMAP_ST_STORE,
 	IMAP_ST_MOVE,
+	IMAP_ST_LOGOUT,
 	IMAP_ST__COUNT
 };
 
 static const char *const state_names[IMAP_ST__COUNT] = {
 	"idle", "capability", "select", "search", "fetch", "store", "move",
+	"logout",
 };
 _Static_assert(LKB_ARRAY_SIZE(state_names) == IMAP_ST__COUNT, "names");
 
@@ -188,9 +190,17 @@ resp_store(struct imap_session *s, const struct imap_resp *r)
 	return resp_common(s, r);
 }
 
+static int
+resp_logout(struct imap_session *s, const struct imap_resp *r)
+{
+	if (r->type == IMAP_U_STATUS && r->cond == IMAP_COND_BYE)
+		return LKB_OK;	/* expected here (RFC 3501 6.1.3) */
+	return resp_common(s, r);
+}
+
 static resp_fn *const handlers[IMAP_ST__COUNT] = {
 	resp_idle, resp_capability, resp_select, resp_search, resp_fetch,
-	resp_store, resp_store,
+	resp_store, resp_store, resp_logout,
 };
 
 /* ---- reading and running commands ---- */
@@ -302,7 +312,12 @@ imap_session_free(struct imap_session *s)
 {
 	if (!s)
 		return;
-	imap_conn_close(&s->conn, s->broken);
+	if (!s->broken && s->conn.curl &&
+	    run_command(s, IMAP_ST_LOGOUT, "cannot log out", "LOGOUT") !=
+		    LKB_OK)
+		lkb_debug("imap: LOGOUT failed; closing anyway");
+	/* libcurl would try its own LOGOUT on the closed session */
+	imap_conn_close(&s->conn, 1);
 	strbuf_release(&s->in);
 	free(s->uids);
 	free(s);

@@ -219,6 +219,13 @@ imap_cmd() {
 		-X "$2"
 }
 
+# count_search FOLDER CRITERIA: how many UIDs UID SEARCH finds.
+count_search() {
+	imap_cmd "$1" "UID SEARCH $2" | tr -d '\r' |
+		awk '/^\* SEARCH/ { print NF - 2; found = 1 }
+		     END { if (!found) print "error" }'
+}
+
 # maildir_put FOLDER FILE...: write files into the Maildir directly (fast
 # for thousands of messages). FOLDER is INBOX or a subfolder name.
 maildir_put() {
@@ -284,3 +291,42 @@ write_imap_conf() {
 
 # db_count SQL: one number from the store.
 db_q() { sqlite3 "$LKPBOT_DB" "$1"; }
+
+# corpus_maildir: the shared corpus (../shared beside the clone) when it
+# is there, else the copy of a part of it in tests/data/imap/maildir.
+corpus_maildir() {
+	for d in "${LKB_SRCDIR:-.}/../shared/corpus/maildir" \
+		 "$LKB_TEST_DATA/imap/maildir"; do
+		if [ -d "$d/cur" ]; then
+			(cd "$d" && pwd)
+			return 0
+		fi
+	done
+	return 1
+}
+
+# maildir_files DIR: the message files of a Maildir (new/ and cur/).
+maildir_files() {
+	find "$1/new" "$1/cur" -type f ! -name '.*' | sort
+}
+
+# distinct_msgids FILE...: how many different Message-IDs the files have
+# (read with awk from the header block, independently of lkpbot).
+distinct_msgids() {
+	awk 'FNR == 1 { inhdr = 1 }
+	     inhdr && /^$/ { inhdr = 0 }
+	     inhdr && tolower($0) ~ /^message-id:/ {
+		if (match($0, /<[^>]*>/)) ids[substr($0, RSTART, RLENGTH)] = 1
+	     }
+	     END { n = 0; for (i in ids) n++; print n }' "$@"
+}
+
+# sha256_list FILE...: sorted hex SHA-256 of each file.
+sha256_list() {
+	sha256sum "$@" | awk '{ print $1 }' | sort
+}
+
+# The stats line dovecot logs when the last IMAP session logged out.
+dovecot_last_logout() {
+	grep 'imap(' "$DOVECOT_DIR/dovecot.log" | grep 'Disconnected' | tail -1
+}
