@@ -163,14 +163,14 @@ start_dovecot() {
 
 dovecot_launch() {
 	"$DOVECOT_BIN" -c "$DOVECOT_DIR/dovecot.conf" || return 1
-	i=0
-	while [ $i -lt 100 ]; do
+	dc_i=0
+	while [ $dc_i -lt 100 ]; do
 		if curl -s --max-time 2 "imap://127.0.0.1:$DOVECOT_PORT/" \
 			-u "$DOVECOT_USER:$DOVECOT_PASS" >/dev/null 2>&1; then
 			return 0
 		fi
 		sleep 0.1
-		i=$((i + 1))
+		dc_i=$((dc_i + 1))
 	done
 	return 1
 }
@@ -181,22 +181,22 @@ stop_dovecot() {
 	if [ -f "$DOVECOT_DIR/run/master.pid" ]; then
 		"$DOVECOT_BIN" -c "$DOVECOT_DIR/dovecot.conf" stop \
 			>/dev/null 2>&1
-		i=0
-		while [ -f "$DOVECOT_DIR/run/master.pid" ] && [ $i -lt 50 ]; do
+		dc_i=0
+		while [ -f "$DOVECOT_DIR/run/master.pid" ] && [ $dc_i -lt 50 ]; do
 			sleep 0.1
-			i=$((i + 1))
+			dc_i=$((dc_i + 1))
 		done
 	fi
 }
 
 kill_dovecot() {
-	pid=$(cat "$DOVECOT_DIR/run/master.pid" 2>/dev/null) || return 0
-	# the master and every child: they share the instance's base_dir
+	dc_master=$(cat "$DOVECOT_DIR/run/master.pid" 2>/dev/null) || return 0
 	# the master first (so it restarts nothing), then its children:
 	# every dovecot service process is a direct child of the master
-	kids=$(pgrep -P "$pid" 2>/dev/null)
-	kill -KILL "$pid" 2>/dev/null
-	[ -n "$kids" ] && kill -KILL $kids 2>/dev/null
+	dc_kids=$(pgrep -P "$dc_master" 2>/dev/null)
+	kill -KILL "$dc_master" 2>/dev/null
+	# shellcheck disable=SC2086
+	[ -n "$dc_kids" ] && kill -KILL $dc_kids 2>/dev/null
 	rm -f "$DOVECOT_DIR/run/master.pid"
 	sleep 0.2
 }
