@@ -84,7 +84,8 @@ list_unseen(struct md_scan *ms, const char *sub, char ***names_out,
 	}
 	closedir(d);
 	free(path);
-	qsort(names, n, sizeof(*names), cmp_str);
+	if (n > 1)
+		qsort(names, n, sizeof(*names), cmp_str);
 	*names_out = names;
 	*n_out = n;
 	return rc;

@@ -18,3 +18,4 @@ tests_fuzz_fuzz_imap_resp_CFLAGS = $(AM_CFLAGS) -fsanitize=fuzzer
 tests_fuzz_fuzz_imap_resp_LDFLAGS = -fsanitize=fuzzer
 tests_fuzz_fuzz_imap_resp_LDADD = parsers/libparsers.a lib/liblkb.a
 endif
+EXTRA_DIST += %reldir%/fuzz/fuzz_imap_resp.dict

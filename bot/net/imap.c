@@ -398,7 +398,8 @@ imap_session_search(struct imap_session *s, uint32_t from,
 			 cmd);
 	if (rc != LKB_OK)
 		return rc;
-	qsort(s->uids, s->nuids, sizeof(*s->uids), cmp_u32);
+	if (s->nuids > 1)
+		qsort(s->uids, s->nuids, sizeof(*s->uids), cmp_u32);
 	for (size_t i = 0; i < s->nuids; i++)
 		if (!n || s->uids[n - 1] != s->uids[i])
 			s->uids[n++] = s->uids[i];
