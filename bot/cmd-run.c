@@ -23,12 +23,13 @@
 
 static const char *const usage[] = {
 	"lkpbot run [--dry-run DIR]",
-	"",
-	"Run every stage once: sync, then the stages after it.",
-	"    --dry-run DIR   write outgoing mail into DIR, send nothing and",
-	"                    change nothing on the IMAP server",
 	NULL,
 };
+
+static const char help[] =
+	"\nRun every stage once: sync, then the stages after it.\n"
+	"    -n, --dry-run DIR   write outgoing mail into DIR, send nothing\n"
+	"                        and change nothing on the IMAP server\n";
 
 static int
 stage_sync(struct bot_ctx *ctx, const struct run_opts *o)
@@ -77,6 +78,7 @@ cmd_run(int argc, char **argv, struct bot_ctx *ctx)
 			break;
 		case 'h':
 			cmd_usage(stdout, usage);
+			fputs(help, stdout);
 			return EXIT_OK;
 		default:
 			cmd_usage(stderr, usage);

@@ -14,11 +14,12 @@
 
 static const char *const usage[] = {
 	"lkpbot sync [--dry-run]",
-	"",
-	"Fetch new mail from [imap] and/or [maildir] into the database.",
-	"    --dry-run   change nothing on the IMAP server ([imap] after)",
 	NULL,
 };
+
+static const char help[] =
+	"\nFetch new mail from [imap] and/or [maildir] into the database.\n"
+	"    -n, --dry-run   change nothing on the IMAP server ([imap] after)\n";
 
 int
 cmd_sync(int argc, char **argv, struct bot_ctx *ctx)
@@ -39,6 +40,7 @@ cmd_sync(int argc, char **argv, struct bot_ctx *ctx)
 			break;
 		case 'h':
 			cmd_usage(stdout, usage);
+			fputs(help, stdout);
 			return EXIT_OK;
 		default:
 			cmd_usage(stderr, usage);
