@@ -1,5 +1,4 @@
 /* cmd-outbox.c - `lkpbot outbox [list|show ID|send [--force] [ID]|drop ID]`. */
-#define _POSIX_C_SOURCE 200809L
 #include "config.h"
 
 #include <getopt.h>

@@ -15,8 +15,10 @@ static const struct command commands[] = {
 	{ "list", cmd_list, CMD_STORE_RO, "list tracked reports or messages" },
 	{ "outbox", cmd_outbox, CMD_STORE_RW, "list, show, send or drop outgoing mail" },
 	{ "render", cmd_render, CMD_STORE_NONE, "preview a mail template with JSON data" },
-	{ "show", cmd_show, CMD_STORE_RO, "show one report with its state and history" },
+	{ "run", cmd_run, CMD_STORE_NONE, "run every stage once (for cron)" },
 	{ "send", cmd_send, CMD_STORE_RW, "send the due mail in the outbox" },
+	{ "show", cmd_show, CMD_STORE_RO, "show one report with its state and history" },
+	{ "sync", cmd_sync, CMD_STORE_NONE, "fetch new mail (IMAP, Maildir) into the database" },
 	{ "thread", cmd_thread, CMD_STORE_RO, "show a report's thread: messages, events, commands" },
 };
 

@@ -35,6 +35,8 @@ cmd_fn cmd_db;
 cmd_fn cmd_outbox;
 cmd_fn cmd_render;
 cmd_fn cmd_send;
+cmd_fn cmd_sync;
+cmd_fn cmd_run;
 
 /* Shared helper for commands: print usage lines to f. */
 void cmd_usage(FILE *f, const char *const *usage);

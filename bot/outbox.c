@@ -1,5 +1,4 @@
 /* outbox.c - enqueue rendered answers; the send stage. */
-#define _POSIX_C_SOURCE 200809L
 #include "config.h"
 #include "bot/outbox.h"
 

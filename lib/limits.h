@@ -79,5 +79,14 @@
 #define LKB_MAX_SMTP_REPLY_BYTES (64u * 1024)
 /* A secret read from a password file. */
 #define LKB_MAX_SECRET_BYTES 4096
+/* One IMAP response line without its literals: a SEARCH answer listing
+ * ~3 million UIDs fits; real lines are < 1 KiB otherwise. */
+#define LKB_MAX_IMAP_LINE_BYTES (32u * 1024 * 1024)
+/* UIDs one UID SEARCH may return (mailboxes hold < 1 million mails). */
+#define LKB_MAX_IMAP_UIDS 4000000u
+/* UIDs asked for in one UID FETCH command (config imap.batch). */
+#define LKB_MAX_IMAP_BATCH 5000
+/* Folders synced per IMAP account (config imap.folders). */
+#define LKB_MAX_IMAP_FOLDERS 64
 
 #endif

@@ -1,1 +1,2 @@
-# parsers/imap.mk - fragment owned by one feature area; included from local.mk
+# parsers/imap.mk - IMAP response framing and parsing.
+parsers_libparsers_a_SOURCES += %reldir%/imap_resp.c %reldir%/imap_resp.h

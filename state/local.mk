@@ -7,5 +7,6 @@ state_libstate_a_SOURCES = \
 	%reldir%/store_outbox.c %reldir%/store_outbox.h \
 	%reldir%/store_outbox_read.c \
 	%reldir%/store_triage.c %reldir%/store_triage.h \
-	%reldir%/store_triage_query.c %reldir%/schema_triage.h
+	%reldir%/store_triage_query.c %reldir%/schema_triage.h \
+	%reldir%/store_cursor.c %reldir%/store_cursor.h
 state_libstate_a_SOURCES += %reldir%/store_report.c %reldir%/store_report_query.c %reldir%/store_report.h

@@ -151,6 +151,25 @@ static const char *const migrations[] = {
 	"  PRIMARY KEY (comparison_id, row, col)) WITHOUT ROWID;",
 	/* 3 -> 4: triage: events, commands, history, requests */
 	LKB_SCHEMA_TRIAGE,
+	/* 4 -> 5: where the IMAP and Maildir sources stopped */
+	"CREATE TABLE sync_cursors ("
+	"  account TEXT NOT NULL,"	/* imap[s]://user@host:port */
+	"  folder TEXT NOT NULL,"
+	"  uidvalidity INTEGER NOT NULL,"
+	"  last_uid INTEGER NOT NULL,"	/* highest UID committed */
+	"  updated_at INTEGER NOT NULL,"
+	"  PRIMARY KEY (account, folder)"
+	") WITHOUT ROWID;"
+	"CREATE TABLE maildir_seen ("
+	"  dir TEXT NOT NULL,"		/* the Maildir's real path */
+	"  name TEXT NOT NULL,"		/* file name up to ':' */
+	"  PRIMARY KEY (dir, name)"
+	") WITHOUT ROWID;"
+	"CREATE TABLE maildir_dirs ("
+	"  dir TEXT PRIMARY KEY,"
+	"  stamp TEXT NOT NULL,"	/* new/ and cur/ mtimes of the last scan */
+	"  updated_at INTEGER NOT NULL"
+	") WITHOUT ROWID;",
 };
 
 int

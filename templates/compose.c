@@ -1,6 +1,5 @@
 /* compose.c - assemble an outgoing RFC 5322 message. */
 /* gmtime_r is POSIX, not C11 */
-#define _POSIX_C_SOURCE 200809L
 #include "config.h"
 #include "templates/compose.h"
 

@@ -1,1 +1,21 @@
-# tests/imap.mk - fragment owned by one feature area; included from local.mk
+# tests/imap.mk - IMAP response parser, sync integration tests, fuzz target.
+check_PROGRAMS += tests/unit/test-imap-resp
+tests_unit_test_imap_resp_SOURCES = %reldir%/unit/test_imap_resp.c
+tests_unit_test_imap_resp_CFLAGS = $(LKB_TEST_CFLAGS)
+tests_unit_test_imap_resp_LDADD = $(LKB_UNIT_LDADD)
+TESTS += tests/unit/test-imap-resp
+
+TESTS += \
+	%reldir%/integration/t0100-imap-sync.sh \
+	%reldir%/integration/t0105-imap-faults.sh \
+	%reldir%/integration/t0110-maildir-source.sh
+
+EXTRA_DIST += %reldir%/fuzz/fuzz_imap_resp.c
+if ENABLE_FUZZING
+noinst_PROGRAMS += tests/fuzz/fuzz-imap-resp
+tests_fuzz_fuzz_imap_resp_SOURCES = %reldir%/fuzz/fuzz_imap_resp.c
+tests_fuzz_fuzz_imap_resp_CFLAGS = $(AM_CFLAGS) -fsanitize=fuzzer
+tests_fuzz_fuzz_imap_resp_LDFLAGS = -fsanitize=fuzzer
+tests_fuzz_fuzz_imap_resp_LDADD = parsers/libparsers.a lib/liblkb.a
+endif
+EXTRA_DIST += %reldir%/fuzz/fuzz_imap_resp.dict

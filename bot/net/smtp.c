@@ -1,5 +1,4 @@
 /* smtp.c - the SMTP adapter: one message per connection, via libcurl. */
-#define _POSIX_C_SOURCE 200809L
 #include "config.h"
 #include "bot/net/smtp.h"
 

@@ -1,0 +1,491 @@
+/* imap.c - the IMAP commands lkpbot sends, as one explicit state
+ * machine (STYLE R24): each command sets a state, each state has one
+ * handler for untagged responses, anything it does not expect is
+ * LKB_ERR_PROTO. The transport is in curl_imap.c. */
+#include "config.h"
+#include "bot/net/imap.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "bot/net/imap-internal.h"
+#include "lib/limits.h"
+#include "lib/log.h"
+#include "lib/status.h"
+#include "lib/strbuf.h"
+#include "lib/xalloc.h"
+#include "parsers/imap_resp.h"
+
+enum imap_state {
+	IMAP_ST_IDLE,
+	IMAP_ST_CAPABILITY,
+	IMAP_ST_SELECT,
+	IMAP_ST_SEARCH,
+	IMAP_ST_FETCH,
+	IMAP_ST_STORE,
+	IMAP_ST_MOVE,
+	IMAP_ST_LOGOUT,
+	IMAP_ST__COUNT
+};
+
+static const char *const state_names[IMAP_ST__COUNT] = {
+	"idle", "capability", "select", "search", "fetch", "store", "move",
+	"logout",
+};
+_Static_assert(LKB_ARRAY_SIZE(state_names) == IMAP_ST__COUNT, "names");
+
+struct imap_session {
+	struct imap_conn conn;
+	struct strbuf in;	/* received, capped at LKB_MAX_FETCH_BYTES */
+	size_t off;		/* bytes of in already handled */
+	struct imap_framer fr;
+	enum imap_state state;
+	unsigned tagno;
+	char tag[16];
+	int broken;
+	int caps_known, has_move, has_uidplus;
+	/* results of the command in progress */
+	struct imap_mailbox mb;
+	uint32_t search_from;
+	uint32_t *uids;
+	size_t nuids, uids_alloc;
+	imap_fetch_fn *fetch_fn;
+	void *fetch_arg;
+};
+
+typedef int resp_fn(struct imap_session *s, const struct imap_resp *r);
+
+static void
+set_state(struct imap_session *s, enum imap_state st)
+{
+	if (s->state != st)
+		lkb_debug("imap: state %s -> %s", state_names[s->state],
+			  state_names[st]);
+	s->state = st;
+}
+
+/* ---- untagged handlers, one per state ---- */
+
+static int
+unexpected(const struct imap_session *s, const struct imap_resp *r)
+{
+	lkb_error("imap: unexpected %s response while in state %s",
+		  imap_utype_name(r->type), state_names[s->state]);
+	return LKB_ERR_PROTO;
+}
+
+/* What any state accepts: mailbox size news, flag updates, warnings. */
+static int
+resp_common(struct imap_session *s, const struct imap_resp *r)
+{
+	switch (r->type) {
+	case IMAP_U_STATUS:
+		if (r->cond == IMAP_COND_BYE) {
+			lkb_error("imap: the server is closing the connection: "
+				  "%.*s", (int)r->text.len, r->text.p);
+			return LKB_ERR_NET;
+		}
+		if (r->cond == IMAP_COND_NO || r->cond == IMAP_COND_BAD)
+			lkb_warn("imap: server says: %.*s", (int)r->text.len,
+				 r->text.p);
+		return LKB_OK;
+	case IMAP_U_EXISTS:
+		s->mb.exists = r->num;
+		return LKB_OK;
+	case IMAP_U_RECENT:
+	case IMAP_U_EXPUNGE:
+	case IMAP_U_FLAGS:
+	case IMAP_U_CAPABILITY:
+	case IMAP_U_OTHER:
+		return LKB_OK;
+	case IMAP_U_FETCH:
+		/* unsolicited flag changes; a body nobody asked for is not */
+		return r->has_body ? unexpected(s, r) : LKB_OK;
+	default:
+		return unexpected(s, r);
+	}
+}
+
+static int
+resp_idle(struct imap_session *s, const struct imap_resp *r)
+{
+	return resp_common(s, r);
+}
+
+static int
+resp_capability(struct imap_session *s, const struct imap_resp *r)
+{
+	const char *p, *end, *w;
+
+	if (r->type != IMAP_U_CAPABILITY)
+		return resp_common(s, r);
+	s->caps_known = 1;
+	for (p = r->text.p, end = p + r->text.len; p < end; p = w + 1) {
+		for (w = p; w < end && *w != ' ';)
+			w++;
+		if (w - p == 4 && !strncmp(p, "MOVE", 4))
+			s->has_move = 1;
+		if (w - p == 7 && !strncmp(p, "UIDPLUS", 7))
+			s->has_uidplus = 1;
+	}
+	return LKB_OK;
+}
+
+static int
+resp_select(struct imap_session *s, const struct imap_resp *r)
+{
+	if (r->type == IMAP_U_STATUS && r->cond == IMAP_COND_OK) {
+		if (r->code == IMAP_CODE_UIDVALIDITY)
+			s->mb.uidvalidity = r->code_num;
+		else if (r->code == IMAP_CODE_UIDNEXT)
+			s->mb.uidnext = r->code_num;
+		return LKB_OK;
+	}
+	return resp_common(s, r);
+}
+
+static int
+resp_search(struct imap_session *s, const struct imap_resp *r)
+{
+	const char *p, *end;
+	uint32_t uid;
+	int rc;
+
+	if (r->type != IMAP_U_SEARCH)
+		return resp_common(s, r);
+	p = r->search.p;
+	end = p + r->search.len;
+	while ((rc = imap_search_next(&p, end, &uid)) == 0) {
+		/* "n:*" also matches the highest UID when it is below n */
+		if (uid < s->search_from)
+			continue;
+		if (s->nuids >= LKB_MAX_IMAP_UIDS) {
+			lkb_error("imap: SEARCH returned more than "
+				  "LKB_MAX_IMAP_UIDS uids");
+			return LKB_ERR_TOO_BIG;
+		}
+		ALLOC_GROW(s->uids, s->nuids + 1, s->uids_alloc);
+		s->uids[s->nuids++] = uid;
+	}
+	if (rc < 0)
+		lkb_error("imap: malformed SEARCH response");
+	return rc < 0 ? rc : LKB_OK;
+}
+
+static int
+resp_fetch(struct imap_session *s, const struct imap_resp *r)
+{
+	if (r->type != IMAP_U_FETCH || !r->has_body)
+		return resp_common(s, r);
+	if (!r->has_uid) {
+		lkb_error("imap: FETCH response %u without UID", r->num);
+		return LKB_ERR_PROTO;
+	}
+	return s->fetch_fn(s->fetch_arg, r->uid, r->body.p, r->body.len);
+}
+
+static int
+resp_store(struct imap_session *s, const struct imap_resp *r)
+{
+	return resp_common(s, r);
+}
+
+static int
+resp_logout(struct imap_session *s, const struct imap_resp *r)
+{
+	if (r->type == IMAP_U_STATUS && r->cond == IMAP_COND_BYE)
+		return LKB_OK;	/* expected here (RFC 3501 6.1.3) */
+	return resp_common(s, r);
+}
+
+static resp_fn *const handlers[IMAP_ST__COUNT] = {
+	resp_idle, resp_capability, resp_select, resp_search, resp_fetch,
+	resp_store, resp_store, resp_logout,
+};
+
+/* ---- reading and running commands ---- */
+
+/* The next complete response; its spans live until the next call. */
+static int
+read_resp(struct imap_session *s, struct imap_resp *r)
+{
+	size_t flen;
+	int rc;
+
+	for (;;) {
+		if (s->off < s->in.len) {
+			rc = imap_framer_scan(&s->fr, s->in.buf + s->off,
+					      s->in.len - s->off, &flen);
+			if (rc < 0)
+				return rc;
+			if (rc == 1) {
+				rc = imap_resp_parse(s->in.buf + s->off,
+						     s->in.buf + s->off + flen,
+						     r);
+				s->off += flen;
+				if (rc != LKB_OK)
+					lkb_error("imap: malformed response "
+						  "from the server");
+				return rc;
+			}
+		}
+		if (s->off) {
+			memmove(s->in.buf, s->in.buf + s->off,
+				s->in.len - s->off);
+			strbuf_setlen(&s->in, s->in.len - s->off);
+			s->off = 0;
+		}
+		if ((rc = imap_conn_recv(&s->conn, &s->in)) != LKB_OK)
+			return rc;
+	}
+}
+
+/* Send "TAG cmd" and read until its tagged answer. Returns LKB_OK, LKB_ERR
+ * when the server said NO/BAD (text logged under what), or a status that
+ * breaks the session. */
+static int
+run_command(struct imap_session *s, enum imap_state st, const char *what,
+	    const char *cmd)
+{
+	struct imap_resp r;
+	char *line = NULL;
+	int rc;
+
+	if (s->broken)
+		return LKB_ERR_NET;
+	set_state(s, st);
+	snprintf(s->tag, sizeof(s->tag), "L%u", ++s->tagno);
+	lkb_debug("imap: > %s %s", s->tag, cmd);
+	line = xasprintf("%s %s\r\n", s->tag, cmd);
+	if ((rc = imap_conn_send(&s->conn, line, strlen(line))) != LKB_OK)
+		goto broken;
+	for (;;) {
+		if ((rc = read_resp(s, &r)) != LKB_OK)
+			goto broken;
+		if (r.kind == IMAP_RK_UNTAGGED) {
+			if ((rc = handlers[s->state](s, &r)) != LKB_OK)
+				goto broken;
+			continue;
+		}
+		if (r.kind == IMAP_RK_CONTINUE || !span_eq(r.tag, s->tag)) {
+			lkb_error("imap: unexpected %s from the server",
+				  r.kind == IMAP_RK_CONTINUE ? "continuation"
+							     : "tag");
+			rc = LKB_ERR_PROTO;
+			goto broken;
+		}
+		break;
+	}
+	set_state(s, IMAP_ST_IDLE);
+	if (r.cond != IMAP_COND_OK) {
+		lkb_error("imap: %s: server said %s: %.*s", what,
+			  imap_cond_name(r.cond), (int)r.text.len, r.text.p);
+		rc = LKB_ERR;
+	}
+	goto out;
+broken:
+	s->broken = 1;
+out:
+	free(line);
+	return rc;
+}
+
+int
+imap_session_open(const struct imap_conf *c, struct imap_session **s_out)
+{
+	struct imap_session *s = xcalloc(1, sizeof(*s));
+	int rc;
+
+	*s_out = NULL;
+	strbuf_init_capped(&s->in, LKB_MAX_FETCH_BYTES);
+	if ((rc = imap_conn_open(&s->conn, c)) != LKB_OK) {
+		s->broken = 1;
+		imap_session_free(s);
+		return rc;
+	}
+	*s_out = s;
+	return LKB_OK;
+}
+
+void
+imap_session_free(struct imap_session *s)
+{
+	if (!s)
+		return;
+	if (!s->broken && s->conn.curl &&
+	    run_command(s, IMAP_ST_LOGOUT, "cannot log out", "LOGOUT") !=
+		    LKB_OK)
+		lkb_debug("imap: LOGOUT failed; closing anyway");
+	/* libcurl would try its own LOGOUT on the closed session */
+	imap_conn_close(&s->conn, 1);
+	strbuf_release(&s->in);
+	free(s->uids);
+	free(s);
+}
+
+/* Append folder as an IMAP quoted string; LKB_ERR_CONFIG if it cannot
+ * be one (8-bit names must be given in modified UTF-7). */
+static int
+add_quoted(struct strbuf *sb, const char *name)
+{
+	if (!*name)
+		return lkb_error("imap: empty folder name"), LKB_ERR_CONFIG;
+	for (const char *p = name; *p; p++)
+		if ((unsigned char)*p < 0x20 || (unsigned char)*p > 0x7e)
+			return lkb_error("imap: folder name '%s' has a control "
+					 "or 8-bit character (write it in "
+					 "modified UTF-7)", name),
+			       LKB_ERR_CONFIG;
+	if (strbuf_addch(sb, '"'))
+		return LKB_ERR_TOO_BIG;
+	for (const char *p = name; *p; p++)
+		if (((*p == '"' || *p == '\\') && strbuf_addch(sb, '\\')) ||
+		    strbuf_addch(sb, *p))
+			return LKB_ERR_TOO_BIG;
+	return strbuf_addch(sb, '"') ? LKB_ERR_TOO_BIG : LKB_OK;
+}
+
+int
+imap_session_select(struct imap_session *s, const char *folder,
+		    int readonly, struct imap_mailbox *mb_out)
+{
+	struct strbuf cmd = STRBUF_INIT;
+	char *what = NULL;
+	int rc = LKB_OK;
+
+	memset(&s->mb, 0, sizeof(s->mb));
+	if (strbuf_adds(&cmd, readonly ? "EXAMINE " : "SELECT ") ||
+	    (rc = add_quoted(&cmd, folder)) != LKB_OK) {
+		rc = rc ? rc : LKB_ERR_TOO_BIG;
+		goto out;
+	}
+	what = xasprintf("cannot open folder '%s'", folder);
+	rc = run_command(s, IMAP_ST_SELECT, what, cmd.buf);
+	if (rc == LKB_OK && !s->mb.uidvalidity) {
+		lkb_error("imap: folder '%s' has no UIDVALIDITY", folder);
+		rc = LKB_ERR_PROTO;
+	}
+	if (rc == LKB_OK)
+		*mb_out = s->mb;
+out:
+	free(what);
+	strbuf_release(&cmd);
+	return rc;
+}
+
+static int
+cmp_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+int
+imap_session_search(struct imap_session *s, uint32_t from,
+		    uint32_t **uids_out, size_t *n_out)
+{
+	char cmd[64];
+	size_t n = 0;
+	int rc;
+
+	*uids_out = NULL;
+	*n_out = 0;
+	s->nuids = 0;
+	s->search_from = from ? from : 1;
+	snprintf(cmd, sizeof(cmd), "UID SEARCH UID %u:*", s->search_from);
+	rc = run_command(s, IMAP_ST_SEARCH, "cannot search for new mail",
+			 cmd);
+	if (rc != LKB_OK)
+		return rc;
+	if (s->nuids > 1)
+		qsort(s->uids, s->nuids, sizeof(*s->uids), cmp_u32);
+	for (size_t i = 0; i < s->nuids; i++)
+		if (!n || s->uids[n - 1] != s->uids[i])
+			s->uids[n++] = s->uids[i];
+	*uids_out = s->uids;
+	*n_out = n;
+	s->uids = NULL;
+	s->nuids = s->uids_alloc = 0;
+	return LKB_OK;
+}
+
+static void
+check_uidset(const char *set)
+{
+	if (!*set || strspn(set, "0123456789:,") != strlen(set))
+		LKB_BUG("malformed uid set");
+}
+
+int
+imap_session_fetch(struct imap_session *s, const char *uidset,
+		   imap_fetch_fn *fn, void *arg)
+{
+	char *cmd;
+	int rc;
+
+	check_uidset(uidset);
+	s->fetch_fn = fn;
+	s->fetch_arg = arg;
+	cmd = xasprintf("UID FETCH %s (UID BODY.PEEK[])", uidset);
+	rc = run_command(s, IMAP_ST_FETCH, "cannot fetch mail", cmd);
+	free(cmd);
+	s->fetch_fn = NULL;
+	return rc;
+}
+
+int
+imap_session_mark_seen(struct imap_session *s, const char *uidset)
+{
+	char *cmd;
+	int rc;
+
+	check_uidset(uidset);
+	cmd = xasprintf("UID STORE %s +FLAGS.SILENT (\\Seen)", uidset);
+	rc = run_command(s, IMAP_ST_STORE, "cannot mark mail seen", cmd);
+	free(cmd);
+	return rc;
+}
+
+int
+imap_session_move(struct imap_session *s, const char *uidset,
+		  const char *dest)
+{
+	struct strbuf cmd = STRBUF_INIT;
+	int rc = LKB_OK;
+
+	check_uidset(uidset);
+	if (!s->caps_known &&
+	    (rc = run_command(s, IMAP_ST_CAPABILITY, "cannot ask CAPABILITY",
+			      "CAPABILITY")) != LKB_OK)
+		goto out;
+	if (strbuf_addf(&cmd, "UID %s %s ", s->has_move ? "MOVE" : "COPY",
+			uidset) ||
+	    (rc = add_quoted(&cmd, dest)) != LKB_OK) {
+		rc = rc ? rc : LKB_ERR_TOO_BIG;
+		goto out;
+	}
+	rc = run_command(s, IMAP_ST_MOVE, "cannot move mail", cmd.buf);
+	if (rc != LKB_OK || s->has_move)
+		goto out;
+	strbuf_reset(&cmd);
+	if (strbuf_addf(&cmd, "UID STORE %s +FLAGS.SILENT (\\Deleted)",
+			uidset)) {
+		rc = LKB_ERR_TOO_BIG;
+		goto out;
+	}
+	rc = run_command(s, IMAP_ST_STORE, "cannot mark moved mail deleted",
+			 cmd.buf);
+	if (rc != LKB_OK || !s->has_uidplus)
+		goto out;
+	strbuf_reset(&cmd);
+	if (strbuf_addf(&cmd, "UID EXPUNGE %s", uidset)) {
+		rc = LKB_ERR_TOO_BIG;
+		goto out;
+	}
+	rc = run_command(s, IMAP_ST_STORE, "cannot expunge moved mail",
+			 cmd.buf);
+out:
+	strbuf_release(&cmd);
+	return rc;
+}
