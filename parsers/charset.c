@@ -336,7 +336,8 @@ charset_decode(struct textout *t, const char *lab, size_t lablen,
 	else
 		cd = iconv_open("UTF-8", name);
 	if (cd == (iconv_t)-1)
-		return charset_utf8_lenient(t, p, len) | CHARSET_UNKNOWN;
+		return (charset_utf8_lenient(t, p, len) & ~CHARSET_INVALID) |
+		       CHARSET_UNKNOWN;
 	if (name_prefixed(name, multibyte_prefixes))
 		flags = iconv_run(t, cd, p, len, 1);
 	else

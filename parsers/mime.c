@@ -315,6 +315,36 @@ walk_leaf(struct walk *w, struct mailmime *mm)
 	leaf_decode(w, &lf);
 }
 
+/* RFC 2046 s5.1.1: does "--boundary" occur at a line start of the body?
+ * libetpan turns a body without it into one part; we say so instead. */
+static int
+boundary_present(struct mailmime *mm)
+{
+	const char *b = param_get(mm->mm_content_type, "boundary");
+	const char *p, *end, *nl;
+	size_t blen;
+
+	if (!b || !mm->mm_body || mm->mm_body->dt_type != MAILMIME_DATA_TEXT)
+		return 1;
+	blen = strlen(b);
+	if (blen >= 2 && b[0] == '"' && b[blen - 1] == '"') {
+		b++;
+		blen -= 2;
+	}
+	p = mm->mm_body->dt_data.dt_text.dt_data;
+	end = p + mm->mm_body->dt_data.dt_text.dt_length;
+	while (p < end) {
+		if ((size_t)(end - p) >= blen + 2 && p[0] == '-' &&
+		    p[1] == '-' && memcmp(p + 2, b, blen) == 0)
+			return 1;
+		nl = memchr(p, '\n', (size_t)(end - p));
+		if (!nl)
+			break;
+		p = nl + 1;
+	}
+	return 0;
+}
+
 /* Fallback: the data of a container we could not split, as text. */
 static void
 walk_raw_text(struct walk *w, struct mailmime_data *d)
@@ -349,6 +379,12 @@ walk_tree(struct walk *w, struct mailmime *mm, int depth)
 		walk_leaf(w, mm);
 		break;
 	case MAILMIME_MULTIPLE:
+		if (!boundary_present(mm)) {
+			mime_note(w->m, MSG_PARTIAL,
+				  "multipart boundary not found");
+			walk_raw_text(w, mm->mm_body);
+			break;
+		}
 		c = mm->mm_data.mm_multipart.mm_mp_list
 			    ? clist_begin(mm->mm_data.mm_multipart.mm_mp_list)
 			    : NULL;

@@ -168,11 +168,14 @@ struct html {
 	int pre;
 	int space;	/* a blank is pending */
 	int bol;	/* at the beginning of a line */
+	int any;	/* some text was written */
 };
 
 static void
 html_nl(struct html *h)
 {
+	if (!h->any)
+		return;		/* no blank lines before the text */
 	textout_byte(&h->t, '\n');
 	h->space = 0;
 	h->bol = 1;
@@ -200,8 +203,10 @@ html_tag(struct html *h, const char *p, size_t len, size_t i)
 		closing = 1;
 		j++;
 	}
-	while (j < len && LKB_ISALNUM(p[j]) && n + 1 < sizeof(name))
-		name[n++] = (char)LKB_TOLOWER(p[j++]);
+	while (j < len && LKB_ISALNUM(p[j]) && n + 1 < sizeof(name)) {
+		name[n++] = (char)LKB_TOLOWER(p[j]);
+		j++;
+	}
 	name[n] = '\0';
 	for (; j < len && (q || p[j] != '>'); j++)
 		if (q ? p[j] == q : (p[j] == '"' || p[j] == '\''))
@@ -237,6 +242,7 @@ text_from_html(struct strbuf *out, const char *p, size_t len)
 	h.pre = 0;
 	h.space = 0;
 	h.bol = 1;
+	h.any = 0;
 	while (i < len) {
 		char c = p[i];
 
@@ -255,6 +261,7 @@ text_from_html(struct strbuf *out, const char *p, size_t len)
 			textout_byte(&h.t, ' ');
 		h.space = 0;
 		h.bol = c == '\n';
+		h.any = 1;
 		if (c == '&' && (n = entity(p, len, i, &cp)) != 0) {
 			textout_cp(&h.t, cp);
 			i += n;
