@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <iconv.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "lib/ascii.h"
@@ -91,6 +92,26 @@ textout_cp(struct textout *t, unsigned cp)
 	textout_write(t, b, n);
 }
 
+/* Length of the run of plain ASCII (0x01..0x7F) at s, eight bytes at a
+ * time where possible. */
+static size_t
+ascii_run(const unsigned char *s, size_t len)
+{
+	const uint64_t hi = 0x8080808080808080ull, lo = 0x0101010101010101ull;
+	size_t i = 0;
+	uint64_t v;
+
+	while (len - i >= 8) {
+		memcpy(&v, s + i, 8);
+		if ((v & hi) || ((v - lo) & ~v & hi))
+			break;
+		i += 8;
+	}
+	while (i < len && s[i] >= 0x01 && s[i] < 0x80)
+		i++;
+	return i;
+}
+
 /* Length of the valid UTF-8 sequence at p (2..4), or 0 (RFC 3629 s4). */
 static size_t
 utf8_seq_len(const unsigned char *p, size_t left)
@@ -133,10 +154,9 @@ charset_utf8_lenient(struct textout *t, const char *p, size_t len)
 	size_t i = 0, run = 0, n;
 
 	while (i < len) {
-		if (s[i] >= 0x01 && s[i] < 0x80) {
-			i++;
-			continue;
-		}
+		i += ascii_run(s + i, len - i);
+		if (i == len)
+			break;
 		textout_write(t, s + run, i - run);
 		if (s[i] == 0) {
 			textout_write(t, u_repl, 3);
@@ -165,10 +185,9 @@ decode_latin1(struct textout *t, const char *p, size_t len)
 	size_t i = 0, run = 0;
 
 	while (i < len) {
-		if (s[i] >= 0x01 && s[i] < 0x80) {
-			i++;
-			continue;
-		}
+		i += ascii_run(s + i, len - i);
+		if (i == len)
+			break;
 		textout_write(t, s + run, i - run);
 		if (s[i] == 0) {
 			textout_write(t, u_repl, 3);

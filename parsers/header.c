@@ -18,12 +18,17 @@
 char *
 header_unfold(struct arena *a, const char *p, size_t len)
 {
-	char *s = arena_alloc(a, lkb_st_add(len, 1));
-	size_t n = 0, b = 0;
+	char *s;
+	size_t n = 0, b = 0, e = len;
 
-	while (b < len && LKB_ISSPACE(p[b]))
+	while (b < e && LKB_ISSPACE(p[b]))
 		b++;
-	for (size_t i = b; i < len; i++)
+	while (e > b && LKB_ISSPACE(p[e - 1]))
+		e--;
+	if (!memchr(p + b, '\n', e - b) && !memchr(p + b, '\r', e - b))
+		return arena_memdup0(a, p + b, e - b);
+	s = arena_alloc(a, lkb_st_add(e - b, 1));
+	for (size_t i = b; i < e; i++)
 		if (p[i] != '\r' && p[i] != '\n')
 			s[n++] = p[i];
 	while (n && LKB_ISSPACE(s[n - 1]))

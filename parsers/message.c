@@ -252,6 +252,25 @@ mime_headers(const struct message *m, struct strbuf *sb)
 	}
 }
 
+/* A block of "Name: value" lines none of which is a mail header (a
+ * scraped page starting "Re: [mm] ...: regression") is not a header. */
+static int
+has_mail_field(const struct message *m)
+{
+	static const char *const known[] = {
+		"from", "to", "cc", "subject", "date", "message-id",
+		"received", "return-path", "mime-version", "content-type",
+		"sender", "reply-to", "in-reply-to", "references",
+		"delivered-to", "list-id", NULL
+	};
+
+	for (size_t i = 0; i < m->nheaders; i++)
+		for (size_t k = 0; known[k]; k++)
+			if (strcasecmp(m->headers[i].name, known[k]) == 0)
+				return 1;
+	return 0;
+}
+
 static void
 parse_header_block(struct message *m, const char *raw, const struct layout *lo)
 {
@@ -300,6 +319,12 @@ message_parse(const char *raw, size_t len, struct message **m_out)
 	find_layout(raw ? raw : "", len, &lo);
 	if (lo.hend > lo.hstart)
 		parse_header_block(m, raw, &lo);
+	if (!has_mail_field(m)) {
+		m->headers = NULL;
+		m->nheaders = 0;
+		m->quality = MSG_OK;	/* forget header-level notes */
+		m->problem = NULL;
+	}
 	if (len == 0) {
 		mime_note(m, MSG_REJECTED, "empty input");
 	} else if (m->nheaders == 0) {

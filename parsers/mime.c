@@ -138,37 +138,36 @@ leaf_disposition(struct arena *a, struct mailmime_disposition *d,
 	}
 }
 
+/* The encoding and disposition among a part's MIME fields. */
 static void
-leaf_fields(struct arena *a, struct mailmime *mm, struct leaf *lf)
+leaf_fields(struct mailmime *mm, struct mailmime_mechanism **mech_out,
+	    struct mailmime_disposition **dsp_out)
 {
 	clistiter *c;
 
-	lf->encoding = MAILMIME_MECHANISM_8BIT;
+	*mech_out = NULL;
+	*dsp_out = NULL;
 	if (!mm->mm_mime_fields || !mm->mm_mime_fields->fld_list)
 		return;
 	for (c = clist_begin(mm->mm_mime_fields->fld_list); c;
 	     c = clist_next(c)) {
 		struct mailmime_field *f = clist_content(c);
 
-		if (f->fld_type == MAILMIME_FIELD_TRANSFER_ENCODING &&
-		    f->fld_data.fld_encoding) {
-			lf->encoding = f->fld_data.fld_encoding->enc_type;
-			lf->enc_token = f->fld_data.fld_encoding->enc_token;
-		} else if (f->fld_type == MAILMIME_FIELD_DISPOSITION &&
-			   f->fld_data.fld_disposition) {
-			leaf_disposition(a, f->fld_data.fld_disposition, lf);
-		}
+		if (f->fld_type == MAILMIME_FIELD_TRANSFER_ENCODING)
+			*mech_out = f->fld_data.fld_encoding;
+		else if (f->fld_type == MAILMIME_FIELD_DISPOSITION)
+			*dsp_out = f->fld_data.fld_disposition;
 	}
 }
 
 static void
-leaf_describe(struct walk *w, struct mailmime *mm, struct leaf *lf)
+leaf_describe(struct walk *w, struct mailmime_content *ct,
+	      struct mailmime_mechanism *mech,
+	      struct mailmime_disposition *dsp, struct leaf *lf)
 {
 	struct arena *a = &w->m->arena;
-	struct mailmime_content *ct = mm->mm_content_type;
 	const char *v;
 
-	memset(lf, 0, sizeof(*lf));
 	lf->type = content_type_str(a, ct);
 	v = param_get(ct, "charset");
 	lf->charset = v ? lower_dup(a, header_decode_arena(a, v, strlen(v),
@@ -178,16 +177,17 @@ leaf_describe(struct walk *w, struct mailmime *mm, struct leaf *lf)
 	lf->flowed = v && strcasecmp(v, "flowed") == 0;
 	v = param_get(ct, "delsp");
 	lf->delsp = v && strcasecmp(v, "yes") == 0;
-	leaf_fields(a, mm, lf);
+	lf->encoding = MAILMIME_MECHANISM_8BIT;
+	if (mech) {
+		lf->encoding = mech->enc_type;
+		lf->enc_token = mech->enc_token;
+	}
+	if (dsp)
+		leaf_disposition(a, dsp, lf);
 	if (!lf->filename && (v = param_get(ct, "name")) != NULL)
 		lf->filename = header_decode_arena(a, v, strlen(v), NULL);
 	if (lf->filename)
 		lf->is_attachment = 1;
-	if (mm->mm_data.mm_single &&
-	    mm->mm_data.mm_single->dt_type == MAILMIME_DATA_TEXT) {
-		lf->data = mm->mm_data.mm_single->dt_data.dt_text.dt_data;
-		lf->len = mm->mm_data.mm_single->dt_data.dt_text.dt_length;
-	}
 }
 
 /* Transfer decoding: returns the bytes to convert (maybe raw). */
@@ -290,21 +290,18 @@ leaf_decode(struct walk *w, const struct leaf *lf)
 }
 
 static void
-walk_leaf(struct walk *w, struct mailmime *mm)
+walk_leaf(struct walk *w, struct leaf *lf)
 {
-	struct leaf lf;
-
 	if (++w->nleaves > LKB_MAX_MIME_PARTS) {
 		mime_note(w->m, MSG_PARTIAL, "over LKB_MAX_MIME_PARTS parts");
 		w->stop = 1;
 		return;
 	}
-	leaf_describe(w, mm, &lf);
-	if (strncmp(lf.type, "multipart/", 10) == 0) {
+	if (strncmp(lf->type, "multipart/", 10) == 0) {
 		mime_note(w->m, MSG_PARTIAL, "multipart without boundary");
-		lf.type = "text/plain";
+		lf->type = "text/plain";
 	}
-	if (strncmp(lf.type, "text/", 5) != 0 || !lf.data)
+	if (strncmp(lf->type, "text/", 5) != 0 || !lf->data)
 		return;
 	if (w->total >= LKB_MAX_BODY_BYTES) {
 		mime_note(w->m, MSG_PARTIAL,
@@ -312,7 +309,25 @@ walk_leaf(struct walk *w, struct mailmime *mm)
 		w->stop = 1;
 		return;
 	}
-	leaf_decode(w, &lf);
+	leaf_decode(w, lf);
+}
+
+static void
+walk_single(struct walk *w, struct mailmime *mm)
+{
+	struct mailmime_mechanism *mech;
+	struct mailmime_disposition *dsp;
+	struct leaf lf;
+
+	memset(&lf, 0, sizeof(lf));
+	leaf_fields(mm, &mech, &dsp);
+	leaf_describe(w, mm->mm_content_type, mech, dsp, &lf);
+	if (mm->mm_data.mm_single &&
+	    mm->mm_data.mm_single->dt_type == MAILMIME_DATA_TEXT) {
+		lf.data = mm->mm_data.mm_single->dt_data.dt_text.dt_data;
+		lf.len = mm->mm_data.mm_single->dt_data.dt_text.dt_length;
+	}
+	walk_leaf(w, &lf);
 }
 
 /* RFC 2046 s5.1.1: does "--boundary" occur at a line start of the body?
@@ -376,7 +391,7 @@ walk_tree(struct walk *w, struct mailmime *mm, int depth)
 	}
 	switch (mm->mm_type) {
 	case MAILMIME_SINGLE:
-		walk_leaf(w, mm);
+		walk_single(w, mm);
 		break;
 	case MAILMIME_MULTIPLE:
 		if (!boundary_present(mm)) {
@@ -411,6 +426,7 @@ count_containers(const char *p, size_t len)
 {
 	static const char ct[] = "content-type";
 	size_t n = 0, i = 0, k;
+	const char *nl;
 
 	while (i < len) {
 		for (k = 0; k < 12 && i + k < len &&
@@ -425,9 +441,10 @@ count_containers(const char *p, size_t len)
 			    (len - i >= 7 && strncasecmp(p + i, "message", 7) == 0))
 				n++;
 		}
-		while (i < len && p[i] != '\n')
-			i++;
-		i++;
+		nl = memchr(p + i, '\n', len - i);
+		if (!nl)
+			break;
+		i = (size_t)(nl - p) + 1;
 	}
 	return n;
 }
@@ -470,6 +487,77 @@ choose_body(struct message *m)
 	strbuf_release(&sb);
 }
 
+/* The value of field name in the clean "Name: value\n" block, or NULL. */
+static const char *
+mhdr_value(const char *h, size_t hlen, const char *name, size_t *len_out)
+{
+	size_t n = strlen(name), i = 0, e;
+	const char *nl;
+
+	while (i < hlen) {
+		nl = memchr(h + i, '\n', hlen - i);
+		e = nl ? (size_t)(nl - h) : hlen;
+		if (e - i > n + 1 && h[i + n] == ':' &&
+		    strncasecmp(h + i, name, n) == 0) {
+			i += n + 1;
+			while (i < e && h[i] == ' ')
+				i++;
+			*len_out = e - i;
+			return h + i;
+		}
+		i = e + 1;
+	}
+	return NULL;
+}
+
+/* Fast path for the common single-part mail: the top-level fields are
+ * parsed alone and the body decoded in place, without building a tree.
+ * Returns 0 when the mail needs the full parse. */
+static int
+extract_single(struct walk *w, const char *mhdr, size_t mhlen,
+	       const char *body, size_t blen)
+{
+	struct mailmime_content *ct = NULL;
+	struct mailmime_mechanism *mech = NULL;
+	struct mailmime_disposition *dsp = NULL;
+	struct leaf lf;
+	const char *v;
+	size_t vlen, idx;
+	int ok = 0;
+
+	idx = 0;
+	v = mhdr_value(mhdr, mhlen, "content-type", &vlen);
+	if (v && mailmime_content_parse(v, vlen, &idx, &ct) != MAILIMF_NO_ERROR)
+		goto out;
+	if (ct && ct->ct_type &&
+	    ct->ct_type->tp_type == MAILMIME_TYPE_COMPOSITE_TYPE)
+		goto out;
+	idx = 0;
+	v = mhdr_value(mhdr, mhlen, "content-transfer-encoding", &vlen);
+	if (v && mailmime_encoding_parse(v, vlen, &idx, &mech) !=
+			 MAILIMF_NO_ERROR)
+		goto out;
+	idx = 0;
+	v = mhdr_value(mhdr, mhlen, "content-disposition", &vlen);
+	if (v && mailmime_disposition_parse(v, vlen, &idx, &dsp) !=
+			 MAILIMF_NO_ERROR)
+		goto out;
+	memset(&lf, 0, sizeof(lf));
+	leaf_describe(w, ct, mech, dsp, &lf);
+	lf.data = body;
+	lf.len = blen;
+	walk_leaf(w, &lf);
+	ok = 1;
+out:
+	if (ct)
+		mailmime_content_free(ct);
+	if (mech)
+		mailmime_mechanism_free(mech);
+	if (dsp)
+		mailmime_disposition_free(dsp);
+	return ok;
+}
+
 void
 mime_extract(struct message *m, const char *mhdr, size_t mhlen,
 	     const char *body, size_t blen)
@@ -478,8 +566,13 @@ mime_extract(struct message *m, const char *mhdr, size_t mhlen,
 	struct mailmime *mm = NULL;
 	struct mailmime_data raw;
 	char *msg;
-	size_t len = lkb_st_add(lkb_st_add(mhlen, blen), 1), idx = 0;
+	size_t len, idx = 0;
 
+	if (extract_single(&w, mhdr, mhlen, body, blen)) {
+		choose_body(m);
+		return;
+	}
+	len = lkb_st_add(lkb_st_add(mhlen, blen), 1);
 	msg = xmalloc(len);
 	memcpy(msg, mhdr, mhlen);
 	msg[mhlen] = '\n';

@@ -9,3 +9,7 @@ parsers_libparsers_a_SOURCES += \
 	%reldir%/mime.c %reldir%/mime.h \
 	%reldir%/mime_transfer.c %reldir%/mime_transfer.h \
 	%reldir%/mime_text.c %reldir%/mime_text.h
+if ENABLE_FUZZING
+# coverage for libFuzzer in the code the message target exercises
+parsers_libparsers_a_CFLAGS += -fsanitize=fuzzer-no-link
+endif

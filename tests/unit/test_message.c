@@ -156,6 +156,15 @@ START_TEST(empty_and_not_mail)
 	ck_assert_int_eq(m->date, -1);
 	message_free(m);
 
+	/* a scrape whose first line only looks like a header field */
+	m = parse("Re: [mm] 87eaceb3fa: stress-ng -19.6% regression\n\n"
+		  "From: Yang Shi\n");
+	ck_assert_int_eq(m->quality, MSG_REJECTED);
+	ck_assert_str_eq(m->problem, "no header block");
+	ck_assert_str_eq(m->body, "Re: [mm] 87eaceb3fa: stress-ng -19.6% "
+				  "regression\n\nFrom: Yang Shi\n");
+	message_free(m);
+
 	m = parse("\nbody after an empty header block\n");
 	ck_assert_int_eq(m->quality, MSG_REJECTED);
 	message_free(m);
@@ -242,7 +251,7 @@ END_TEST
 
 START_TEST(absent_headers)
 {
-	struct message *m = parse("X-Foo: bar\n\nbody\n");
+	struct message *m = parse("MIME-Version: 1.0\nX-Foo: bar\n\nbody\n");
 
 	ck_assert_int_eq(m->quality, MSG_OK);
 	ck_assert_str_eq(m->subject, "");
