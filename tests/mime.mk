@@ -46,3 +46,4 @@ tests_fuzz_fuzz_message_SOURCES = %reldir%/fuzz/fuzz_message.c \
 endif
 tests_fuzz_fuzz_message_LDADD = $(LKB_LIBS) $(LKB_EXT_LIBS)
 TESTS += tests/fuzz/t-replay-message.sh
+EXTRA_DIST += tests/fuzz/t-replay-message.sh tests/fuzz/fuzz_message.dict
