@@ -13,6 +13,11 @@
 #define LKB_MAX_MIME_DEPTH 16
 /* MIME parts per mail. */
 #define LKB_MAX_MIME_PARTS 256
+/* multipart and message/rfc822 Content-Type lines per mail: libetpan
+ * recurses and rescans the rest of the mail once per container level. */
+#define LKB_MAX_MIME_CONTAINERS 64
+/* Header fields per header block (real mail has < 100). */
+#define LKB_MAX_HEADER_FIELDS 2000
 /* References entries kept per mail. */
 #define LKB_MAX_REFERENCES 512
 /* Addresses kept per header. */

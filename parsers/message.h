@@ -37,6 +37,13 @@ struct mime_part {
 	struct mime_part *next;
 };
 
+/* One header field as written: name as in the mail, value unfolded
+ * (CR/LF removed, ends trimmed) but not decoded. */
+struct header_field {
+	const char *name;
+	const char *value;
+};
+
 /* How well decoding went; the worst problem wins. */
 enum message_quality {
 	MSG_OK,		/* decoded without problems */
@@ -79,6 +86,11 @@ struct message {
 
 	enum message_quality quality;
 	const char *problem;	/* why quality is not MSG_OK, or NULL */
+
+	/* Every header field in mail order (at most LKB_MAX_HEADER_FIELDS);
+	 * message_header() searches these. */
+	const struct header_field *headers;
+	size_t nheaders;
 };
 
 /* Parse len bytes of raw mail. On success *m_out is a new message (even

@@ -1,1 +1,49 @@
 # tests/mime.mk - fragment owned by one feature area; included from local.mk
+# Parsed-mail dump for the golden tests (STYLE R37).
+check_PROGRAMS += tests/tools/dump-message
+tests_tools_dump_message_SOURCES = %reldir%/tools/dump-message.c
+tests_tools_dump_message_CFLAGS = $(AM_CFLAGS)
+tests_tools_dump_message_LDADD = $(LKB_LIBS) $(LKB_EXT_LIBS)
+
+check_PROGRAMS += tests/unit/test-date
+tests_unit_test_date_SOURCES = %reldir%/unit/test_date.c
+tests_unit_test_date_CFLAGS = $(LKB_TEST_CFLAGS)
+tests_unit_test_date_LDADD = $(LKB_UNIT_LDADD)
+TESTS += tests/unit/test-date
+
+check_PROGRAMS += tests/unit/test-header
+tests_unit_test_header_SOURCES = %reldir%/unit/test_header.c
+tests_unit_test_header_CFLAGS = $(LKB_TEST_CFLAGS)
+tests_unit_test_header_LDADD = $(LKB_UNIT_LDADD)
+TESTS += tests/unit/test-header
+
+check_PROGRAMS += tests/unit/test-address
+tests_unit_test_address_SOURCES = %reldir%/unit/test_address.c
+tests_unit_test_address_CFLAGS = $(LKB_TEST_CFLAGS)
+tests_unit_test_address_LDADD = $(LKB_UNIT_LDADD)
+TESTS += tests/unit/test-address
+
+check_PROGRAMS += tests/unit/test-message
+tests_unit_test_message_SOURCES = %reldir%/unit/test_message.c
+tests_unit_test_message_CFLAGS = $(LKB_TEST_CFLAGS)
+tests_unit_test_message_LDADD = $(LKB_UNIT_LDADD)
+TESTS += tests/unit/test-message
+
+TESTS += tests/golden/run-message.sh
+
+# Fuzz target (STYLE R39): libFuzzer with --enable-fuzzing (CC=clang),
+# else replay.c feeds each seed file through once.
+check_PROGRAMS += tests/fuzz/fuzz-message
+tests_fuzz_fuzz_message_CFLAGS = $(AM_CFLAGS)
+if ENABLE_FUZZING
+tests_fuzz_fuzz_message_SOURCES = %reldir%/fuzz/fuzz_message.c
+tests_fuzz_fuzz_message_LDFLAGS = $(AM_LDFLAGS) -fsanitize=fuzzer
+tests_fuzz_fuzz_message_CFLAGS += -fsanitize=fuzzer-no-link
+AM_TESTS_ENVIRONMENT += LKB_FUZZING=1; export LKB_FUZZING;
+else
+tests_fuzz_fuzz_message_SOURCES = %reldir%/fuzz/fuzz_message.c \
+	%reldir%/fuzz/replay.c
+endif
+tests_fuzz_fuzz_message_LDADD = $(LKB_LIBS) $(LKB_EXT_LIBS)
+TESTS += tests/fuzz/t-replay-message.sh
+EXTRA_DIST += tests/fuzz/t-replay-message.sh tests/fuzz/fuzz_message.dict

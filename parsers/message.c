@@ -1,0 +1,354 @@
+/* message.c - message_parse(): the header block through libetpan's
+ * mailimf, then the typed headers and the MIME body.
+ * libetpan types stay in this file and mime.c (STYLE R27). */
+#include "config.h"
+#include "message.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include <libetpan/libetpan.h>
+
+#include "lib/ascii.h"
+#include "lib/limits.h"
+#include "lib/log.h"
+#include "lib/status.h"
+#include "lib/strbuf.h"
+#include "lib/xalloc.h"
+#include "parsers/address.h"
+#include "parsers/date.h"
+#include "parsers/header.h"
+#include "parsers/mime.h"
+#include "parsers/msgid.h"
+
+/* Where the header block and the body are in the raw bytes. */
+struct layout {
+	size_t hstart, hend;	/* header lines [hstart, hend) */
+	size_t body;		/* first body byte */
+	int no_separator;	/* block ended by a non-header line */
+};
+
+static size_t
+line_end(const char *p, size_t len, size_t i)
+{
+	const char *nl = memchr(p + i, '\n', len - i);
+
+	return nl ? (size_t)(nl - p) + 1 : len;
+}
+
+/* RFC 5322 s2.2 field name (printable ASCII but ':'), optional blanks
+ * (obs-optional, s4.5), then ':'. */
+static int
+is_field_line(const char *p, size_t len)
+{
+	size_t i = 0;
+
+	while (i < len && p[i] > 32 && p[i] < 127 && p[i] != ':')
+		i++;
+	if (i == 0)
+		return 0;
+	while (i < len && LKB_ISBLANK(p[i]))
+		i++;
+	return i < len && p[i] == ':';
+}
+
+static int
+is_blank_line(const char *p, size_t n)
+{
+	return n == 0 || (n == 1 && p[0] == '\r');
+}
+
+static void
+find_layout(const char *raw, size_t len, struct layout *lo)
+{
+	size_t i = 0, e;
+
+	memset(lo, 0, sizeof(*lo));
+	/* an mbox "From " separator line is not part of the mail */
+	if (len >= 5 && memcmp(raw, "From ", 5) == 0)
+		i = line_end(raw, len, 0);
+	lo->hstart = i;
+	while (i < len) {
+		e = line_end(raw, len, i);
+		if (is_blank_line(raw + i, e - i - (raw[e - 1] == '\n'))) {
+			lo->hend = i;
+			lo->body = e;
+			return;
+		}
+		if (!is_field_line(raw + i, e - i) &&
+		    (i == lo->hstart || !LKB_ISBLANK(raw[i]))) {
+			lo->no_separator = i != lo->hstart;
+			lo->hend = i;
+			lo->body = i;
+			return;
+		}
+		i = e;
+	}
+	lo->hend = lo->body = len;
+}
+
+/* The header block as libetpan wants it: NULs as U+FFFD, a final LF. */
+static void
+header_copy(struct strbuf *sb, const char *p, size_t len)
+{
+	size_t run = 0;
+
+	for (size_t i = 0; i < len; i++) {
+		if (p[i] != '\0')
+			continue;
+		if (strbuf_add(sb, p + run, i - run) ||
+		    strbuf_add(sb, "\xef\xbf\xbd", 3))
+			LKB_BUG("uncapped strbuf refused data");
+		run = i + 1;
+	}
+	if (strbuf_add(sb, p + run, len - run) ||
+	    (len && p[len - 1] != '\n' && strbuf_addch(sb, '\n')))
+		LKB_BUG("uncapped strbuf refused data");
+}
+
+struct hdrs {
+	struct header_field *v;
+	size_t n, alloc;
+	size_t skipped;
+	int too_many;
+};
+
+static void
+hdrs_take(struct message *m, struct hdrs *h, struct mailimf_fields *f)
+{
+	clistiter *c;
+
+	for (c = clist_begin(f->fld_list); c; c = clist_next(c)) {
+		struct mailimf_field *fl = clist_content(c);
+		struct mailimf_optional_field *o;
+
+		if (fl->fld_type != MAILIMF_FIELD_OPTIONAL_FIELD)
+			continue;
+		if (h->n >= LKB_MAX_HEADER_FIELDS) {
+			h->too_many = 1;
+			return;
+		}
+		if (h->n == h->alloc) {
+			size_t na = h->alloc ? lkb_st_mult(h->alloc, 2) : 32;
+
+			h->v = arena_grow(&m->arena, h->v, h->n, na,
+					  sizeof(*h->v));
+			h->alloc = na;
+		}
+		o = fl->fld_data.fld_optional_field;
+		h->v[h->n].name = arena_strdup(&m->arena, o->fld_name);
+		h->v[h->n].value = header_unfold(&m->arena, o->fld_value,
+						 strlen(o->fld_value));
+		h->n++;
+	}
+}
+
+/* Splits the header block into fields with mailimf; a line libetpan
+ * refuses is skipped and counted. */
+static void
+parse_fields(struct message *m, const char *p, size_t len, struct hdrs *h)
+{
+	struct mailimf_fields *f;
+	size_t idx = 0, before;
+	int r;
+
+	while (idx < len && !h->too_many) {
+		before = idx;
+		f = NULL;
+		r = mailimf_optional_fields_parse(p, len, &idx, &f);
+		if (r == MAILIMF_NO_ERROR && f) {
+			hdrs_take(m, h, f);
+			mailimf_fields_free(f);
+		}
+		if (r != MAILIMF_NO_ERROR || idx <= before) {
+			idx = line_end(p, len, before);
+			h->skipped++;
+		}
+	}
+}
+
+static const char *
+hdr_find(const struct message *m, const char *name)
+{
+	for (size_t i = 0; i < m->nheaders; i++)
+		if (strcasecmp(m->headers[i].name, name) == 0)
+			return m->headers[i].value;
+	return NULL;
+}
+
+const char *
+message_header(const struct message *m, const char *name)
+{
+	return m && name ? hdr_find(m, name) : NULL;
+}
+
+static void
+fill_addresses(struct message *m)
+{
+	struct arena *a = &m->arena;
+	struct address *v;
+	const char *s;
+
+	if ((s = hdr_find(m, "from")) != NULL &&
+	    address_parse_list(a, s, strlen(s), 1, &v))
+		m->from = v[0];
+	if ((s = hdr_find(m, "to")) != NULL)
+		m->nto = address_parse_list(a, s, strlen(s),
+					    LKB_MAX_ADDRESSES, &m->to);
+	if ((s = hdr_find(m, "cc")) != NULL)
+		m->ncc = address_parse_list(a, s, strlen(s),
+					    LKB_MAX_ADDRESSES, &m->cc);
+	if ((s = hdr_find(m, "reply-to")) != NULL &&
+	    address_parse_list(a, s, strlen(s), 1, &v) && v[0].addr[0])
+		m->reply_to = v[0].addr;
+}
+
+static void
+fill_headers(struct message *m)
+{
+	struct arena *a = &m->arena;
+	const char *s;
+	int flags = 0;
+	time_t t;
+
+	if ((s = hdr_find(m, "subject")) != NULL)
+		m->subject = header_decode_arena(a, s, strlen(s), &flags);
+	if (flags & HEADER_BAD_CHARSET)
+		mime_note(m, MSG_PARTIAL, "unknown charset in Subject");
+	fill_addresses(m);
+	if ((s = hdr_find(m, "date")) != NULL) {
+		m->date_raw = s;
+		if (date_parse(s, strlen(s), &t) == 0)
+			m->date = t;
+	}
+	if ((s = hdr_find(m, "message-id")) != NULL)
+		m->message_id = msgid_parse_first(a, s, strlen(s));
+	if ((s = hdr_find(m, "in-reply-to")) != NULL)
+		m->in_reply_to = msgid_parse_first(a, s, strlen(s));
+	if ((s = hdr_find(m, "references")) != NULL)
+		m->nreferences = msgid_parse_list(a, s, strlen(s),
+						  LKB_MAX_REFERENCES,
+						  &m->references, NULL);
+	m->auto_submitted = hdr_find(m, "auto-submitted");
+	m->precedence = hdr_find(m, "precedence");
+	m->list_id = hdr_find(m, "list-id");
+	m->x_lkpbot = hdr_find(m, "x-lkpbot");
+	m->return_path = hdr_find(m, "return-path");
+}
+
+/* The Content-* and MIME-Version fields, one clean line each. */
+static void
+mime_headers(const struct message *m, struct strbuf *sb)
+{
+	for (size_t i = 0; i < m->nheaders; i++) {
+		const struct header_field *f = &m->headers[i];
+
+		if (strncasecmp(f->name, "content-", 8) != 0 &&
+		    strcasecmp(f->name, "mime-version") != 0)
+			continue;
+		if (strbuf_addf(sb, "%s: %s\n", f->name, f->value))
+			LKB_BUG("uncapped strbuf refused data");
+	}
+}
+
+/* A block of "Name: value" lines none of which is a mail header (a
+ * scraped page starting "Re: [mm] ...: regression") is not a header. */
+static int
+has_mail_field(const struct message *m)
+{
+	static const char *const known[] = {
+		"from", "to", "cc", "subject", "date", "message-id",
+		"received", "return-path", "mime-version", "content-type",
+		"sender", "reply-to", "in-reply-to", "references",
+		"delivered-to", "list-id", NULL
+	};
+
+	for (size_t i = 0; i < m->nheaders; i++)
+		for (size_t k = 0; known[k]; k++)
+			if (strcasecmp(m->headers[i].name, known[k]) == 0)
+				return 1;
+	return 0;
+}
+
+static void
+parse_header_block(struct message *m, const char *raw, const struct layout *lo)
+{
+	struct strbuf hb = STRBUF_INIT;
+	struct hdrs h = { NULL, 0, 0, 0, 0 };
+	size_t hlen = lo->hend - lo->hstart;
+
+	if (hlen > LKB_MAX_HEADER_BYTES) {
+		mime_note(m, MSG_PARTIAL, "header block over "
+			  "LKB_MAX_HEADER_BYTES, rest ignored");
+		while (hlen && raw[lo->hstart + hlen - 1] != '\n')
+			hlen--;
+		if (hlen > LKB_MAX_HEADER_BYTES)
+			hlen = LKB_MAX_HEADER_BYTES;
+	}
+	header_copy(&hb, raw + lo->hstart, hlen);
+	parse_fields(m, hb.buf, hb.len, &h);
+	m->headers = h.v;
+	m->nheaders = h.n;
+	if (h.too_many)
+		mime_note(m, MSG_PARTIAL, "over LKB_MAX_HEADER_FIELDS fields");
+	if (h.skipped)
+		mime_note(m, MSG_PARTIAL, "malformed header line skipped");
+	strbuf_release(&hb);
+}
+
+int
+message_parse(const char *raw, size_t len, struct message **m_out)
+{
+	struct strbuf mh = STRBUF_INIT;
+	struct message *m;
+	struct layout lo;
+
+	*m_out = NULL;
+	if (len > LKB_MAX_MESSAGE_BYTES)
+		return LKB_ERR_TOO_BIG;
+	m = xcalloc(1, sizeof(*m));
+	arena_init(&m->arena);
+	m->subject = "";
+	m->from.name = m->from.addr = "";
+	m->date = -1;
+	m->body = "";
+	m->quality = MSG_OK;
+	if (!raw)
+		len = 0;
+	find_layout(raw ? raw : "", len, &lo);
+	if (lo.hend > lo.hstart)
+		parse_header_block(m, raw, &lo);
+	if (!has_mail_field(m)) {
+		m->headers = NULL;
+		m->nheaders = 0;
+		m->quality = MSG_OK;	/* forget header-level notes */
+		m->problem = NULL;
+	}
+	if (len == 0) {
+		mime_note(m, MSG_REJECTED, "empty input");
+	} else if (m->nheaders == 0) {
+		mime_note(m, MSG_REJECTED, "no header block");
+		lo.body = 0;
+	} else {
+		if (lo.no_separator)
+			mime_note(m, MSG_PARTIAL, "no empty line after the "
+				  "header block");
+		fill_headers(m);
+		mime_headers(m, &mh);
+	}
+	if (len)
+		mime_extract(m, mh.buf, mh.len, raw + lo.body, len - lo.body);
+	strbuf_release(&mh);
+	*m_out = m;
+	return LKB_OK;
+}
+
+void
+message_free(struct message *m)
+{
+	if (!m)
+		return;
+	arena_release(&m->arena);
+	free(m);
+}

@@ -1,0 +1,600 @@
+/* mime.c - walk libetpan's MIME tree and decode the text leaves.
+ * libetpan types stay in this file (STYLE R27). */
+#include "config.h"
+#include "mime.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include <libetpan/libetpan.h>
+
+#include "lib/ascii.h"
+#include "lib/limits.h"
+#include "lib/log.h"
+#include "lib/status.h"
+#include "lib/xalloc.h"
+#include "parsers/charset.h"
+#include "parsers/header.h"
+#include "parsers/mime_text.h"
+#include "parsers/mime_transfer.h"
+
+static const char *const quality_names[MSG__COUNT] = {
+	"ok", "partial", "rejected"
+};
+_Static_assert(LKB_ARRAY_SIZE(quality_names) == MSG__COUNT,
+	       "one name per quality");
+
+struct walk {
+	struct message *m;
+	struct mime_part **tail;
+	size_t nleaves;
+	size_t total;		/* decoded text bytes so far */
+	int stop;
+};
+
+/* What one leaf says about itself. */
+struct leaf {
+	const char *type;
+	const char *charset;
+	const char *filename;
+	int is_attachment;
+	int encoding;		/* MAILMIME_MECHANISM_* */
+	const char *enc_token;
+	int flowed, delsp;
+	const char *data;
+	size_t len;
+};
+
+void
+mime_note(struct message *m, enum message_quality q, const char *why)
+{
+	if (q > m->quality || (q == m->quality && !m->problem && q != MSG_OK)) {
+		lkb_debug("message quality %s: %s", quality_names[q], why);
+		m->quality = q;
+		m->problem = why;
+	}
+}
+
+static const char *
+lower_dup(struct arena *a, const char *s)
+{
+	char *d = arena_strdup(a, s);
+
+	for (char *p = d; *p; p++)
+		*p = (char)LKB_TOLOWER(*p);
+	return d;
+}
+
+static const char *
+content_type_str(struct arena *a, struct mailmime_content *ct)
+{
+	const char *major = "application";
+	struct mailmime_type *t;
+
+	if (!ct || !ct->ct_type)
+		return "text/plain";
+	t = ct->ct_type;
+	if (t->tp_type == MAILMIME_TYPE_DISCRETE_TYPE) {
+		switch (t->tp_data.tp_discrete_type->dt_type) {
+		case MAILMIME_DISCRETE_TYPE_TEXT: major = "text"; break;
+		case MAILMIME_DISCRETE_TYPE_IMAGE: major = "image"; break;
+		case MAILMIME_DISCRETE_TYPE_AUDIO: major = "audio"; break;
+		case MAILMIME_DISCRETE_TYPE_VIDEO: major = "video"; break;
+		case MAILMIME_DISCRETE_TYPE_EXTENSION:
+			major = t->tp_data.tp_discrete_type->dt_extension;
+			break;
+		default: break;
+		}
+	} else if (t->tp_type == MAILMIME_TYPE_COMPOSITE_TYPE) {
+		switch (t->tp_data.tp_composite_type->ct_type) {
+		case MAILMIME_COMPOSITE_TYPE_MESSAGE: major = "message"; break;
+		case MAILMIME_COMPOSITE_TYPE_MULTIPART:
+			major = "multipart";
+			break;
+		default:
+			major = t->tp_data.tp_composite_type->ct_token;
+			break;
+		}
+	}
+	return lower_dup(a, arena_printf(a, "%s/%s", major ? major : "x",
+					 ct->ct_subtype ? ct->ct_subtype : ""));
+}
+
+static const char *
+param_get(struct mailmime_content *ct, const char *name)
+{
+	clistiter *c;
+
+	if (!ct || !ct->ct_parameters)
+		return NULL;
+	for (c = clist_begin(ct->ct_parameters); c; c = clist_next(c)) {
+		struct mailmime_parameter *pa = clist_content(c);
+
+		if (pa && pa->pa_name && pa->pa_value &&
+		    strcasecmp(pa->pa_name, name) == 0)
+			return pa->pa_value;
+	}
+	return NULL;
+}
+
+static void
+leaf_disposition(struct arena *a, struct mailmime_disposition *d,
+		 struct leaf *lf)
+{
+	clistiter *c;
+
+	if (d->dsp_type &&
+	    d->dsp_type->dsp_type == MAILMIME_DISPOSITION_TYPE_ATTACHMENT)
+		lf->is_attachment = 1;
+	for (c = d->dsp_parms ? clist_begin(d->dsp_parms) : NULL; c;
+	     c = clist_next(c)) {
+		struct mailmime_disposition_parm *pm = clist_content(c);
+		const char *fn = pm->pa_data.pa_filename;
+
+		if (pm->pa_type == MAILMIME_DISPOSITION_PARM_FILENAME && fn)
+			lf->filename = header_decode_arena(a, fn, strlen(fn),
+							   NULL);
+	}
+}
+
+/* The encoding and disposition among a part's MIME fields. */
+static void
+leaf_fields(struct mailmime *mm, struct mailmime_mechanism **mech_out,
+	    struct mailmime_disposition **dsp_out)
+{
+	clistiter *c;
+
+	*mech_out = NULL;
+	*dsp_out = NULL;
+	if (!mm->mm_mime_fields || !mm->mm_mime_fields->fld_list)
+		return;
+	for (c = clist_begin(mm->mm_mime_fields->fld_list); c;
+	     c = clist_next(c)) {
+		struct mailmime_field *f = clist_content(c);
+
+		if (f->fld_type == MAILMIME_FIELD_TRANSFER_ENCODING)
+			*mech_out = f->fld_data.fld_encoding;
+		else if (f->fld_type == MAILMIME_FIELD_DISPOSITION)
+			*dsp_out = f->fld_data.fld_disposition;
+	}
+}
+
+static void
+leaf_describe(struct walk *w, struct mailmime_content *ct,
+	      struct mailmime_mechanism *mech,
+	      struct mailmime_disposition *dsp, struct leaf *lf)
+{
+	struct arena *a = &w->m->arena;
+	const char *v;
+
+	lf->type = content_type_str(a, ct);
+	v = param_get(ct, "charset");
+	lf->charset = v ? lower_dup(a, header_decode_arena(a, v, strlen(v),
+							    NULL))
+			: "";
+	v = param_get(ct, "format");
+	lf->flowed = v && strcasecmp(v, "flowed") == 0;
+	v = param_get(ct, "delsp");
+	lf->delsp = v && strcasecmp(v, "yes") == 0;
+	lf->encoding = MAILMIME_MECHANISM_8BIT;
+	if (mech) {
+		lf->encoding = mech->enc_type;
+		lf->enc_token = mech->enc_token;
+	}
+	if (dsp)
+		leaf_disposition(a, dsp, lf);
+	if (!lf->filename && (v = param_get(ct, "name")) != NULL)
+		lf->filename = header_decode_arena(a, v, strlen(v), NULL);
+	if (lf->filename)
+		lf->is_attachment = 1;
+}
+
+/* Transfer decoding: returns the bytes to convert (maybe raw). */
+static int
+leaf_transfer(struct walk *w, const struct leaf *lf, struct strbuf *tmp,
+	      const char **p_out, size_t *len_out)
+{
+	int rc = 0;
+
+	*p_out = lf->data;
+	*len_out = lf->len;
+	if (lf->encoding == MAILMIME_MECHANISM_BASE64)
+		rc = mime_base64_decode(tmp, lf->data, lf->len);
+	else if (lf->encoding == MAILMIME_MECHANISM_QUOTED_PRINTABLE)
+		rc = mime_qp_decode(tmp, lf->data, lf->len);
+	else if (lf->encoding == MAILMIME_MECHANISM_TOKEN)
+		mime_note(w->m, MSG_PARTIAL, arena_printf(&w->m->arena,
+			  "unknown transfer encoding '%s', read as 8bit",
+			  lf->enc_token ? lf->enc_token : ""));
+	else
+		return 0;
+	if (rc == LKB_ERR_TOO_BIG)
+		mime_note(w->m, MSG_PARTIAL, "decoded part too big");
+	else if (rc & TRANSFER_TRUNCATED)
+		mime_note(w->m, MSG_PARTIAL, "truncated base64");
+	else if (rc & TRANSFER_JUNK)
+		mime_note(w->m, MSG_PARTIAL, "junk in base64");
+	if (lf->encoding == MAILMIME_MECHANISM_TOKEN)
+		return 0;
+	*p_out = tmp->buf;
+	*len_out = tmp->len;
+	return 0;
+}
+
+static void
+leaf_charset(struct walk *w, const struct leaf *lf, const char *p,
+	     size_t len, struct strbuf *text)
+{
+	struct textout t;
+	int f;
+
+	textout_init(&t, text);
+	f = charset_decode(&t, lf->charset, strlen(lf->charset), p, len);
+	if (textout_flush(&t) != LKB_OK)
+		mime_note(w->m, MSG_PARTIAL,
+			  "decoded text over LKB_MAX_BODY_BYTES");
+	if (f & CHARSET_UNKNOWN)
+		mime_note(w->m, MSG_PARTIAL, arena_printf(&w->m->arena,
+			  "unknown charset '%s', decoded as latin1",
+			  lf->charset));
+	if (f & CHARSET_INVALID)
+		mime_note(w->m, MSG_PARTIAL, arena_printf(&w->m->arena,
+			  "invalid bytes for charset '%s'", lf->charset));
+	if (f & CHARSET_NUL)
+		mime_note(w->m, MSG_PARTIAL, "NUL bytes replaced by U+FFFD");
+}
+
+static void
+part_add(struct walk *w, const struct leaf *lf, const char *text,
+	 size_t len)
+{
+	struct mime_part *pt = arena_alloc(&w->m->arena, sizeof(*pt));
+
+	pt->type = lf->type;
+	pt->charset = lf->charset;
+	pt->filename = lf->filename;
+	pt->is_attachment = lf->is_attachment;
+	pt->text = arena_memdup0(&w->m->arena, text, len);
+	pt->len = len;
+	*w->tail = pt;
+	w->tail = &pt->next;
+	w->m->nparts++;
+	w->total += len;
+}
+
+static void
+leaf_decode(struct walk *w, const struct leaf *lf)
+{
+	struct strbuf tmp, text, flow;
+	const char *p;
+	size_t len;
+
+	strbuf_init_capped(&tmp, LKB_MAX_MESSAGE_BYTES);
+	strbuf_init_capped(&text, LKB_MAX_BODY_BYTES - w->total);
+	strbuf_init_capped(&flow, LKB_MAX_BODY_BYTES - w->total);
+	if (leaf_transfer(w, lf, &tmp, &p, &len) == 0)
+		leaf_charset(w, lf, p, len, &text);
+	text_crlf_to_lf(&text, 0);
+	if (lf->flowed && strcmp(lf->type, "text/plain") == 0) {
+		if (text_unflow(&flow, text.buf, text.len, lf->delsp) != LKB_OK)
+			mime_note(w->m, MSG_PARTIAL,
+				  "decoded text over LKB_MAX_BODY_BYTES");
+		part_add(w, lf, flow.buf, flow.len);
+	} else {
+		part_add(w, lf, text.buf, text.len);
+	}
+	strbuf_release(&tmp);
+	strbuf_release(&text);
+	strbuf_release(&flow);
+}
+
+static void
+walk_leaf(struct walk *w, struct leaf *lf)
+{
+	if (++w->nleaves > LKB_MAX_MIME_PARTS) {
+		mime_note(w->m, MSG_PARTIAL, "over LKB_MAX_MIME_PARTS parts");
+		w->stop = 1;
+		return;
+	}
+	if (strncmp(lf->type, "multipart/", 10) == 0) {
+		mime_note(w->m, MSG_PARTIAL, "multipart without boundary");
+		lf->type = "text/plain";
+	}
+	if (strncmp(lf->type, "text/", 5) != 0 || !lf->data)
+		return;
+	if (w->total >= LKB_MAX_BODY_BYTES) {
+		mime_note(w->m, MSG_PARTIAL,
+			  "decoded text over LKB_MAX_BODY_BYTES");
+		w->stop = 1;
+		return;
+	}
+	leaf_decode(w, lf);
+}
+
+static void
+walk_single(struct walk *w, struct mailmime *mm)
+{
+	struct mailmime_mechanism *mech;
+	struct mailmime_disposition *dsp;
+	struct leaf lf;
+
+	memset(&lf, 0, sizeof(lf));
+	leaf_fields(mm, &mech, &dsp);
+	leaf_describe(w, mm->mm_content_type, mech, dsp, &lf);
+	if (mm->mm_data.mm_single &&
+	    mm->mm_data.mm_single->dt_type == MAILMIME_DATA_TEXT) {
+		lf.data = mm->mm_data.mm_single->dt_data.dt_text.dt_data;
+		lf.len = mm->mm_data.mm_single->dt_data.dt_text.dt_length;
+	}
+	walk_leaf(w, &lf);
+}
+
+/* RFC 2046 s5.1.1: does "--boundary" occur at a line start of the body?
+ * libetpan turns a body without it into one part; we say so instead. */
+static int
+boundary_present(struct mailmime *mm)
+{
+	const char *b = param_get(mm->mm_content_type, "boundary");
+	const char *p, *end, *nl;
+	size_t blen;
+
+	if (!b || !mm->mm_body || mm->mm_body->dt_type != MAILMIME_DATA_TEXT)
+		return 1;
+	blen = strlen(b);
+	if (blen >= 2 && b[0] == '"' && b[blen - 1] == '"') {
+		b++;
+		blen -= 2;
+	}
+	p = mm->mm_body->dt_data.dt_text.dt_data;
+	end = p + mm->mm_body->dt_data.dt_text.dt_length;
+	while (p < end) {
+		if ((size_t)(end - p) >= blen + 2 && p[0] == '-' &&
+		    p[1] == '-' && memcmp(p + 2, b, blen) == 0)
+			return 1;
+		nl = memchr(p, '\n', (size_t)(end - p));
+		if (!nl)
+			break;
+		p = nl + 1;
+	}
+	return 0;
+}
+
+/* Fallback: the data of a container we could not split, as text. */
+static void
+walk_raw_text(struct walk *w, struct mailmime_data *d)
+{
+	struct leaf lf;
+
+	if (!d || d->dt_type != MAILMIME_DATA_TEXT)
+		return;
+	memset(&lf, 0, sizeof(lf));
+	lf.type = "text/plain";
+	lf.charset = "";
+	lf.encoding = MAILMIME_MECHANISM_8BIT;
+	lf.data = d->dt_data.dt_text.dt_data;
+	lf.len = d->dt_data.dt_text.dt_length;
+	leaf_decode(w, &lf);
+}
+
+static void
+walk_tree(struct walk *w, struct mailmime *mm, int depth)
+{
+	clistiter *c;
+
+	if (!mm || w->stop)
+		return;
+	if (depth > LKB_MAX_MIME_DEPTH) {
+		mime_note(w->m, MSG_PARTIAL, "MIME nesting over "
+			  "LKB_MAX_MIME_DEPTH");
+		return;
+	}
+	switch (mm->mm_type) {
+	case MAILMIME_SINGLE:
+		walk_single(w, mm);
+		break;
+	case MAILMIME_MULTIPLE:
+		if (!boundary_present(mm)) {
+			mime_note(w->m, MSG_PARTIAL,
+				  "multipart boundary not found");
+			walk_raw_text(w, mm->mm_body);
+			break;
+		}
+		c = mm->mm_data.mm_multipart.mm_mp_list
+			    ? clist_begin(mm->mm_data.mm_multipart.mm_mp_list)
+			    : NULL;
+		if (!c) {
+			mime_note(w->m, MSG_PARTIAL,
+				  "multipart boundary not found");
+			walk_raw_text(w, mm->mm_body);
+		}
+		for (; c && !w->stop; c = clist_next(c))
+			walk_tree(w, clist_content(c), depth + 1);
+		break;
+	case MAILMIME_MESSAGE:
+		walk_tree(w, mm->mm_data.mm_message.mm_msg_mime, depth + 1);
+		break;
+	default:
+		break;
+	}
+}
+
+/* Lines "Content-Type: multipart/..." or "message/..." in p: each is
+ * one level libetpan may recurse into. */
+static size_t
+count_containers(const char *p, size_t len)
+{
+	static const char ct[] = "content-type";
+	size_t n = 0, i = 0, k;
+	const char *nl;
+
+	while (i < len) {
+		for (k = 0; k < 12 && i + k < len &&
+			    LKB_TOLOWER(p[i + k]) == LKB_UC(ct[k]);
+		     k++)
+			;
+		if (k == 12) {
+			i += 12;
+			while (i < len && (LKB_ISSPACE(p[i]) || p[i] == ':'))
+				i++;
+			if ((len - i >= 9 && strncasecmp(p + i, "multipart", 9) == 0) ||
+			    (len - i >= 7 && strncasecmp(p + i, "message", 7) == 0))
+				n++;
+		}
+		nl = memchr(p + i, '\n', len - i);
+		if (!nl)
+			break;
+		i = (size_t)(nl - p) + 1;
+	}
+	return n;
+}
+
+static const struct mime_part *
+pick(const struct message *m, const char *type, int inline_only)
+{
+	for (const struct mime_part *p = m->parts; p; p = p->next)
+		if ((!inline_only || !p->is_attachment) &&
+		    (!type || strcmp(p->type, type) == 0))
+			return p;
+	return NULL;
+}
+
+static void
+choose_body(struct message *m)
+{
+	const struct mime_part *p;
+	struct strbuf sb;
+
+	if ((p = pick(m, "text/plain", 1)) == NULL &&
+	    (p = pick(m, "text/html", 1)) == NULL &&
+	    (p = pick(m, "text/plain", 0)) == NULL &&
+	    (p = pick(m, "text/html", 0)) == NULL &&
+	    (p = pick(m, NULL, 0)) == NULL) {
+		m->body = "";
+		m->body_len = 0;
+		return;
+	}
+	if (strcmp(p->type, "text/html") != 0) {
+		m->body = p->text;
+		m->body_len = p->len;
+		return;
+	}
+	strbuf_init_capped(&sb, LKB_MAX_BODY_BYTES);
+	if (text_from_html(&sb, p->text, p->len) != LKB_OK)
+		mime_note(m, MSG_PARTIAL, "decoded text over LKB_MAX_BODY_BYTES");
+	m->body = arena_memdup0(&m->arena, sb.buf, sb.len);
+	m->body_len = sb.len;
+	strbuf_release(&sb);
+}
+
+/* The value of field name in the clean "Name: value\n" block, or NULL. */
+static const char *
+mhdr_value(const char *h, size_t hlen, const char *name, size_t *len_out)
+{
+	size_t n = strlen(name), i = 0, e;
+	const char *nl;
+
+	while (i < hlen) {
+		nl = memchr(h + i, '\n', hlen - i);
+		e = nl ? (size_t)(nl - h) : hlen;
+		if (e - i > n + 1 && h[i + n] == ':' &&
+		    strncasecmp(h + i, name, n) == 0) {
+			i += n + 1;
+			while (i < e && h[i] == ' ')
+				i++;
+			*len_out = e - i;
+			return h + i;
+		}
+		i = e + 1;
+	}
+	return NULL;
+}
+
+/* Fast path for the common single-part mail: the top-level fields are
+ * parsed alone and the body decoded in place, without building a tree.
+ * Returns 0 when the mail needs the full parse. */
+static int
+extract_single(struct walk *w, const char *mhdr, size_t mhlen,
+	       const char *body, size_t blen)
+{
+	struct mailmime_content *ct = NULL;
+	struct mailmime_mechanism *mech = NULL;
+	struct mailmime_disposition *dsp = NULL;
+	struct leaf lf;
+	const char *v;
+	size_t vlen, idx;
+	int ok = 0;
+
+	idx = 0;
+	v = mhdr_value(mhdr, mhlen, "content-type", &vlen);
+	if (v && mailmime_content_parse(v, vlen, &idx, &ct) != MAILIMF_NO_ERROR)
+		goto out;
+	if (ct && ct->ct_type &&
+	    ct->ct_type->tp_type == MAILMIME_TYPE_COMPOSITE_TYPE)
+		goto out;
+	idx = 0;
+	v = mhdr_value(mhdr, mhlen, "content-transfer-encoding", &vlen);
+	if (v && mailmime_encoding_parse(v, vlen, &idx, &mech) !=
+			 MAILIMF_NO_ERROR)
+		goto out;
+	idx = 0;
+	v = mhdr_value(mhdr, mhlen, "content-disposition", &vlen);
+	if (v && mailmime_disposition_parse(v, vlen, &idx, &dsp) !=
+			 MAILIMF_NO_ERROR)
+		goto out;
+	memset(&lf, 0, sizeof(lf));
+	leaf_describe(w, ct, mech, dsp, &lf);
+	lf.data = body;
+	lf.len = blen;
+	walk_leaf(w, &lf);
+	ok = 1;
+out:
+	if (ct)
+		mailmime_content_free(ct);
+	if (mech)
+		mailmime_mechanism_free(mech);
+	if (dsp)
+		mailmime_disposition_free(dsp);
+	return ok;
+}
+
+void
+mime_extract(struct message *m, const char *mhdr, size_t mhlen,
+	     const char *body, size_t blen)
+{
+	struct walk w = { m, &m->parts, 0, 0, 0 };
+	struct mailmime *mm = NULL;
+	struct mailmime_data raw;
+	char *msg;
+	size_t len, idx = 0;
+
+	if (extract_single(&w, mhdr, mhlen, body, blen)) {
+		choose_body(m);
+		return;
+	}
+	len = lkb_st_add(lkb_st_add(mhlen, blen), 1);
+	msg = xmalloc(len);
+	memcpy(msg, mhdr, mhlen);
+	msg[mhlen] = '\n';
+	if (blen)
+		memcpy(msg + mhlen + 1, body, blen);
+	if (count_containers(msg, len) > LKB_MAX_MIME_CONTAINERS) {
+		mime_note(m, MSG_PARTIAL, "over LKB_MAX_MIME_CONTAINERS "
+			  "multipart levels, read as plain text");
+	} else if (mailmime_parse(msg, len, &idx, &mm) != MAILIMF_NO_ERROR) {
+		mime_note(m, MSG_PARTIAL, "MIME structure not parsable, "
+			  "read as plain text");
+		mm = NULL;
+	}
+	if (mm) {
+		walk_tree(&w, mm, 0);
+		mailmime_free(mm);
+	} else {
+		raw.dt_type = MAILMIME_DATA_TEXT;
+		raw.dt_data.dt_text.dt_data = msg + mhlen + 1;
+		raw.dt_data.dt_text.dt_length = blen;
+		walk_raw_text(&w, &raw);
+	}
+	free(msg);
+	choose_body(m);
+}

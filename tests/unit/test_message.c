@@ -1,0 +1,471 @@
+/* test_message.c - message_parse() end to end on small handmade mails. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tests/unit/check_main.h"
+#include "lib/limits.h"
+#include "lib/status.h"
+#include "parsers/message.h"
+
+static struct message *
+parse_n(const char *raw, size_t len)
+{
+	struct message *m = NULL;
+
+	ck_assert_int_eq(message_parse(raw, len, &m), LKB_OK);
+	ck_assert_ptr_nonnull(m);
+	ck_assert_int_eq(m->body[m->body_len], '\0');
+	return m;
+}
+
+static struct message *
+parse(const char *raw)
+{
+	return parse_n(raw, strlen(raw));
+}
+
+#define CT_PLAIN(cs) "Content-Type: text/plain; charset=" cs "\n"
+
+/* Body decoding: each row is one mail and the body it must give. */
+static const struct {
+	const char *raw;
+	const char *body;
+	enum message_quality q;
+	const char *problem;
+} body_cases[] = {
+	/* LKP-FORMAT.md 1.3: raw 0xB1 in a part labelled us-ascii */
+	{ "Subject: t\n" CT_PLAIN("us-ascii") "\n 10.5 \xb1  3%\n",
+	  " 10.5 \xc2\xb1  3%\n", MSG_OK, NULL },
+	/* C2 B1 in utf-8 */
+	{ "Subject: t\n" CT_PLAIN("utf-8") "\n\xc2\xb1 2%\n",
+	  "\xc2\xb1 2%\n", MSG_OK, NULL },
+	/* raw 0xB1 in iso-8859-1 (most perf reports since 2024) */
+	{ "Subject: t\n" CT_PLAIN("\"iso-8859-1\"")
+	  "Content-Transfer-Encoding: 8bit\n\n\xb1 5%\n",
+	  "\xc2\xb1 5%\n", MSG_OK, NULL },
+	/* QP =B1 in iso-8859-1 and =C2=B1 in utf-8 */
+	{ "Subject: t\n" CT_PLAIN("iso-8859-1")
+	  "Content-Transfer-Encoding: quoted-printable\n\n=B1 5%\n",
+	  "\xc2\xb1 5%\n", MSG_OK, NULL },
+	{ "Subject: t\n" CT_PLAIN("utf-8")
+	  "Content-Transfer-Encoding: quoted-printable\n\n=C2=B1 5%\n",
+	  "\xc2\xb1 5%\n", MSG_OK, NULL },
+	/* QP =B1 inside a utf-8 part: invalid UTF-8, read as latin1 */
+	{ "Subject: t\n" CT_PLAIN("utf-8")
+	  "Content-Transfer-Encoding: quoted-printable\n\n=B1 5%\n",
+	  "\xc2\xb1 5%\n", MSG_OK, NULL },
+	/* LKP-FORMAT.md 1.2: soft breaks split metric names */
+	{ "Subject: t\n" CT_PLAIN("us-ascii")
+	  "Content-Transfer-Encoding: quoted-printable\n\n"
+	  "      1.2e+08  -3.1%  stress-ng.switch.o=\r\nps_per_sec\r\n",
+	  "      1.2e+08  -3.1%  stress-ng.switch.ops_per_sec\n", MSG_OK,
+	  NULL },
+	/* base64 body ("héllo\n" in UTF-8) */
+	{ "Subject: t\n" CT_PLAIN("utf-8")
+	  "Content-Transfer-Encoding: base64\n\naMOpbGxvCg==\n",
+	  "h\xc3\xa9llo\n", MSG_OK, NULL },
+	/* truncated base64: keep what is there, say so */
+	{ "Subject: t\nContent-Transfer-Encoding: base64\n\naGVsbG8",
+	  "hello", MSG_PARTIAL, "truncated base64" },
+	/* CRLF mail: LF inside */
+	{ "Subject: t\r\n\r\nline 1\r\nline 2\r\n", "line 1\nline 2\n",
+	  MSG_OK, NULL },
+	/* RFC 3676 format=flowed with DelSp */
+	{ "Subject: t\nContent-Type: text/plain; format=flowed; delsp=yes\n\n"
+	  "a long \nline\n> quo \n> ted\n",
+	  "a longline\n> quoted\n", MSG_OK, NULL },
+	{ "Subject: t\nContent-Type: text/plain; format=flowed\n\n"
+	  "a long \nline\n", "a long line\n", MSG_OK, NULL },
+	/* unknown charset: decoded anyway, flagged */
+	{ "Subject: t\n" CT_PLAIN("x-foo") "\nabc \xb1\n", "abc \xc2\xb1\n",
+	  MSG_PARTIAL, "unknown charset 'x-foo', decoded as latin1" },
+	/* NUL bytes in the body */
+	/* html only: the body is the text */
+	{ "Subject: t\nContent-Type: text/html\n\n"
+	  "<html><body><p>Hi &amp; bye</p></body></html>\n",
+	  "Hi & bye\n", MSG_OK, NULL },
+	/* an unknown transfer encoding is read as 8bit */
+	{ "Subject: t\nContent-Transfer-Encoding: x-uuencode\n\nabc\n",
+	  "abc\n", MSG_PARTIAL,
+	  "unknown transfer encoding 'x-uuencode', read as 8bit" },
+	/* multipart without a boundary parameter */
+	{ "Subject: t\nContent-Type: multipart/mixed\n\nplain\n", "plain\n",
+	  MSG_PARTIAL, "multipart without boundary" },
+	/* the boundary never appears: the body is read as text */
+	{ "Subject: t\nContent-Type: multipart/mixed; boundary=XX\n\n"
+	  "just text\n", "just text\n", MSG_PARTIAL,
+	  "multipart boundary not found" },
+	/* no empty line after the headers: the body starts anyway */
+	{ "Subject: t\nthis is body\n", "this is body\n", MSG_PARTIAL,
+	  "no empty line after the header block" },
+	/* headers only */
+	{ "Subject: t\n", "", MSG_OK, NULL },
+	{ "Subject: t", "", MSG_OK, NULL },
+};
+
+START_TEST(body_table)
+{
+	struct message *m = parse(body_cases[_i].raw);
+
+	ck_assert_str_eq(m->body, body_cases[_i].body);
+	ck_assert_uint_eq(m->body_len, strlen(body_cases[_i].body));
+	ck_assert_int_eq(m->quality, body_cases[_i].q);
+	if (body_cases[_i].problem)
+		ck_assert_str_eq(m->problem, body_cases[_i].problem);
+	else
+		ck_assert_ptr_null(m->problem);
+	message_free(m);
+}
+END_TEST
+
+/* NUL in the body given with an explicit length. */
+START_TEST(nul_bytes_with_length)
+{
+	static const char raw[] = "Subject: a\0b\n\nx\0y\n";
+	struct message *m = parse_n(raw, sizeof(raw) - 1);
+
+	ck_assert_str_eq(m->subject, "a\xef\xbf\xbd" "b");
+	ck_assert_str_eq(m->body, "x\xef\xbf\xbdy\n");
+	ck_assert_int_eq(m->quality, MSG_PARTIAL);
+	message_free(m);
+}
+END_TEST
+
+START_TEST(empty_and_not_mail)
+{
+	struct message *m = parse_n("", 0);
+
+	ck_assert_int_eq(m->quality, MSG_REJECTED);
+	ck_assert_str_eq(m->problem, "empty input");
+	ck_assert_str_eq(m->body, "");
+	message_free(m);
+	m = parse_n(NULL, 0);
+	ck_assert_int_eq(m->quality, MSG_REJECTED);
+	message_free(m);
+
+	/* a scrape: no header lines, kept as text but rejected */
+	m = parse("Hello world, this is\nnot a mail\n");
+	ck_assert_int_eq(m->quality, MSG_REJECTED);
+	ck_assert_str_eq(m->problem, "no header block");
+	ck_assert_str_eq(m->body, "Hello world, this is\nnot a mail\n");
+	ck_assert_uint_eq(m->nheaders, 0);
+	ck_assert_ptr_null(m->message_id);
+	ck_assert_int_eq(m->date, -1);
+	message_free(m);
+
+	/* a scrape whose first line only looks like a header field */
+	m = parse("Re: [mm] 87eaceb3fa: stress-ng -19.6% regression\n\n"
+		  "From: Yang Shi\n");
+	ck_assert_int_eq(m->quality, MSG_REJECTED);
+	ck_assert_str_eq(m->problem, "no header block");
+	ck_assert_str_eq(m->body, "Re: [mm] 87eaceb3fa: stress-ng -19.6% "
+				  "regression\n\nFrom: Yang Shi\n");
+	message_free(m);
+
+	m = parse("\nbody after an empty header block\n");
+	ck_assert_int_eq(m->quality, MSG_REJECTED);
+	message_free(m);
+}
+END_TEST
+
+START_TEST(too_big)
+{
+	size_t n = (size_t)LKB_MAX_MESSAGE_BYTES + 1;
+	char *big = calloc(1, n);
+	struct message *m = (struct message *)1;
+
+	ck_assert_ptr_nonnull(big);
+	ck_assert_int_eq(message_parse(big, n, &m), LKB_ERR_TOO_BIG);
+	ck_assert_ptr_null(m);
+	free(big);
+}
+END_TEST
+
+static const char lkp_mail[] =
+	"From lkp@intel.com Mon Jul  8 09:13:50 2019\n"
+	"Return-Path: <linux-xfs-owner@vger.kernel.org>\n"
+	"Date: Mon, 8 Jul 2019 17:13:50 +0800\n"
+	"From: kernel test robot <oliver.sang@intel.com>\n"
+	"To: \"Darrick J. Wong\" <djwong@kernel.org>\n"
+	"Cc: oe-lkp@lists.linux.dev, lkp@intel.com,\n"
+	"\tlinux-xfs@vger.kernel.org\n"
+	"Subject: [linus:master] [xfs]  2edf06a50f:  fsmark.files_per_sec\n"
+	" -5.7%\n"
+	"  regression\n"
+	"Message-ID: <62b241d3.CmOrZi26Vac8nqGm%lkp@intel.com>\n"
+	"In-Reply-To: <a@b> (comment)\n"
+	"References: <root@x>\n <a@b>\n"
+	"Reply-To: Someone <reply@x>\n"
+	"Auto-Submitted: auto-generated\n"
+	"Precedence: bulk\n"
+	"List-Id: <linux-xfs.vger.kernel.org>\n"
+	"X-LKPBot: reply\n"
+	"MIME-Version: 1.0\n"
+	"Content-Type: text/plain; charset=us-ascii\n"
+	"\n"
+	"Hello\n";
+
+START_TEST(headers_of_a_report)
+{
+	struct message *m = parse(lkp_mail);
+
+	ck_assert_int_eq(m->quality, MSG_OK);
+	/* LKP-FORMAT.md 1.6: unfolded, double blanks collapsed */
+	ck_assert_str_eq(m->subject, "[linus:master] [xfs] 2edf06a50f: "
+				     "fsmark.files_per_sec -5.7% regression");
+	ck_assert_str_eq(m->from.name, "kernel test robot");
+	ck_assert_str_eq(m->from.addr, "oliver.sang@intel.com");
+	ck_assert_uint_eq(m->nto, 1);
+	ck_assert_str_eq(m->to[0].name, "Darrick J. Wong");
+	ck_assert_uint_eq(m->ncc, 3);
+	ck_assert_str_eq(m->cc[2].addr, "linux-xfs@vger.kernel.org");
+	ck_assert_str_eq(m->message_id,
+			 "62b241d3.CmOrZi26Vac8nqGm%lkp@intel.com");
+	ck_assert_str_eq(m->in_reply_to, "a@b");
+	ck_assert_uint_eq(m->nreferences, 2);
+	ck_assert_str_eq(m->references[0], "root@x");
+	ck_assert_str_eq(m->references[1], "a@b");
+	ck_assert_str_eq(m->reply_to, "reply@x");
+	/* 2019-07-08 09:13:50 UTC, from Python's calendar.timegm */
+	ck_assert_int_eq((long long)m->date, 1562577230LL);
+	ck_assert_str_eq(m->date_raw, "Mon, 8 Jul 2019 17:13:50 +0800");
+	ck_assert_str_eq(m->auto_submitted, "auto-generated");
+	ck_assert_str_eq(m->precedence, "bulk");
+	ck_assert_str_eq(m->list_id, "<linux-xfs.vger.kernel.org>");
+	ck_assert_str_eq(m->x_lkpbot, "reply");
+	ck_assert_str_eq(m->return_path, "<linux-xfs-owner@vger.kernel.org>");
+	/* message_header: raw, unfolded, first one, any case */
+	ck_assert_str_eq(message_header(m, "CC"),
+			 "oe-lkp@lists.linux.dev, lkp@intel.com,\t"
+			 "linux-xfs@vger.kernel.org");
+	ck_assert_str_eq(message_header(m, "references"), "<root@x> <a@b>");
+	ck_assert_ptr_null(message_header(m, "x-nothere"));
+	ck_assert_ptr_null(message_header(NULL, "subject"));
+	ck_assert_str_eq(m->body, "Hello\n");
+	message_free(m);
+}
+END_TEST
+
+START_TEST(absent_headers)
+{
+	struct message *m = parse("MIME-Version: 1.0\nX-Foo: bar\n\nbody\n");
+
+	ck_assert_int_eq(m->quality, MSG_OK);
+	ck_assert_str_eq(m->subject, "");
+	ck_assert_str_eq(m->from.name, "");
+	ck_assert_str_eq(m->from.addr, "");
+	ck_assert_ptr_null(m->message_id);
+	ck_assert_ptr_null(m->in_reply_to);
+	ck_assert_uint_eq(m->nreferences, 0);
+	ck_assert_ptr_null(m->reply_to);
+	ck_assert_int_eq(m->date, -1);
+	ck_assert_ptr_null(m->date_raw);
+	ck_assert_ptr_null(m->auto_submitted);
+	ck_assert_ptr_null(m->return_path);
+	message_free(m);
+}
+END_TEST
+
+START_TEST(rfc2047_subject)
+{
+	struct message *m = parse(
+		"Subject: =?UTF-8?B?UmU6IFtMS1BdIMKx?=\n"
+		" =?iso-8859-1?q?caf=E9?=\n\nx\n");
+
+	/* "Re: [LKP] ±" then "café", the blank between the words gone */
+	ck_assert_str_eq(m->subject, "Re: [LKP] \xc2\xb1" "caf\xc3\xa9");
+	message_free(m);
+}
+END_TEST
+
+static const char multipart_mail[] =
+	"Subject: report\n"
+	"MIME-Version: 1.0\n"
+	"Content-Type: multipart/mixed; boundary=\"=_5d23099e\"\n"
+	"\n"
+	"This is a multi-part message in MIME format.\n"
+	"\n"
+	"--=_5d23099e\n"
+	"Content-Type: text/plain; charset=iso-8859-1\n"
+	"Content-Transfer-Encoding: 8bit\n"
+	"\n"
+	"Greeting,\n 12 \xb1 3%\n"
+	"\n"
+	"--=_5d23099e\n"
+	"Content-Type: text/plain; charset=\"us-ascii\"\n"
+	"Content-Disposition: attachment; filename=\"job.yaml\"\n"
+	"\n"
+	"suite: fsmark\n"
+	"\n"
+	"--=_5d23099e\n"
+	"Content-Type: application/x-xz\n"
+	"Content-Disposition: attachment; filename=\"config.xz\"\n"
+	"Content-Transfer-Encoding: base64\n"
+	"\n"
+	"/Td6WFoAAATm1rRGAgAhARYAAAB0L+Wj\n"
+	"\n"
+	"--=_5d23099e\n"
+	"Content-Type: text/plain; name=\"=?utf-8?q?detail-comparison?=\"\n"
+	"Content-Transfer-Encoding: quoted-printable\n"
+	"\n"
+	"a=3Db\n"
+	"--=_5d23099e--\n";
+
+START_TEST(multipart_with_attachments)
+{
+	struct message *m = parse(multipart_mail);
+	const struct mime_part *p = m->parts;
+
+	ck_assert_int_eq(m->quality, MSG_OK);
+	/* three text parts; the xz attachment is not text */
+	ck_assert_uint_eq(m->nparts, 3);
+	ck_assert_str_eq(p->type, "text/plain");
+	ck_assert_str_eq(p->charset, "iso-8859-1");
+	ck_assert_ptr_null(p->filename);
+	ck_assert_int_eq(p->is_attachment, 0);
+	ck_assert_str_eq(p->text, "Greeting,\n 12 \xc2\xb1 3%\n");
+	p = p->next;
+	ck_assert_str_eq(p->filename, "job.yaml");
+	ck_assert_int_eq(p->is_attachment, 1);
+	ck_assert_str_eq(p->charset, "us-ascii");
+	ck_assert_str_eq(p->text, "suite: fsmark\n");
+	p = p->next;
+	ck_assert_str_eq(p->filename, "detail-comparison");
+	ck_assert_int_eq(p->is_attachment, 1);
+	ck_assert_str_eq(p->charset, "");
+	ck_assert_str_eq(p->text, "a=b");
+	ck_assert_ptr_null(p->next);
+	ck_assert_str_eq(m->body, "Greeting,\n 12 \xc2\xb1 3%\n");
+	ck_assert_ptr_eq(m->body, m->parts->text);
+	message_free(m);
+}
+END_TEST
+
+START_TEST(alternative_prefers_plain)
+{
+	struct message *m = parse(
+		"Subject: t\n"
+		"Content-Type: multipart/alternative; boundary=b\n\n"
+		"--b\nContent-Type: text/html\n\n<b>html</b>\n"
+		"--b\nContent-Type: text/plain\n\nplain\n--b--\n");
+
+	ck_assert_uint_eq(m->nparts, 2);
+	ck_assert_str_eq(m->parts->type, "text/html");
+	ck_assert_str_eq(m->body, "plain");
+	message_free(m);
+}
+END_TEST
+
+/* levels multiparts nested properly, a text part inside. */
+static char *
+nested_mail(size_t levels, size_t *len_out)
+{
+	size_t cap = levels * 120 + 128, n = 0;
+	char *raw = malloc(cap);
+
+	ck_assert_ptr_nonnull(raw);
+	n += (size_t)snprintf(raw + n, cap - n, "Subject: deep\n");
+	for (size_t i = 0; i < levels; i++)
+		n += (size_t)snprintf(raw + n, cap - n,
+			"Content-Type: multipart/mixed; boundary=q%zuq\n\n"
+			"--q%zuq\n", i, i);
+	n += (size_t)snprintf(raw + n, cap - n,
+			      "Content-Type: text/plain\n\ntext\n");
+	for (size_t i = levels; i-- > 0;)
+		n += (size_t)snprintf(raw + n, cap - n, "\n--q%zuq--\n", i);
+	*len_out = n;
+	return raw;
+}
+
+/* Deep nesting stops at LKB_MAX_MIME_CONTAINERS: no crash, flagged. */
+START_TEST(deep_nesting_is_bounded)
+{
+	size_t n;
+	char *raw = nested_mail(LKB_MAX_MIME_CONTAINERS + 10, &n);
+	struct message *m = parse_n(raw, n);
+
+	ck_assert_int_eq(m->quality, MSG_PARTIAL);
+	ck_assert_ptr_nonnull(strstr(m->problem, "LKB_MAX_MIME_CONTAINERS"));
+	message_free(m);
+	free(raw);
+}
+END_TEST
+
+/* Below the container limit but over LKB_MAX_MIME_DEPTH; and a legal
+ * depth for comparison. */
+START_TEST(depth_limit)
+{
+	size_t n;
+	char *raw = nested_mail(LKB_MAX_MIME_DEPTH + 4, &n);
+	struct message *m = parse_n(raw, n);
+
+	ck_assert_int_eq(m->quality, MSG_PARTIAL);
+	ck_assert_str_eq(m->problem, "MIME nesting over LKB_MAX_MIME_DEPTH");
+	message_free(m);
+	free(raw);
+	raw = nested_mail(LKB_MAX_MIME_DEPTH / 2, &n);
+	m = parse_n(raw, n);
+	ck_assert_int_eq(m->quality, MSG_OK);
+	ck_assert_str_eq(m->body, "text\n");
+	message_free(m);
+	free(raw);
+}
+END_TEST
+
+/* A 10 MB base64 attachment next to the text. */
+START_TEST(big_attachment)
+{
+	size_t big = 10u * 1024 * 1024, cap = big + 4096;
+	char *raw = malloc(cap);
+	size_t n = 0;
+	struct message *m;
+
+	n += (size_t)snprintf(raw + n, cap - n,
+		"Subject: big\nContent-Type: multipart/mixed; boundary=q\n\n"
+		"--q\nContent-Type: text/plain\n\nhello\n"
+		"--q\nContent-Type: text/plain\n"
+		"Content-Disposition: attachment; filename=big.txt\n"
+		"Content-Transfer-Encoding: base64\n\n");
+	for (size_t i = 0; i < big / 77; i++) {
+		memcpy(raw + n, "QUFB", 4);	/* "AAA" */
+		memset(raw + n + 4, 'Q', 72);
+		raw[n + 76] = '\n';
+		n += 77;
+	}
+	n += (size_t)snprintf(raw + n, cap - n, "--q--\n");
+	m = parse_n(raw, n);
+	ck_assert_int_eq(m->quality, MSG_OK);
+	ck_assert_uint_eq(m->nparts, 2);
+	ck_assert_str_eq(m->body, "hello");
+	ck_assert_uint_eq(m->parts->next->len, (big / 77) * 57);
+	message_free(m);
+	free(raw);
+}
+END_TEST
+
+Suite *
+lkb_test_suite(void)
+{
+	Suite *s = suite_create("message");
+	TCase *tc = tcase_create("core");
+
+	tcase_set_timeout(tc, 60);
+	tcase_add_loop_test(tc, body_table, 0,
+			    (int)(sizeof(body_cases) / sizeof(body_cases[0])));
+	tcase_add_test(tc, nul_bytes_with_length);
+	tcase_add_test(tc, empty_and_not_mail);
+	tcase_add_test(tc, too_big);
+	tcase_add_test(tc, headers_of_a_report);
+	tcase_add_test(tc, absent_headers);
+	tcase_add_test(tc, rfc2047_subject);
+	tcase_add_test(tc, multipart_with_attachments);
+	tcase_add_test(tc, alternative_prefers_plain);
+	tcase_add_test(tc, deep_nesting_is_bounded);
+	tcase_add_test(tc, depth_limit);
+	tcase_add_test(tc, big_attachment);
+	suite_add_tcase(s, tc);
+	return s;
+}
