@@ -6,5 +6,3 @@ include %reldir%/mime.mk
 include %reldir%/report.mk
 include %reldir%/reply.mk
 include %reldir%/imap.mk
-# INTERIM until parsers/message.c lands (dropped at that merge).
-parsers_libparsers_a_SOURCES += %reldir%/message-interim.c

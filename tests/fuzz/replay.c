@@ -3,7 +3,6 @@
  *
  * Usage: PROG FILE-OR-DIR...  (directories are walked recursively).
  * Exits 0 when every input went through; a crash fails the test. */
-#define _POSIX_C_SOURCE 200809L
 #include "config.h"
 
 #include <dirent.h>

@@ -4,7 +4,6 @@
  * Usage: dump-message FILE.eml
  * Absent values print as "-"; strings print as they are (UTF-8). */
 /* gmtime_r is POSIX; -std=c11 hides it otherwise. */
-#define _POSIX_C_SOURCE 200809L
 #include "config.h"
 
 #include <stdio.h>

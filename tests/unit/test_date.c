@@ -1,7 +1,6 @@
 /* test_date.c - parsers/date: RFC 5322 s3.3 dates to time_t.
  * Expected epochs were computed with Python's calendar.timegm, not with
  * the code under test. */
-#define _POSIX_C_SOURCE 200809L
 #include "config.h"
 
 #include <string.h>

@@ -1,6 +1,5 @@
 /* test_loop.c - which mail lkpbot must not answer (RFC 3834), and the
  * rate limits counted on the outbox. */
-#define _POSIX_C_SOURCE 200809L
 #include "config.h"
 
 #include <stdio.h>

@@ -1,5 +1,4 @@
 /* test_outbox.c - the outbox table and its state machine. */
-#define _POSIX_C_SOURCE 200809L
 #include "config.h"
 
 #include <signal.h>

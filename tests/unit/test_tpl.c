@@ -1,5 +1,4 @@
 /* test_tpl.c - template parser, value tree and renderer. */
-#define _POSIX_C_SOURCE 200809L
 #include "config.h"
 
 #include <stdio.h>
