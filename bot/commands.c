@@ -11,6 +11,7 @@
 static const struct command commands[] = {
 	{ "db", cmd_db, CMD_STORE_NONE, "check, migrate or show the database schema" },
 	{ "help", cmd_help, CMD_STORE_NONE, "show help for lkpbot or a command" },
+	{ "rules", cmd_rules, CMD_STORE_NONE, "check a rules file or show what fires on a mail" },
 };
 
 const struct command *

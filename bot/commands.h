@@ -32,6 +32,7 @@ cmd_fn cmd_list;
 cmd_fn cmd_show;
 cmd_fn cmd_thread;
 cmd_fn cmd_db;
+cmd_fn cmd_rules;
 
 /* Shared helper for commands: print usage lines to f. */
 void cmd_usage(FILE *f, const char *const *usage);
