@@ -2,5 +2,6 @@
 bot_libbot_a_SOURCES += \
 	%reldir%/match.c %reldir%/match.h \
 	%reldir%/rules.c %reldir%/rules.h %reldir%/rules-internal.h \
-	%reldir%/rules_apply.c %reldir%/cmd-rules.c
+	%reldir%/rules_apply.c %reldir%/cmd-rules.c \
+	%reldir%/lifecycle.c %reldir%/lifecycle.h
 dist_pkgdata_DATA += rules/default.rules

@@ -252,6 +252,15 @@ find_preamble(const struct reply *r, struct arena *a, size_t s, size_t floor,
 		if (!is_patch_marker(p, n))
 			continue;
 		f = k - 1;
+		/* the markers above it: From <sha>, From:, Date:, scissors */
+		while (f > floor && usable(r, f - 1)) {
+			p = rl_text(r, f - 1, &n);
+			if (!is_patch_marker(p, n) && !rl_prefix(p, n, "Date: ") &&
+			    !rl_prefix(p, n, "Subject: "))
+				break;
+			f--;
+		}
+		p = rl_text(r, f, &n);
 		/* "subject\n\nFrom: Name <addr>" pasted after a signature */
 		if (rl_prefix(p, n, "From: ") && f >= floor + 2 &&
 		    r->lines[f - 1].kind == RL_BLANK && usable(r, f - 2) &&
@@ -317,6 +326,14 @@ reply_mark_patches(struct reply *r, struct arena *a)
 				r->lines[e].kind = RL_SIGNATURE;
 				r->lines[e + 1].kind = RL_SIGNATURE;
 				e += 2;
+				/* that "-- " opened no signature of the author */
+				for (size_t k = e; k < r->nlines &&
+				     r->lines[k].kind == RL_SIGNATURE; k++) {
+					p = rl_text(r, k, &n);
+					if (n == 2 && !memcmp(p, "--", 2))
+						break;
+					r->lines[k].kind = RL_AUTHORED;
+				}
 			}
 		}
 		floor = e;
