@@ -73,7 +73,8 @@ lkp_is_sha(const char *s, size_t len)
 static int
 is_commitish(const char *s, size_t len)
 {
-	if (!len || len > 255 || s[0] == '-')
+	if (!len || len > 255 || s[0] == '-' || s[0] == '.' ||
+	    s[len - 1] == '.')
 		return 0;
 	for (size_t i = 0; i < len; i++) {
 		if (!(LKB_ISALNUM(s[i]) || strchr("._/+-", s[i]) != NULL) ||
@@ -246,8 +247,11 @@ parse_series(struct arena *a, struct lkp_command *c, struct cursor *cur)
 
 	if (!next_token(cur, &t, &n))
 		return;		/* the report's own series */
-	dots = n >= 2 ? memchr(t, '.', n - 1) : NULL;
-	if (!dots || dots[1] != '.' || dots == t ||
+	dots = NULL;
+	for (size_t i = 0; i + 1 < n && !dots; i++)
+		if (t[i] == '.' && t[i + 1] == '.')
+			dots = t + i;
+	if (!dots || dots == t ||
 	    !is_commitish(t, (bn = (size_t)(dots - t))) ||
 	    !is_commitish(dots + 2, n - bn - 2)) {
 		c->error = arena_printf(a, "'%.*s' is not a <base>..<head> range",

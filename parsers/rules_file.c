@@ -50,12 +50,12 @@ parse_pattern(struct rf_parser *ps, const char *v, size_t n,
 	const char *last;
 
 	if (!n || v[0] != '/')
-		return fail(ps, "pattern must be written /PCRE2/flags:", v, n);
+		return fail(ps, "pattern must be written /PCRE2/flags", v, n);
 	last = v + n - 1;
 	while (last > v && *last != '/')
 		last--;
 	if (last == v)
-		return fail(ps, "pattern has no closing '/':", v, n);
+		return fail(ps, "pattern has no closing '/'", v, n);
 	if (last == v + 1)
 		return fail(ps, "empty pattern", NULL, 0);
 	if ((size_t)(last - v - 1) > LKB_MAX_PATTERN_BYTES)
@@ -68,7 +68,7 @@ parse_pattern(struct rf_parser *ps, const char *v, size_t n,
 		case 's': pat->flags |= RULE_PAT_DOTALL; break;
 		case 'm': pat->flags |= RULE_PAT_MULTILINE; break;
 		default:
-			return fail(ps, "unknown pattern flag:", f, 1);
+			return fail(ps, "unknown pattern flag", f, 1);
 		}
 	}
 	pat->len = (size_t)(last - v - 1);
@@ -119,15 +119,15 @@ parse_capture(struct rf_parser *ps, struct rule_spec *r, const char *v,
 	while (k < n && LKB_ISSPACE(v[k]))
 		k++;
 	if (!is_name(v, name_len) || k >= n || v[k] != '=')
-		return fail(ps, "capture must be written NAME = GROUP:", v, n);
+		return fail(ps, "capture must be written NAME = GROUP", v, n);
 	k++;
 	while (k < n && LKB_ISSPACE(v[k]))
 		k++;
 	if (k >= n)
-		return fail(ps, "capture without a group number:", v, n);
+		return fail(ps, "capture without a group number", v, n);
 	for (; k < n; k++) {
 		if (!LKB_ISDIGIT(v[k]) || group > 99)
-			return fail(ps, "capture group must be a number 0-99:",
+			return fail(ps, "capture group must be a number 0-99",
 				    v, n);
 		group = group * 10 + (unsigned)(v[k] - '0');
 	}
@@ -148,9 +148,9 @@ check_rule(struct rf_parser *ps, const struct rule_spec *r)
 
 	ps->line = r->line;
 	if ((int)r->event < 0)
-		rc = fail(ps, "rule has no event:", r->name, strlen(r->name));
+		rc = fail(ps, "rule has no event", r->name, strlen(r->name));
 	else if (!r->nmatch)
-		rc = fail(ps, "rule has no match pattern:", r->name,
+		rc = fail(ps, "rule has no match pattern", r->name,
 			  strlen(r->name));
 	else if (r->reason != CR_NONE && r->event != EV_CLOSE)
 		rc = fail(ps, "reason is only for event close, in rule",
@@ -167,11 +167,11 @@ start_rule(struct rf_parser *ps, const char *v, size_t n)
 	void *na;
 
 	if (!is_name(v, n))
-		return fail(ps, "bad rule name:", v, n);
+		return fail(ps, "bad rule name", v, n);
 	for (size_t i = 0; i < rf->nrules; i++)
 		if (strlen(rf->rules[i].name) == n &&
 		    !memcmp(rf->rules[i].name, v, n))
-			return fail(ps, "duplicate rule name:", v, n);
+			return fail(ps, "duplicate rule name", v, n);
 	if (rf->nrules == LKB_MAX_RULES)
 		return fail(ps, "too many rules", NULL, 0);
 	r = push(ps->a, rf->rules, &rf->nrules, &ps->rules_cap, sizeof(*r),
@@ -193,7 +193,7 @@ rule_directive(struct rf_parser *ps, struct rule_spec *r, const char *k,
 	if (IS("event")) {
 		t = reply_event_from_name(v, vn);
 		if (t < 0 || t == EV_COMMAND)
-			return fail(ps, "unknown event:", v, vn);
+			return fail(ps, "unknown event", v, vn);
 		r->event = (enum reply_event_type)t;
 	} else if (IS("match")) {
 		return add_pattern(ps, &r->match, &r->nmatch, v, vn);
@@ -210,11 +210,11 @@ rule_directive(struct rf_parser *ps, struct rule_spec *r, const char *k,
 	} else if (IS("reason")) {
 		t = close_reason_from_name(v, vn);
 		if (t < 0)
-			return fail(ps, "unknown close reason:", v, vn);
+			return fail(ps, "unknown close reason", v, vn);
 		r->reason = (enum close_reason)t;
 	} else if (IS("from-lkp") || IS("not-from-lkp")) {
 		if (vn)
-			return fail(ps, "from-lkp takes no value:", v, vn);
+			return fail(ps, "from-lkp takes no value", v, vn);
 		r->from_lkp = IS("from-lkp") ? 1 : -1;
 	} else if (IS("in")) {
 		if (vn == 8 && !memcmp(v, "authored", 8))
@@ -222,9 +222,9 @@ rule_directive(struct rf_parser *ps, struct rule_spec *r, const char *k,
 		else if (vn == 5 && !memcmp(v, "patch", 5))
 			r->scope = RULE_SCOPE_PATCH;
 		else
-			return fail(ps, "'in' takes authored or patch:", v, vn);
+			return fail(ps, "'in' takes authored or patch", v, vn);
 	} else {
-		return fail(ps, "unknown directive:", k, kn);
+		return fail(ps, "unknown directive", k, kn);
 	}
 #undef IS
 	return LKB_OK;
@@ -270,7 +270,7 @@ parse_line(struct rf_parser *ps, const char *p, size_t n)
 		return LKB_OK;
 	}
 	if (!rf->nrules)
-		return fail(ps, "directive outside a rule:", p, kn);
+		return fail(ps, "directive outside a rule", p, kn);
 	return rule_directive(ps, &rf->rules[rf->nrules - 1], p, kn, v, vn);
 }
 

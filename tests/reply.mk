@@ -4,3 +4,15 @@ tests_unit_test_reply_SOURCES = %reldir%/unit/test_reply.c
 tests_unit_test_reply_CFLAGS = $(LKB_TEST_CFLAGS)
 tests_unit_test_reply_LDADD = $(LKB_UNIT_LDADD)
 TESTS += tests/unit/test-reply
+
+check_PROGRAMS += tests/unit/test-lkp-command
+tests_unit_test_lkp_command_SOURCES = %reldir%/unit/test_lkp_command.c
+tests_unit_test_lkp_command_CFLAGS = $(LKB_TEST_CFLAGS)
+tests_unit_test_lkp_command_LDADD = $(LKB_UNIT_LDADD)
+TESTS += tests/unit/test-lkp-command
+
+check_PROGRAMS += tests/unit/test-rules
+tests_unit_test_rules_SOURCES = %reldir%/unit/test_rules.c
+tests_unit_test_rules_CFLAGS = $(LKB_TEST_CFLAGS)
+tests_unit_test_rules_LDADD = $(LKB_UNIT_LDADD)
+TESTS += tests/unit/test-rules
