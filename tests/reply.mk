@@ -16,3 +16,15 @@ tests_unit_test_rules_SOURCES = %reldir%/unit/test_rules.c
 tests_unit_test_rules_CFLAGS = $(LKB_TEST_CFLAGS)
 tests_unit_test_rules_LDADD = $(LKB_UNIT_LDADD)
 TESTS += tests/unit/test-rules
+
+check_PROGRAMS += tests/unit/test-rules-default
+tests_unit_test_rules_default_SOURCES = %reldir%/unit/test_rules_default.c
+tests_unit_test_rules_default_CFLAGS = $(LKB_TEST_CFLAGS)
+tests_unit_test_rules_default_LDADD = $(LKB_UNIT_LDADD)
+TESTS += tests/unit/test-rules-default
+
+check_PROGRAMS += tests/unit/test-lifecycle
+tests_unit_test_lifecycle_SOURCES = %reldir%/unit/test_lifecycle.c
+tests_unit_test_lifecycle_CFLAGS = $(LKB_TEST_CFLAGS)
+tests_unit_test_lifecycle_LDADD = $(LKB_UNIT_LDADD)
+TESTS += tests/unit/test-lifecycle
