@@ -68,6 +68,16 @@ rl_suffix_ci(const char *p, size_t n, const char *lit)
 	return n >= m && rl_prefix_ci(p + n - m, m, lit);
 }
 
+/* Is every byte of [p, p+n) one of the (non-NUL) bytes of set? */
+static inline int
+rl_all_in(const char *p, size_t n, const char *set)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!p[i] || !strchr(set, p[i]))
+			return 0;
+	return 1;
+}
+
 /* Does [p, p+n) contain lit (case-insensitive)? */
 int reply_contains_ci(const char *p, size_t n, const char *lit);
 

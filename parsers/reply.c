@@ -289,7 +289,7 @@ mark_signatures(struct reply *r)
 		}
 		if (l->kind == RL_AUTHORED &&
 		    ((n == 2 && p[0] == '-' && p[1] == '-') ||
-		     (n >= 10 && strspn(p, "_") == n)))
+		     (n >= 10 && rl_all_in(p, n, "_"))))
 			in_sig = 1;
 		if (in_sig && (l->kind == RL_AUTHORED || l->kind == RL_SNIP))
 			l->kind = RL_SIGNATURE;

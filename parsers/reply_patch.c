@@ -70,7 +70,7 @@ is_diff_header(const char *p, size_t n)
 	for (size_t k = 0; k < LKB_ARRAY_SIZE(heads); k++)
 		if (rl_prefix(p, n, heads[k]))
 			return 1;
-	return (n >= 10 && strspn(p, "=") == n) || (n == 3 && !memcmp(p, "---", 3));
+	return (n >= 10 && rl_all_in(p, n, "=")) || (n == 3 && !memcmp(p, "---", 3));
 }
 
 /* Is line i the first line of a diff? */
@@ -87,7 +87,7 @@ is_diff_start(const struct reply *r, size_t i)
 	p2 = rl_text(r, i + 1, &n2);
 	if (rl_prefix(p, n, "--- ") && rl_prefix(p2, n2, "+++ "))
 		return 1;
-	if (rl_prefix(p, n, "Index: ") && n2 >= 10 && strspn(p2, "=") == n2)
+	if (rl_prefix(p, n, "Index: ") && n2 >= 10 && rl_all_in(p2, n2, "="))
 		return 1;
 	if (n != 3 || memcmp(p, "---", 3))
 		return 0;

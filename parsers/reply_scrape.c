@@ -91,7 +91,7 @@ is_page_furniture(const char *p, size_t n)
 				return 0;
 			return 1;
 		}
-	return n && strspn(p, "| ") == n;
+	return n && rl_all_in(p, n, "| ");
 }
 
 /* Mark a header block starting at line h as noise; returns the number of

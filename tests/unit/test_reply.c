@@ -319,6 +319,31 @@ START_TEST(reply_too_big)
 }
 END_TEST
 
+/* Bodies need not end in NUL: each ends exactly at the buffer's end
+ * (the sanitizer build catches a read past it). */
+START_TEST(reply_unterminated_buffers)
+{
+	static const char *const tails[] = {
+		"| |", "____________", "==========", "-- ", "Index: f\n=========",
+		"On x\nwrote:", "[Ab Cd]", "#lkp fixed-by 0123abc", "---\n ab | 1 +",
+		"diff --git a/f b/f\n@@ -1,5 +1,5 @@\n ", "Re: x\nFrom: a\nDate: b",
+	};
+	struct arena a = ARENA_INIT;
+	struct reply *r;
+
+	for (size_t i = 0; i < LKB_ARRAY_SIZE(tails); i++) {
+		size_t n = strlen(tails[i]);
+		char *b = malloc(n);
+
+		memcpy(b, tails[i], n);
+		ck_assert_int_eq(reply_parse(&a, b, n, &r), LKB_OK);
+		ck_assert_uint_ge(r->nlines, 1);
+		free(b);
+	}
+	arena_release(&a);
+}
+END_TEST
+
 START_TEST(reply_seed_000_hypermail)
 {
 	struct arena a = ARENA_INIT;
@@ -483,6 +508,7 @@ lkb_test_suite(void)
 	tcase_add_test(tc, reply_deep_quotes);
 	tcase_add_test(tc, reply_five_megabytes_linear);
 	tcase_add_test(tc, reply_too_big);
+	tcase_add_test(tc, reply_unterminated_buffers);
 	tcase_add_test(tc, reply_seed_000_hypermail);
 	tcase_add_test(tc, reply_seed_001_inline_answer);
 	tcase_add_test(tc, reply_seed_002_header_dump);
