@@ -36,3 +36,6 @@ tests_fuzz_fuzz_reply_CFLAGS = $(AM_CFLAGS) -fsanitize=fuzzer
 tests_fuzz_fuzz_reply_LDFLAGS = -fsanitize=fuzzer
 tests_fuzz_fuzz_reply_LDADD = parsers/libparsers.a lib/liblkb.a
 endif
+
+TESTS += tests/reply/t0600-rules-cli.sh
+EXTRA_DIST += tests/reply
