@@ -5,4 +5,4 @@ bot_libbot_a_SOURCES += \
 	%reldir%/rules_apply.c %reldir%/cmd-rules.c \
 	%reldir%/lifecycle.c %reldir%/lifecycle.h
 dist_pkgdata_DATA += rules/default.rules
-dist_man_MANS += doc/lkpbot-rules.5
+dist_man_MANS += doc/lkpbot-rules.1 doc/lkpbot-rules.5
