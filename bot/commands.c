@@ -15,6 +15,7 @@ static const struct command commands[] = {
 	{ "list", cmd_list, CMD_STORE_RO, "list tracked reports or messages" },
 	{ "outbox", cmd_outbox, CMD_STORE_RW, "list, show, send or drop outgoing mail" },
 	{ "render", cmd_render, CMD_STORE_NONE, "preview a mail template with JSON data" },
+	{ "rules", cmd_rules, CMD_STORE_NONE, "check a rules file or show what fires on a mail" },
 	{ "run", cmd_run, CMD_STORE_NONE, "run every stage once (for cron)" },
 	{ "send", cmd_send, CMD_STORE_RW, "send the due mail in the outbox" },
 	{ "show", cmd_show, CMD_STORE_RO, "show one report with its state and history" },

@@ -30,6 +30,23 @@
 #define LKB_MAX_TABLE_COLUMNS 64
 /* #lkp commands honoured per mail (DESIGN.md section 3). */
 #define LKB_MAX_COMMANDS 5
+/* Commits one `#lkp compare` may name (one table column each). */
+#define LKB_MAX_COMPARE_COMMITS 16
+/* Bytes of one `#lkp` command line; longer ones are refused. */
+#define LKB_MAX_COMMAND_BYTES 1024
+/* Rules in one rules file, and bytes of the file and of one pattern. */
+#define LKB_MAX_RULES 1000
+#define LKB_MAX_RULES_FILE_BYTES (1024u * 1024)
+#define LKB_MAX_PATTERN_BYTES 4096
+/* PCRE2 match and depth limits per match, so no mail can hang the bot. */
+#define LKB_PCRE2_MATCH_LIMIT 1000000u
+#define LKB_PCRE2_DEPTH_LIMIT 10000u
+/* Extra evidence lines one rule may attach to an event. */
+#define LKB_MAX_EVIDENCE_LINES 20
+/* Bytes of the evidence kept for one event (the matched lines). */
+#define LKB_MAX_EVIDENCE_BYTES 1024
+/* Links followed along a duplicate-of chain before giving up. */
+#define LKB_MAX_DUP_CHAIN 64
 /* Rendered template output. */
 #define LKB_MAX_RENDER_BYTES (4u * 1024 * 1024)
 /* Bytes fetched from a server in one response. */

@@ -1,1 +1,41 @@
-# tests/reply.mk - fragment owned by one feature area; included from local.mk
+# tests/reply.mk - reply anatomy, #lkp commands, rules, life cycle.
+check_PROGRAMS += tests/unit/test-reply
+tests_unit_test_reply_SOURCES = %reldir%/unit/test_reply.c
+tests_unit_test_reply_CFLAGS = $(LKB_TEST_CFLAGS)
+tests_unit_test_reply_LDADD = $(LKB_UNIT_LDADD)
+TESTS += tests/unit/test-reply
+
+check_PROGRAMS += tests/unit/test-lkp-command
+tests_unit_test_lkp_command_SOURCES = %reldir%/unit/test_lkp_command.c
+tests_unit_test_lkp_command_CFLAGS = $(LKB_TEST_CFLAGS)
+tests_unit_test_lkp_command_LDADD = $(LKB_UNIT_LDADD)
+TESTS += tests/unit/test-lkp-command
+
+check_PROGRAMS += tests/unit/test-rules
+tests_unit_test_rules_SOURCES = %reldir%/unit/test_rules.c
+tests_unit_test_rules_CFLAGS = $(LKB_TEST_CFLAGS)
+tests_unit_test_rules_LDADD = $(LKB_UNIT_LDADD)
+TESTS += tests/unit/test-rules
+
+check_PROGRAMS += tests/unit/test-rules-default
+tests_unit_test_rules_default_SOURCES = %reldir%/unit/test_rules_default.c
+tests_unit_test_rules_default_CFLAGS = $(LKB_TEST_CFLAGS)
+tests_unit_test_rules_default_LDADD = $(LKB_UNIT_LDADD)
+TESTS += tests/unit/test-rules-default
+
+check_PROGRAMS += tests/unit/test-lifecycle
+tests_unit_test_lifecycle_SOURCES = %reldir%/unit/test_lifecycle.c
+tests_unit_test_lifecycle_CFLAGS = $(LKB_TEST_CFLAGS)
+tests_unit_test_lifecycle_LDADD = $(LKB_UNIT_LDADD)
+TESTS += tests/unit/test-lifecycle
+
+if ENABLE_FUZZING
+noinst_PROGRAMS += tests/fuzz/fuzz-reply
+tests_fuzz_fuzz_reply_SOURCES = %reldir%/fuzz/fuzz_reply.c
+tests_fuzz_fuzz_reply_CFLAGS = $(AM_CFLAGS) -fsanitize=fuzzer
+tests_fuzz_fuzz_reply_LDFLAGS = -fsanitize=fuzzer
+tests_fuzz_fuzz_reply_LDADD = parsers/libparsers.a lib/liblkb.a
+endif
+
+TESTS += tests/reply/t0600-rules-cli.sh
+EXTRA_DIST += tests/reply

@@ -1,0 +1,86 @@
+/* lkp_command.h - the `#lkp` command language (DESIGN.md section 3).
+ *
+ *   #lkp help | status
+ *   #lkp close [reason text]            #lkp invalid [why]
+ *   #lkp fixed-by <sha>                 #lkp fix-of <sha>
+ *   #lkp dup-of <report-id|message-id>  #lkp reopen
+ *   #lkp compare-series [<base>..<head>]
+ *   #lkp compare <sha> <sha> [<sha>...]
+ *   #lkp retest [<sha>]
+ *
+ * A command starts an AUTHORED line (after optional blanks): never a
+ * quoted line, a signature or an inline patch. "#lkp" is matched without
+ * regard to case and may be written "#lkp:"; the verb may end in ':'.
+ * Common misspellings of verbs are accepted through a small alias table
+ * and reported in `alias`. A <sha> is 7 to 40 hex digits; a compare-series
+ * end is a sha or a ref name ([A-Za-z0-9._/+-], not starting with '-').
+ * Syntax errors give a record with `error` set, never a failure.
+ * At most LKB_MAX_COMMANDS commands are honoured per mail; when there are
+ * more, one extra record with verb LKP_CMD_TOO_MANY carries the error.
+ */
+#ifndef LKB_PARSERS_LKP_COMMAND_H
+#define LKB_PARSERS_LKP_COMMAND_H
+
+#include <stddef.h>
+
+#include "lib/arena.h"
+#include "lib/compiler.h"
+#include "parsers/reply.h"
+
+enum lkp_verb {
+	LKP_CMD_UNKNOWN,	/* not a verb we know: see error */
+	LKP_CMD_HELP,
+	LKP_CMD_STATUS,
+	LKP_CMD_CLOSE,
+	LKP_CMD_INVALID,
+	LKP_CMD_FIXED_BY,
+	LKP_CMD_FIX_OF,
+	LKP_CMD_DUP_OF,
+	LKP_CMD_REOPEN,
+	LKP_CMD_COMPARE_SERIES,
+	LKP_CMD_COMPARE,
+	LKP_CMD_RETEST,
+	LKP_CMD_TOO_MANY,	/* synthetic: more than LKB_MAX_COMMANDS */
+	LKP_CMD__COUNT
+};
+
+struct lkp_command {
+	enum lkp_verb verb;
+	size_t line;		/* index into reply->lines; 0 for one line */
+	const char *text;	/* the command line as written, trimmed */
+	const char *alias;	/* the verb as written when it was an alias */
+	const char *arg;	/* close reason text / invalid why, or NULL */
+	enum close_reason reason; /* close: reason named by arg's first word
+				   * (CR_ACCEPTED_TRADEOFF when none) */
+	const char **shas;	/* fixed-by, fix-of, retest, compare */
+	size_t nshas;
+	const char *base;	/* compare-series range, NULL when absent */
+	const char *head;
+	const char *target;	/* dup-of: report id or message id (no <>) */
+	const char *error;	/* syntax error, NULL when well-formed */
+};
+
+struct lkp_command_list {
+	struct lkp_command *cmds;	/* honoured ones, plus TOO_MANY */
+	size_t n;
+	size_t seen;			/* command lines in the mail */
+};
+
+/* Parse one line. Returns 1 and fills *cmd_out (allocated in a) when the
+ * line is a command (well-formed or not), 0 when it is not a command. */
+int lkp_command_parse_line(struct arena *a, const char *line, size_t len,
+			   struct lkp_command *cmd_out);
+
+/* Every command in the authored lines of r. *list_out lives in a.
+ * Returns LKB_OK. */
+int lkp_command_parse_reply(struct arena *a, const struct reply *r,
+			    struct lkp_command_list *list_out) LKB_WARN_UNUSED;
+
+/* Static verb name ("fixed-by"); never NULL. */
+const char *lkp_verb_name(enum lkp_verb v);
+/* Does the verb change a report's state (maintainers only)? */
+int lkp_verb_changes_state(enum lkp_verb v);
+/* Is s (len bytes) a sha: 7 to 40 hex digits? */
+int lkp_is_sha(const char *s, size_t len);
+
+#endif

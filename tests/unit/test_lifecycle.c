@@ -1,0 +1,321 @@
+/* test_lifecycle.c - report states, close reasons, authorisation tiers,
+ * refusals and semantic errors of the report state machine. */
+#include "config.h"
+
+#include <string.h>
+
+#include "tests/unit/check_main.h"
+#include "bot/lifecycle.h"
+#include "lib/arena.h"
+#include "lib/status.h"
+#include "parsers/lkp_command.h"
+
+/* Natural-language events: from each state, where each event goes. */
+static const struct {
+	enum report_state from;
+	enum reply_event_type ev;
+	enum report_state to;
+	enum lc_verdict v;
+} ev_cases[] = {
+	{ RS_OPEN, EV_ACK, RS_ACKNOWLEDGED, LC_CHANGED },	/* engagement */
+	{ RS_OPEN, EV_DISPUTE, RS_ACKNOWLEDGED, LC_CHANGED },
+	{ RS_OPEN, EV_ROOT_CAUSED, RS_ACKNOWLEDGED, LC_CHANGED },
+	{ RS_OPEN, EV_MORE_DATA_REQUEST, RS_ACKNOWLEDGED, LC_CHANGED },
+	{ RS_OPEN, EV_SERIES_COMPARE_REQUEST, RS_ACKNOWLEDGED, LC_CHANGED },
+	{ RS_ACKNOWLEDGED, EV_ACK, RS_ACKNOWLEDGED, LC_UNCHANGED },
+	{ RS_OPEN, EV_FIX_PROPOSED, RS_FIX_PROPOSED, LC_CHANGED },
+	{ RS_ACKNOWLEDGED, EV_FIX_PROPOSED, RS_FIX_PROPOSED, LC_CHANGED },
+	{ RS_FIX_PROPOSED, EV_FIX_CONFIRMED, RS_FIX_CONFIRMED, LC_CHANGED },
+	{ RS_ACKNOWLEDGED, EV_FIX_PARTIAL, RS_FIX_PROPOSED, LC_CHANGED },
+	/* a fix that did nothing sends the report back */
+	{ RS_FIX_PROPOSED, EV_FIX_NO_EFFECT, RS_ACKNOWLEDGED, LC_CHANGED },
+	/* never backwards from a confirmed fix */
+	{ RS_FIX_CONFIRMED, EV_FIX_PROPOSED, RS_FIX_CONFIRMED, LC_UNCHANGED },
+	{ RS_FIX_CONFIRMED, EV_ACK, RS_FIX_CONFIRMED, LC_UNCHANGED },
+	/* a closed report ignores words: only #lkp reopen opens it */
+	{ RS_CLOSED, EV_FIX_PROPOSED, RS_CLOSED, LC_UNCHANGED },
+	{ RS_CLOSED, EV_CLOSE, RS_CLOSED, LC_UNCHANGED },
+	{ RS_ACKNOWLEDGED, EV_CLOSE, RS_CLOSED, LC_CHANGED },
+	/* a command needs its command record */
+	{ RS_OPEN, EV_COMMAND, RS_OPEN, LC_ERROR },
+};
+
+START_TEST(lifecycle_events_table)
+{
+	struct lc_state cur = { ev_cases[_i].from, CR_NONE, NULL, 0 }, next;
+	struct lc_input in = { 0 };
+	enum lc_verdict v;
+	const char *msg;
+
+	if (cur.state == RS_CLOSED)
+		cur.reason = CR_FIXED;
+	in.event = ev_cases[_i].ev;
+	ck_assert_int_eq(lifecycle_apply(&cur, &in, NULL, &next, &v, &msg),
+			 LKB_OK);
+	ck_assert_msg(next.state == ev_cases[_i].to, "row %d: %s", _i,
+		      report_state_name(next.state));
+	ck_assert_msg(v == ev_cases[_i].v, "row %d: %s", _i, lc_verdict_name(v));
+}
+END_TEST
+
+START_TEST(lifecycle_close_event_reason)
+{
+	struct lc_state cur = { RS_OPEN, CR_NONE, NULL, 0 }, next;
+	struct lc_input in = { 0 };
+	enum lc_verdict v;
+	const char *msg;
+
+	/* seed 001: closed as a fix of an earlier race, commit kept */
+	in.event = EV_CLOSE;
+	in.reason = CR_FIX_OF_EARLIER_RACE;
+	in.commit = "eef983ffeae7a1cdde8c3338155ae2dd74b8621b";
+	ck_assert_int_eq(lifecycle_apply(&cur, &in, NULL, &next, &v, &msg),
+			 LKB_OK);
+	ck_assert_int_eq(next.state, RS_CLOSED);
+	ck_assert_int_eq(next.reason, CR_FIX_OF_EARLIER_RACE);
+	ck_assert_str_eq(next.commit, in.commit);
+	/* no reason given: accepted-tradeoff; a non-sha commit dropped */
+	in.reason = CR_NONE;
+	in.commit = "not-a-sha";
+	ck_assert_int_eq(lifecycle_apply(&cur, &in, NULL, &next, &v, &msg),
+			 LKB_OK);
+	ck_assert_int_eq(next.reason, CR_ACCEPTED_TRADEOFF);
+	ck_assert_ptr_null(next.commit);
+}
+END_TEST
+
+/* A tiny report table for dup-of: id -> duplicate_of. */
+static long long dup_table[8];
+
+static int
+resolve(void *ctx, const char *target, long long *id_out)
+{
+	(void)ctx;
+	if (!strcmp(target, "fail"))
+		return LKB_ERR_DB;
+	if (target[0] >= '1' && target[0] <= '7' && !target[1]) {
+		*id_out = target[0] - '0';
+		return 1;
+	}
+	if (!strcmp(target, "3@msgid"))
+		return (*id_out = 3), 1;
+	return 0;
+}
+
+static int
+dup_of(void *ctx, long long id, long long *dup_out)
+{
+	(void)ctx;
+	*dup_out = id >= 0 && id < 8 ? dup_table[id] : 0;
+	return 1;
+}
+
+static const struct lc_lookup lookup = { resolve, dup_of, NULL };
+
+static const struct {
+	const char *cmd;
+	enum auth_tier tier;
+	enum report_state from;
+	enum lc_verdict v;
+	enum report_state to;
+	enum close_reason reason;
+	const char *msg_has;	/* for refusals and errors */
+} cmd_cases[] = {
+	/* maintainers change state */
+	{ "#lkp close", TIER_MAINTAINER, RS_OPEN, LC_CHANGED, RS_CLOSED,
+	  CR_ACCEPTED_TRADEOFF, NULL },
+	{ "#lkp close not-reproducible", TIER_MAINTAINER, RS_ACKNOWLEDGED,
+	  LC_CHANGED, RS_CLOSED, CR_NOT_REPRODUCIBLE, NULL },
+	{ "#lkp invalid wrong config", TIER_MAINTAINER, RS_OPEN, LC_CHANGED,
+	  RS_CLOSED, CR_INVALID, NULL },
+	{ "#lkp fixed-by 0123abcd", TIER_MAINTAINER, RS_FIX_CONFIRMED,
+	  LC_CHANGED, RS_CLOSED, CR_FIXED, NULL },
+	{ "#lkp fix-of eef983ffeae7", TIER_MAINTAINER, RS_OPEN, LC_CHANGED,
+	  RS_CLOSED, CR_FIX_OF_EARLIER_RACE, NULL },
+	{ "#lkp dup-of 2", TIER_MAINTAINER, RS_OPEN, LC_CHANGED, RS_CLOSED,
+	  CR_DUPLICATE, NULL },
+	{ "#lkp dup-of <3@msgid>", TIER_MAINTAINER, RS_OPEN, LC_CHANGED,
+	  RS_CLOSED, CR_DUPLICATE, NULL },
+	{ "#lkp reopen", TIER_MAINTAINER, RS_CLOSED, LC_CHANGED, RS_OPEN,
+	  CR_NONE, NULL },
+	/* closing again the same way changes nothing */
+	{ "#lkp invalid", TIER_MAINTAINER, RS_CLOSED, LC_UNCHANGED, RS_CLOSED,
+	  CR_INVALID, NULL },
+	/* requests: participants and maintainers */
+	{ "#lkp status", TIER_PARTICIPANT, RS_OPEN, LC_REQUEST, RS_OPEN,
+	  CR_NONE, NULL },
+	{ "#lkp help", TIER_PARTICIPANT, RS_OPEN, LC_REQUEST, RS_OPEN, CR_NONE,
+	  NULL },
+	{ "#lkp compare aaaaaaa bbbbbbb", TIER_PARTICIPANT, RS_OPEN, LC_REQUEST,
+	  RS_OPEN, CR_NONE, NULL },
+	{ "#lkp compare-series", TIER_MAINTAINER, RS_CLOSED, LC_REQUEST,
+	  RS_CLOSED, CR_INVALID, NULL },
+	{ "#lkp retest 0123abc", TIER_PARTICIPANT, RS_FIX_PROPOSED, LC_REQUEST,
+	  RS_FIX_PROPOSED, CR_NONE, NULL },
+	/* refusals */
+	{ "#lkp close", TIER_PARTICIPANT, RS_OPEN, LC_REFUSED, RS_OPEN, CR_NONE,
+	  "only maintainers" },
+	{ "#lkp reopen", TIER_PARTICIPANT, RS_CLOSED, LC_REFUSED, RS_CLOSED,
+	  CR_INVALID, "only maintainers" },
+	{ "#lkp status", TIER_OTHER, RS_OPEN, LC_REFUSED, RS_OPEN, CR_NONE,
+	  "thread may use" },
+	{ "#lkp help", TIER_OTHER, RS_OPEN, LC_REFUSED, RS_OPEN, CR_NONE,
+	  "thread may use" },
+	/* semantic and syntax errors */
+	{ "#lkp reopen", TIER_MAINTAINER, RS_OPEN, LC_ERROR, RS_OPEN, CR_NONE,
+	  "not closed" },
+	{ "#lkp reopen", TIER_MAINTAINER, RS_FIX_PROPOSED, LC_ERROR,
+	  RS_FIX_PROPOSED, CR_NONE, "not closed" },
+	{ "#lkp dup-of 1", TIER_MAINTAINER, RS_OPEN, LC_ERROR, RS_OPEN, CR_NONE,
+	  "duplicate of itself" },
+	{ "#lkp dup-of 4", TIER_MAINTAINER, RS_OPEN, LC_ERROR, RS_OPEN, CR_NONE,
+	  "cycle" },
+	{ "#lkp dup-of 6", TIER_MAINTAINER, RS_OPEN, LC_ERROR, RS_OPEN, CR_NONE,
+	  "too long a chain" },
+	{ "#lkp dup-of 99", TIER_MAINTAINER, RS_OPEN, LC_ERROR, RS_OPEN,
+	  CR_NONE, "does not know" },
+	{ "#lkp fixed-by xyz", TIER_MAINTAINER, RS_OPEN, LC_ERROR, RS_OPEN,
+	  CR_NONE, "not a commit sha" },
+	{ "#lkp frob", TIER_PARTICIPANT, RS_OPEN, LC_ERROR, RS_OPEN, CR_NONE,
+	  "unknown command" },
+	{ "#lkp compare 0123abc", TIER_PARTICIPANT, RS_OPEN, LC_ERROR, RS_OPEN,
+	  CR_NONE, "at least two" },
+};
+
+START_TEST(lifecycle_commands_table)
+{
+	struct arena a = ARENA_INIT;
+	struct lkp_command c;
+	struct lc_state cur = { cmd_cases[_i].from, CR_NONE, NULL, 0 }, next;
+	struct lc_input in = { 0 };
+	enum lc_verdict v;
+	const char *msg;
+	const char *l = cmd_cases[_i].cmd;
+
+	/* 1 is the report; 4 -> 5 -> 1 would close a loop; 6 -> 6 never
+	 * ends; 2 and 3 are plain reports */
+	memset(dup_table, 0, sizeof(dup_table));
+	dup_table[4] = 5;
+	dup_table[5] = 1;
+	dup_table[6] = 6;
+	if (cur.state == RS_CLOSED)
+		cur.reason = CR_INVALID;
+	ck_assert_int_eq(lkp_command_parse_line(&a, l, strlen(l), &c), 1);
+	in.cmd = &c;
+	in.tier = cmd_cases[_i].tier;
+	in.report_id = 1;
+	ck_assert_int_eq(lifecycle_apply(&cur, &in, &lookup, &next, &v, &msg),
+			 LKB_OK);
+	ck_assert_msg(v == cmd_cases[_i].v, "row %d: verdict %s (%s)", _i,
+		      lc_verdict_name(v), msg ? msg : "");
+	ck_assert_int_eq(next.state, cmd_cases[_i].to);
+	ck_assert_int_eq(next.reason, cmd_cases[_i].reason);
+	if (cmd_cases[_i].msg_has)
+		ck_assert_msg(msg && strstr(msg, cmd_cases[_i].msg_has),
+			      "row %d: message '%s'", _i, msg ? msg : "(null)");
+	else
+		ck_assert_ptr_null(msg);
+	if (v == LC_CHANGED && c.verb == LKP_CMD_DUP_OF)
+		ck_assert_int_gt(next.dup_of, 1);
+	if (v == LC_CHANGED && c.verb == LKP_CMD_FIXED_BY)
+		ck_assert_str_eq(next.commit, "0123abcd");
+	if (v == LC_CHANGED && c.verb == LKP_CMD_REOPEN)
+		ck_assert_ptr_null(next.commit);
+	arena_release(&a);
+}
+END_TEST
+
+START_TEST(lifecycle_lookup_failure)
+{
+	struct arena a = ARENA_INIT;
+	struct lkp_command c;
+	struct lc_state cur = { RS_OPEN, CR_NONE, NULL, 0 }, next;
+	struct lc_input in = { 0 };
+	enum lc_verdict v;
+	const char *msg;
+	static const char l[] = "#lkp dup-of fail@x";
+
+	ck_assert_int_eq(lkp_command_parse_line(&a, l, strlen(l), &c), 1);
+	c.target = "fail";
+	in.cmd = &c;
+	in.tier = TIER_MAINTAINER;
+	in.report_id = 1;
+	ck_assert_int_eq(lifecycle_apply(&cur, &in, &lookup, &next, &v, &msg),
+			 LKB_ERR_DB);
+	/* without a lookup, dup-of is an error, not a crash */
+	c.target = "2";
+	ck_assert_int_eq(lifecycle_apply(&cur, &in, NULL, &next, &v, &msg),
+			 LKB_OK);
+	ck_assert_int_eq(v, LC_ERROR);
+	arena_release(&a);
+}
+END_TEST
+
+static const char *const maintainers[] = { "dave@fromorbit.com", "@intel.com",
+					   " <Hugh@Google.com> " };
+static const char *const participants[] = { "jlayton@kernel.org",
+					     "david@fromorbit.com" };
+
+static const struct {
+	const char *addr;
+	enum auth_tier tier;
+} tier_cases[] = {
+	{ "dave@fromorbit.com", TIER_MAINTAINER },	/* exact */
+	{ "DAVE@FromOrbit.com", TIER_MAINTAINER },	/* case */
+	{ "<dave@fromorbit.com>", TIER_MAINTAINER },	/* brackets */
+	{ "oliver.sang@intel.com", TIER_MAINTAINER },	/* @domain */
+	{ "feng.tang@linux.intel.com", TIER_MAINTAINER },	/* subdomain */
+	{ "x@notintel.com", TIER_OTHER },		/* not a subdomain */
+	{ "x@intel.com.evil.org", TIER_OTHER },
+	{ "hugh@google.com", TIER_MAINTAINER },
+	{ "jlayton@kernel.org", TIER_PARTICIPANT },
+	{ "david@fromorbit.com", TIER_PARTICIPANT },
+	{ "someone@example.org", TIER_OTHER },
+	{ "", TIER_OTHER },
+	{ "intel.com", TIER_OTHER },			/* no local part */
+	{ NULL, TIER_OTHER },
+};
+
+START_TEST(lifecycle_tiers)
+{
+	ck_assert_int_eq(auth_tier(tier_cases[_i].addr, maintainers, 3,
+				   participants, 2),
+			 tier_cases[_i].tier);
+}
+END_TEST
+
+START_TEST(lifecycle_names)
+{
+	ck_assert_str_eq(report_state_name(RS_FIX_PROPOSED), "fix-proposed");
+	ck_assert_int_eq(report_state_from_name("closed"), RS_CLOSED);
+	ck_assert_int_eq(report_state_from_name("nope"), -1);
+	ck_assert_str_eq(auth_tier_name(TIER_PARTICIPANT), "participant");
+	ck_assert_str_eq(close_reason_name(CR_FIX_OF_EARLIER_RACE),
+			 "fix-of-earlier-race");
+	ck_assert_int_eq(close_reason_from_name("superseded", 10), CR_SUPERSEDED);
+	ck_assert_int_eq(close_reason_from_name("none", 4), -1);
+	ck_assert_str_eq(reply_event_name(EV_SERIES_COMPARE_REQUEST),
+			 "series-compare-request");
+	ck_assert_int_eq(reply_event_from_name("Fix-Confirmed", 13),
+			 EV_FIX_CONFIRMED);
+}
+END_TEST
+
+Suite *
+lkb_test_suite(void)
+{
+	Suite *s = suite_create("lifecycle");
+	TCase *tc = tcase_create("core");
+
+	tcase_add_loop_test(tc, lifecycle_events_table, 0,
+			    (int)LKB_ARRAY_SIZE(ev_cases));
+	tcase_add_test(tc, lifecycle_close_event_reason);
+	tcase_add_loop_test(tc, lifecycle_commands_table, 0,
+			    (int)LKB_ARRAY_SIZE(cmd_cases));
+	tcase_add_test(tc, lifecycle_lookup_failure);
+	tcase_add_loop_test(tc, lifecycle_tiers, 0,
+			    (int)LKB_ARRAY_SIZE(tier_cases));
+	tcase_add_test(tc, lifecycle_names);
+	suite_add_tcase(s, tc);
+	return s;
+}

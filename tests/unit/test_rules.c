@@ -1,0 +1,369 @@
+/* test_rules.c - rules files (parser errors with file:line), the PCRE2
+ * wrapper, and the rules engine: authored text only, blocks, require,
+ * unless, forbid, captures, evidence-also, from-lkp, in patch. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "tests/unit/check_main.h"
+#include "bot/match.h"
+#include "bot/rules.h"
+#include "lib/arena.h"
+#include "lib/status.h"
+#include "parsers/reply.h"
+#include "parsers/rules_file.h"
+
+static const struct {
+	const char *text;
+	const char *error;	/* expected "rules:LINE: ..." prefix */
+} bad_files[] = {
+	{ "match /x/\n", "rules:1: directive outside a rule" },
+	{ "rule a\n\tmatch /x/\n", "rules:1: rule has no event" },
+	{ "rule a\n\tevent ack\n", "rules:1: rule has no match pattern" },
+	{ "rule a\n\tevent nonsense\n", "rules:2: unknown event 'nonsense'" },
+	/* command events come from #lkp lines, not rules */
+	{ "rule a\n\tevent command\n", "rules:2: unknown event 'command'" },
+	{ "rule a\n\tevent ack\n\tmatch x\n", "rules:3: pattern must be" },
+	{ "rule a\n\tevent ack\n\tmatch /x\n", "rules:3: pattern has no closing" },
+	{ "rule a\n\tevent ack\n\tmatch //\n", "rules:3: empty pattern" },
+	{ "rule a\n\tevent ack\n\tmatch /x/q\n", "rules:3: unknown pattern flag 'q'" },
+	{ "rule a\n\tevent ack\n\tmatch /x/\n\treason fixed\n",
+	  "rules:1: reason is only for event close" },
+	{ "rule a\n\tevent close\n\tmatch /x/\n\treason later\n",
+	  "rules:4: unknown close reason 'later'" },
+	{ "rule a\n\tevent ack\n\tmatch /x/\nrule a\n", "rules:4: duplicate rule name" },
+	{ "rule bad name\n", "rules:1: bad rule name" },
+	{ "rule a\n\tevent ack\n\tmatch /x/\n\tcapture sha 1\n",
+	  "rules:4: capture must be written" },
+	{ "rule a\n\tevent ack\n\tmatch /x/\n\tcapture sha = x\n",
+	  "rules:4: capture group must be a number" },
+	{ "rule a\n\tevent ack\n\tmatch /x/\n\tin quoted\n",
+	  "rules:4: 'in' takes authored or patch" },
+	{ "rule a\n\tevent ack\n\tmatch /x/\n\tfrom-lkp yes\n",
+	  "rules:4: from-lkp takes no value" },
+	{ "rule a\n\tevent ack\n\tmatch /x/\n\twhen /y/\n",
+	  "rules:4: unknown directive 'when'" },
+	{ "lkp-domain\n", "rules:1: missing value" },
+};
+
+START_TEST(rules_file_errors)
+{
+	struct arena a = ARENA_INIT;
+	struct rule_file *rf = NULL;
+	const char *err = NULL;
+	const char *t = bad_files[_i].text;
+
+	ck_assert_int_eq(rules_file_parse(&a, t, strlen(t), "rules", &rf, &err),
+			 LKB_ERR_PARSE);
+	ck_assert_ptr_null(rf);
+	ck_assert_msg(err && !strncmp(err, bad_files[_i].error,
+				      strlen(bad_files[_i].error)),
+		      "row %d: got '%s'", _i, err ? err : "(null)");
+	arena_release(&a);
+}
+END_TEST
+
+START_TEST(rules_file_good)
+{
+	static const char text[] =
+		"# comment\n"
+		"lkp-domain @intel.com\n"
+		"lkp-name Oliver Sang\n"
+		"\n"
+		"rule close-race\n"
+		"  event close\n"
+		"  reason fix-of-earlier-race\n"
+		"  from-lkp\n"
+		"  match /we will close/i\n"
+		"  match /a/b/c/xs\n"	/* the last '/' ends the pattern */
+		"  require /by commit (?<sha>[0-9a-f]{7,40})/\n"
+		"  unless /not/\n"
+		"  forbid /never/\n"
+		"  evidence-also /=0x/m\n"
+		"  capture whole = 0\n"
+		"rule patchy\n"
+		"  event fix-proposed\n"
+		"  not-from-lkp\n"
+		"  in patch\n"
+		"  match /^diff/m\n";
+	struct arena a = ARENA_INIT;
+	struct rule_file *rf;
+	const char *err = NULL;
+	const struct rule_spec *r;
+
+	ck_assert_int_eq(rules_file_parse(&a, text, strlen(text), "f", &rf, &err),
+			 LKB_OK);
+	ck_assert_uint_eq(rf->nrules, 2);
+	ck_assert_uint_eq(rf->nlkp_domains, 1);
+	ck_assert_str_eq(rf->lkp_domains[0], "intel.com");
+	ck_assert_str_eq(rf->lkp_names[0], "Oliver Sang");
+	r = &rf->rules[0];
+	ck_assert_str_eq(r->name, "close-race");
+	ck_assert_uint_eq(r->line, 5);
+	ck_assert_int_eq(r->event, EV_CLOSE);
+	ck_assert_int_eq(r->reason, CR_FIX_OF_EARLIER_RACE);
+	ck_assert_int_eq(r->from_lkp, 1);
+	ck_assert_uint_eq(r->nmatch, 2);
+	ck_assert_str_eq(r->match[0].text, "we will close");
+	ck_assert_uint_eq(r->match[0].flags, RULE_PAT_CASELESS);
+	ck_assert_str_eq(r->match[1].text, "a/b/c");
+	ck_assert_uint_eq(r->match[1].flags,
+			  RULE_PAT_EXTENDED | RULE_PAT_DOTALL);
+	ck_assert_uint_eq(r->match[1].line, 10);
+	ck_assert_uint_eq(r->nrequire + r->nunless + r->nforbid + r->nevidence,
+			  4);
+	ck_assert_str_eq(r->captures[0].name, "whole");
+	ck_assert_uint_eq(r->captures[0].group, 0);
+	ck_assert_int_eq(rf->rules[1].scope, RULE_SCOPE_PATCH);
+	ck_assert_int_eq(rf->rules[1].from_lkp, -1);
+	arena_release(&a);
+}
+END_TEST
+
+START_TEST(match_wrapper)
+{
+	struct match_pattern *p = NULL;
+	char *err = NULL;
+	size_t so, eo;
+	/* invalid UTF-8 in the subject must not make matching fail */
+	static const char subj[] = "x\xff\xfe fix-of abc1234 y";
+
+	ck_assert_int_eq(match_compile("fix-of (?<sha>[0-9a-f]+)", 24,
+				       MATCH_CASELESS, &p, &err), LKB_OK);
+	ck_assert_int_eq(match_exec(p, subj, sizeof(subj) - 1, 0, &err), 1);
+	ck_assert(match_group(p, 1, &so, &eo));
+	ck_assert_uint_eq(eo - so, 7);
+	ck_assert_int_eq(memcmp(subj + so, "abc1234", 7), 0);
+	ck_assert_uint_eq(match_name_count(p), 1);
+	{
+		unsigned g = 0;
+
+		ck_assert_str_eq(match_name_at(p, 0, &g), "sha");
+		ck_assert_uint_eq(g, 1);
+	}
+	ck_assert_int_eq(match_exec(p, "nothing", 7, 0, &err), 0);
+	ck_assert(!match_group(p, 0, &so, &eo));	/* no match, no group */
+	ck_assert_int_eq(match_exec(p, "FIX-OF ABC", 10, 0, &err), 1);
+	match_free(p);
+	/* a compile error names the offset */
+	ck_assert_int_eq(match_compile("a(b", 3, 0, &p, &err), LKB_ERR_PARSE);
+	ck_assert_ptr_null(p);
+	ck_assert_ptr_nonnull(strstr(err, "offset 3"));
+	free(err);
+	/* catastrophic backtracking hits the match limit: an error */
+	ck_assert_int_eq(match_compile("(a+)+$", 6, 0, &p, &err), LKB_OK);
+	{
+		char s[64];
+
+		memset(s, 'a', 40);
+		s[40] = 'b';
+		ck_assert_int_eq(match_exec(p, s, 41, 0, &err), LKB_ERR);
+		ck_assert_ptr_nonnull(err);
+		free(err);
+	}
+	match_free(p);
+	match_free(NULL);
+}
+END_TEST
+
+static struct rules *
+load_rules(const char *text)
+{
+	struct rules *rs = NULL;
+	char *err = NULL;
+
+	ck_assert_msg(rules_load_text(text, strlen(text), "t", &rs, &err) ==
+			      LKB_OK,
+		      "%s", err ? err : "");
+	return rs;
+}
+
+/* Apply rules to body; returns the events (in a). */
+static struct rule_events
+run(struct rules *rs, struct arena *a, const char *body, const char *addr)
+{
+	struct reply *r;
+	struct rule_events ev = { 0 };
+	struct rule_author au = { NULL, addr };
+
+	ck_assert_int_eq(reply_parse(a, body, strlen(body), &r), LKB_OK);
+	ck_assert_int_eq(rules_apply(rs, r, &au, a, &ev), LKB_OK);
+	return ev;
+}
+
+START_TEST(rules_quoted_never_fires)
+{
+	struct rules *rs = load_rules(
+		"rule c\n event close\n match /we will close this report/i\n");
+	struct arena a = ARENA_INIT;
+	struct rule_events ev;
+
+	/* the same sentence quoted, at depth 1 and 2, and in a signature */
+	ev = run(rs, &a, "> We will close this report.\n"
+			 ">> We will close this report.\nok\n-- \n"
+			 "We will close this report.\n", NULL);
+	ck_assert_uint_eq(ev.n, 0);
+	/* and authored: it fires, with the line as evidence */
+	ev = run(rs, &a, "> hi\n  We will close this report.  \n", NULL);
+	ck_assert_uint_eq(ev.n, 1);
+	ck_assert_int_eq(ev.ev[0].type, EV_CLOSE);
+	ck_assert_str_eq(ev.ev[0].rule, "c");
+	ck_assert_str_eq(ev.ev[0].evidence, "We will close this report.");
+	ck_assert_uint_eq(ev.ev[0].line, 1);
+	rules_free(rs);
+	arena_release(&a);
+}
+END_TEST
+
+START_TEST(rules_blocks_and_values)
+{
+	struct rules *rs = load_rules(
+		"rule race\n event close\n reason fix-of-earlier-race\n"
+		" match /close\\s+this\\s+report/i\n"
+		" require /introduced\\s+by\\s+commit\\s+(?<sha>[0-9a-f]{7,40})/\n"
+		" evidence-also /=0x[0-9a-f]+/\n"
+		" capture word = 0\n");
+	struct arena a = ARENA_INIT;
+	struct rule_events ev;
+
+	/* the sentence wraps: evidence is both lines, joined */
+	ev = run(rs, &a, "The race was introduced by\ncommit 0123abcd.\n\n"
+			 "a=0x10 b=0x20\n\nWe will close\nthis report.\n", NULL);
+	ck_assert_uint_eq(ev.n, 1);
+	ck_assert_str_eq(ev.ev[0].evidence, "We will close this report.");
+	ck_assert_int_eq(ev.ev[0].reason, CR_FIX_OF_EARLIER_RACE);
+	ck_assert_uint_eq(ev.ev[0].nvalues, 2);
+	ck_assert_str_eq(ev.ev[0].values[0].name, "word");
+	ck_assert_str_eq(ev.ev[0].values[0].value, "close\nthis report");
+	ck_assert_str_eq(ev.ev[0].values[1].name, "sha");
+	ck_assert_str_eq(ev.ev[0].values[1].value, "0123abcd");
+	ck_assert_uint_eq(ev.ev[0].nextra, 1);
+	ck_assert_str_eq(ev.ev[0].extra[0], "a=0x10 b=0x20");
+	/* the require is missing: no event */
+	ev = run(rs, &a, "We will close this report.\n", NULL);
+	ck_assert_uint_eq(ev.n, 0);
+	/* the require only quoted: no event either */
+	ev = run(rs, &a, "> introduced by commit 0123abcd\n"
+			 "We will close this report.\n", NULL);
+	ck_assert_uint_eq(ev.n, 0);
+	rules_free(rs);
+	arena_release(&a);
+}
+END_TEST
+
+START_TEST(rules_unless_forbid_lkp_patch)
+{
+	struct rules *rs = load_rules(
+		"lkp-domain intel.com\n"
+		"lkp-name Yin Fengwei\n"
+		"rule fixed\n event fix-confirmed\n from-lkp\n"
+		" match /regression is recovered/\n unless /not/\n"
+		"rule partial\n event fix-partial\n from-lkp\n"
+		" match /partly/\n forbid /no effect/\n"
+		"rule patch\n event fix-proposed\n not-from-lkp\n in patch\n"
+		" match /^Reported-by: kernel test robot/m\n"
+		"rule first\n event ack\n match /thanks/i\n"
+		"rule second\n event ack\n match /thanks/i\n");
+	struct arena a = ARENA_INIT;
+	struct rule_events ev;
+
+	ev = run(rs, &a, "the regression is recovered\n", "x@linux.intel.com");
+	ck_assert_uint_eq(ev.n, 1);
+	ck_assert_int_eq(ev.ev[0].type, EV_FIX_CONFIRMED);
+	/* not an LKP author */
+	ev = run(rs, &a, "the regression is recovered\n", "x@example.org");
+	ck_assert_uint_eq(ev.n, 0);
+	/* a look-alike domain is not intel.com */
+	ev = run(rs, &a, "the regression is recovered\n", "x@notintel.com");
+	ck_assert_uint_eq(ev.n, 0);
+	/* unless in the same block */
+	ev = run(rs, &a, "the regression is recovered? not\n", "x@intel.com");
+	ck_assert_uint_eq(ev.n, 0);
+	/* ... but not in another block */
+	ev = run(rs, &a, "the regression is recovered\n\nnot\n", "x@intel.com");
+	ck_assert_uint_eq(ev.n, 1);
+	/* forbid anywhere */
+	ev = run(rs, &a, "partly\n\nno effect\n", "x@intel.com");
+	ck_assert_uint_eq(ev.n, 0);
+	ev = run(rs, &a, "partly\n", "x@intel.com");
+	ck_assert_uint_eq(ev.n, 1);
+	/* in patch: the tag in a patch fires, the same line authored not */
+	ev = run(rs, &a, "Reported-by: kernel test robot <lkp@intel.com>\n",
+		 "dev@example.org");
+	ck_assert_uint_eq(ev.n, 0);
+	ev = run(rs, &a, "fix:\n\nReported-by: kernel test robot <lkp@intel.com>\n"
+			 "Signed-off-by: D <dev@example.org>\n---\n"
+			 "diff --git a/f b/f\n--- a/f\n+++ b/f\n@@ -1 +1 @@\n-a\n+b\n",
+		 "dev@example.org");
+	ck_assert_uint_eq(ev.n, 1);
+	ck_assert_int_eq(ev.ev[0].type, EV_FIX_PROPOSED);
+	ck_assert_str_eq(ev.ev[0].evidence,
+			 "Reported-by: kernel test robot <lkp@intel.com>");
+	/* one event per type: the first rule in file order wins */
+	ev = run(rs, &a, "Thanks!\n", "dev@example.org");
+	ck_assert_uint_eq(ev.n, 1);
+	ck_assert_str_eq(ev.ev[0].rule, "first");
+	rules_free(rs);
+	arena_release(&a);
+}
+END_TEST
+
+START_TEST(rules_author_fallbacks)
+{
+	struct rules *rs = load_rules("lkp-domain intel.com\n"
+				      "lkp-name Yin Fengwei\n");
+	struct arena a = ARENA_INIT;
+	struct reply *r;
+	struct rule_author au = { "Yin, Fengwei", NULL };
+	static const char scraped[] = "Re: x\nFrom: Yin Fengwei\nDate: y\n\nHi\n";
+
+	ck_assert(rules_author_is_lkp(rs, &au, NULL));	/* name, reordered */
+	au.name = "Fengwei Yinn";
+	ck_assert(!rules_author_is_lkp(rs, &au, NULL));
+	au.name = NULL;
+	au.addr = "<Feng.Tang@INTEL.COM>";
+	ck_assert(rules_author_is_lkp(rs, &au, NULL));
+	/* no author given: the scraped From: of the page is used */
+	ck_assert_int_eq(reply_parse(&a, scraped, strlen(scraped), &r), LKB_OK);
+	ck_assert(rules_author_is_lkp(rs, NULL, r));
+	rules_free(rs);
+	arena_release(&a);
+}
+END_TEST
+
+START_TEST(rules_compile_error_names_line)
+{
+	struct rules *rs = NULL;
+	char *err = NULL;
+	static const char t[] = "rule a\n event ack\n\n match /ok/\n match /(x/\n";
+
+	ck_assert_int_eq(rules_load_text(t, strlen(t), "my.rules", &rs, &err),
+			 LKB_ERR_PARSE);
+	ck_assert_ptr_null(rs);
+	ck_assert_ptr_nonnull(strstr(err, "my.rules:5: cannot compile pattern"));
+	free(err);
+	ck_assert_int_eq(rules_load_file("/nonexistent/x.rules", &rs, &err),
+			 LKB_ERR_IO);
+	free(err);
+}
+END_TEST
+
+Suite *
+lkb_test_suite(void)
+{
+	Suite *s = suite_create("rules");
+	TCase *tc = tcase_create("core");
+
+	tcase_add_loop_test(tc, rules_file_errors, 0,
+			    (int)LKB_ARRAY_SIZE(bad_files));
+	tcase_add_test(tc, rules_file_good);
+	tcase_add_test(tc, match_wrapper);
+	tcase_add_test(tc, rules_quoted_never_fires);
+	tcase_add_test(tc, rules_blocks_and_values);
+	tcase_add_test(tc, rules_unless_forbid_lkp_patch);
+	tcase_add_test(tc, rules_author_fallbacks);
+	tcase_add_test(tc, rules_compile_error_names_line);
+	suite_add_tcase(s, tc);
+	return s;
+}

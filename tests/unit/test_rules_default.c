@@ -1,0 +1,252 @@
+/* test_rules_default.c - the installed rules/default.rules on the seed
+ * stories, real corpus replies and LKP-style retest replies. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tests/unit/check_main.h"
+#include "bot/rules.h"
+#include "lib/arena.h"
+#include "lib/status.h"
+#include "parsers/reply.h"
+
+static struct rules *rs;
+
+static void
+setup(void)
+{
+	char path[1024];
+	char *err = NULL;
+
+	snprintf(path, sizeof(path), "%s/../../rules/default.rules",
+		 lkb_test_data_dir());
+	ck_assert_msg(rules_load_file(path, &rs, &err) == LKB_OK, "%s", err);
+}
+
+static void
+teardown(void)
+{
+	rules_free(rs);
+	rs = NULL;
+}
+
+static char *
+load(const char *name, size_t *len_out)
+{
+	char path[1024];
+	FILE *f;
+	long n;
+	char *buf;
+
+	snprintf(path, sizeof(path), "%s/reply/%s", lkb_test_data_dir(), name);
+	f = fopen(path, "rb");
+	ck_assert_msg(f != NULL, "cannot open %s", path);
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	fseek(f, 0, SEEK_SET);
+	buf = malloc((size_t)n + 1);
+	ck_assert_uint_eq(fread(buf, 1, (size_t)n, f), (size_t)n);
+	buf[n] = '\0';
+	fclose(f);
+	*len_out = (size_t)n;
+	return buf;
+}
+
+/* LKP-style retest replies, written for these tests after the wording
+ * of LKP retest mails (none is in the corpus). */
+static const char retest_ok[] =
+	"hi Dave,\n\n"
+	"On Sat, May 07, 2022 at 07:29:24AM +1000, Dave Chinner wrote:\n"
+	"> Can you try the patch below and see if that fixes the issue?\n\n"
+	"we applied your patch upon 32678f1513 and the regression is "
+	"recovered:\n\n"
+	"    464232            -5.6%     438315            +0.2%     465190  "
+	"      aim7.jobs-per-min\n\n"
+	"Tested-by: kernel test robot <oliver.sang@intel.com>\n";
+static const char retest_partial[] =
+	"hi,\n\n> here is a fix\n\n"
+	"we tested the fix, it only partially recovers the regression:\n"
+	"-12.3% without it, -5.1% with it.\n";
+static const char retest_little[] =
+	"> please test the patch below\n\n"
+	"we tested the patch, it has little impact on the regression.\n";
+static const char retest_quoted[] =
+	"On Mon, Oliver Sang wrote:\n"
+	"> the regression is recovered\n"
+	"> Tested-by: kernel test robot <oliver.sang@intel.com>\n\n"
+	"Great, I'll queue it.\n";
+static const char ask_retest[] =
+	"> [...]\n\nCould you please retest with the attached patch?\n";
+static const char ack_only[] = "> report\n\nThanks for the report!\n";
+
+static const struct {
+	const char *file;	/* tests/data/reply/FILE, or NULL */
+	const char *text;	/* else this body */
+	const char *addr;	/* author address, NULL for scraped seeds */
+	const char *events;	/* expected event types, in order, ',' */
+	const char *ev_type;	/* one event to look into... */
+	const char *evidence;	/* ...its evidence contains this */
+	const char *value;	/* and "name=value" it captured, or NULL */
+} cases[] = {
+	/* seed 000, Yang Shi: smaller effect and ~15% variation; a patch
+	 * is coming. The report text (its '>' lost) fires nothing. */
+	{ "seed-000_6755a1ebf08d2740.txt", NULL, NULL,
+	  "fix-proposed,cannot-reproduce,ack", "cannot-reproduce",
+	  "The test itself may have 15% variation", NULL },
+	{ "seed-000_6755a1ebf08d2740.txt", NULL, NULL,
+	  "fix-proposed,cannot-reproduce,ack", "fix-proposed",
+	  "I already came up with a patch", NULL },
+	/* seed 001, Yin Fengwei (LKP): closed, fix of an earlier race */
+	{ "seed-001_05dade88765bea35.txt", NULL, NULL, "close", "close",
+	  "We will close this report.",
+	  "sha=eef983ffeae7a1cdde8c3338155ae2dd74b8621b" },
+	/* seed 002, Feng Tang (LKP): data alignment, with the numbers */
+	{ "seed-002_8c5260647049be9a.txt", NULL, NULL, "root-caused",
+	  "root-caused", "I added some alignments change", NULL },
+	/* seed 003 is a report, not a reply: nothing fires */
+	{ "seed-003_c3147c1208027c0c.txt", NULL, NULL, "", NULL, NULL, NULL },
+	/* seed 004, Hugh Dickins: treat the series of 13 as one */
+	{ "seed-004_02eb4500e56574e4.txt", NULL, NULL,
+	  "series-compare-request,ack", "series-compare-request",
+	  "treat the series of 13 as one, and compare the baseline before any "
+	  "of it against the end of the series", NULL },
+	/* 1651872564 Dave Chinner: a tagged patch, and "try it" */
+	{ "corpus-chinner-inline-patch.txt", NULL, "david@fromorbit.com",
+	  "fix-proposed,retest-request", "retest-request",
+	  "Can you try the patch below and see if that fixes the issue?",
+	  NULL },
+	/* 1651921786 Carel Si (LKP): the proposed fix did not help */
+	{ "corpus-lkp-fix-no-effect.txt", NULL, "beibei.si@intel.com",
+	  "fix-no-effect", "fix-no-effect",
+	  "We tested below patch, it didn't fix the issue", NULL },
+	/* 1677824018 Yujie Liu (LKP): "cannot fix the problem" */
+	{ "corpus-lkp-cannot-fix.txt", NULL, "yujie.liu@intel.com",
+	  "fix-no-effect", "fix-no-effect", "but cannot fix the problem", NULL },
+	/* 1573625067 Ian Kent: not a problem with the subject patch */
+	{ "corpus-kent-dispute.txt", NULL, "raven@themaw.net", "dispute",
+	  "dispute", "not a problem with the subject patch", NULL },
+	/* 1573560143 Jan Stancek: the test still passes */
+	{ "corpus-stancek-original-message.txt", NULL, "jstancek@redhat.com",
+	  "dispute", "dispute", "Test still PASSes.", NULL },
+	/* 1684075008 Feng Tang (LKP): a debug patch restores performance;
+	 * that is a root cause, not a confirmed fix */
+	{ "corpus-tang-debug-patch.txt", NULL, "feng.tang@intel.com",
+	  "root-caused", "root-caused",
+	  "With the debug below, the performance is restored.", NULL },
+	/* 1718914590 Jeff Layton: unable to reproduce */
+	{ "corpus-layton-cannot-reproduce.txt", NULL, "jlayton@kernel.org",
+	  "cannot-reproduce", "cannot-reproduce",
+	  "I've been trying for several days to reproduce this", NULL },
+	/* 1669080818 Gao Xiang: is the result stable? */
+	{ "corpus-gao-more-data.txt", NULL, "hsiangkao@linux.alibaba.com",
+	  "more-data-request,ack", "more-data-request", "Is the result stable?",
+	  NULL },
+	/* LKP retest replies */
+	{ NULL, retest_ok, "oliver.sang@intel.com", "fix-confirmed",
+	  "fix-confirmed", "Tested-by: kernel test robot", NULL },
+	{ NULL, retest_partial, "oliver.sang@intel.com", "fix-partial",
+	  "fix-partial", "it only partially recovers the regression", NULL },
+	{ NULL, retest_little, "oliver.sang@intel.com", "fix-no-effect",
+	  "fix-no-effect", "it has little impact", NULL },
+	/* the same words from someone outside LKP confirm nothing */
+	{ NULL, retest_ok, "someone@example.org", "", NULL, NULL, NULL },
+	/* quoted LKP words fire nothing */
+	{ NULL, retest_quoted, "dev@example.org", "", NULL, NULL, NULL },
+	{ NULL, ask_retest, "dev@example.org", "retest-request",
+	  "retest-request", "Could you please retest", NULL },
+	{ NULL, ack_only, "dev@example.org", "ack", "ack",
+	  "Thanks for the report!", NULL },
+};
+
+START_TEST(default_rules_stories)
+{
+	struct arena a = ARENA_INIT;
+	struct reply *r;
+	struct rule_events ev = { 0 };
+	struct rule_author au = { NULL, cases[_i].addr };
+	char got[256] = "";
+	char *buf = NULL;
+	const char *body = cases[_i].text;
+	size_t len = body ? strlen(body) : 0;
+	int seen = 0;
+
+	if (cases[_i].file)
+		body = buf = load(cases[_i].file, &len);
+	ck_assert_int_eq(reply_parse(&a, body, len, &r), LKB_OK);
+	ck_assert_int_eq(rules_apply(rs, r, &au, &a, &ev), LKB_OK);
+	for (size_t k = 0, pos = 0; k < ev.n && pos < sizeof(got); k++)
+		pos += (size_t)snprintf(got + pos, sizeof(got) - pos, "%s%s",
+					k ? "," : "",
+					reply_event_name(ev.ev[k].type));
+	ck_assert_msg(!strcmp(got, cases[_i].events), "row %d: got '%s'", _i,
+		      got);
+	for (size_t k = 0; k < ev.n && cases[_i].ev_type; k++) {
+		const struct rule_event *e = &ev.ev[k];
+		char kv[256];
+
+		if (strcmp(reply_event_name(e->type), cases[_i].ev_type))
+			continue;
+		seen = 1;
+		ck_assert_msg(strstr(e->evidence, cases[_i].evidence),
+			      "row %d: evidence '%s'", _i, e->evidence);
+		if (!cases[_i].value)
+			continue;
+		ck_assert_uint_ge(e->nvalues, 1);
+		snprintf(kv, sizeof(kv), "%s=%s", e->values[0].name,
+			 e->values[0].value);
+		ck_assert_str_eq(kv, cases[_i].value);
+	}
+	ck_assert(seen || !cases[_i].ev_type);
+	free(buf);
+	arena_release(&a);
+}
+END_TEST
+
+START_TEST(default_rules_seed_details)
+{
+	struct arena a = ARENA_INIT;
+	struct reply *r;
+	struct rule_events ev = { 0 };
+	size_t len;
+	char *b = load("seed-001_05dade88765bea35.txt", &len);
+
+	ck_assert_int_eq(reply_parse(&a, b, len, &r), LKB_OK);
+	ck_assert(rules_author_is_lkp(rs, NULL, r));	/* "From: Yin Fengwei" */
+	ck_assert_int_eq(rules_apply(rs, r, NULL, &a, &ev), LKB_OK);
+	ck_assert_uint_eq(ev.n, 1);
+	ck_assert_int_eq(ev.ev[0].reason, CR_FIX_OF_EARLIER_RACE);
+	ck_assert_str_eq(ev.ev[0].rule, "close-fix-of-earlier-race");
+	free(b);
+	/* seed 002: the experiment numbers ride along as evidence */
+	b = load("seed-002_8c5260647049be9a.txt", &len);
+	ev.n = 0;
+	ck_assert_int_eq(reply_parse(&a, b, len, &r), LKB_OK);
+	ck_assert_int_eq(rules_apply(rs, r, NULL, &a, &ev), LKB_OK);
+	ck_assert_uint_eq(ev.n, 1);
+	ck_assert_uint_eq(ev.ev[0].nextra, 3);
+	ck_assert_str_eq(ev.ev[0].extra[0], "restore the -22.7%. Following are "
+			 "some log showing how the alignments");
+	ck_assert_str_eq(ev.ev[0].extra[1], "tl: memcg=0x7cd1000 memory=0x7cd10d0 "
+			 "memsw=0x7cd1140 kmem=0x7cd11b0 tcpmem=0x7cd1220");
+	ck_assert_str_eq(ev.ev[0].extra[2], "t2: memcg=0x7cd0000 memory=0x7cd00d0 "
+			 "memsw=0x7cd0140 kmem=0x7cd01c0 tcpmem=0x7cd0230");
+	free(b);
+	arena_release(&a);
+}
+END_TEST
+
+Suite *
+lkb_test_suite(void)
+{
+	Suite *s = suite_create("rules_default");
+	TCase *tc = tcase_create("core");
+
+	tcase_add_unchecked_fixture(tc, setup, teardown);
+	tcase_add_loop_test(tc, default_rules_stories, 0,
+			    (int)LKB_ARRAY_SIZE(cases));
+	tcase_add_test(tc, default_rules_seed_details);
+	suite_add_tcase(s, tc);
+	return s;
+}
