@@ -15,6 +15,8 @@
 #include <sys/stat.h>
 
 #include "bot/commands.h"
+#include "bot/outbox.h"
+#include "bot/triage.h"
 #include "bot/lock.h"
 #include "bot/run.h"
 #include "bot/sync.h"
@@ -39,16 +41,26 @@ stage_sync(struct bot_ctx *ctx, const struct run_opts *o)
 	return sync_sources(ctx->cfg, ctx->st, &so);
 }
 
-/* The stages, in order. Later stages append their row here:
- *	{ "triage", stage_triage },
- *	{ "act", stage_act },
- *	{ "send", stage_send },
- * each a run_stage_fn (bot/run.h) declared in its own header. */
+/* The last stage: drain the outbox (or write .eml files in a dry run). */
+static int
+stage_send(struct bot_ctx *ctx, const struct run_opts *o)
+{
+	struct outbox_stats s = { 0 };
+	int rc = outbox_send_due(ctx, o->dry_run_dir, &s);
+
+	if (ctx->verbose >= 0 && (s.sent || s.retried || s.failed || s.stuck))
+		outbox_print_stats(stdout, &s);
+	return rc;
+}
+
+/* The stages, in order; each a run_stage_fn (bot/run.h). */
 static const struct run_stage {
 	const char *name;
 	run_stage_fn *fn;
 } stages[] = {
 	{ "sync", stage_sync },
+	{ "triage", triage_stage },
+	{ "send", stage_send },
 };
 
 static int

@@ -17,7 +17,9 @@ bot_libbot_a_SOURCES = \
 	%reldir%/cmd-show.c %reldir%/thread_view.c %reldir%/thread_view.h \
 	%reldir%/ingest.c %reldir%/ingest.h \
 	%reldir%/json_out.c %reldir%/json_out.h \
-	%reldir%/mailsource.c %reldir%/mailsource.h
+	%reldir%/mailsource.c %reldir%/mailsource.h \
+	%reldir%/triage.c %reldir%/triage.h %reldir%/triage-internal.h \
+	%reldir%/triage_cmd.c
 # Libraries in dependency order: higher layers first.
 LKB_LIBS = bot/libbot.a templates/libtemplates.a state/libstate.a parsers/libparsers.a \
 	lib/liblkb.a

@@ -30,11 +30,20 @@
 struct tpl_set *
 outbox_templates(const struct config *cfg)
 {
-	const char *dirs[2];
+	const char *dirs[3], *dd = getenv("LKPBOT_DATADIR");
+	char *src = NULL;
+	struct tpl_set *set;
+	size_t n = 0;
 
-	dirs[0] = config_get(cfg, "templates", "dir");
-	dirs[1] = PKGDATADIR "/templates";
-	return tpl_set_new(dirs, 2);
+	if ((dirs[n] = config_get(cfg, "templates", "dir")) != NULL)
+		n++;
+	/* an uninstalled lkpbot (tests, quickstart) finds its sources */
+	if (dd && *dd)
+		dirs[n++] = src = xasprintf("%s/templates/mail", dd);
+	dirs[n++] = PKGDATADIR "/templates";
+	set = tpl_set_new(dirs, n);
+	free(src);
+	return set;
 }
 
 int

@@ -88,7 +88,7 @@ add_related(const char *sha, const char *relation, void *arg)
 
 struct msgs_ctx {
 	struct store *st;
-	int64_t report_id;
+	int64_t report_id, report_msg, report_date;
 	json_t *arr;
 	int rc;
 };
@@ -97,7 +97,15 @@ static int
 add_message(const struct store_msg *m, void *arg)
 {
 	struct msgs_ctx *c = arg;
-	json_t *o = json_object(), *ev = json_array(), *cmds = json_array();
+	json_t *o, *ev, *cmds;
+
+	/* the thread starts at the report: not the patch it answers */
+	if (m->id != c->report_msg && m->date >= 0 && c->report_date >= 0 &&
+	    m->date < c->report_date)
+		return 0;
+	o = json_object();
+	ev = json_array();
+	cmds = json_array();
 
 	json_object_set_new(o, "message_id", json_out_str(m->message_id));
 	json_object_set_new(o, "from", json_out_str(m->from_addr));
@@ -137,7 +145,7 @@ json_t *
 thread_view_json(struct store *st, int64_t report_id)
 {
 	struct store_report_brief b;
-	struct msgs_ctx c = { st, report_id, NULL, LKB_OK };
+	struct msgs_ctx c = { st, report_id, 0, 0, NULL, LKB_OK };
 	json_t *doc = NULL, *rep, *hist;
 	int rc;
 
@@ -156,6 +164,8 @@ thread_view_json(struct store *st, int64_t report_id)
 	hist = json_incref(json_object_get(doc, "history"));
 	json_object_del(doc, "history");
 	c.arr = json_array();
+	c.report_msg = b.msg_id;
+	c.report_date = b.date;
 	json_object_set_new(doc, "messages", c.arr);
 	rc = store_message_foreach(st, b.thread_id, add_message, &c);
 	json_object_set_new(doc, "history", hist);

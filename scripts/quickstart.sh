@@ -32,6 +32,9 @@ maintainers = @intel.com
 path = $out/lkpbot.db
 CONF
 bot=_build/bot/lkpbot
+# uninstalled: rules and templates come from the source tree
+LKPBOT_DATADIR=$top
+export LKPBOT_DATADIR
 echo "== lkpbot run (config $out/config)"
 if $bot --list-commands | grep -qx run; then
 	$bot -c "$out/config" run --dry-run "$out/outbox"

@@ -170,6 +170,8 @@ static const char *const migrations[] = {
 	"  stamp TEXT NOT NULL,"	/* new/ and cur/ mtimes of the last scan */
 	"  updated_at INTEGER NOT NULL"
 	") WITHOUT ROWID;",
+	/* 5 -> 6: tables pasted in replies */
+	LKB_SCHEMA_REPLY_TABLES,
 };
 
 int

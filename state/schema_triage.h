@@ -44,7 +44,8 @@
 	"  PRIMARY KEY (report_id, sha, relation)"                            \
 	") WITHOUT ROWID;"                                                    \
 	"CREATE TABLE triaged ("                                              \
-	"  msg_id INTEGER PRIMARY KEY REFERENCES messages(id) ON DELETE CASCADE" \
+	"  msg_id INTEGER PRIMARY KEY REFERENCES messages(id) ON DELETE CASCADE," \
+	"  report_id INTEGER REFERENCES reports(id) ON DELETE SET NULL"       \
 	");"                                                                  \
 	"CREATE TABLE requests ("                                             \
 	"  id INTEGER PRIMARY KEY,"                                           \
@@ -56,6 +57,14 @@
 	"  result TEXT,"                                                      \
 	"  created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL,"         \
 	"  UNIQUE (msg_id, kind, args)"                                       \
+	");"
+
+/* Tables people paste in replies (retest results, comparisons). */
+#define LKB_SCHEMA_REPLY_TABLES                                               \
+	"CREATE TABLE reply_tables ("                                         \
+	"  msg_id INTEGER PRIMARY KEY REFERENCES messages(id) ON DELETE CASCADE," \
+	"  report_id INTEGER REFERENCES reports(id) ON DELETE SET NULL,"      \
+	"  json TEXT NOT NULL"                                                \
 	");"
 
 #endif

@@ -237,18 +237,43 @@ store_untriaged_foreach(struct store *st, store_id_fn *fn, void *arg)
 }
 
 static const char sql_triage_mark[] =
-	"INSERT OR IGNORE INTO triaged (msg_id) VALUES (:m)";
+	"INSERT OR REPLACE INTO triaged (msg_id, report_id) VALUES (:m, :r)";
 
 int
-store_triage_mark(struct store *st, int64_t msg_id)
+store_triage_mark(struct store *st, int64_t msg_id, int64_t report_id)
 {
 	sqlite3_stmt *s = store_stmt(st, sql_triage_mark);
 	int rc;
 
 	if (!s)
 		return LKB_ERR_DB;
-	rc = store_bind_int(st, s, ":m", msg_id);
+	(void)((rc = store_bind_int(st, s, ":m", msg_id)) ||
+	       (rc = bind_id_or_null(st, s, ":r", report_id)));
 	return step_done(st, s, rc);
+}
+
+/* Replies triaged before their report arrived get another look. */
+static const char sql_retriage[] =
+	"DELETE FROM triaged WHERE report_id IS NULL AND msg_id IN"
+	" (SELECT m.id FROM messages m, reports r, messages rm"
+	"  WHERE r.id = :r AND rm.id = r.msg_id AND m.thread_id = rm.thread_id"
+	"  AND m.id != rm.id AND coalesce(m.date, 0) >= coalesce(rm.date, 0))";
+
+int
+store_triage_requeue_thread(struct store *st, int64_t report_id,
+			    int64_t *n_out)
+{
+	sqlite3_stmt *s = store_stmt(st, sql_retriage);
+	int rc;
+
+	*n_out = 0;
+	if (!s)
+		return LKB_ERR_DB;
+	rc = store_bind_int(st, s, ":r", report_id);
+	rc = step_done(st, s, rc);
+	if (rc == LKB_OK)
+		*n_out = sqlite3_changes(st->db);
+	return rc;
 }
 
 /* Walk up parent links (bounded) to the nearest message with a report;
@@ -260,10 +285,22 @@ static const char sql_report_up[] =
 	"  WHERE m.id = up.id AND m.parent_id IS NOT NULL AND up.depth < 1000)"
 	" SELECT r.id FROM up JOIN reports r ON r.msg_id = up.id"
 	" ORDER BY up.depth LIMIT 1";
+/* When the walk up finds no report: from the topmost stored ancestor
+ * (whose own parent is not stored: broken References, an off-list reply)
+ * the latest report of the thread dated before it. A report is about
+ * what follows it: the patch it answers, and that patch's other replies,
+ * reach the patch at the top, which is older than the report. */
 static const char sql_report_thread[] =
-	"SELECT r.id FROM reports r JOIN messages m ON m.id = r.msg_id"
-	" WHERE m.thread_id = (SELECT thread_id FROM messages WHERE id = :m)"
-	" ORDER BY coalesce(m.date, 0), r.id LIMIT 1";
+	"WITH RECURSIVE up(id, depth) AS ("
+	"  SELECT :m, 0"
+	"  UNION ALL SELECT m.parent_id, up.depth + 1 FROM messages m, up"
+	"  WHERE m.id = up.id AND m.parent_id IS NOT NULL AND up.depth < 1000)"
+	" SELECT r.id FROM reports r JOIN messages m ON m.id = r.msg_id"
+	" JOIN messages x ON x.id = (SELECT id FROM up ORDER BY depth DESC"
+	"  LIMIT 1)"
+	" WHERE m.thread_id = x.thread_id"
+	" AND coalesce(m.date, 0) <= coalesce(x.date, 0)"
+	" ORDER BY coalesce(m.date, 0) DESC, r.id DESC LIMIT 1";
 
 static int
 lookup_report(struct store *st, const char *sql, int64_t msg_id,
@@ -347,4 +384,112 @@ store_request_set_state(struct store *st, int64_t id, const char *state,
 	       (rc = store_bind_int(st, s, ":now", (int64_t)time(NULL))) ||
 	       (rc = store_bind_int(st, s, ":id", id)));
 	return step_done(st, s, rc);
+}
+
+static const char sql_report_of_msg[] =
+	"SELECT id FROM reports WHERE msg_id = :m";
+
+int
+store_report_of_message(struct store *st, int64_t msg_id, int64_t *id_out)
+{
+	return lookup_report(st, sql_report_of_msg, msg_id, id_out);
+}
+
+static const char sql_same_regression[] =
+	"SELECT o.id FROM reports r JOIN reports o"
+	" ON o.commit_sha = r.commit_sha AND o.metric = r.metric"
+	" AND o.id != r.id AND o.duplicate_of IS NULL"
+	" WHERE r.id = :m AND r.commit_sha IS NOT NULL AND r.metric IS NOT NULL"
+	" ORDER BY coalesce(o.date, 0), o.id LIMIT 1";
+
+int
+store_report_same_regression(struct store *st, int64_t report_id,
+			     int64_t *id_out)
+{
+	return lookup_report(st, sql_same_regression, report_id, id_out);
+}
+
+static const char sql_thread_addrs[] =
+	"SELECT from_addr, to_addrs, cc_addrs FROM messages"
+	" WHERE thread_id = :t";
+
+/* Split "a@x, b@y" and feed each address to fn. */
+static int
+each_addr(const char *list, store_addr_fn *fn, void *arg)
+{
+	char buf[512];
+	const char *p = list, *q;
+
+	while (p && *p) {
+		size_t n;
+
+		while (*p == ',' || *p == ' ')
+			p++;
+		q = p;
+		while (*q && *q != ',')
+			q++;
+		n = (size_t)(q - p);
+		while (n && p[n - 1] == ' ')
+			n--;
+		if (n && n < sizeof(buf)) {
+			memcpy(buf, p, n);
+			buf[n] = '\0';
+			if (fn(buf, arg))
+				return 1;
+		}
+		p = q;
+	}
+	return 0;
+}
+
+int
+store_thread_addresses(struct store *st, int64_t thread_id,
+		       store_addr_fn *fn, void *arg)
+{
+	sqlite3_stmt *s = store_stmt(st, sql_thread_addrs);
+	int rc;
+
+	if (!s)
+		return LKB_ERR_DB;
+	if ((rc = store_bind_int(st, s, ":t", thread_id)) != LKB_OK)
+		goto out;
+	while ((rc = store_step(st, s)) == SQLITE_ROW) {
+		if (each_addr((const char *)sqlite3_column_text(s, 0), fn, arg) ||
+		    each_addr((const char *)sqlite3_column_text(s, 1), fn, arg) ||
+		    each_addr((const char *)sqlite3_column_text(s, 2), fn, arg))
+			break;
+	}
+	rc = rc < 0 ? rc : LKB_OK;
+out:
+	store_stmt_done(s);
+	return rc;
+}
+
+static const char sql_reply_table_add[] =
+	"INSERT OR IGNORE INTO reply_tables (msg_id, report_id, json)"
+	" VALUES (:m, :r, :j)";
+static const char sql_reply_table_count[] =
+	"SELECT count(*) FROM reply_tables WHERE msg_id = :m";
+
+int
+store_reply_table_add(struct store *st, int64_t msg_id, int64_t report_id,
+		      const char *json)
+{
+	sqlite3_stmt *s = store_stmt(st, sql_reply_table_add);
+	int rc;
+
+	if (!s)
+		return LKB_ERR_DB;
+	(void)((rc = store_bind_int(st, s, ":m", msg_id)) ||
+	       (rc = bind_id_or_null(st, s, ":r", report_id)) ||
+	       (rc = store_bind_text(st, s, ":j", json)));
+	return step_done(st, s, rc);
+}
+
+int
+store_reply_table_count(struct store *st, int64_t msg_id, int64_t *n_out)
+{
+	*n_out = 0;
+	return lookup_report(st, sql_reply_table_count, msg_id, n_out) < 0
+		       ? LKB_ERR_DB : LKB_OK;
 }

@@ -66,7 +66,13 @@ int store_report_related_add(struct store *st, int64_t report_id,
 typedef int store_id_fn(int64_t id, void *arg);
 int store_untriaged_foreach(struct store *st, store_id_fn *fn, void *arg)
 	LKB_WARN_UNUSED;
-int store_triage_mark(struct store *st, int64_t msg_id) LKB_WARN_UNUSED;
+/* Mark msg_id triaged, against report_id (0: it belonged to none). */
+int store_triage_mark(struct store *st, int64_t msg_id, int64_t report_id)
+	LKB_WARN_UNUSED;
+/* Messages of the report's thread after it that were triaged without a
+ * report (they arrived first) are triaged again; *n_out counts them. */
+int store_triage_requeue_thread(struct store *st, int64_t report_id,
+				int64_t *n_out) LKB_WARN_UNUSED;
 
 /* The report a message belongs to: the report whose message is the
  * message itself or an ancestor in the same thread; else the first report
@@ -84,6 +90,31 @@ int store_request_add(struct store *st, const struct store_request *r,
 		      int64_t *id_out) LKB_WARN_UNUSED;
 int store_request_set_state(struct store *st, int64_t id, const char *state,
 			    const char *result) LKB_WARN_UNUSED;
+
+/* The report stored for message msg_id: 1 and *id_out, or 0. */
+int store_report_of_message(struct store *st, int64_t msg_id,
+			    int64_t *id_out) LKB_WARN_UNUSED;
+
+/* The earliest other report on the same commit and headline metric that
+ * is not itself a duplicate: 1 and *id_out, or 0 (automatic duplicates,
+ * DESIGN.md section 3). */
+int store_report_same_regression(struct store *st, int64_t report_id,
+				 int64_t *id_out) LKB_WARN_UNUSED;
+
+/* Every address of a thread: each message's From, To and Cc, joined in
+ * fn(addr) calls (duplicates possible). */
+typedef int store_addr_fn(const char *addr, void *arg);
+int store_thread_addresses(struct store *st, int64_t thread_id,
+			   store_addr_fn *fn, void *arg) LKB_WARN_UNUSED;
+
+/* A table (or report text) someone pasted in a reply, parsed by the
+ * report parser, kept as JSON with the reply and its report. */
+int store_reply_table_add(struct store *st, int64_t msg_id,
+			  int64_t report_id, const char *json)
+	LKB_WARN_UNUSED;
+/* Number of tables kept for a message. */
+int store_reply_table_count(struct store *st, int64_t msg_id,
+			    int64_t *n_out) LKB_WARN_UNUSED;
 
 /* ---- read side, for `lkpbot show` and `lkpbot thread` ---- */
 

@@ -6,7 +6,8 @@ AM_TESTS_ENVIRONMENT = \
 	LKB_TEST_DATA='$(abs_top_srcdir)/tests/data'; export LKB_TEST_DATA; \
 	LKB_SRCDIR='$(abs_top_srcdir)'; export LKB_SRCDIR; \
 	LKB_BUILDDIR='$(abs_top_builddir)'; export LKB_BUILDDIR; \
-	LKPBOT='$(abs_top_builddir)/bot/lkpbot'; export LKPBOT;
+	LKPBOT='$(abs_top_builddir)/bot/lkpbot'; export LKPBOT; \
+	LKPBOT_DATADIR='$(abs_top_srcdir)'; export LKPBOT_DATADIR;
 
 # Every unit program links the whole stack plus Check.
 LKB_TEST_CFLAGS = $(AM_CFLAGS) -DLKB_UNIT_TEST $(CHECK_CFLAGS) \

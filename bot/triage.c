@@ -1,0 +1,530 @@
+/* triage.c - the triage stage: link, read and act on each new mail. */
+#include "config.h"
+#include "bot/triage.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+
+#include <jansson.h>
+
+#include "bot/classify.h"
+#include "bot/ctx.h"
+#include "bot/outbox.h"
+#include "bot/report_json.h"
+#include "bot/rules.h"
+#include "bot/triage-internal.h"
+#include "lib/limits.h"
+#include "lib/log.h"
+#include "lib/status.h"
+#include "lib/xalloc.h"
+#include "parsers/conf.h"
+#include "parsers/lkp_command.h"
+#include "parsers/lkp_report.h"
+#include "parsers/message.h"
+#include "parsers/reply.h"
+#include "state/store.h"
+#include "state/store_report.h"
+#include "state/store_triage.h"
+#include "templates/tpl_set.h"
+
+int
+triage_init(struct triage *t, struct bot_ctx *ctx)
+{
+	const char *rules = config_get(ctx->cfg, "rules", "file");
+	const char *datadir = getenv("LKPBOT_DATADIR");
+	const char *cc = config_get(ctx->cfg, "bot", "cc_policy");
+	char *path = NULL, *err = NULL;
+	int rc, p;
+
+	memset(t, 0, sizeof(*t));
+	t->ctx = ctx;
+	t->st = ctx->st;
+	if (!rules && datadir && *datadir)
+		rules = path = xasprintf("%s/rules/default.rules", datadir);
+	if (!rules)
+		rules = PKGDATADIR "/default.rules";
+	rc = rules_load_file(rules, &t->rules, &err);
+	if (rc != LKB_OK) {
+		lkb_error("cannot load rules: %s", err ? err : rules);
+		free(err);
+		free(path);
+		return LKB_ERR_CONFIG;
+	}
+	free(path);
+	t->tpl = outbox_templates(ctx->cfg);
+	if ((rc = loop_policy_load(&t->lp, ctx->cfg)) != LKB_OK)
+		return rc;
+	p = cc ? compose_cc_policy_parse(cc) : CC_THREAD;
+	if (p < 0) {
+		lkb_error("[bot] cc_policy = '%s': expected thread or asker", cc);
+		return LKB_ERR_CONFIG;
+	}
+	t->ccp = (enum cc_policy)p;
+	t->nmaintainers = config_get_list(ctx->cfg, "bot", "maintainers",
+					  t->maintainers,
+					  TRIAGE_MAX_MAINTAINERS);
+	if (t->nmaintainers > TRIAGE_MAX_MAINTAINERS)
+		t->nmaintainers = TRIAGE_MAX_MAINTAINERS;
+	return LKB_OK;
+}
+
+void
+triage_release(struct triage *t)
+{
+	rules_free(t->rules);
+	tpl_set_free(t->tpl);
+	t->rules = NULL;
+	t->tpl = NULL;
+}
+
+int
+triage_load_state(struct triage *t, struct triage_mail *tm)
+{
+	struct store_report_state s;
+	int rc = store_report_state_get(t->st, tm->report_id, &s);
+	int st;
+
+	if (rc < 0)
+		return rc;
+	if (rc == 0)
+		return LKB_ERR_NOT_FOUND;
+	st = report_state_from_name(s.state ? s.state : "open");
+	tm->cur.state = st < 0 ? RS_OPEN : (enum report_state)st;
+	st = s.close_reason ? close_reason_from_name(s.close_reason,
+						     strlen(s.close_reason))
+			    : CR_NONE;
+	tm->cur.reason = st < 0 ? CR_NONE : (enum close_reason)st;
+	tm->cur.dup_of = s.duplicate_of;
+	tm->cur.commit = NULL;
+	store_report_state_release(&s);
+	return LKB_OK;
+}
+
+static int
+lk_resolve(void *ctx, const char *target, long long *id_out)
+{
+	struct triage *t = ctx;
+	int64_t id = 0;
+	char *why = NULL;
+	int rc = store_report_find(t->st, target, &id, &why);
+
+	free(why);
+	if (rc == LKB_ERR_USAGE)
+		return 0;	/* ambiguous: treated as unknown */
+	*id_out = id;
+	return rc;
+}
+
+static int
+lk_dup_of(void *ctx, long long id, long long *dup_out)
+{
+	struct triage *t = ctx;
+	struct store_report_state s;
+	int rc = store_report_state_get(t->st, id, &s);
+
+	*dup_out = 0;
+	if (rc < 0)
+		return rc;
+	*dup_out = s.duplicate_of;
+	store_report_state_release(&s);
+	return 1;
+}
+
+int
+triage_apply(struct triage *t, struct triage_mail *tm,
+	     const struct lc_input *in, const char *cause,
+	     enum lc_verdict *verdict_out, const char **message_out)
+{
+	struct lc_lookup lk = { lk_resolve, lk_dup_of, t };
+	struct lc_state next;
+	int rc;
+
+	rc = lifecycle_apply(&tm->cur, in, &lk, &next, verdict_out,
+			     message_out);
+	if (rc != LKB_OK || *verdict_out != LC_CHANGED)
+		return rc;
+	rc = store_report_transition(t->st, tm->report_id,
+				     report_state_name(next.state),
+				     next.state == RS_CLOSED
+					     ? close_reason_name(next.reason)
+					     : NULL,
+				     next.dup_of, cause, tm->msg_id,
+				     tm->m && tm->m->date != (time_t)-1
+					     ? (int64_t)tm->m->date
+					     : (int64_t)time(NULL));
+	if (rc != LKB_OK)
+		return rc;
+	if (next.commit && next.commit != tm->cur.commit) {
+		const char *rel = next.reason == CR_FIX_OF_EARLIER_RACE
+					  ? "fix-of" : "fixed-by";
+
+		rc = store_report_related_add(t->st, tm->report_id,
+					      next.commit, rel);
+		if (rc != LKB_OK)
+			return rc;
+	}
+	tm->cur = next;
+	t->stats.changes++;
+	return LKB_OK;
+}
+
+/* ---- per message ---- */
+
+int
+triage_add_addr(const char *addr, void *arg)
+{
+	struct triage_mail *tm = arg;
+
+	if (tm->naddrs >= TRIAGE_MAX_ADDRS)
+		return 1;
+	for (size_t i = 0; i < tm->naddrs; i++)
+		if (!strcasecmp(tm->addrs[i], addr))
+			return 0;
+	tm->addrs[tm->naddrs++] = arena_strdup(tm->a, addr);
+	return 0;
+}
+
+/* A robot report: link it to an earlier report on the same regression. */
+static int
+triage_new_report(struct triage *t, int64_t msg_id, int64_t report_id,
+		  const struct message *m)
+{
+	struct store_report_state other;
+	struct store_event ev = { 0 };
+	int64_t first = 0;
+	char cause[96];
+	int rc = store_report_same_regression(t->st, report_id, &first);
+
+	(void)msg_id;
+	if (rc <= 0)
+		return rc;
+	snprintf(cause, sizeof(cause), "auto: same commit and metric as "
+		 "report %lld", (long long)first);
+	ev.report_id = report_id;
+	ev.msg_id = msg_id;
+	ev.type = "duplicate";
+	ev.source = "auto";
+	ev.author = m->from.addr;
+	ev.evidence = cause;
+	if ((rc = store_event_add(t->st, &ev)) != LKB_OK)
+		return rc;
+	rc = store_report_transition(t->st, report_id, "closed", "duplicate",
+				     first, cause, msg_id,
+				     m->date != (time_t)-1 ? m->date
+							   : time(NULL));
+	if (rc != LKB_OK)
+		return rc;
+	t->stats.changes++;
+	/* the regression is back: a closed earlier report opens again */
+	if ((rc = store_report_state_get(t->st, first, &other)) <= 0)
+		return rc;
+	if (other.state && !strcmp(other.state, "closed")) {
+		snprintf(cause, sizeof(cause), "auto: reported again in "
+			 "report %lld", (long long)report_id);
+		ev.report_id = first;
+		ev.type = "regression-again";
+		ev.evidence = cause;
+		rc = store_event_add(t->st, &ev);
+		if (rc == LKB_OK)
+			rc = store_report_transition(t->st, first, "open", NULL,
+						     0, cause, msg_id,
+						     m->date != (time_t)-1
+							     ? m->date
+							     : time(NULL));
+		if (rc == LKB_OK)
+			t->stats.changes++;
+	}
+	store_report_state_release(&other);
+	return rc;
+}
+
+/* A reply outside any report thread: the quoted report's commit, or a
+ * lore link to the report's Message-ID, names it. */
+static int
+find_report_by_content(struct triage *t, const struct reply *r,
+		       struct arena *a, int64_t *id_out)
+{
+	static const char lore[] = "lore.kernel.org/";
+	struct lkp_report *q = NULL;
+	const char *p, *end;
+	char *why = NULL;
+	int rc;
+
+	if (r->quoted_len &&
+	    lkp_report_parse_text(a, r->quoted, r->quoted_len, 0, &q) == 1 &&
+	    q && q->commit_sha) {
+		rc = store_report_find(t->st, q->commit_sha, id_out, &why);
+		free(why);
+		why = NULL;
+		if (rc == 1)
+			return 1;
+	}
+	/* https://lore.kernel.org/oe-lkp/<msgid> in what the author wrote */
+	p = r->body;
+	end = r->body + r->len;
+	while (p < end && (p = memmem(p, (size_t)(end - p), lore,
+				      sizeof(lore) - 1))) {
+		const char *s, *e;
+
+		p += sizeof(lore) - 1;
+		s = memchr(p, '/', (size_t)(end - p));
+		if (!s)
+			break;
+		s++;
+		for (e = s; e < end && *e != '/' && *e != ' ' && *e != '\n' &&
+			    *e != '>' && *e != ')';
+		     e++)
+			;
+		if (e > s && memchr(s, '@', (size_t)(e - s))) {
+			char *mid = arena_memdup0(a, s, (size_t)(e - s));
+
+			rc = store_report_find(t->st, mid, id_out, &why);
+			free(why);
+			why = NULL;
+			if (rc == 1)
+				return 1;
+		}
+		p = e;
+	}
+	return 0;
+}
+
+/* Tables the LKP team pastes in replies: kept with the reply. */
+static int
+keep_reply_tables(struct triage *t, struct triage_mail *tm,
+		  const struct reply *r)
+{
+	struct lkp_report *q = NULL;
+	char *json;
+	int rc;
+
+	if (!r->authored_len ||
+	    lkp_report_parse_text(tm->a, r->authored, r->authored_len,
+				  LKP_TEXT_NO_HEADERS, &q) != 1 ||
+	    !q || !q->ncomparisons)
+		return LKB_OK;
+	json = report_json_dump(q, 0);
+	if (!json)
+		return LKB_OK;
+	rc = store_reply_table_add(t->st, tm->msg_id, tm->report_id, json);
+	free(json);
+	return rc;
+}
+
+static int
+record_event(struct triage *t, struct triage_mail *tm,
+	     const struct rule_event *e)
+{
+	struct store_event ev = { 0 };
+	struct lc_input in = { 0 };
+	enum lc_verdict v;
+	const char *msg = NULL, *sha = NULL;
+	char source[160];
+	int rc;
+
+	for (size_t i = 0; i < e->nvalues; i++)
+		if (!strcmp(e->values[i].name, "sha"))
+			sha = e->values[i].value;
+	snprintf(source, sizeof(source), "rule:%s", e->rule);
+	ev.report_id = tm->report_id;
+	ev.msg_id = tm->msg_id;
+	ev.type = reply_event_name(e->type);
+	ev.source = source;
+	ev.author = tm->author;
+	ev.evidence = e->evidence;
+	ev.sha = sha;
+	ev.reason = e->reason != CR_NONE ? close_reason_name(e->reason) : NULL;
+	if ((rc = store_event_add(t->st, &ev)) != LKB_OK)
+		return rc;
+	t->stats.events++;
+	in.event = e->type;
+	in.reason = e->reason;
+	in.commit = sha;
+	in.report_id = tm->report_id;
+	return triage_apply(t, tm, &in, source, &v, &msg);
+}
+
+/* A series-compare request in plain words from someone in the thread
+ * becomes a request for the requests stage. */
+static int
+maybe_request(struct triage *t, struct triage_mail *tm,
+	      const struct rule_event *e, enum auth_tier tier)
+{
+	struct store_request rq = { 0 };
+
+	if (e->type != EV_SERIES_COMPARE_REQUEST || tier == TIER_OTHER)
+		return LKB_OK;
+	rq.report_id = tm->report_id;
+	rq.msg_id = tm->msg_id;
+	rq.asker = tm->author;
+	rq.kind = "compare-series";
+	rq.args = "";
+	rq.state = "new";
+	t->stats.requests++;
+	return store_request_add(t->st, &rq, NULL);
+}
+
+static int
+triage_reply(struct triage *t, struct triage_mail *tm, struct reply *r,
+	     enum loop_verdict lv)
+{
+	struct rule_author au = { tm->author_name, tm->author };
+	struct rule_events evs = { NULL, 0 };
+	struct lkp_command_list cmds = { NULL, 0, 0 };
+	enum auth_tier tier;
+	int rc;
+
+	if ((rc = triage_load_state(t, tm)) != LKB_OK)
+		return rc;
+	if ((rc = store_thread_addresses(t->st, tm->thread_id, triage_add_addr,
+					 tm)) != LKB_OK)
+		return rc;
+	tier = auth_tier(tm->author, t->maintainers, t->nmaintainers,
+			 tm->addrs, tm->naddrs);
+	if ((rc = rules_apply(t->rules, r, &au, tm->a, &evs)) != LKB_OK)
+		return rc;
+	for (size_t i = 0; i < evs.n && rc == LKB_OK; i++) {
+		rc = record_event(t, tm, &evs.ev[i]);
+		if (rc == LKB_OK)
+			rc = maybe_request(t, tm, &evs.ev[i], tier);
+	}
+	if (rc == LKB_OK)
+		rc = keep_reply_tables(t, tm, r);
+	if (rc != LKB_OK || lv != LOOP_ANSWER)
+		return rc;	/* robots and bulk mail give no commands */
+	if ((rc = lkp_command_parse_reply(tm->a, r, &cmds)) != LKB_OK)
+		return rc;
+	tm->total_commands = (unsigned)cmds.n;
+	for (size_t i = 0; i < cmds.n && rc == LKB_OK; i++)
+		rc = triage_command(t, tm, &cmds.cmds[i], (int)i + 1);
+	return rc;
+}
+
+static int
+triage_message(struct triage *t, int64_t msg_id)
+{
+	struct store_msg sm = { 0 };
+	struct triage_mail tm = { 0 };
+	struct arena a = ARENA_INIT;
+	struct message *m = NULL;
+	struct reply *r = NULL;
+	enum loop_verdict lv;
+	char *raw = NULL, key[32];
+	size_t len = 0;
+	int64_t rid = 0;
+	int rc;
+
+	snprintf(key, sizeof(key), "%lld", (long long)msg_id);
+	if ((rc = store_message_get(t->st, key, &sm)) < 0)
+		goto out;
+	rc = LKB_OK;
+	if (!sm.has_raw || strcmp(sm.quality, "rejected") == 0)
+		goto out;	/* nothing the bot needs to read */
+	if ((rc = store_message_raw(t->st, msg_id, &raw, &len)) < 0)
+		goto out;
+	if ((rc = message_parse(raw, len, &m)) != LKB_OK || !m)
+		goto out_ok;
+	if ((rc = store_report_of_message(t->st, msg_id, &rid)) < 0)
+		goto out;
+	if (rc == 1) {
+		int64_t n = 0;
+
+		rc = triage_new_report(t, msg_id, rid, m);
+		if (rc == LKB_OK)
+			rc = store_triage_requeue_thread(t->st, rid, &n);
+		t->requeued += (unsigned)n;
+		goto out;
+	}
+	lv = loop_check_message(m, &t->lp);
+	if (lv == LOOP_OWN_MAIL || lv == LOOP_LKPBOT || lv == LOOP_BOUNCE ||
+	    lv == LOOP_AUTO_SUBMITTED)
+		goto out_ok;	/* never read our own or automatic mail */
+	if ((rc = reply_parse(&a, m->body, m->body_len, &r)) != LKB_OK)
+		goto out_ok;	/* over the body limit: nothing to act on */
+	if ((rc = store_report_for_message(t->st, msg_id, &rid)) < 0)
+		goto out;
+	if (rc == 0 && (rc = find_report_by_content(t, r, &a, &rid)) < 0)
+		goto out;
+	tm.msg_id = msg_id;
+	tm.thread_id = sm.thread_id;
+	tm.m = m;
+	tm.author = m->from.addr;
+	tm.author_name = m->from.name;
+	tm.a = &a;
+	if (rc == 0) {
+		rc = triage_orphan_commands(t, &tm, r, lv);
+		goto out;
+	}
+	tm.report_id = rid;
+	rc = triage_reply(t, &tm, r, lv);
+	goto out;
+out_ok:
+	rc = LKB_OK;
+out:
+	if (rc == LKB_OK)
+		rc = store_triage_mark(t->st, msg_id, tm.report_id);
+	t->stats.messages++;
+	message_free(m);
+	arena_release(&a);
+	free(raw);
+	store_msg_release(&sm);
+	return rc;
+}
+
+static int
+triage_one(int64_t msg_id, void *arg)
+{
+	struct triage *t = arg;
+	int rc;
+
+	if ((rc = store_begin_write(t->st)) != LKB_OK)
+		return rc;
+	rc = triage_message(t, msg_id);
+	if (rc != LKB_OK) {
+		store_rollback(t->st);
+		lkb_error("triage of message %lld failed: %s", (long long)msg_id,
+			  lkb_status_str(rc));
+		return rc;
+	}
+	return store_commit(t->st);
+}
+
+int
+triage_run(struct bot_ctx *ctx, struct triage_stats *stats_out)
+{
+	struct triage t;
+	int rc;
+
+	if ((rc = triage_init(&t, ctx)) != LKB_OK) {
+		triage_release(&t);
+		return rc;
+	}
+	rc = store_untriaged_foreach(ctx->st, triage_one, &t);
+	/* replies that came before their report: once more, now linked */
+	if (rc == LKB_OK && t.requeued) {
+		t.requeued = 0;
+		rc = store_untriaged_foreach(ctx->st, triage_one, &t);
+	}
+	if (stats_out)
+		*stats_out = t.stats;
+	triage_release(&t);
+	return rc;
+}
+
+int
+triage_stage(struct bot_ctx *ctx, const struct run_opts *o)
+{
+	struct triage_stats s = { 0 };
+	int rc;
+
+	(void)o;
+	rc = triage_run(ctx, &s);
+	if (ctx->verbose >= 0 && s.messages)
+		printf("triage: %u messages, %u events, %u commands, %u "
+		       "answers, %u state changes, %u requests\n", s.messages,
+		       s.events, s.commands, s.answers, s.changes, s.requests);
+	return rc;
+}

@@ -1,0 +1,363 @@
+/* triage_cmd.c - carrying out #lkp commands and queueing their answers. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <jansson.h>
+
+#include "bot/ctx.h"
+#include "bot/outbox.h"
+#include "bot/triage-internal.h"
+#include "lib/log.h"
+#include "lib/status.h"
+#include "lib/strbuf.h"
+#include "lib/xalloc.h"
+#include "parsers/lkp_command.h"
+#include "parsers/message.h"
+#include "state/store.h"
+#include "state/store_report.h"
+#include "state/store_triage.h"
+#include "templates/tvalue.h"
+
+/* The report part every answer carries (templates/_footer.tmpl). */
+static struct tvalue *
+report_value(struct triage *t, int64_t report_id)
+{
+	struct tvalue *rep = tvalue_new_map(), *commits = tvalue_new_list();
+	struct store_report_brief b;
+	struct strbuf params = STRBUF_INIT;
+	char *text = NULL, id[32];
+	json_t *doc = NULL, *v;
+	const char *k;
+
+	snprintf(id, sizeof(id), "%lld", (long long)report_id);
+	tvalue_map_set_str(rep, "id", id);
+	tvalue_map_set(rep, "commits", commits);
+	if (store_report_brief_get(t->st, report_id, &b) != 1) {
+		tvalue_map_set_str(rep, "subject", "");
+		tvalue_map_set_str(rep, "params", "");
+		return rep;
+	}
+	tvalue_map_set_str(rep, "subject", b.subject ? b.subject : "");
+	if (store_report_json(t->st, report_id, &text) == 1)
+		doc = json_loads(text, 0, NULL);
+	if (b.commit_sha) {
+		struct tvalue *c = tvalue_new_map();
+		const char *subj = json_string_value(json_object_get(
+			json_object_get(doc, "commit"), "subject"));
+		char *title = subj ? xasprintf("(\"%s\")", subj) : xstrdup("");
+
+		tvalue_map_set_str(c, "sha", b.commit_sha);
+		tvalue_map_set_str(c, "title", title);
+		tvalue_list_push(commits, c);
+		free(title);
+	}
+	json_object_foreach(json_object_get(doc, "params"), k, v) {
+		if (json_is_string(v) &&
+		    strbuf_addf(&params, "%s%s=%s", params.len ? " " : "", k,
+				json_string_value(v)))
+			break;
+	}
+	tvalue_map_set_str(rep, "params", params.buf);
+	strbuf_release(&params);
+	json_decref(doc);
+	free(text);
+	store_report_brief_release(&b);
+	return rep;
+}
+
+static struct tvalue *
+answer_data(struct triage *t, struct triage_mail *tm,
+	    const struct lkp_command *cmd, int idx, const char *method)
+{
+	struct tvalue *d = tvalue_new_map();
+	struct strbuf q = STRBUF_INIT;
+
+	if (strbuf_addf(&q, "> %s\n", cmd->text ? cmd->text : ""))
+		strbuf_reset(&q);
+	if (tm->total_commands > 1 &&
+	    strbuf_addf(&q, "\n(answer %d of %u to the commands in this mail)\n",
+			idx, tm->total_commands))
+		strbuf_reset(&q);
+	tvalue_map_set_str(d, "quoted", q.buf);
+	strbuf_release(&q);
+	if (tm->report_id)
+		tvalue_map_set(d, "report", report_value(t, tm->report_id));
+	else
+		tvalue_map_set(d, "report", tvalue_new_null());
+	tvalue_map_set_str(d, "method", method);
+	tvalue_map_set_str(d, "again", "#lkp status");
+	tvalue_map_set_str(d, "version", PACKAGE_VERSION);
+	return d;
+}
+
+struct status_ctx {
+	struct tvalue *events;
+};
+
+static int
+status_event(const struct store_event_row *r, void *arg)
+{
+	struct status_ctx *c = arg;
+	struct tvalue *e = tvalue_new_map();
+	char date[32] = "-";
+	struct tm tmv;
+	time_t tt = (time_t)r->created_at;
+
+	if (gmtime_r(&tt, &tmv))
+		strftime(date, sizeof(date), "%Y-%m-%d", &tmv);
+	tvalue_map_set_str(e, "date", date);
+	tvalue_map_set_str(e, "event", r->type ? r->type : "");
+	tvalue_map_set_str(e, "who", r->author ? r->author : "");
+	tvalue_map_set_str(e, "detail", r->evidence ? r->evidence : "");
+	tvalue_list_push(c->events, e);
+	return 0;
+}
+
+/* Queue the answer to command idx of the mail (rate limits permitting). */
+static int
+queue_answer(struct triage *t, struct triage_mail *tm, const char *tpl,
+	     struct tvalue *data, int idx, int *queued_out)
+{
+	struct outbox_mail om = { 0 };
+	const char *cc[TRIAGE_MAX_ADDRS];
+	enum loop_verdict v;
+	char reqid[64];
+	int rc, is_new = 0;
+	int64_t id;
+
+	*queued_out = 0;
+	rc = loop_check_rate(t->st, &t->lp, tm->thread_id, (int64_t)time(NULL),
+			     &v);
+	if (rc != LKB_OK || v != LOOP_ANSWER) {
+		if (rc == LKB_OK)
+			lkb_warn("message %lld: answer not queued: %s",
+				 (long long)tm->msg_id, loop_verdict_name(v));
+		tvalue_free(data);
+		return rc;
+	}
+	snprintf(reqid, sizeof(reqid), "m%lld.c%d", (long long)tm->msg_id, idx);
+	om.template = tpl;
+	om.data = data;
+	om.kind = tpl;
+	om.request_id = reqid;
+	om.thread_id = tm->thread_id;
+	om.report_id = tm->report_id;
+	om.to.name = tm->author_name;
+	om.to.addr = tm->author;
+	om.ncc = compose_pick_cc(t->ccp, tm->author, t->lp.bot_address,
+				 tm->addrs, tm->naddrs, cc, TRIAGE_MAX_ADDRS);
+	om.cc = cc;
+	om.subject = tm->m->subject;
+	om.parent_id = tm->m->message_id;
+	om.parent_refs = tm->m->references;
+	om.nparent_refs = tm->m->nreferences;
+	rc = outbox_enqueue_mail(t->st, t->ctx->cfg, t->tpl, &om, &id,
+				 &is_new);
+	tvalue_free(data);
+	if (rc == LKB_OK && is_new) {
+		t->stats.answers++;
+		*queued_out = 1;
+	}
+	return rc;
+}
+
+static int
+add_request(struct triage *t, struct triage_mail *tm,
+	    const struct lkp_command *cmd, int64_t *id_out)
+{
+	struct store_request rq = { 0 };
+	struct strbuf args = STRBUF_INIT;
+	int rc;
+
+	for (size_t i = 0; i < cmd->nshas; i++)
+		if (strbuf_addf(&args, "%s%s", i ? " " : "", cmd->shas[i]))
+			break;
+	if (cmd->verb == LKP_CMD_COMPARE_SERIES && (cmd->base || cmd->head) &&
+	    strbuf_addf(&args, "%s..%s", cmd->base ? cmd->base : "",
+			cmd->head ? cmd->head : ""))
+		strbuf_reset(&args);
+	rq.report_id = tm->report_id;
+	rq.msg_id = tm->msg_id;
+	rq.asker = tm->author;
+	rq.kind = lkp_verb_name(cmd->verb);
+	rq.args = args.buf;
+	rq.state = "new";
+	rc = store_request_add(t->st, &rq, id_out);
+	strbuf_release(&args);
+	if (rc == LKB_OK)
+		t->stats.requests++;
+	return rc;
+}
+
+int
+triage_command(struct triage *t, struct triage_mail *tm,
+	       const struct lkp_command *cmd, int idx)
+{
+	struct store_command sc = { 0 };
+	struct store_event ev = { 0 };
+	struct lc_input in = { 0 };
+	enum auth_tier tier;
+	enum lc_verdict v = LC_ERROR;
+	const char *msg = cmd->error, *tpl = NULL;
+	struct tvalue *data = NULL;
+	char result[512], cause[256];
+	int64_t req = 0;
+	int rc = LKB_OK, queued = 0;
+
+	tier = auth_tier(tm->author, t->maintainers, t->nmaintainers,
+			 tm->addrs, tm->naddrs);
+	snprintf(cause, sizeof(cause), "command #lkp %s by %s",
+		 lkp_verb_name(cmd->verb), tm->author ? tm->author : "?");
+	t->stats.commands++;
+	if (!msg) {
+		in.cmd = cmd;
+		in.tier = tier;
+		in.report_id = tm->report_id;
+		in.event = EV_COMMAND;
+		rc = triage_apply(t, tm, &in, cause, &v, &msg);
+		if (rc != LKB_OK)
+			return rc;
+	}
+	data = answer_data(t, tm, cmd, idx, tier == TIER_MAINTAINER
+			   ? "#lkp command by a maintainer"
+			   : "#lkp command in the report's thread");
+	switch (v) {
+	case LC_CHANGED:
+		snprintf(result, sizeof(result), "ok: report %lld is now %s%s%s",
+			 (long long)tm->report_id,
+			 report_state_name(tm->cur.state),
+			 tm->cur.state == RS_CLOSED ? ", " : "",
+			 tm->cur.state == RS_CLOSED
+				 ? close_reason_name(tm->cur.reason) : "");
+		tvalue_map_set_str(data, "result", result + 4);
+		tpl = "ack";
+		break;
+	case LC_UNCHANGED:
+		if (cmd->verb == LKP_CMD_HELP) {
+			snprintf(result, sizeof(result), "ok: help sent");
+			tpl = "help";
+		} else if (cmd->verb == LKP_CMD_STATUS) {
+			struct status_ctx sc2 = { tvalue_new_list() };
+
+			snprintf(result, sizeof(result), "ok: status sent");
+			tvalue_map_set_str(data, "state",
+					   report_state_name(tm->cur.state));
+			tvalue_map_set_str(data, "reason",
+					   tm->cur.state == RS_CLOSED
+					   ? close_reason_name(tm->cur.reason)
+					   : "");
+			tvalue_map_set(data, "events", sc2.events);
+			rc = store_event_foreach(t->st, tm->report_id, 0,
+						 status_event, &sc2);
+			tpl = "status";
+		} else {
+			snprintf(result, sizeof(result), "ok: nothing to "
+				 "change, report %lld is %s",
+				 (long long)tm->report_id,
+				 report_state_name(tm->cur.state));
+			tvalue_map_set_str(data, "result", result + 4);
+			tpl = "ack";
+		}
+		break;
+	case LC_REQUEST:
+		rc = add_request(t, tm, cmd, &req);
+		snprintf(result, sizeof(result), "ok: request %lld recorded; "
+			 "the answer follows when it is done or queued",
+			 (long long)req);
+		break;	/* the requests stage answers */
+	case LC_REFUSED:
+		snprintf(result, sizeof(result), "refused: %s",
+			 msg ? msg : "not allowed");
+		tvalue_map_set(data, "asker", tvalue_new_map());
+		tvalue_map_set_str((struct tvalue *)tvalue_map_get(data,
+					   "asker"), "address",
+				   tm->author ? tm->author : "");
+		tpl = "refusal";
+		break;
+	default:
+		snprintf(result, sizeof(result), "error: %s",
+			 msg ? msg : "cannot carry out this command");
+		tvalue_map_set_str(data, "error", result + 7);
+		tvalue_map_set_str(data, "hint", "\"#lkp help\" lists the "
+				   "commands and their arguments.");
+		tpl = "error";
+		break;
+	}
+	if (rc == LKB_OK && tpl && tm->m)
+		rc = queue_answer(t, tm, tpl, data, idx, &queued);
+	else
+		tvalue_free(data);
+	if (rc != LKB_OK)
+		return rc;
+	ev.report_id = tm->report_id;
+	ev.msg_id = tm->msg_id;
+	ev.type = "command";
+	ev.source = "command";
+	ev.author = tm->author;
+	ev.evidence = cmd->text;
+	if (tm->report_id && (rc = store_event_add(t->st, &ev)) != LKB_OK)
+		return rc;
+	sc.msg_id = tm->msg_id;
+	sc.report_id = tm->report_id;
+	sc.idx = idx;
+	sc.verb = lkp_verb_name(cmd->verb);
+	sc.args = cmd->arg ? cmd->arg : cmd->target ? cmd->target : "";
+	sc.author = tm->author ? tm->author : "";
+	sc.tier = auth_tier_name(tier);
+	sc.allowed = v != LC_REFUSED;
+	sc.result = result;
+	if (!tm->msg_id) {
+		printf("%s\n", result);
+		return v == LC_ERROR ? LKB_ERR_USAGE
+				     : v == LC_REFUSED ? LKB_ERR : LKB_OK;
+	}
+	return store_command_add(t->st, &sc, NULL);
+}
+
+int
+triage_orphan_commands(struct triage *t, struct triage_mail *tm,
+		       const struct reply *r, enum loop_verdict lv)
+{
+	struct lkp_command_list cmds = { NULL, 0, 0 };
+	int rc;
+
+	if (lv != LOOP_ANSWER)
+		return LKB_OK;
+	if ((rc = lkp_command_parse_reply(tm->a, r, &cmds)) != LKB_OK)
+		return rc;
+	tm->total_commands = (unsigned)cmds.n;
+	if (cmds.n && (rc = store_thread_addresses(t->st, tm->thread_id,
+						   triage_add_addr, tm)))
+		return rc;
+	for (size_t i = 0; i < cmds.n && rc == LKB_OK; i++) {
+		struct store_command sc = { 0 };
+		const struct lkp_command *cmd = &cmds.cmds[i];
+		struct tvalue *data = answer_data(t, tm, cmd, (int)i + 1,
+						  "#lkp command");
+		static const char why[] = "error: this mail is not in the "
+			"thread of a report lkpbot tracks, and quotes none";
+		int queued;
+
+		t->stats.commands++;
+		tvalue_map_set_str(data, "error", why + 7);
+		tvalue_map_set_str(data, "hint", "Send the command as a reply "
+				   "to the LKP report it is about.");
+		rc = queue_answer(t, tm, "error", data, (int)i + 1, &queued);
+		if (rc != LKB_OK)
+			break;
+		sc.msg_id = tm->msg_id;
+		sc.idx = (int)i + 1;
+		sc.verb = lkp_verb_name(cmd->verb);
+		sc.args = "";
+		sc.author = tm->author ? tm->author : "";
+		sc.tier = "unknown";
+		sc.allowed = 0;
+		sc.result = why;
+		rc = store_command_add(t->st, &sc, NULL);
+	}
+	return rc;
+}
