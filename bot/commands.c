@@ -9,12 +9,18 @@
 
 /* Sorted by name; `lkpbot help` prints them in this order. */
 static const struct command commands[] = {
+	{ "close", cmd_close, CMD_STORE_RW, "close a report (maintainers; twin of #lkp close)" },
 	{ "db", cmd_db, CMD_STORE_NONE, "check, migrate or show the database schema" },
+	{ "dup", cmd_dup, CMD_STORE_RW, "mark a report a duplicate of another (#lkp dup-of)" },
+	{ "fix-of", cmd_fix_of, CMD_STORE_RW, "close: the commit fixes an earlier bug (#lkp fix-of)" },
+	{ "fixed-by", cmd_fixed_by, CMD_STORE_RW, "close a report as fixed by a commit (#lkp fixed-by)" },
 	{ "help", cmd_help, CMD_STORE_NONE, "show help for lkpbot or a command" },
 	{ "import", cmd_import, CMD_STORE_RW, "import mail from Maildir, mbox, file or stdin" },
+	{ "invalid", cmd_invalid, CMD_STORE_RW, "close a report as invalid (#lkp invalid)" },
 	{ "list", cmd_list, CMD_STORE_RO, "list tracked reports or messages" },
 	{ "outbox", cmd_outbox, CMD_STORE_RW, "list, show, send or drop outgoing mail" },
 	{ "render", cmd_render, CMD_STORE_NONE, "preview a mail template with JSON data" },
+	{ "reopen", cmd_reopen, CMD_STORE_RW, "open a closed report again (#lkp reopen)" },
 	{ "rules", cmd_rules, CMD_STORE_NONE, "check a rules file or show what fires on a mail" },
 	{ "run", cmd_run, CMD_STORE_NONE, "run every stage once (for cron)" },
 	{ "send", cmd_send, CMD_STORE_RW, "send the due mail in the outbox" },

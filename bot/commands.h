@@ -38,6 +38,12 @@ cmd_fn cmd_send;
 cmd_fn cmd_sync;
 cmd_fn cmd_run;
 cmd_fn cmd_rules;
+cmd_fn cmd_close;
+cmd_fn cmd_reopen;
+cmd_fn cmd_dup;
+cmd_fn cmd_fixed_by;
+cmd_fn cmd_fix_of;
+cmd_fn cmd_invalid;
 
 /* Shared helper for commands: print usage lines to f. */
 void cmd_usage(FILE *f, const char *const *usage);

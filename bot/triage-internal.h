@@ -46,6 +46,7 @@ struct triage_mail {
 	const char *addrs[TRIAGE_MAX_ADDRS];	/* thread addresses */
 	size_t naddrs;
 	unsigned ncommands;		/* answered commands, for numbering */
+	int cli;			/* a maintainer at the terminal */
 	unsigned total_commands;
 };
 

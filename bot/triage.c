@@ -19,6 +19,7 @@
 #include "lib/limits.h"
 #include "lib/log.h"
 #include "lib/status.h"
+#include "lib/strbuf.h"
 #include "lib/xalloc.h"
 #include "parsers/conf.h"
 #include "parsers/lkp_command.h"
@@ -322,9 +323,16 @@ record_event(struct triage *t, struct triage_mail *tm,
 	struct lc_input in = { 0 };
 	enum lc_verdict v;
 	const char *msg = NULL, *sha = NULL;
+	struct strbuf evid = STRBUF_INIT;
 	char source[160];
 	int rc;
 
+	/* the matched line, then the evidence-also lines (numbers kept) */
+	if (strbuf_adds(&evid, e->evidence ? e->evidence : ""))
+		strbuf_reset(&evid);
+	for (size_t i = 0; i < e->nextra; i++)
+		if (strbuf_addf(&evid, "\n%s", e->extra[i]))
+			break;
 	for (size_t i = 0; i < e->nvalues; i++)
 		if (!strcmp(e->values[i].name, "sha"))
 			sha = e->values[i].value;
@@ -334,10 +342,12 @@ record_event(struct triage *t, struct triage_mail *tm,
 	ev.type = reply_event_name(e->type);
 	ev.source = source;
 	ev.author = tm->author;
-	ev.evidence = e->evidence;
+	ev.evidence = evid.buf;
 	ev.sha = sha;
 	ev.reason = e->reason != CR_NONE ? close_reason_name(e->reason) : NULL;
-	if ((rc = store_event_add(t->st, &ev)) != LKB_OK)
+	rc = store_event_add(t->st, &ev);
+	strbuf_release(&evid);
+	if (rc != LKB_OK)
 		return rc;
 	t->stats.events++;
 	in.event = e->type;
@@ -379,8 +389,8 @@ triage_reply(struct triage *t, struct triage_mail *tm, struct reply *r,
 
 	if ((rc = triage_load_state(t, tm)) != LKB_OK)
 		return rc;
-	if ((rc = store_thread_addresses(t->st, tm->thread_id, triage_add_addr,
-					 tm)) != LKB_OK)
+	if ((rc = store_thread_addresses(t->st, tm->thread_id, tm->msg_id,
+					 triage_add_addr, tm)) != LKB_OK)
 		return rc;
 	tier = auth_tier(tm->author, t->maintainers, t->nmaintainers,
 			 tm->addrs, tm->naddrs);
@@ -526,5 +536,57 @@ triage_stage(struct bot_ctx *ctx, const struct run_opts *o)
 		printf("triage: %u messages, %u events, %u commands, %u "
 		       "answers, %u state changes, %u requests\n", s.messages,
 		       s.events, s.commands, s.answers, s.changes, s.requests);
+	return rc;
+}
+
+int
+triage_cli_command(struct bot_ctx *ctx, const char *report_key,
+		   const char *line, const char *user)
+{
+	struct triage t;
+	struct triage_mail tm = { 0 };
+	struct arena a = ARENA_INIT;
+	struct lkp_command cmd;
+	char *text = xasprintf("#lkp %s", line);
+	char *why = NULL;
+	int64_t rid = 0;
+	int rc;
+
+	if ((rc = triage_init(&t, ctx)) != LKB_OK)
+		goto out;
+	rc = store_report_find(ctx->st, report_key, &rid, &why);
+	if (rc == 0) {
+		lkb_error("no report '%s'", report_key);
+		rc = LKB_ERR_NOT_FOUND;
+		goto out;
+	}
+	if (rc < 0) {
+		if (why)
+			lkb_error("'%s': %s", report_key, why);
+		goto out;
+	}
+	if (lkp_command_parse_line(&a, text, strlen(text), &cmd) != 1) {
+		lkb_error("'%s' is not a command", line);
+		rc = LKB_ERR_USAGE;
+		goto out;
+	}
+	if ((rc = store_begin_write(ctx->st)) != LKB_OK)
+		goto out;
+	tm.report_id = rid;
+	tm.author = user;
+	tm.author_name = user;
+	tm.a = &a;
+	tm.cli = 1;	/* the terminal user acts as a maintainer */
+	if ((rc = triage_load_state(&t, &tm)) == LKB_OK)
+		rc = triage_command(&t, &tm, &cmd, 1);
+	if (rc == LKB_OK)
+		rc = store_commit(ctx->st);
+	else
+		store_rollback(ctx->st);
+out:
+	triage_release(&t);
+	arena_release(&a);
+	free(why);
+	free(text);
 	return rc;
 }

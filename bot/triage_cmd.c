@@ -208,10 +208,16 @@ triage_command(struct triage *t, struct triage_mail *tm,
 	int64_t req = 0;
 	int rc = LKB_OK, queued = 0;
 
-	tier = auth_tier(tm->author, t->maintainers, t->nmaintainers,
-			 tm->addrs, tm->naddrs);
-	snprintf(cause, sizeof(cause), "command #lkp %s by %s",
-		 lkp_verb_name(cmd->verb), tm->author ? tm->author : "?");
+	tier = tm->cli ? TIER_MAINTAINER
+		       : auth_tier(tm->author, t->maintainers, t->nmaintainers,
+				   tm->addrs, tm->naddrs);
+	if (tm->msg_id)
+		snprintf(cause, sizeof(cause), "command #lkp %s by %s",
+			 lkp_verb_name(cmd->verb),
+			 tm->author ? tm->author : "?");
+	else
+		snprintf(cause, sizeof(cause), "cli:%s",
+			 tm->author ? tm->author : "?");
 	t->stats.commands++;
 	if (!msg) {
 		in.cmd = cmd;
@@ -221,6 +227,10 @@ triage_command(struct triage *t, struct triage_mail *tm,
 		rc = triage_apply(t, tm, &in, cause, &v, &msg);
 		if (rc != LKB_OK)
 			return rc;
+		/* help and status are answered here, not by a request */
+		if (v == LC_REQUEST && (cmd->verb == LKP_CMD_HELP ||
+					cmd->verb == LKP_CMD_STATUS))
+			v = LC_UNCHANGED;
 	}
 	data = answer_data(t, tm, cmd, idx, tier == TIER_MAINTAINER
 			   ? "#lkp command by a maintainer"
@@ -296,7 +306,7 @@ triage_command(struct triage *t, struct triage_mail *tm,
 	ev.report_id = tm->report_id;
 	ev.msg_id = tm->msg_id;
 	ev.type = "command";
-	ev.source = "command";
+	ev.source = tm->msg_id ? "command" : cause;
 	ev.author = tm->author;
 	ev.evidence = cmd->text;
 	if (tm->report_id && (rc = store_event_add(t->st, &ev)) != LKB_OK)
@@ -312,8 +322,9 @@ triage_command(struct triage *t, struct triage_mail *tm,
 	sc.result = result;
 	if (!tm->msg_id) {
 		printf("%s\n", result);
-		return v == LC_ERROR ? LKB_ERR_USAGE
-				     : v == LC_REFUSED ? LKB_ERR : LKB_OK;
+		if (cmd->error)
+			return LKB_ERR_USAGE;	/* malformed: a usage error */
+		return v == LC_ERROR || v == LC_REFUSED ? LKB_ERR : LKB_OK;
 	}
 	return store_command_add(t->st, &sc, NULL);
 }
@@ -331,7 +342,8 @@ triage_orphan_commands(struct triage *t, struct triage_mail *tm,
 		return rc;
 	tm->total_commands = (unsigned)cmds.n;
 	if (cmds.n && (rc = store_thread_addresses(t->st, tm->thread_id,
-						   triage_add_addr, tm)))
+						   tm->msg_id, triage_add_addr,
+						   tm)))
 		return rc;
 	for (size_t i = 0; i < cmds.n && rc == LKB_OK; i++) {
 		struct store_command sc = { 0 };

@@ -411,7 +411,7 @@ store_report_same_regression(struct store *st, int64_t report_id,
 
 static const char sql_thread_addrs[] =
 	"SELECT from_addr, to_addrs, cc_addrs FROM messages"
-	" WHERE thread_id = :t";
+	" WHERE thread_id = :t AND id != :x";
 
 /* Split "a@x, b@y" and feed each address to fn. */
 static int
@@ -444,14 +444,15 @@ each_addr(const char *list, store_addr_fn *fn, void *arg)
 
 int
 store_thread_addresses(struct store *st, int64_t thread_id,
-		       store_addr_fn *fn, void *arg)
+		       int64_t except_msg, store_addr_fn *fn, void *arg)
 {
 	sqlite3_stmt *s = store_stmt(st, sql_thread_addrs);
 	int rc;
 
 	if (!s)
 		return LKB_ERR_DB;
-	if ((rc = store_bind_int(st, s, ":t", thread_id)) != LKB_OK)
+	if ((rc = store_bind_int(st, s, ":t", thread_id)) != LKB_OK ||
+	    (rc = store_bind_int(st, s, ":x", except_msg)) != LKB_OK)
 		goto out;
 	while ((rc = store_step(st, s)) == SQLITE_ROW) {
 		if (each_addr((const char *)sqlite3_column_text(s, 0), fn, arg) ||

@@ -101,11 +101,13 @@ int store_report_of_message(struct store *st, int64_t msg_id,
 int store_report_same_regression(struct store *st, int64_t report_id,
 				 int64_t *id_out) LKB_WARN_UNUSED;
 
-/* Every address of a thread: each message's From, To and Cc, joined in
- * fn(addr) calls (duplicates possible). */
+/* Every address of a thread but message except_msg's: each message's
+ * From, To and Cc, in fn(addr) calls (duplicates possible). Writing into
+ * a thread does not make one a participant of it. */
 typedef int store_addr_fn(const char *addr, void *arg);
 int store_thread_addresses(struct store *st, int64_t thread_id,
-			   store_addr_fn *fn, void *arg) LKB_WARN_UNUSED;
+			   int64_t except_msg, store_addr_fn *fn, void *arg)
+	LKB_WARN_UNUSED;
 
 /* A table (or report text) someone pasted in a reply, parsed by the
  * report parser, kept as JSON with the reply and its report. */

@@ -1,0 +1,130 @@
+#!/bin/sh
+# t0300-triage.sh - the seed stories and #lkp commands through `lkpbot run`
+# (Maildir source, dry-run outbox): events, states, requests, answers,
+# tiers, refusals, errors, quoted and forged commands, idempotence.
+. "$LKB_SRCDIR/tests/tap.sh"
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+TAP_TMP=$T
+S=$LKB_TEST_DATA/stories
+mkdir -p "$T/md/cur" "$T/md/new" "$T/md/tmp" "$T/out"
+cat > "$T/conf" <<CONF
+[maildir]
+path = $T/md
+[smtp]
+from = lkpbot <lkpbot@bot.example>
+[bot]
+address = lkpbot@bot.example
+maintainers = alice@maint.example, @maint2.example
+max_per_hour = 1000
+max_per_thread = 1000
+[db]
+path = $T/db
+CONF
+q() { sqlite3 "$T/db" "$1"; }
+run() { "$LKPBOT" -c "$T/conf" run --dry-run "$T/out" >/dev/null 2>"$T/run.err"; }
+deliver() { cp "$1" "$T/md/new/$(basename "$1").$$.$(date +%s%N)"; }
+nmails() { ls "$T/out" | wc -l; }
+rid() { q "select r.id from reports r join messages m on m.id = r.msg_id where m.message_id = '$1'"; }
+
+for f in "$S"/*-report.eml "$S"/*-reply.eml; do deliver "$f"; done
+ok_if "run over the seed stories" run
+is "4 reports tracked" "$(q 'select count(*) from reports')" 4
+R0=$(rid 20190930014612.story000@shao2-debian)
+R1=$(rid 20210804143812.story001@xsang-OptiPlex-9020)
+R2=$(rid 20201102091543.GM31092@shao2-debian)
+R4=$(rid 20220218063812.story004@xsang-OptiPlex-9020)
+
+# 001: the LKP team closes it: the commit fixes an earlier race
+is "001 closed as fix-of-earlier-race" "$(q "select state || ' ' || close_reason from reports where id = $R1")" "closed fix-of-earlier-race"
+is "001 records the earlier commit" "$(q "select sha || ' ' || relation from report_related where report_id = $R1")" \
+	"eef983ffeae7a1cdde8c3338155ae2dd74b8621b fix-of"
+is "001 keeps the LKP team's extra table" "$(q "select count(*) from reply_tables where report_id = $R1")" 1
+ok_if "001's table has the mknod rows" sh -c "sqlite3 '$T/db' 'select json from reply_tables' | grep -q stress-ng.mknod.ops_per_sec"
+is "001 close evidence" "$(q "select evidence from events where report_id = $R1 and type = 'close'")" "We will close this report."
+# 004: Hugh asks for the whole series
+is "004 series-compare request by Hugh" "$(q "select kind || ' ' || asker || ' ' || state from requests where report_id = $R4")" \
+	"compare-series hughd@google.com new"
+ok_if "004 evidence is Hugh's sentence" sh -c "sqlite3 '$T/db' \"select evidence from events where report_id = $R4 and type = 'series-compare-request'\" | grep -q 'treat the series of 13 as one'"
+# 000: Yang Shi: a patch is coming; 15% run-to-run variation
+is "000 events" "$(q "select group_concat(type, ',') from (select type from events where report_id = $R0 order by type)")" \
+	"ack,cannot-reproduce,fix-proposed"
+ok_if "000 variation evidence" sh -c "sqlite3 '$T/db' \"select evidence from events where report_id = $R0 and type = 'cannot-reproduce'\" | grep -q '15% variation'"
+is "000 state fix-proposed" "$(q "select state from reports where id = $R0")" fix-proposed
+# 002: Feng Tang root-causes it (alignment), numbers kept
+ok_if "002 root-caused with the experiment numbers" sh -c "sqlite3 '$T/db' \"select evidence from events where report_id = $R2 and type = 'root-caused'\" | grep -q 'memcg=0x'"
+is "nobody asked for a mail: outbox empty" "$(nmails)" 0
+
+# Commands. A helper writes a reply into the report's thread.
+cmd_mail() { # FILE FROM PARENT-ID BODY [EXTRA-HEADER]
+	{
+		printf 'From: %s\nTo: kernel test robot <oliver.sang@intel.com>\n' "$2"
+		printf 'Cc: Hugh Dickins <hughd@google.com>, lkp@intel.com\n'
+		printf 'Subject: Re: [mm/munlock] 237b445401: stress-ng.remap.ops_per_sec -62.6%% regression\n'
+		printf 'Date: Sat, 19 Feb 2022 10:%02d:00 +0000\n' "$(( $(date +%N) % 60 ))"
+		printf 'Message-ID: <%s>\nIn-Reply-To: <%s>\nReferences: <%s>\n' "$(basename "$1")@test" "$3" "$3"
+		[ -n "$5" ] && printf '%s\n' "$5"
+		printf '\n%b\n' "$4"
+	} > "$1"
+	deliver "$1"
+}
+P=20220218063812.story004@xsang-OptiPlex-9020
+cmd_mail "$T/c1" "Alice <alice@maint.example>" $P "On Fri, someone wrote:\n> #lkp reopen\n\n#lkp status\n#lkp: close fixed by the v3 series\n\nThanks,\nAlice\n-- \n#lkp invalid signature lines are not commands"
+ok_if "run with a maintainer's commands" run
+is "report closed by the maintainer" "$(q "select state || ' ' || close_reason from reports where id = $R4")" "closed fixed"
+is "two commands recorded (quoted and signature ignored)" "$(q "select group_concat(verb, ',') from (select verb from commands where msg_id = (select id from messages where message_id = 'c1@test') order by idx)")" "status,close"
+is "two answers written" "$(nmails)" 2
+ok_if "answers thread under the command mail" sh -c "grep -l '^In-Reply-To: <c1@test>' '$T'/out/* | wc -l | grep -qx 2"
+ok_if "answers are numbered" sh -c "grep -l 'answer 2 of 2' '$T'/out/* | grep -q ."
+ok_if "answers carry Auto-Submitted" sh -c "grep -L '^Auto-Submitted: auto-replied' '$T'/out/* | wc -l | grep -qx 0"
+ok_if "the status answer names the state" sh -c "grep -l '^State: ' '$T'/out/* | grep -q ."
+
+cmd_mail "$T/c2" "Eve <eve@elsewhere.example>" $P "#lkp reopen"
+run
+is "an outsider cannot reopen" "$(q "select state from reports where id = $R4")" closed
+is "the refusal is recorded" "$(q "select allowed || ' ' || tier || ' ' || substr(result, 1, 8) from commands where msg_id = (select id from messages where message_id = 'c2@test')")" "0 other refused:"
+is "the outsider gets one refusal" "$(grep -l 'only the maintainers' "$T"/out/* | wc -l)" 1
+
+cmd_mail "$T/c3" "Hugh Dickins <hughd@google.com>" $P "#lkp compare-series\n#lkp close"
+run
+is "a participant may ask for a series comparison" "$(q "select count(*) from requests where msg_id = (select id from messages where message_id = 'c3@test') and kind = 'compare-series'")" 1
+is "but may not close" "$(q "select allowed from commands where msg_id = (select id from messages where message_id = 'c3@test') and verb = 'close'")" 0
+
+cmd_mail "$T/c4" "Bob <bob@maint2.example>" $P "#lkp reopen\n#lkp reopen\n#lkp fixed-by zzz\n#lkp dup-of $R4\n#lkp help\n#lkp status\n#lkp status"
+run
+is "@domain maintainer reopens" "$(q "select state from reports where id = $R4")" open
+is "5 commands honoured plus one too-many record" "$(q "select count(*) from commands where msg_id = (select id from messages where message_id = 'c4@test')")" 6
+is "second reopen is an error" "$(q "select substr(result, 1, 6) from commands where msg_id = (select id from messages where message_id = 'c4@test') and idx = 2")" "error:"
+is "malformed sha is an error" "$(q "select substr(result, 1, 6) from commands where msg_id = (select id from messages where message_id = 'c4@test') and idx = 3")" "error:"
+is "dup onto itself is an error" "$(q "select substr(result, 1, 6) from commands where msg_id = (select id from messages where message_id = 'c4@test') and idx = 4")" "error:"
+ok_if "help answer sent" sh -c "grep -l '#lkp compare-series \\[BASE..HEAD\\]' '$T'/out/* | grep -q ."
+
+before=$(nmails)
+cmd_mail "$T/c5" "lkpbot <lkpbot@bot.example>" $P "#lkp close"
+cmd_mail "$T/c6" "Alice <alice@maint.example>" $P "#lkp close" "Auto-Submitted: auto-replied"
+cmd_mail "$T/c7" "Alice <alice@maint.example>" $P "> #lkp close\n>> #lkp invalid"
+run
+is "own, automatic and quoted commands: no answer" "$(nmails)" "$before"
+is "... and no state change" "$(q "select state from reports where id = $R4")" open
+
+before=$(nmails)
+"$LKPBOT" -c "$T/conf" run --dry-run "$T/out" >/dev/null 2>&1
+is "a run with nothing new sends nothing" "$(nmails)" "$before"
+is "each command answered once" "$(q "select count(*) from outbox")" "$before"
+
+# CLI twins (maintainer at the terminal)
+export LKPBOT_USER=carol
+ok_if "lkpbot close" "$LKPBOT" -c "$T/conf" close --reason not-reproducible "$R0"
+is "closed by the CLI" "$(q "select state || ' ' || close_reason from reports where id = $R0")" "closed not-reproducible"
+is "history names the user" "$(q "select cause from report_history where report_id = $R0 order by id desc limit 1")" "cli:carol"
+"$LKPBOT" -c "$T/conf" reopen "$R4" >/dev/null 2>&1
+is "reopen of an open report fails (1)" "$?" 1
+"$LKPBOT" -c "$T/conf" fixed-by "$R0" not-a-sha >/dev/null 2>&1
+is "malformed sha is a usage error (2)" "$?" 2
+ok_if "lkpbot dup" "$LKPBOT" -c "$T/conf" dup "$R2" "$R1"
+is "duplicate_of set" "$(q "select duplicate_of from reports where id = $R2")" "$R1"
+"$LKPBOT" -c "$T/conf" dup "$R1" "$R2" >/dev/null 2>&1
+is "a duplicate cycle is refused" "$?" 1
+ok_if "thread --json has the contract keys" sh -c "'$LKPBOT' -c '$T/conf' thread --json $R4 | python3 -c 'import json,sys; d=json.load(sys.stdin); assert d[\"format_version\"]==1; [d[k] for k in (\"report\",\"state\",\"close_reason\",\"related_commits\",\"duplicate_of\",\"messages\",\"history\")]; assert all(set(m)>={\"message_id\",\"from\",\"date\",\"events\",\"commands\"} for m in d[\"messages\"])'"
+ok_if "database intact" "$LKPBOT" -c "$T/conf" db check
+done_testing
