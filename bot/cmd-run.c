@@ -16,6 +16,7 @@
 
 #include "bot/commands.h"
 #include "bot/lock.h"
+#include "bot/requests.h"
 #include "bot/run.h"
 #include "bot/sync.h"
 #include "lib/log.h"
@@ -49,6 +50,7 @@ static const struct run_stage {
 	run_stage_fn *fn;
 } stages[] = {
 	{ "sync", stage_sync },
+	{ "requests", requests_stage },
 };
 
 static int

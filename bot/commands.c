@@ -9,14 +9,18 @@
 
 /* Sorted by name; `lkpbot help` prints them in this order. */
 static const struct command commands[] = {
+	{ "compare", cmd_compare, CMD_STORE_RO, "compare lkp results of a report's commits" },
 	{ "db", cmd_db, CMD_STORE_NONE, "check, migrate or show the database schema" },
 	{ "help", cmd_help, CMD_STORE_NONE, "show help for lkpbot or a command" },
 	{ "import", cmd_import, CMD_STORE_RW, "import mail from Maildir, mbox, file or stdin" },
 	{ "list", cmd_list, CMD_STORE_RO, "list tracked reports or messages" },
 	{ "outbox", cmd_outbox, CMD_STORE_RW, "list, show, send or drop outgoing mail" },
 	{ "render", cmd_render, CMD_STORE_NONE, "preview a mail template with JSON data" },
+	{ "request", cmd_request, CMD_STORE_RW, "ask for a comparison, series report or retest" },
+	{ "requests", cmd_requests, CMD_STORE_RO, "list requests and their states" },
 	{ "run", cmd_run, CMD_STORE_NONE, "run every stage once (for cron)" },
 	{ "send", cmd_send, CMD_STORE_RW, "send the due mail in the outbox" },
+	{ "series", cmd_series, CMD_STORE_RO, "show a report's patch series and its results" },
 	{ "show", cmd_show, CMD_STORE_RO, "show one report with its state and history" },
 	{ "sync", cmd_sync, CMD_STORE_NONE, "fetch new mail (IMAP, Maildir) into the database" },
 	{ "thread", cmd_thread, CMD_STORE_RO, "show a report's thread: messages, events, commands" },

@@ -37,6 +37,10 @@ cmd_fn cmd_render;
 cmd_fn cmd_send;
 cmd_fn cmd_sync;
 cmd_fn cmd_run;
+cmd_fn cmd_compare;
+cmd_fn cmd_series;
+cmd_fn cmd_requests;
+cmd_fn cmd_request;
 
 /* Shared helper for commands: print usage lines to f. */
 void cmd_usage(FILE *f, const char *const *usage);
