@@ -4,6 +4,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "bot/ctx.h"
 #include "bot/outbox.h"
@@ -89,6 +90,18 @@ split_addrs(char *s, const char **v, size_t n, size_t max)
 	return n;
 }
 
+/* Remove addr (case-blind) from v. */
+static size_t
+drop_addr(const char **v, size_t n, const char *addr)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (strcasecmp(v[i], addr))
+			v[k++] = v[i];
+	return k;
+}
+
 /* Split the space-separated References into v. */
 static size_t
 split_refs(char *s, const char **v, size_t max)
@@ -148,8 +161,7 @@ requests_mail(struct bot_ctx *ctx, struct tpl_set *set,
 		have_rep = store_message_get(ctx->st, key, &rep) == 1;
 	}
 	if (have_rep) {
-		if (rep.from_addr)
-			thread[nthread++] = rep.from_addr;
+		/* the report's people and lists; its sender is the robot */
 		nthread = split_addrs(rep.to_addrs, thread, nthread,
 				      LKB_ARRAY_SIZE(thread));
 		nthread = split_addrs(rep.cc_addrs, thread, nthread,
@@ -159,6 +171,8 @@ requests_mail(struct bot_ctx *ctx, struct tpl_set *set,
 			      LKB_ARRAY_SIZE(thread));
 	nthread = split_addrs(ask.cc_addrs, thread, nthread,
 			      LKB_ARRAY_SIZE(thread));
+	if (have_rep && rep.is_robot && rep.from_addr)
+		nthread = drop_addr(thread, nthread, rep.from_addr);
 	memset(&m, 0, sizeof(m));
 	m.template = kind;
 	m.data = data;
