@@ -47,3 +47,4 @@ tests_unit_test_store_LDADD = $(LKB_UNIT_LDADD)
 TESTS += tests/unit/test-store
 
 TESTS += tests/cli/t0010-help.sh tests/cli/t0050-import.sh
+include %reldir%/requests.mk
