@@ -17,6 +17,7 @@
 #include "lib/status.h"
 #include "lib/strbuf.h"
 #include "lib/xalloc.h"
+#include "state/store.h"
 
 static const char *const usage[] = {
 	"lkpbot compare [--json] REPORT [SHA...]   (REPORT = id | message-id | sha prefix)",
@@ -91,6 +92,10 @@ cmd_compare(int argc, char **argv, struct bot_ctx *ctx)
 		cmd_usage(stderr, usage);
 		return EXIT_USAGE;
 	}
+	/* the store is opened here, after the options (usage errors never
+	 * need a database; the table row says CMD_STORE_NONE) */
+	if (!ctx->st && (rc = store_open(ctx->db_path, STORE_RO, &ctx->st)))
+		return ctx_exit_code(rc);
 	if ((rc = thread_view_resolve(ctx->st, argv[optind], &id)) != EXIT_OK)
 		return rc;
 	requests_env(ctx->cfg, &env);

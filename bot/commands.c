@@ -9,7 +9,7 @@
 
 /* Sorted by name; `lkpbot help` prints them in this order. */
 static const struct command commands[] = {
-	{ "compare", cmd_compare, CMD_STORE_RO, "compare lkp results of a report's commits" },
+	{ "compare", cmd_compare, CMD_STORE_NONE, "compare lkp results of a report's commits" },
 	{ "db", cmd_db, CMD_STORE_NONE, "check, migrate or show the database schema" },
 	{ "help", cmd_help, CMD_STORE_NONE, "show help for lkpbot or a command" },
 	{ "import", cmd_import, CMD_STORE_RW, "import mail from Maildir, mbox, file or stdin" },
