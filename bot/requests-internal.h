@@ -23,4 +23,8 @@ int requests_mail(struct bot_ctx *ctx, struct tpl_set *set,
 		  const struct store_request_rec *r, const char *kind,
 		  const struct tvalue *data) LKB_WARN_UNUSED;
 
+/* The "largest step" lines of compare_run's attribution block as the
+ * series-report template's changes: [{metric, change, patch}]. */
+struct tvalue *requests_changes_from(const char *text);
+
 #endif

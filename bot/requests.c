@@ -179,8 +179,8 @@ trim_nl(struct strbuf *sb)
 
 /* The attribution block of compare_run ("METRIC" then "  largest step:
  * LABEL SHA: CHANGE (...)") as the series template's changes. */
-static struct tvalue *
-changes_from(const char *text)
+struct tvalue *
+requests_changes_from(const char *text)
 {
 	struct tvalue *list = tvalue_new_list();
 	const char *p = strstr(text, "\nWhere the change comes from"), *metric;
@@ -271,7 +271,7 @@ complete_request(struct req_work *w)
 		d = requests_mail_data(&w->ra, "lkp result trees per patch, "
 				       "lkp's statistics", p->again);
 		tvalue_map_set(d, "series", series_value(&p->s));
-		tvalue_map_set(d, "changes", changes_from(out.buf));
+		tvalue_map_set(d, "changes", requests_changes_from(out.buf));
 	} else {
 		d = requests_mail_data(&w->ra, "lkp result trees, lkp's "
 				       "statistics (mean, stddev, %change)",
