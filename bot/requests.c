@@ -117,7 +117,7 @@ queue_request(struct req_work *w, const char *const *shas, size_t n)
 {
 	struct tvalue *d, *jobs;
 	size_t written = 0;
-	char *err = NULL, *result, days[32];
+	char *err = NULL, *result, days[32], **full;
 	int rc;
 
 	if (!w->env->queue) {
@@ -125,12 +125,16 @@ queue_request(struct req_work *w, const char *const *shas, size_t n)
 			  "queue is configured", (long long)w->r->id);
 		return LKB_ERR_CONFIG;
 	}
+	full = xcalloc(n ? n : 1, sizeof(*full));
+	for (size_t i = 0; i < n; i++)
+		full[i] = requests_full_sha(w->env, shas[i]);
+	shas = (const char *const *)full;
 	rc = compare_write_jobs(w->env->queue, &w->ra.axes, shas, n, &written,
 				&err);
 	if (rc) {
 		lkb_error("request %lld: %s", (long long)w->r->id, err);
 		free(err);
-		return rc;
+		goto out;
 	}
 	d = requests_mail_data(&w->ra, "lkp job queue", w->plan.again);
 	jobs = tvalue_new_list();
@@ -142,6 +146,10 @@ queue_request(struct req_work *w, const char *const *shas, size_t n)
 	result = missing_text(shas, n);
 	rc = decide(w, "queued", d, "queued", result);
 	free(result);
+out:
+	for (size_t i = 0; i < n; i++)
+		free(full[i]);
+	free(full);
 	return rc;
 }
 

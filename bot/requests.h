@@ -67,6 +67,10 @@ int requests_plan(const struct request_env *e, const struct report_axes *ra,
 		  char **err_out) LKB_WARN_UNUSED;
 void requests_plan_release(struct request_plan *p);
 
+/* The full sha of a sha prefix from [git] repo, else a copy of sha.
+ * Caller frees. */
+char *requests_full_sha(const struct request_env *e, const char *sha);
+
 /* Number of run directories of commit's results modified at or after
  * since (for retests: results that appeared after the request). */
 size_t requests_new_runs(const struct request_env *e,

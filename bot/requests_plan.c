@@ -148,9 +148,11 @@ plan_retest(struct request_plan *p, const struct report_axes *ra,
 		*err_out = xstrdup("retest takes at most one commit");
 		return LKB_ERR_USAGE;
 	}
+	/* the report's full commit sha first: lkp jobs want one */
 	target = p->n ? p->c[0].sha
+		      : ra->commit.sha ? ra->commit.sha
 		      : ra->ncompared ? ra->compared[ra->ncompared - 1].sha
-				      : ra->commit.sha;
+				      : NULL;
 	if (!target) {
 		*err_out = xstrdup("the report names no commit to retest");
 		return LKB_ERR_USAGE;
@@ -158,7 +160,8 @@ plan_retest(struct request_plan *p, const struct report_axes *ra,
 	p->retest = target;
 	p->n = 0;
 	/* parent vs commit when the report compared two commits */
-	if (ra->ncompared >= 2 && strcmp(ra->compared[0].sha, target))
+	if (ra->ncompared >= 2 &&
+	    strncmp(ra->compared[0].sha, target, strlen(ra->compared[0].sha)))
 		add_col(p, ra->compared[0].sha, ra->compared[0].subject, NULL);
 	add_col(p, target, known_subject(ra, target), NULL);
 	return LKB_OK;
@@ -295,6 +298,17 @@ requests_plan_release(struct request_plan *p)
 	free(p->c);
 	free(p->again);
 	memset(p, 0, sizeof(*p));
+}
+
+char *
+requests_full_sha(const struct request_env *e, const char *sha)
+{
+	char *full = NULL, *err = NULL;
+
+	if (e->repo && strlen(sha) < 40 && !full_sha(e->repo, sha, &full, &err))
+		return full;
+	free(err);
+	return xstrdup(sha);
 }
 
 size_t

@@ -128,7 +128,7 @@ queue = $T/queue
 repo = $T/repo
 EOF
 
-tap_plan 35
+tap_plan 40
 L sync >/dev/null 2>&1
 ok $? "sync imports the report and the replies"
 L request --message '<hugh.1@example.org>' 1 compare-series >"$T/o" 2>&1
@@ -224,6 +224,20 @@ is "$(outbox_kinds)" "queued series-report error queued expired " \
 files=$(send_new)
 ok "$(for f in $files; do tr -d '\r' <"$T/out/$f"; done | grep -q "^  $(echo $up | cut -c1-12)$"; echo $?)" \
 	"the expired answer names the commit still without results"
+
+# --- retest: jobs even though results exist; done when new runs appear --
+L request --message '<hugh.1@example.org>' 1 retest >/dev/null 2>&1
+L run >"$T/o" 2>&1
+is "$(req_state 4)" queued "retest: queued although old results exist"
+ok "$(grep -lx "commit: $P07" "$T/queue"/*.yaml | grep -q .; echo $?)" \
+	"retest: a job file for the report's full commit sha"
+L run >"$T/o" 2>&1
+is "$(req_state 4)" queued "retest: no new runs yet, still queued"
+cp -r "$RT/$P07/0" "$RT/$P07/10"
+L run >"$T/o" 2>&1
+is "$(req_state 4)" done "retest: a new run arrives, done"
+is "$(sqlite3 "$T/db" "SELECT group_concat(kind, ' ') FROM outbox WHERE request_id = 'request-4'")" \
+	"queued compare-report" "retest: one queued and one compare-report answer"
 
 # --- lkpbot compare at the terminal, byte for byte -----------------------
 # Hand-made tree: base runs 100 101 102, patch runs 50 51 52 of

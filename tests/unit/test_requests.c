@@ -138,7 +138,7 @@ START_TEST(plans)
 	/* retest: parent vs the commit */
 	ck_assert_int_eq(requests_plan(&env, &ra, "retest", NULL, &p, &err), 0);
 	ck_assert_uint_eq(p.n, 2);
-	ck_assert_str_eq(p.retest, "237b445401");
+	ck_assert_str_eq(p.retest, "237b4454014d3759acc6459eb329c5e3d55113ed");
 	ck_assert_str_eq(p.c[0].sha, "c479426e09");
 	requests_plan_release(&p);
 	/* a series needs a repository */
