@@ -18,6 +18,7 @@
 #include "bot/outbox.h"
 #include "bot/triage.h"
 #include "bot/lock.h"
+#include "bot/requests.h"
 #include "bot/run.h"
 #include "bot/sync.h"
 #include "lib/log.h"
@@ -60,6 +61,7 @@ static const struct run_stage {
 } stages[] = {
 	{ "sync", stage_sync },
 	{ "triage", triage_stage },
+	{ "requests", requests_stage },
 	{ "send", stage_send },
 };
 

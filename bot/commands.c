@@ -10,6 +10,7 @@
 /* Sorted by name; `lkpbot help` prints them in this order. */
 static const struct command commands[] = {
 	{ "close", cmd_close, CMD_STORE_RW, "close a report (maintainers; twin of #lkp close)" },
+	{ "compare", cmd_compare, CMD_STORE_NONE, "compare lkp results of a report's commits" },
 	{ "db", cmd_db, CMD_STORE_NONE, "check, migrate or show the database schema" },
 	{ "dup", cmd_dup, CMD_STORE_RW, "mark a report a duplicate of another (#lkp dup-of)" },
 	{ "fix-of", cmd_fix_of, CMD_STORE_RW, "close: the commit fixes an earlier bug (#lkp fix-of)" },
@@ -21,9 +22,12 @@ static const struct command commands[] = {
 	{ "outbox", cmd_outbox, CMD_STORE_RW, "list, show, send or drop outgoing mail" },
 	{ "render", cmd_render, CMD_STORE_NONE, "preview a mail template with JSON data" },
 	{ "reopen", cmd_reopen, CMD_STORE_RW, "open a closed report again (#lkp reopen)" },
+	{ "request", cmd_request, CMD_STORE_RW, "ask for a comparison, series report or retest" },
+	{ "requests", cmd_requests, CMD_STORE_RO, "list requests and their states" },
 	{ "rules", cmd_rules, CMD_STORE_NONE, "check a rules file or show what fires on a mail" },
 	{ "run", cmd_run, CMD_STORE_NONE, "run every stage once (for cron)" },
 	{ "send", cmd_send, CMD_STORE_RW, "send the due mail in the outbox" },
+	{ "series", cmd_series, CMD_STORE_RO, "show a report's patch series and its results" },
 	{ "show", cmd_show, CMD_STORE_RO, "show one report with its state and history" },
 	{ "sync", cmd_sync, CMD_STORE_NONE, "fetch new mail (IMAP, Maildir) into the database" },
 	{ "thread", cmd_thread, CMD_STORE_RO, "show a report's thread: messages, events, commands" },

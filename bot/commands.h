@@ -44,6 +44,10 @@ cmd_fn cmd_dup;
 cmd_fn cmd_fixed_by;
 cmd_fn cmd_fix_of;
 cmd_fn cmd_invalid;
+cmd_fn cmd_compare;
+cmd_fn cmd_series;
+cmd_fn cmd_requests;
+cmd_fn cmd_request;
 
 /* Shared helper for commands: print usage lines to f. */
 void cmd_usage(FILE *f, const char *const *usage);

@@ -32,3 +32,4 @@ include %reldir%/reply.mk
 include %reldir%/imap.mk
 include %reldir%/smtp.mk
 include %reldir%/compare.mk
+include %reldir%/requests.mk

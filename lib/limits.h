@@ -111,4 +111,7 @@
 /* Folders synced per IMAP account (config imap.folders). */
 #define LKB_MAX_IMAP_FOLDERS 64
 
+/* Requests one run works on (the rest wait for the next run). */
+#define LKB_MAX_REQUESTS_PER_RUN 1000
+
 #endif

@@ -49,3 +49,4 @@ TESTS += tests/unit/test-store
 
 TESTS += tests/cli/t0010-help.sh tests/cli/t0050-import.sh \
 	tests/cli/t0300-triage.sh
+include %reldir%/requests.mk

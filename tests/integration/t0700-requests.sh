@@ -1,0 +1,291 @@
+#!/bin/sh
+# t0700-requests.sh - the seed-004 story at the store level: a perf
+# report on "[PATCH v2 07/13]" of a generated 13-patch series, a reply
+# asking for the whole series, results for part of the series only ->
+# jobs queued once and one "queued" answer; the missing results appear ->
+# one "series-report" with the 14-column table whose numbers
+# tests/tools/gen-results.py computed on its own; then nothing more.
+# Also: an unresolvable series (failed + error), expiry (expired once),
+# and `lkpbot compare` byte for byte on a small hand-computed tree.
+. "$LKB_SRCDIR/tests/integration/lib.sh"
+
+if ! command -v python3 >/dev/null || ! command -v git >/dev/null ||
+   ! command -v sqlite3 >/dev/null; then
+	skip_or_die "python3, git or sqlite3 missing"
+fi
+
+L() { "$LKPBOT" -c "$T/config" -d "$T/db" "$@"; }
+# rows of the outbox (all states), and .eml files of one send
+outbox_rows() { sqlite3 "$T/db" 'SELECT count(*) FROM outbox'; }
+outbox_kinds() { sqlite3 "$T/db" 'SELECT kind FROM outbox ORDER BY id' | tr '\n' ' '; }
+req_state() { sqlite3 "$T/db" "SELECT state FROM requests WHERE id = $1"; }
+# `lkpbot run` ends with the send stage: with --dry-run it writes each
+# mail into $T/runout; send_new names the files not seen before.
+send_new() {
+	mkdir -p "$T/runout"; touch "$T/seen"
+	for f in $(ls "$T/runout"); do
+		grep -qxF "$f" "$T/seen" || { echo "$f" >>"$T/seen"; echo "$f"; }
+	done
+}
+queue_list() { (cd "$T/queue" 2>/dev/null && ls -l --time-style=+%s.%N . | sort); }
+
+sh "$LKB_SRCDIR/tests/tools/make-series-repo.sh" "$T/repo" 13 >/dev/null 2>&1
+shas=$(git -C "$T/repo" rev-list --reverse -14 HEAD)
+col() { echo $shas | cut -d' ' -f$(($1 + 1)); }	# 0 = base, 1..13
+P06=$(col 6) P07=$(col 7)
+python3 "$LKB_SRCDIR/tests/tools/gen-results.py" series "$T/res" "$T/expect" $shas
+RT=$T/res/stress-ng/memory-100%-remap-60s/lkp-icl-2sp8/debian-12-x86_64-20240206.cgz/x86_64-rhel-9.4/gcc-12
+mkdir -p "$T/held"
+mv "$RT/$(col 5)" "$RT/$(col 10)" "$T/held/"
+short10() { echo "$1" | cut -c1-10; }
+
+mkdir -p "$T/md/cur" "$T/md/new" "$T/md/tmp"
+cat >"$T/md/new/1.report" <<EOF
+From: kernel test robot <oliver.sang@intel.com>
+To: Jane Doe <jane@example.org>
+Cc: linux-mm@kvack.org, lkp@intel.com
+Subject: [mm/remap]  $(short10 $P07): stress-ng.remap.ops_per_sec -62.6% regression
+Date: Tue, 02 Jan 2024 10:00:00 +0000
+Message-ID: <202401021000.report@intel.com>
+Content-Type: text/plain; charset=utf-8
+
+Hello,
+
+kernel test robot noticed a -62.6% regression of stress-ng.remap.ops_per_sec on:
+
+
+commit: $P07 ("[PATCH v2 07/13] mm/remap: step 07")
+url: https://github.com/intel-lab-lkp/linux/commits/Jane-Doe/mm-remap-steps/20240102-030405
+base: https://git.kernel.org/cgit/linux/kernel/git/akpm/mm.git mm-everything
+patch link: https://lore.kernel.org/all/20240101.jane@example.org/
+patch subject: [PATCH v2 07/13] mm/remap: step 07
+
+testcase: stress-ng
+test machine: 128 threads 2 sockets Intel(R) Xeon(R) Platinum 8358 CPU @ 2.60GHz (Ice Lake) with 128G memory
+parameters:
+
+	nr_threads: 100%
+	testtime: 60s
+	class: memory
+	test: remap
+
+
+Details are as below:
+-------------------------------------------------------------------------------------------------->
+
+=========================================================================================
+class/compiler/kconfig/nr_threads/rootfs/tbox_group/test/testcase/testtime:
+  memory/gcc-12/x86_64-rhel-9.4/100%/debian-12-x86_64-20240206.cgz/lkp-icl-2sp8/remap/stress-ng/60s
+
+commit: 
+  $(short10 $P06) ("[PATCH v2 06/13] mm/remap: step 06")
+  $(short10 $P07) ("[PATCH v2 07/13] mm/remap: step 07")
+
+$(echo $P06 | cut -c1-16) $(echo $P07 | cut -c1-27) 
+---------------- --------------------------- 
+         %stddev     %change         %stddev
+             \          |                \  
+     10000           -62.6%       3740        stress-ng.remap.ops_per_sec
+
+
+
+-- 
+0-DAY CI Kernel Test Service
+https://github.com/intel/lkp-tests/wiki
+EOF
+reply() {	# reply FILE MSGID BODY-LINE
+	cat >"$T/md/new/$1" <<EOF
+From: Hugh Dickins <hugh@example.org>
+To: kernel test robot <oliver.sang@intel.com>
+Cc: Jane Doe <jane@example.org>, linux-mm@kvack.org
+Subject: Re: [mm/remap]  $(short10 $P07): stress-ng.remap.ops_per_sec -62.6% regression
+Date: Tue, 02 Jan 2024 12:00:00 +0000
+Message-ID: <$2>
+In-Reply-To: <202401021000.report@intel.com>
+References: <202401021000.report@intel.com>
+Content-Type: text/plain; charset=utf-8
+
+$3
+
+Hugh
+EOF
+}
+reply 2.reply hugh.1@example.org "What would be much more interesting is to treat the series of 13 as one."
+reply 3.reply hugh.2@example.org "#lkp compare-series 0123456789abcdef0123456789abcdef01234567.."
+reply 4.reply hugh.3@example.org "#lkp compare $(short10 $P06) $(git -C "$T/repo" rev-parse HEAD~14)"
+
+cat >"$T/config" <<EOF
+[smtp]
+from = lkpbot <lkpbot@example.org>
+[bot]
+address = lkpbot@example.org
+cc_policy = thread
+[maildir]
+path = $T/md
+[templates]
+dir = $LKB_SRCDIR/templates/mail
+[results]
+root = $T/res
+queue = $T/queue
+[git]
+repo = $T/repo
+EOF
+
+tap_plan 40
+L sync >/dev/null 2>&1
+ok $? "sync imports the report and the replies"
+# This test drives the requests stage through `lkpbot request`; that the
+# triage stage turns these replies into the same requests is covered by
+# t0300-triage.sh and the end-to-end test. Mark them triaged here.
+sqlite3 "$T/db" "INSERT INTO triaged (msg_id) SELECT id FROM messages"
+L request --message '<hugh.1@example.org>' 1 compare-series >"$T/o" 2>&1
+ok $? "lkpbot request adds a compare-series request"
+is "$(req_state 1)" new "the request is new"
+
+# --- results for 12 of 14 commits ---------------------------------------
+mkdir -p "$T/runout"
+L run --dry-run "$T/runout" >"$T/o" 2>&1
+ok $? "run succeeds"
+is "$(req_state 1)" queued "missing results: the request is queued"
+is "$(ls "$T/queue" | wc -l | tr -d ' ')" 2 "two job files, one per missing commit"
+ok "$(ls "$T/queue" | grep -c "^stress-ng-$(col 5 | cut -c1-12)-.*\.yaml$\|^stress-ng-$(col 10 | cut -c1-12)-.*\.yaml$" | grep -qx 2; echo $?)" \
+	"job files name patches 05/13 and 10/13"
+job=$(ls "$T/queue"/*"$(col 10 | cut -c1-12)"*)
+ok "$(grep -qx "commit: $(col 10)" "$job" && grep -qx "tbox_group: lkp-icl-2sp8" "$job" && grep -qx "test: remap" "$job"; echo $?)" \
+	"the job file asks for the report's axes at that commit"
+is "$(outbox_kinds)" "queued " "one queued answer"
+files=$(send_new)
+eml=$T/runout/$files
+ok "$(grep -q '^To: Hugh Dickins <hugh@example.org>' "$eml" && grep -q '^In-Reply-To: <hugh.1@example.org>' "$eml"; echo $?)" \
+	"the answer goes to the asker, threaded under the asking mail"
+ok "$(grep -q '^Cc:.*jane@example.org' "$eml" && ! grep -q 'oliver.sang@intel.com' "$eml"; echo $?)" \
+	"Cc per thread policy: the thread's people, not the robot"
+ok "$(grep -q "^  $(col 5)  stress-ng-" "$eml" && grep -q "^  $(col 10)  stress-ng-" "$eml" && grep -q 'after 14 days' "$eml"; echo $?)" \
+	"the queued mail lists both jobs and the expiry"
+
+queue_list >"$T/q1"
+L run --dry-run "$T/runout" >"$T/o" 2>&1
+is "$(outbox_rows)" 1 "rerun while waiting: no new mail"
+queue_list >"$T/q2"
+ok "$(cmp -s "$T/q1" "$T/q2"; echo $?)" "rerun while waiting: job files untouched"
+is "$(req_state 1)" queued "still queued"
+
+# --- the missing results arrive ------------------------------------------
+mv "$T/held/"* "$RT/"
+L run --dry-run "$T/runout" >"$T/o" 2>&1
+ok $? "run with all results succeeds"
+is "$(req_state 1)" done "the request is done"
+is "$(outbox_kinds)" "queued series-report " "one series-report answer"
+files=$(send_new)
+eml=$T/runout/$files
+# the mail body is 8bit UTF-8 with CRLF line ends
+tr -d '\r' <"$eml" >"$T/mail"
+sed -n 's/^HEAD //p' "$T/expect" >"$T/head"
+hl=$(wc -l <"$T/head")
+first=$(grep -n '^=\{89\}$' "$T/mail" | head -1 | cut -d: -f1)
+sed -n "${first},$((first + hl - 1))p" "$T/mail" >"$T/mail.head"
+ok "$(cmp -s "$T/head" "$T/mail.head"; echo $?)" \
+	"series table header byte for byte (axes, 14 commits, column line)"
+is "$(sed -n "$((first + hl - 1))p" "$T/mail" | wc -w | tr -d ' ')" 14 "14 columns"
+missing=0
+sed -n 's/^ROW //p' "$T/expect" >"$T/rows"
+while IFS= read -r line; do
+	grep -Fxq -- "$line" "$T/mail" || missing=1
+done <"$T/rows"
+ok $missing "KPI rows as gen-results.py computed them"
+sed -n 's/^ATTR //p' "$T/expect" >"$T/attr"
+ok "$(grep -Fxvf "$T/mail" "$T/attr" | grep -q .; [ $? -ne 0 ]; echo $?)" \
+	"every attribution line is in the mail"
+ok "$(grep -q '^  largest step: 07/13 ' "$T/mail" && grep -q '^  given back:   10/13 ' "$T/mail"; echo $?)" \
+	"attribution names 07/13 (regression) and 10/13 (given back)"
+pct=$(grep -A1 -x 'stress-ng.remap.ops_per_sec' "$T/attr" | sed -n 's/^  largest step: 07\/13 [0-9a-f]*: \([^ ]*\) .*/\1/p')
+ok "$(grep -qx "  stress-ng.remap.ops_per_sec: $pct at patch 07/13" "$T/mail"; echo $?)" \
+	"summary: ops_per_sec $pct at patch 07/13"
+ok "$(grep -q "^  07/13 $(col 7 | cut -c1-12) \[PATCH v2 07/13\] mm/remap: step 07$" "$T/mail" && grep -q "^Series $(col 0 | cut -c1-12)\.\.$(col 13 | cut -c1-12), 13 patches:" "$T/mail"; echo $?)" \
+	"series list: base..end and every patch"
+L run --dry-run "$T/runout" >"$T/o" 2>&1
+is "$(outbox_kinds)" "queued series-report " "rerun after done: nothing more"
+
+# --- a series that cannot be resolved ------------------------------------
+L request --message '<hugh.2@example.org>' 1 compare-series \
+	0123456789abcdef0123456789abcdef01234567.. >/dev/null 2>&1
+L run --dry-run "$T/runout" >"$T/o" 2>&1
+is "$(req_state 2)" failed "unresolvable series: failed"
+files=$(send_new)
+ok "$(tr -d '\r' <"$T/runout/$files" | grep -q '^    cannot resolve the series: .*0123456789abcdef' ; echo $?)" \
+	"error answer: cannot resolve the series"
+ok "$(grep -q '^In-Reply-To: <hugh.2@example.org>' "$T/runout/$files"; echo $?)" \
+	"error answer threaded under its own request"
+
+# --- expiry --------------------------------------------------------------
+up=$(git -C "$T/repo" rev-parse HEAD~14)	# "mm: unrelated upstream change": no results
+L request --message '<hugh.3@example.org>' 1 compare "$(short10 $P06)" "$up" >/dev/null 2>&1
+L run --dry-run "$T/runout" >"$T/o" 2>&1
+is "$(req_state 3)" queued "compare with a commit without results: queued"
+sqlite3 "$T/db" "UPDATE requests SET created_at = created_at - 15 * 86400 WHERE id = 3"
+L run --dry-run "$T/runout" >"$T/o" 2>&1
+is "$(req_state 3)" expired "15 days later: expired"
+L run --dry-run "$T/runout" >"$T/o" 2>&1
+is "$(outbox_kinds)" "queued series-report error queued expired " \
+	"one queued and one expired answer, nothing more"
+files=$(send_new)
+ok "$(for f in $files; do tr -d '\r' <"$T/runout/$f"; done | grep -q "^  $(echo $up | cut -c1-12)$"; echo $?)" \
+	"the expired answer names the commit still without results"
+
+# --- retest: jobs even though results exist; done when new runs appear --
+# the runs so far are older than the retest (this test makes them
+# seconds before it; in life they are days old)
+find "$RT" -mindepth 2 -maxdepth 2 -type d -exec touch -d '2 hours ago' {} +
+L request --message '<hugh.1@example.org>' 1 retest >/dev/null 2>&1
+L run --dry-run "$T/runout" >"$T/o" 2>&1
+is "$(req_state 4)" queued "retest: queued although old results exist"
+ok "$(grep -lx "commit: $P07" "$T/queue"/*.yaml | grep -q .; echo $?)" \
+	"retest: a job file for the report's full commit sha"
+L run --dry-run "$T/runout" >"$T/o" 2>&1
+is "$(req_state 4)" queued "retest: no new runs yet, still queued"
+cp -r "$RT/$P07/0" "$RT/$P07/10"
+L run --dry-run "$T/runout" >"$T/o" 2>&1
+is "$(req_state 4)" done "retest: a new run arrives, done"
+is "$(sqlite3 "$T/db" "SELECT group_concat(kind, ' ') FROM outbox WHERE request_id = 'request-4'")" \
+	"queued compare-report" "retest: one queued and one compare-report answer"
+
+# --- lkpbot compare at the terminal, byte for byte -----------------------
+# Hand-made tree: base runs 100 101 102, patch runs 50 51 52 of
+# stress-ng.remap.ops_per_sec. Means 101 and 51: %change = -50/101 =
+# -49.5%; population stddevs sqrt(2/3) = 0.82 (0.8 % of 101, 1.6 % of
+# 51: not shown, <= 2 %); noise verdict z = 50 / sqrt(2/3 + 2/3) = 43.3.
+S=$T/small/stress-ng/memory-100%-remap-60s/lkp-icl-2sp8/debian-12-x86_64-20240206.cgz/x86_64-rhel-9.4/gcc-12
+i=0
+for v in 100 101 102; do
+	mkdir -p "$S/$P06/$i" "$S/$P07/$i"
+	echo "{\"stress-ng.remap.ops_per_sec\": $v}" >"$S/$P06/$i/stats.json"
+	echo "{\"stress-ng.remap.ops_per_sec\": $((v - 50))}" >"$S/$P07/$i/stats.json"
+	i=$((i + 1))
+done
+sed "s|^root = .*|root = $T/small|" "$T/config" >"$T/config.small"
+{
+	printf '%s\n' "$(printf '=%.0s' $(seq 89))"
+	printf '%s\n' "class/compiler/kconfig/nr_threads/rootfs/tbox_group/test/testcase/testtime:"
+	printf '%s\n' "  memory/gcc-12/x86_64-rhel-9.4/100%/debian-12-x86_64-20240206.cgz/lkp-icl-2sp8/remap/stress-ng/60s"
+	printf '\ncommit: \n'
+	printf '  %s ("[PATCH v2 06/13] mm/remap: step 06")\n' "$(short10 $P06)"
+	printf '  %s ("[PATCH v2 07/13] mm/remap: step 07")\n\n' "$(short10 $P07)"
+	printf '%s %s \n' "$(echo $P06 | cut -c1-16)" "$(echo $P07 | cut -c1-27)"
+	printf '%s %s \n' "----------------" "---------------------------"
+	printf '         %%stddev     %%change         %%stddev\n'
+	printf '             \\          |                \\  \n'
+	printf '    101.00           -49.5%%      51.00        stress-ng.remap.ops_per_sec\n\n'
+	printf 'Where the change comes from (each step compares a column with the one before it):\n\n'
+	printf 'stress-ng.remap.ops_per_sec\n'
+	printf '  largest step: #1 %s: -49.5%% (regression)\n' "$(short10 $P07)"
+	printf '  net change:   base -> #1: -49.5%%, clear (|diff| = 43.3 x run stddev)\n\n'
+} >"$T/compare.expect"
+"$LKPBOT" -c "$T/config.small" -d "$T/db" compare 1 >"$T/compare.out" 2>"$T/compare.err"
+ok "$(cmp -s "$T/compare.expect" "$T/compare.out"; echo $?)" \
+	"lkpbot compare REPORT prints the hand-computed table byte for byte"
+rm -rf "$S/$P07"
+"$LKPBOT" -c "$T/config.small" -d "$T/db" compare 1 >/dev/null 2>"$T/compare.err"
+rc=$?
+ok "$([ $rc -eq 1 ] && grep -q "no results for 1 of 2 commits: $(short10 $P07)" "$T/compare.err"; echo $?)" \
+	"missing results: exit 1 naming the commit"
+tap_done
