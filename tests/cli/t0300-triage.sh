@@ -23,7 +23,7 @@ path = $T/db
 CONF
 q() { sqlite3 "$T/db" "$1"; }
 run() { "$LKPBOT" -c "$T/conf" run --dry-run "$T/out" >/dev/null 2>"$T/run.err"; }
-deliver() { cp "$1" "$T/md/new/$(basename "$1").$$.$(date +%s%N)"; }
+deliver() { cp "$1" "$T/md/new/$(basename "$1").$$"; }
 nmails() { ls "$T/out" | wc -l; }
 rid() { q "select r.id from reports r join messages m on m.id = r.msg_id where m.message_id = '$1'"; }
 
@@ -63,13 +63,15 @@ cmd_mail() { # FILE FROM PARENT-ID BODY [EXTRA-HEADER]
 		printf 'From: %s\nTo: kernel test robot <oliver.sang@intel.com>\n' "$2"
 		printf 'Cc: Hugh Dickins <hughd@google.com>, lkp@intel.com\n'
 		printf 'Subject: Re: [mm/munlock] 237b445401: stress-ng.remap.ops_per_sec -62.6%% regression\n'
-		printf 'Date: Sat, 19 Feb 2022 10:%02d:00 +0000\n' "$(( $(date +%N) % 60 ))"
+		mailno=$((mailno + 1))
+		printf 'Date: Sat, 19 Feb 2022 10:%02d:00 +0000\n' "$mailno"
 		printf 'Message-ID: <%s>\nIn-Reply-To: <%s>\nReferences: <%s>\n' "$(basename "$1")@test" "$3" "$3"
 		[ -n "$5" ] && printf '%s\n' "$5"
 		printf '\n%b\n' "$4"
 	} > "$1"
 	deliver "$1"
 }
+mailno=0
 P=20220218063812.story004@xsang-OptiPlex-9020
 cmd_mail "$T/c1" "Alice <alice@maint.example>" $P "On Fri, someone wrote:\n> #lkp reopen\n\n#lkp status\n#lkp: close fixed by the v3 series\n\nThanks,\nAlice\n-- \n#lkp invalid signature lines are not commands"
 before=$(nmails)
