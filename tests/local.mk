@@ -50,3 +50,7 @@ TESTS += tests/unit/test-store
 TESTS += tests/cli/t0010-help.sh tests/cli/t0050-import.sh \
 	tests/cli/t0300-triage.sh
 include %reldir%/requests.mk
+
+# The mission end to end: real dovecot and smtp-sink (tests/e2e).
+TESTS += tests/e2e/t0900-mission.sh
+EXTRA_DIST += tests/e2e

@@ -1,0 +1,237 @@
+#!/bin/sh
+# t0900-mission.sh - the mission end to end, as a maintainer would see it:
+# a real dovecot (IMAP) and postfix's smtp-sink (SMTP), cron-like
+# `lkpbot run` calls after each step of the seed stories:
+#  1 the reports arrive (seeds 000, 001, 004 as raw mail, plus corpus
+#    reports): tracked, open, fields as parsed; no mail
+#  2 Yang Shi's reply (000): events, no mail
+#  3 the LKP team's reply (001): closed, fix-of-earlier-race, earlier
+#    commit recorded; no mail
+#  4 Hugh Dickins' reply (004): a series request; results for part of the
+#    series -> one "queued" mail in the thread and job files; the missing
+#    results appear -> the whole-series report (base, 13 patches,
+#    attribution) sent once, to Hugh with the report's Cc
+#  5 a maintainer's "#lkp status" and "#lkp dup-of", an outsider's
+#    "#lkp close": answers and a refusal; states right
+#  6 lkpbot's own answers echoed back into the folder: no answer to them;
+#    a run with nothing new sends nothing
+#  7 list, show and thread match golden files
+. "${LKB_SRCDIR:-$(dirname "$0")/../..}/tests/integration/lib.sh"
+. "$LKB_SRCDIR/tests/integration/lib-smtp.sh"
+smtp_require
+lkb_on_exit smtp_cleanup
+for c in python3 git sqlite3; do
+	command -v $c >/dev/null || skip_or_die "$c missing"
+done
+start_dovecot
+lkb_setup
+start_smtp_sink "$T/sink"
+S=$LKB_TEST_DATA/stories
+G=$LKB_TEST_DATA/e2e
+tap_plan 45
+
+# ---- the world: a kernel tree with the 13-patch series, lkp results ----
+sh "$LKB_SRCDIR/tests/tools/make-series-repo.sh" "$T/repo" 13 >/dev/null 2>&1
+shas=$(git -C "$T/repo" rev-list --reverse -14 HEAD)
+col() { echo $shas | cut -d' ' -f$(($1 + 1)); }	# 0 = base, 1..13
+python3 "$LKB_SRCDIR/tests/tools/gen-results.py" series "$T/res" "$T/expect" $shas
+RT=$T/res/stress-ng/memory-100%-remap-60s/lkp-icl-2sp8/debian-12-x86_64-20240206.cgz/x86_64-rhel-9.4/gcc-12
+mkdir -p "$T/held"
+mv "$RT/$(col 5)" "$RT/$(col 10)" "$T/held/"
+# Seed 004's report, on the generated series: its commit is patch 07
+P06=$(col 6) P07=$(col 7) BASE=$(col 0)
+sed -e "s/237b4454014d3759acc6459eb329c5e3d55113ed/$P07/g" \
+    -e "s/237b4454014d3759acc6459eb32/$(echo $P07 | cut -c1-27)/g" \
+    -e "s/c479426e09c8088d/$(echo $P06 | cut -c1-16)/g" \
+    -e "s/237b445401/$(echo $P07 | cut -c1-10)/g" \
+    -e "s/c479426e09/$(echo $P06 | cut -c1-10)/g" \
+    -e "s/ee28855a54493ce83bc2a3fbe30210be61b57bc7/$BASE/g" \
+    -e "s#Hugh-Dickins/mm-munlock-rework-of-mlock-munlock-page-handling/20220215-104421#Jane-Doe/mm-remap-steps/20240102-030405#" \
+    -e "s#^class/compiler/cpufreq_governor/kconfig/nr_threads/rootfs/tbox_group/test/testcase/testtime/ucode:#class/compiler/kconfig/nr_threads/rootfs/tbox_group/test/testcase/testtime:#" \
+    -e "s#^  memory/gcc-9/performance/x86_64-rhel-8.3/100%/debian-10.4-x86_64-20200603.cgz/lkp-icl-2sp6/remap/stress-ng/60s/0xd000280#  memory/gcc-12/x86_64-rhel-9.4/100%/debian-12-x86_64-20240206.cgz/lkp-icl-2sp8/remap/stress-ng/60s#" \
+    "$S/004-report.eml" >"$T/004-report.eml"
+sed -e "s/237b445401/$(echo $P07 | cut -c1-10)/g" "$S/004-reply.eml" >"$T/004-reply.eml"
+
+printf '%s\n' "$DOVECOT_PASS" >"$T/imap.pass"
+chmod 600 "$T/imap.pass"
+cat >"$LKB_CONF" <<CONF
+[imap]
+url = $IMAP_URL/
+folders = INBOX
+user = $DOVECOT_USER
+password_file = $T/imap.pass
+[smtp]
+url = smtp://127.0.0.1:$SMTP_SINK_PORT
+from = lkpbot <lkpbot@bot.example>
+[bot]
+address = lkpbot@bot.example
+maintainers = alice@maint.example
+cc_policy = thread
+[results]
+root = $T/res
+queue = $T/queue
+expire_days = 14
+[git]
+repo = $T/repo
+CONF
+run() { "$LKPBOT" -c "$LKB_CONF" -q run >>"$T/run.out" 2>&1; }
+sent() { ls "$T/sink" | wc -l; }
+q() { db_q "$1"; }
+rid() { q "select r.id from reports r join messages m on m.id = r.msg_id where m.message_id = '$1'"; }
+put() { maildir_put INBOX "$@"; }
+
+# ---- 1: the reports arrive ----
+CORPUS_REPORTS="$LKB_TEST_DATA/corpus/maildir/cur/1747630203.072725_abe26b966214d9757f7326c7740f597ba52e80fb.pi:2, $LKB_TEST_DATA/corpus/maildir/cur/1733840721.066540_fe5df73245e5130395474c08dd7285e2e44403c6.pi:2,"
+put "$S/000-report.eml" "$S/001-report.eml" "$T/004-report.eml" $CORPUS_REPORTS
+run
+ok $? "1: run over the new reports"
+is "$(q 'select count(*) from reports')" 5 "1: five reports tracked"
+is "$(q "select group_concat(distinct state) from reports")" open "1: all open"
+R0=$(rid 20190930014612.story000@shao2-debian)
+R1=$(rid 20210804143812.story001@xsang-OptiPlex-9020)
+R4=$(rid 20220218063812.story004@xsang-OptiPlex-9020)
+is "$(q "select kind || ' ' || commit_sha || ' ' || testcase from reports where id = $R4")" \
+	"perf-regression $P07 stress-ng" "1: seed 004's report parsed on the generated series"
+# the stored report is what the parser makes of the mail, nothing lost
+"$LKPBOT" -c "$LKB_CONF" show --json 202505191143.59950d28-lkp@intel.com >"$T/show.json"
+python3 - "$T/show.json" "$LKB_TEST_DATA/report" >"$T/cmp.out" 2>&1 <<'PY'
+import json, sys, os
+got = json.load(open(sys.argv[1]))
+for n in os.listdir(sys.argv[2]):
+    if n.endswith(".json"):
+        want = json.load(open(os.path.join(sys.argv[2], n)))
+        if isinstance(want, dict) and want.get("message_id") == got["message_id"]:
+            break
+else:
+    sys.exit("no golden JSON for " + got["message_id"])
+skip = {"id", "state", "close_reason", "related_commits", "duplicate_of", "history"}
+bad = [k for k in want if k not in skip and want[k] != got.get(k)]
+sys.exit("differ: %s" % bad if bad else 0)
+PY
+ok $? "1: show --json of a corpus report equals its golden parse ($(cat "$T/cmp.out"))"
+is "$(sent)" 0 "1: no mail sent"
+
+# ---- 2: Yang Shi ----
+put "$S/000-reply.eml"
+run
+ok $? "2: run"
+is "$(q "select group_concat(type) from (select type from events where report_id = $R0 order by type)")" \
+	"ack,cannot-reproduce,fix-proposed" "2: events of Yang Shi's reply"
+is "$(q "select state from reports where id = $R0")" fix-proposed "2: a fix is proposed"
+is "$(sent)" 0 "2: no mail sent"
+
+# ---- 3: the LKP team closes 001 ----
+put "$S/001-reply.eml"
+run
+ok $? "3: run"
+is "$(q "select state || ' ' || close_reason from reports where id = $R1")" \
+	"closed fix-of-earlier-race" "3: closed, fix of an earlier race"
+is "$(q "select sha from report_related where report_id = $R1 and relation = 'fix-of'")" \
+	eef983ffeae7a1cdde8c3338155ae2dd74b8621b "3: the earlier commit is recorded"
+is "$(sent)" 0 "3: no mail sent"
+
+# ---- 4: Hugh asks for the whole series ----
+put "$T/004-reply.eml"
+run
+ok $? "4: run"
+is "$(q "select kind || ' ' || state from requests where report_id = $R4")" \
+	"compare-series queued" "4: the request is queued (results missing)"
+is "$(ls "$T/queue" | wc -l)" 2 "4: two job files, for the two commits without results"
+is "$(sent)" 1 "4: one mail: queued"
+m=$T/sink/$(ls "$T/sink" | head -1)
+ok "$(grep -q '^In-Reply-To: <story004.reply@google.com>' "$m"; echo $?)" "4: queued answer threaded under Hugh's mail"
+ok "$(grep -qi '^X-Rcpt-Args:.*hughd@google.com' "$m" || grep -q 'hughd@google.com' "$m"; echo $?)" "4: ... to Hugh"
+run
+is "$(sent)" 1 "4: waiting: nothing more"
+is "$(ls "$T/queue" | wc -l)" 2 "4: waiting: no more job files"
+mv "$T/held/"* "$RT/"
+run
+ok $? "4: run after the results appear"
+is "$(q "select state from requests where report_id = $R4")" done "4: the request is done"
+is "$(sent)" 2 "4: the series report is sent"
+m=$T/sink/$(ls -t "$T/sink" | head -1)
+tr -d '\r' <"$m" >"$T/series.txt"
+ok "$(grep -q '^Subject: Re: \[mm/munlock\]' "$T/series.txt"; echo $?)" "4: series report in the thread (Subject)"
+ok "$(grep -q '^In-Reply-To: <story004.reply@google.com>' "$T/series.txt"; echo $?)" "4: ... (In-Reply-To)"
+ok "$(grep -q '^Cc:.*akpm@linux-foundation.org' "$T/series.txt"; echo $?)" "4: with the report's Cc"
+ok "$(grep -q "07/13 $(echo $P07 | cut -c1-10)" "$T/series.txt" && grep -q "10/13 $(col 10 | cut -c1-10)" "$T/series.txt"; echo $?)" \
+	"4: attribution names patch 07 and patch 10"
+hdr=$(grep -c '^---------------- ---------------------------' "$T/series.txt")
+ok "$(grep '^---------------- ' "$T/series.txt" | head -1 | awk '{ exit NF != 14 }'; echo $?)" "4: a 14-column table"
+run
+is "$(sent)" 2 "4: sent once"
+
+# ---- 5: commands in another thread ----
+mk() { # FILE FROM PARENT BODY
+	cat >"$1" <<MAIL
+From: $2
+To: kernel test robot <rong.a.chen@intel.com>
+Cc: Yang Shi <yang.shi@linux.alibaba.com>, lkp@lists.01.org
+Subject: Re: [mm] 87eaceb3fa: stress-ng.madvise.ops_per_sec -19.6% regression
+Date: Tue, 1 Oct 2019 10:00:00 +0000
+Message-ID: <$(basename "$1")@e2e.test>
+In-Reply-To: <$3>
+References: <$3>
+
+$4
+MAIL
+}
+mk "$T/cmd1" "Alice Maintainer <alice@maint.example>" 20190930014612.story000@shao2-debian "#lkp status
+#lkp dup-of $R4
+
+Alice"
+mk "$T/cmd2" "Mallory <mallory@outside.example>" 20190930014612.story000@shao2-debian "#lkp close"
+put "$T/cmd1" "$T/cmd2"
+run
+ok $? "5: run"
+is "$(q "select state || ' ' || close_reason || ' ' || duplicate_of from reports where id = $R0")" \
+	"closed duplicate $R4" "5: the maintainer's dup-of is carried out"
+is "$(sent)" 5 "5: three answers: status, ack, refusal"
+ok "$(grep -l '^In-Reply-To: <cmd1@e2e.test>' "$T"/sink/* | wc -l | grep -qx 2; echo $?)" "5: two answers to the maintainer"
+ok "$(grep -l 'only the maintainers' $(grep -l '^In-Reply-To: <cmd2@e2e.test>' "$T"/sink/*) | grep -q .; echo $?)" "5: the outsider is refused politely"
+is "$(q "select allowed from commands where msg_id = (select id from messages where message_id = 'cmd2@e2e.test')")" 0 "5: refusal recorded"
+
+# ---- 6: our own answers come back (a list echoes them) ----
+n=0
+for f in "$T"/sink/*; do
+	n=$((n + 1))
+	# smtp-sink puts its X-*-Args lines first: drop them
+	sed '/^X-[A-Za-z]*-Args:/d' "$f" >"$T/echo.$n"
+done
+put "$T"/echo.*
+run
+ok $? "6: run over our own echoed answers"
+is "$(sent)" 5 "6: no answer to our own mail"
+is "$(q "select count(*) from commands where msg_id in (select id from messages where x_lkpbot is not null)")" 0 "6: no command read from our own mail"
+run
+is "$(sent)" 5 "6: a run with nothing new sends nothing"
+ok "$("$LKPBOT" -c "$LKB_CONF" db check >/dev/null 2>&1; echo $?)" "6: database intact"
+
+# ---- 7: what the CLI shows ----
+L() { "$LKPBOT" -c "$LKB_CONF" "$@"; }
+L list >"$T/list.txt"
+L thread --json "$R4" | sed "s/$P07/P07/g; s/$(echo $P07 | cut -c1-10)/P07/g" >"$T/thread4.json"
+L show "$R1" >"$T/show1.txt"
+if [ "${LKB_UPDATE_GOLDEN:-0}" = 1 ]; then
+	cp "$T/list.txt" "$G/list.txt"
+	cp "$T/thread4.json" "$G/thread4.json"
+	cp "$T/show1.txt" "$G/show1.txt"
+fi
+sed "s/$(echo $P07 | cut -c1-12)/P07/g" "$T/list.txt" >"$T/list.norm"
+sed "s/$(echo $P07 | cut -c1-12)/P07/g" "$G/list.txt" >"$T/list.gold"
+ok "$(diff -u "$T/list.gold" "$T/list.norm" >"$T/d1"; echo $?)" "7: list matches the golden file"
+ok "$(diff -u "$G/show1.txt" "$T/show1.txt" >"$T/d2"; echo $?)" "7: show matches the golden file"
+python3 - "$G/thread4.json" "$T/thread4.json" <<'PY'
+import json, sys
+a, b = (json.load(open(p)) for p in sys.argv[1:])
+# our own answers (echoed back in step 6) carry the wall-clock time of
+# the run in their Date and Message-ID: not part of the story
+for d in (a, b):
+    for m in d["messages"]:
+        if m["from"] == "lkpbot@bot.example":
+            m.pop("date", None)
+            m.pop("message_id", None)
+sys.exit(a != b)
+PY
+ok $? "7: thread --json matches the golden file"
+tap_done
