@@ -25,7 +25,8 @@ sorted_params(const struct lkp_axes *ax)
 	for (size_t i = 0; i < ax->nparams; i++)
 		v[i] = &ax->params[i];
 	/* Ruby sort_by is not stable either; equal keys are a caller bug */
-	qsort(v, ax->nparams, sizeof(*v), cmp_param);
+	if (ax->nparams > 1)
+		qsort(v, ax->nparams, sizeof(*v), cmp_param);
 	return v;
 }
 
@@ -150,7 +151,8 @@ lkp_axes_header(const struct lkp_axes *ax, struct strbuf *keys,
 	for (size_t i = 0; i < ax->nparams; i++)
 		v[n++] = (struct kv){ ax->params[i].key,
 				      ax->params[i].value ? ax->params[i].value : "" };
-	qsort(v, n, sizeof(*v), cmp_kv);
+	if (n > 1)
+		qsort(v, n, sizeof(*v), cmp_kv);
 	for (size_t i = 0; i < n; i++) {
 		rc |= strbuf_addf(keys, "%s%s", i ? "/" : "", v[i].k);
 		rc |= strbuf_addf(values, "%s%s", i ? "/" : "",

@@ -351,7 +351,8 @@ list_runs(const char *rt, size_t *runs)
 	closedir(d);
 	strbuf_release(&path);
 	strbuf_release(&dir);
-	qsort(runs, n, sizeof(*runs), cmp_size);
+	if (n > 1)
+		qsort(runs, n, sizeof(*runs), cmp_size);
 	return n;
 }
 

@@ -276,7 +276,8 @@ rows_rank(const struct lkp_rules *r, struct lkp_row *rows, size_t n)
 
 	for (size_t k = 0; k < n; k++)
 		v[k] = &rows[k];
-	qsort(v, n, sizeof(*v), cmp_group);
+	if (n > 1)
+		qsort(v, n, sizeof(*v), cmp_group);
 	while (i < n) {
 		size_t j = i, gl = group_len(v[i]->name);
 		long rank = v[i]->failure ? -10000 : 0;
@@ -373,7 +374,8 @@ lkp_stats_compare(const struct lkp_rules *r, const struct lkp_dataset *ds,
 		}
 	}
 	rows_rank(r, out->rows, out->nrows);
-	qsort(out->rows, out->nrows, sizeof(*out->rows), cmp_rows);
+	if (out->nrows > 1)
+		qsort(out->rows, out->nrows, sizeof(*out->rows), cmp_rows);
 out:
 	free(views);
 	free(flags);

@@ -148,7 +148,8 @@ read_maildir_sub(const char *dir, const char *sub, mailsource_fn *fn,
 		names[n++] = xstrdup(de->d_name);
 	}
 	closedir(d);
-	qsort(names, n, sizeof(*names), cmp_names);
+	if (n)	/* qsort wants a non-NULL base even for 0 */
+		qsort(names, n, sizeof(*names), cmp_names);
 	for (size_t i = 0; i < n && rc == LKB_OK; i++) {
 		char *file = xasprintf("%s/%s", path, names[i]);
 		char *source = xasprintf("maildir:%s", file);
