@@ -31,6 +31,7 @@ static const struct command commands[] = {
 	{ "show", cmd_show, CMD_STORE_RO, "show one report with its state and history" },
 	{ "sync", cmd_sync, CMD_STORE_NONE, "fetch new mail (IMAP, Maildir) into the database" },
 	{ "thread", cmd_thread, CMD_STORE_RO, "show a report's thread: messages, events, commands" },
+	{ "triage", cmd_triage, CMD_STORE_NONE, "read new mail: events, #lkp commands, report states" },
 };
 
 const struct command *

@@ -15,6 +15,7 @@ bot_libbot_a_SOURCES = \
 	%reldir%/cmd-import.c \
 	%reldir%/cmd-list.c %reldir%/list_reports.c %reldir%/list_reports.h \
 	%reldir%/cmd-state.c \
+	%reldir%/cmd-triage.c \
 	%reldir%/cmd-show.c %reldir%/thread_view.c %reldir%/thread_view.h \
 	%reldir%/ingest.c %reldir%/ingest.h \
 	%reldir%/json_out.c %reldir%/json_out.h \
