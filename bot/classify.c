@@ -46,20 +46,17 @@ classify_keep_raw(const struct message *m, int is_robot)
 			      strstr(m->subject, "lkp"));
 }
 
-/* Robot mail: parse the report and store it with its JSON. */
-static int
-hook_report(struct store *st, int64_t msg_id, const struct message *m,
-	    struct ingest_stats *stats)
+int
+classify_report(struct arena *a, const struct message *m,
+		struct lkp_report **r_out)
 {
-	struct lkp_report_part parts[LKB_MAX_MIME_PARTS];
+	struct lkp_report_part *parts;
 	struct lkp_report_input in = { 0 };
-	struct arena a = ARENA_INIT;
-	struct lkp_report *r = NULL;
 	const struct mime_part *p;
 	size_t n = 0;
-	char *json = NULL;
-	int rc;
 
+	*r_out = NULL;
+	parts = arena_calloc(a, m->nparts ? m->nparts : 1, sizeof(*parts));
 	in.subject = m->subject;
 	in.from_name = m->from.name;
 	in.from_addr = m->from.addr;
@@ -67,7 +64,7 @@ hook_report(struct store *st, int64_t msg_id, const struct message *m,
 	in.date = m->date;
 	in.body = m->body ? m->body : "";
 	in.body_len = m->body ? m->body_len : 0;
-	for (p = m->parts; p && n < LKB_MAX_MIME_PARTS; p = p->next) {
+	for (p = m->parts; p && n < m->nparts; p = p->next) {
 		if (p->text == m->body)
 			continue;	/* the body itself */
 		parts[n].name = p->filename;
@@ -77,7 +74,20 @@ hook_report(struct store *st, int64_t msg_id, const struct message *m,
 	}
 	in.parts = parts;
 	in.nparts = n;
-	rc = lkp_report_parse(&a, &in, &r);
+	return lkp_report_parse(a, &in, r_out);
+}
+
+/* Robot mail: parse the report and store it with its JSON. */
+static int
+hook_report(struct store *st, int64_t msg_id, const struct message *m,
+	    struct ingest_stats *stats)
+{
+	struct arena a = ARENA_INIT;
+	struct lkp_report *r = NULL;
+	char *json = NULL;
+	int rc;
+
+	rc = classify_report(&a, m, &r);
 	if (rc < 0) {
 		/* a parser failure loses nothing: the raw mail is kept */
 		lkb_warn("message %lld: report parser failed: %s",

@@ -7,6 +7,8 @@
 
 #include "lib/compiler.h"
 
+struct arena;
+struct lkp_report;
 struct message;
 struct store;
 struct ingest_stats;
@@ -18,6 +20,11 @@ int classify_is_robot(const struct message *m);
 /* 1 if m matters to the bot, so its raw bytes are kept for reparse:
  * robot mail, replies, mail carrying "#lkp", mail naming the robot. */
 int classify_keep_raw(const struct message *m, int is_robot);
+
+/* Parse m as an LKP robot report (body and text attachments): 1 and
+ * *r_out (allocated in a), 0 when it is not one, negative on error. */
+int classify_report(struct arena *a, const struct message *m,
+		    struct lkp_report **r_out) LKB_WARN_UNUSED;
 
 /* Run every per-message hook (report parsing, ...) on a new message
  * stored as row msg_id, inside the caller's transaction. */

@@ -45,6 +45,8 @@ cmd_fn cmd_fixed_by;
 cmd_fn cmd_fix_of;
 cmd_fn cmd_invalid;
 cmd_fn cmd_triage;
+cmd_fn cmd_parse;
+cmd_fn cmd_reparse;
 cmd_fn cmd_compare;
 cmd_fn cmd_series;
 cmd_fn cmd_requests;

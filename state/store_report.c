@@ -20,6 +20,18 @@ static const char sql_insert[] =
 	" nrows, json, parsed_at) VALUES (:m, :kind, :sub, :sha, :ssha, :tree,"
 	" :branch, :prefix, :tc, :metric, :pct, :verdict, :date, :nrows,"
 	" :json, :now)";
+static const char sql_update[] =
+	"UPDATE reports SET kind = :kind, subkind = :sub, commit_sha = :sha,"
+	" subject_sha = :ssha, tree = :tree, branch = :branch, prefix = :prefix,"
+	" testcase = :tc, metric = :metric, change_pct = :pct,"
+	" verdict = :verdict, date = :date, nrows = :nrows, json = :json,"
+	" parsed_at = :now WHERE msg_id = :m";
+static const char *const sql_clear_parts[] = {
+	"DELETE FROM report_params WHERE report_id = :r",
+	"DELETE FROM report_status_lines WHERE report_id = :r",
+	"DELETE FROM report_impacts WHERE report_id = :r",
+	"DELETE FROM report_comparisons WHERE report_id = :r",
+};
 static const char sql_param[] =
 	"INSERT INTO report_params (report_id, pos, key, value)"
 	" VALUES (:r, :pos, :k, :v)";
@@ -91,11 +103,12 @@ out:
 	return rc;
 }
 
+/* INSERT (sql_insert) or UPDATE (sql_update) the report's own row. */
 static int
-insert_report(struct store *st, int64_t msg_id, const struct lkp_report *r,
-	      const char *json)
+write_report(struct store *st, const char *sql, int64_t msg_id,
+	     const struct lkp_report *r, const char *json)
 {
-	sqlite3_stmt *s = store_stmt(st, sql_insert);
+	sqlite3_stmt *s = store_stmt(st, sql);
 	int rc;
 
 	if (!s)
@@ -331,7 +344,8 @@ store_report_add(struct store *st, int64_t msg_id, const struct lkp_report *r,
 	if (rc < 0)
 		goto fail;
 	if (rc == 0) {
-		if ((rc = insert_report(st, msg_id, r, json)) != LKB_OK)
+		if ((rc = write_report(st, sql_insert, msg_id, r, json)) !=
+		    LKB_OK)
 			goto fail;
 		rid = sqlite3_last_insert_rowid(st->db);
 		if ((rc = insert_lists(st, rid, r)) != LKB_OK ||
@@ -360,4 +374,50 @@ store_report_delete_for_message(struct store *st, int64_t msg_id)
 		return rc;
 	}
 	return done(st, s);
+}
+
+int
+store_report_reparse(struct store *st, int64_t msg_id,
+		     const struct lkp_report *r, const char *json,
+		     int64_t *id_out)
+{
+	int64_t rid = 0;
+	int rc;
+
+	if ((rc = store_begin_write(st)) != LKB_OK)
+		return rc;
+	rc = lookup(st, sql_by_msg, ":m", msg_id, &rid);
+	if (rc < 0)
+		goto fail;
+	if (rc == 0) {
+		store_rollback(st);
+		return store_report_add(st, msg_id, r, json, id_out);
+	}
+	/* the row (and its state, events, history) stays; its parts are
+	 * written anew from the new parse */
+	for (size_t i = 0; i < LKB_ARRAY_SIZE(sql_clear_parts); i++) {
+		sqlite3_stmt *s = store_stmt(st, sql_clear_parts[i]);
+
+		if (!s) {
+			rc = LKB_ERR_DB;
+			goto fail;
+		}
+		if ((rc = store_bind_int(st, s, ":r", rid)) != LKB_OK) {
+			store_stmt_done(s);
+			goto fail;
+		}
+		if ((rc = done(st, s)) != LKB_OK)
+			goto fail;
+	}
+	if ((rc = write_report(st, sql_update, msg_id, r, json)) != LKB_OK ||
+	    (rc = insert_lists(st, rid, r)) != LKB_OK ||
+	    (rc = insert_impacts(st, rid, r)) != LKB_OK ||
+	    (rc = insert_comparisons(st, rid, r)) != LKB_OK)
+		goto fail;
+	if (id_out)
+		*id_out = rid;
+	return store_commit(st);
+fail:
+	store_rollback(st);
+	return rc;
 }

@@ -23,6 +23,13 @@ int store_report_add(struct store *st, int64_t msg_id,
 		     const struct lkp_report *r, const char *json,
 		     int64_t *id_out) LKB_WARN_UNUSED;
 
+/* For `lkpbot reparse`: write report r of message msg_id again, keeping
+ * the report's row id, state, events and history; its parsed parts are
+ * replaced. Adds the report when the message had none. */
+int store_report_reparse(struct store *st, int64_t msg_id,
+			 const struct lkp_report *r, const char *json,
+			 int64_t *id_out) LKB_WARN_UNUSED;
+
 /* Remove the report of a message (and all its parts), for reparse.
  * LKB_OK also when there was none. */
 int store_report_delete_for_message(struct store *st, int64_t msg_id)

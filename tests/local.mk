@@ -47,7 +47,7 @@ tests_unit_test_store_CFLAGS = $(LKB_TEST_CFLAGS)
 tests_unit_test_store_LDADD = $(LKB_UNIT_LDADD)
 TESTS += tests/unit/test-store
 
-TESTS += tests/cli/t0010-help.sh tests/cli/t0050-import.sh \
+TESTS += tests/cli/t0010-help.sh tests/cli/t0050-import.sh tests/cli/t0060-parse.sh \
 	tests/cli/t0300-triage.sh
 include %reldir%/requests.mk
 
