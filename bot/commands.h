@@ -47,6 +47,7 @@ cmd_fn cmd_invalid;
 cmd_fn cmd_triage;
 cmd_fn cmd_parse;
 cmd_fn cmd_reparse;
+cmd_fn cmd_digest;
 cmd_fn cmd_compare;
 cmd_fn cmd_series;
 cmd_fn cmd_requests;

@@ -14,6 +14,7 @@ bot_libbot_a_SOURCES = \
 	%reldir%/cmd-help.c \
 	%reldir%/cmd-import.c \
 	%reldir%/cmd-list.c %reldir%/list_reports.c %reldir%/list_reports.h \
+	%reldir%/cmd-digest.c \
 	%reldir%/cmd-parse.c \
 	%reldir%/cmd-state.c \
 	%reldir%/cmd-triage.c \

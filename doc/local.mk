@@ -5,4 +5,5 @@ dist_man_MANS += %reldir%/lkpbot.1 %reldir%/lkpbot.conf.5 \
 	%reldir%/lkpbot-close.1 %reldir%/lkpbot-reopen.1 %reldir%/lkpbot-dup.1 \
 	%reldir%/lkpbot-fixed-by.1 %reldir%/lkpbot-fix-of.1 %reldir%/lkpbot-invalid.1 \
 	%reldir%/lkpbot-triage.1 \
-	%reldir%/lkpbot-parse.1 %reldir%/lkpbot-reparse.1
+	%reldir%/lkpbot-parse.1 %reldir%/lkpbot-reparse.1 \
+	%reldir%/lkpbot-digest.1

@@ -131,5 +131,16 @@ is "duplicate_of set" "$(q "select duplicate_of from reports where id = $R2")" "
 "$LKPBOT" -c "$T/conf" dup "$R1" "$R2" >/dev/null 2>&1
 is "a duplicate cycle is refused" "$?" 1
 ok_if "thread --json has the contract keys" sh -c "'$LKPBOT' -c '$T/conf' thread --json $R4 | python3 -c 'import json,sys; d=json.load(sys.stdin); assert d[\"format_version\"]==1; [d[k] for k in (\"report\",\"state\",\"close_reason\",\"related_commits\",\"duplicate_of\",\"messages\",\"history\")]; assert all(set(m)>={\"message_id\",\"from\",\"date\",\"events\",\"commands\"} for m in d[\"messages\"])'"
+# the digest: open reports, largest regression first, one a day
+"$LKPBOT" -c "$T/conf" digest --print >"$T/digest"
+is "digest ranks the open reports" "$(grep -c '^[0-9]*\. report ' "$T/digest")" \
+	"$(q "select count(*) from reports where state != 'closed'")"
+is "largest regression first" "$(sed -n 's/^1\. report \([0-9]*\) .*/\1/p' "$T/digest")" \
+	"$(q "select id from reports where state != 'closed' order by abs(change_pct) desc limit 1")"
+"$LKPBOT" -c "$T/conf" digest >/dev/null 2>&1
+is "digest without a recipient: configuration error" "$?" 5
+"$LKPBOT" -c "$T/conf" digest --to team@maint.example >/dev/null
+"$LKPBOT" -c "$T/conf" digest --to team@maint.example >/dev/null
+is "one digest a day in the outbox" "$(q "select count(*) from outbox where kind = 'digest'")" 1
 ok_if "database intact" "$LKPBOT" -c "$T/conf" db check
 done_testing
