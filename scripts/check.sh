@@ -32,6 +32,8 @@ run_build() {
 
 echo "== normal build"
 run_build _build
+echo "== lint (include direction, banned functions)"
+( cd _build && make lint ) || status=1
 echo "== sanitizer build (ASan + UBSan)"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
