@@ -3,12 +3,15 @@
 #include "bot/classify.h"
 
 #include <string.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <strings.h>
 
 #include "bot/ingest.h"
 #include "bot/report_json.h"
 #include "lib/arena.h"
+#include "lib/ascii.h"
+#include "lib/compiler.h"
 #include "lib/limits.h"
 #include "lib/log.h"
 #include "lib/status.h"
@@ -33,17 +36,54 @@ contains(const char *hay, size_t len, const char *needle)
 	return hay && memmem(hay, len, needle, strlen(needle)) != NULL;
 }
 
-int
-classify_keep_raw(const struct message *m, int is_robot)
+/* A subject of an LKP thread: "[LKP]", or "<sha10>: ... regression"
+ * / "improvement" as the robot writes them (replies keep it). */
+static int
+subject_looks_lkp(const char *s)
 {
-	if (is_robot || m->in_reply_to || m->nreferences)
+	const char *p;
+
+	if (!s)
+		return 0;
+	if (strstr(s, "[LKP]") || strstr(s, "test robot"))
+		return 1;
+	if (!strstr(s, " regression") && !strstr(s, " improvement") &&
+	    !strstr(s, "BUILD "))
+		return 0;
+	for (p = s; (p = strchr(p, ':')) != NULL; p++) {
+		size_t k = 0;
+
+		while (k < 10 && p - s > (ptrdiff_t)k &&
+		       LKB_ISXDIGIT(p[-1 - (ptrdiff_t)k]))
+			k++;
+		if (k == 10)
+			return 1;
+	}
+	return 0;
+}
+
+int
+classify_keep_raw(struct store *st, const struct message *m, int is_robot)
+{
+	const char *ids[LKB_MAX_REFERENCES + 1];
+	size_t n = 0;
+	int rc;
+
+	if (is_robot || subject_looks_lkp(m->subject))
 		return 1;
 	if (contains(m->body, m->body_len, "#lkp") ||
 	    contains(m->body, m->body_len, "#LKP") ||
-	    contains(m->body, m->body_len, "test robot"))
+	    contains(m->body, m->body_len, "test robot") ||
+	    contains(m->body, m->body_len, "lore.kernel.org/oe-lkp"))
 		return 1;
-	return m->subject && (strstr(m->subject, "LKP") ||
-			      strstr(m->subject, "lkp"));
+	if (!m->in_reply_to && !m->nreferences)
+		return 0;
+	/* a reply in a thread that holds a report */
+	ids[n++] = m->in_reply_to;
+	for (size_t i = 0; i < m->nreferences && n < LKB_ARRAY_SIZE(ids); i++)
+		ids[n++] = m->references[i];
+	rc = store_thread_has_report(st, ids, n);
+	return rc != 0;	/* on error keep the bytes: nothing lost */
 }
 
 int

@@ -17,9 +17,13 @@ struct ingest_stats;
  * "kbuild test robot", or address lkp@intel.com). */
 int classify_is_robot(const struct message *m);
 
-/* 1 if m matters to the bot, so its raw bytes are kept for reparse:
- * robot mail, replies, mail carrying "#lkp", mail naming the robot. */
-int classify_keep_raw(const struct message *m, int is_robot);
+/* 1 if m matters to the bot, so its raw bytes are kept for reparse and
+ * triage (DESIGN.md section 2): robot mail, mail in an LKP thread by its
+ * subject, mail carrying "#lkp" or naming the robot or a report's lore
+ * link, replies into a thread that holds a report. Other mail keeps only
+ * what threading needs. */
+int classify_keep_raw(struct store *st, const struct message *m,
+		      int is_robot);
 
 /* Parse m as an LKP robot report (body and text attachments): 1 and
  * *r_out (allocated in a), 0 when it is not one, negative on error. */

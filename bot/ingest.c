@@ -121,7 +121,7 @@ store_parsed(struct ingest *ig, const char *raw, size_t len,
 	in.source = source;
 	in.content_hash = hash;
 	in.is_robot = classify_is_robot(m);
-	if (m->quality == MSG_REJECTED || classify_keep_raw(m, in.is_robot)) {
+	if (m->quality == MSG_REJECTED || classify_keep_raw(ig->st, m, in.is_robot)) {
 		/* the bytes matter (or explain a rejection): keep them */
 		in.raw = raw;
 		in.raw_len = len;

@@ -56,6 +56,11 @@ struct store_msg_in {
 int store_message_add(struct store *st, const struct store_msg_in *in,
 		      int64_t *id_out, int *is_new_out) LKB_WARN_UNUSED;
 
+/* 1 if any of the n Message-IDs (NULL entries skipped) belongs to a
+ * thread that holds a report, 0 if none, negative on error. */
+int store_thread_has_report(struct store *st, const char *const *ids,
+			    size_t n) LKB_WARN_UNUSED;
+
 /* 1 if a message with this Message-ID (no <>) or content hash exists. */
 int store_message_exists(struct store *st, const char *message_id,
 			 const char *content_hash) LKB_WARN_UNUSED;

@@ -34,11 +34,11 @@ static const char sql_msg_insert[] =
 	"INSERT INTO messages (message_id, synthetic_id, content_hash,"
 	" in_reply_to, refs, subject, from_name, from_addr, to_addrs,"
 	" cc_addrs, date, source, quality, problem, thread_id, parent_id,"
-	" is_robot, auto_submitted, precedence, list_id, x_lkpbot, body, raw,"
+	" is_robot, auto_submitted, precedence, list_id, x_lkpbot, raw,"
 	" imported_at) VALUES (:mid, :syn, :hash, :irt, :refs, :subj,"
 	" :fname, :faddr, :to, :cc, :date, :src, :q, :prob, :tid,"
 	" (SELECT id FROM messages WHERE message_id = :irt), :robot, :autos,"
-	" :prec, :listid, :xlkp, :body, :raw, :now)";
+	" :prec, :listid, :xlkp, :raw, :now)";
 static const char sql_adopt_children[] =
 	"UPDATE messages SET parent_id = :id "
 	"WHERE in_reply_to = :mid AND parent_id IS NULL AND id != :id";
@@ -247,7 +247,6 @@ insert_row(struct store *st, const struct store_msg_in *in, const char *mid,
 	    (rc = store_bind_text(st, s, ":prec", m->precedence)) ||
 	    (rc = store_bind_text(st, s, ":listid", m->list_id)) ||
 	    (rc = store_bind_text(st, s, ":xlkp", m->x_lkpbot)) ||
-	    (rc = store_bind_text(st, s, ":body", in->raw ? m->body : NULL)) ||
 	    (rc = store_bind_blob(st, s, ":raw", in->raw, in->raw_len)) ||
 	    (rc = store_bind_int(st, s, ":now", (int64_t)time(NULL))))
 		goto out;
@@ -513,4 +512,27 @@ store_counts(struct store *st, struct store_counts *out)
 	}
 	store_stmt_done(s);
 	return rc;
+}
+
+static const char sql_thread_has_report[] =
+	"SELECT EXISTS (SELECT 1 FROM reports r JOIN messages m"
+	" ON m.id = r.msg_id WHERE m.thread_id ="
+	" (SELECT thread_id FROM thread_ids WHERE msgid = :mid))";
+
+int
+store_thread_has_report(struct store *st, const char *const *ids, size_t n)
+{
+	int64_t found = 0;
+	int rc;
+
+	for (size_t i = 0; i < n; i++) {
+		if (!ids[i])
+			continue;
+		rc = lookup_id(st, sql_thread_has_report, ":mid", ids[i], &found);
+		if (rc < 0)
+			return rc;
+		if (found)
+			return 1;
+	}
+	return 0;
 }
