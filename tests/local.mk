@@ -40,6 +40,7 @@ include %reldir%/reply.mk
 include %reldir%/imap.mk
 include %reldir%/tpl.mk
 include %reldir%/compare.mk
+include %reldir%/fuzz.mk
 
 check_PROGRAMS += tests/unit/test-store
 tests_unit_test_store_SOURCES = %reldir%/unit/test_store.c
