@@ -20,6 +20,7 @@
 #include "state/store.h"
 #include "state/store_report.h"
 #include "state/store_triage.h"
+#include "templates/escape.h"
 #include "templates/tvalue.h"
 
 /* The report part every answer carries (templates/_footer.tmpl). */
@@ -130,6 +131,14 @@ queue_answer(struct triage *t, struct triage_mail *tm, const char *tpl,
 	int64_t id;
 
 	*queued_out = 0;
+	if (!tm->author || !escape_addr_ok(tm->author)) {
+		/* a hostile From: is no reason to stop triage */
+		lkb_warn("message %lld: answer not queued: cannot answer "
+			 "address '%.80s'", (long long)tm->msg_id,
+			 tm->author ? tm->author : "(none)");
+		tvalue_free(data);
+		return LKB_OK;
+	}
 	rc = loop_check_rate(t->st, &t->lp, tm->thread_id, (int64_t)time(NULL),
 			     &v);
 	if (rc != LKB_OK || v != LOOP_ANSWER) {

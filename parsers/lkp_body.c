@@ -97,7 +97,10 @@ parse_headline(struct lkp_parse *ps, size_t i)
 	    !lkp_istarts(t.p, t.len, "kernel test robot noticed ") &&
 	    !lkp_istarts(t.p, t.len, "we noticed "))
 		return 0;
-	lkp_find(t.p, t.len, "noticed ", &at);
+	/* the prefix matched ignoring case; "noticed " itself must be there
+	 * (and something after it) or at is unset */
+	if (!lkp_find(t.p, t.len, "noticed ", &at) || t.len - at < 8 + 2)
+		return 0;
 	p = t.p + at + 8;
 	if (lkp_starts(p, (size_t)(end - p), "the following build"))
 		return 0;	/* build report, section 8 */

@@ -10,12 +10,3 @@ TESTS += \
 	%reldir%/integration/t0105-imap-faults.sh \
 	%reldir%/integration/t0110-maildir-source.sh
 
-EXTRA_DIST += %reldir%/fuzz/fuzz_imap_resp.c
-if ENABLE_FUZZING
-noinst_PROGRAMS += tests/fuzz/fuzz-imap-resp
-tests_fuzz_fuzz_imap_resp_SOURCES = %reldir%/fuzz/fuzz_imap_resp.c
-tests_fuzz_fuzz_imap_resp_CFLAGS = $(AM_CFLAGS) -fsanitize=fuzzer
-tests_fuzz_fuzz_imap_resp_LDFLAGS = -fsanitize=fuzzer
-tests_fuzz_fuzz_imap_resp_LDADD = parsers/libparsers.a lib/liblkb.a
-endif
-EXTRA_DIST += %reldir%/fuzz/fuzz_imap_resp.dict

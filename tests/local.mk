@@ -40,6 +40,7 @@ include %reldir%/reply.mk
 include %reldir%/imap.mk
 include %reldir%/tpl.mk
 include %reldir%/compare.mk
+include %reldir%/fuzz.mk
 
 check_PROGRAMS += tests/unit/test-store
 tests_unit_test_store_SOURCES = %reldir%/unit/test_store.c
@@ -48,7 +49,8 @@ tests_unit_test_store_LDADD = $(LKB_UNIT_LDADD)
 TESTS += tests/unit/test-store
 
 TESTS += tests/cli/t0010-help.sh tests/cli/t0050-import.sh tests/cli/t0060-parse.sh \
-	tests/cli/t0300-triage.sh
+	tests/cli/t0300-triage.sh tests/cli/t0800-hostile.sh \
+	tests/cli/t0810-valgrind.sh
 include %reldir%/requests.mk
 
 # The mission end to end: real dovecot and smtp-sink (tests/e2e).

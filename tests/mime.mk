@@ -31,19 +31,3 @@ TESTS += tests/unit/test-message
 
 TESTS += tests/golden/run-message.sh
 
-# Fuzz target (STYLE R39): libFuzzer with --enable-fuzzing (CC=clang),
-# else replay.c feeds each seed file through once.
-check_PROGRAMS += tests/fuzz/fuzz-message
-tests_fuzz_fuzz_message_CFLAGS = $(AM_CFLAGS)
-if ENABLE_FUZZING
-tests_fuzz_fuzz_message_SOURCES = %reldir%/fuzz/fuzz_message.c
-tests_fuzz_fuzz_message_LDFLAGS = $(AM_LDFLAGS) -fsanitize=fuzzer
-tests_fuzz_fuzz_message_CFLAGS += -fsanitize=fuzzer-no-link
-AM_TESTS_ENVIRONMENT += LKB_FUZZING=1; export LKB_FUZZING;
-else
-tests_fuzz_fuzz_message_SOURCES = %reldir%/fuzz/fuzz_message.c \
-	%reldir%/fuzz/replay.c
-endif
-tests_fuzz_fuzz_message_LDADD = $(LKB_LIBS) $(LKB_EXT_LIBS)
-TESTS += tests/fuzz/t-replay-message.sh
-EXTRA_DIST += tests/fuzz/t-replay-message.sh tests/fuzz/fuzz_message.dict

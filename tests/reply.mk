@@ -29,13 +29,5 @@ tests_unit_test_lifecycle_CFLAGS = $(LKB_TEST_CFLAGS)
 tests_unit_test_lifecycle_LDADD = $(LKB_UNIT_LDADD)
 TESTS += tests/unit/test-lifecycle
 
-if ENABLE_FUZZING
-noinst_PROGRAMS += tests/fuzz/fuzz-reply
-tests_fuzz_fuzz_reply_SOURCES = %reldir%/fuzz/fuzz_reply.c
-tests_fuzz_fuzz_reply_CFLAGS = $(AM_CFLAGS) -fsanitize=fuzzer
-tests_fuzz_fuzz_reply_LDFLAGS = -fsanitize=fuzzer
-tests_fuzz_fuzz_reply_LDADD = parsers/libparsers.a lib/liblkb.a
-endif
-
 TESTS += tests/reply/t0600-rules-cli.sh
 EXTRA_DIST += tests/reply

@@ -44,15 +44,5 @@ tests_unit_test_lkp_store_CFLAGS = $(LKB_TEST_CFLAGS)
 tests_unit_test_lkp_store_LDADD = $(LKB_UNIT_LDADD)
 TESTS += tests/unit/test-lkp-store
 
-# Fuzz target: libFuzzer build only; the replay driver for `make check`
-# (tests/fuzz/replay.c) is wired in by the lead.
-if ENABLE_FUZZING
-noinst_PROGRAMS += tests/fuzz/fuzz-report
-tests_fuzz_fuzz_report_SOURCES = %reldir%/fuzz/fuzz_report.c
-tests_fuzz_fuzz_report_CFLAGS = $(AM_CFLAGS) $(JANSSON_CFLAGS) -fsanitize=fuzzer
-tests_fuzz_fuzz_report_LDFLAGS = $(AM_LDFLAGS) -fsanitize=fuzzer
-tests_fuzz_fuzz_report_LDADD = $(LKB_LIBS) $(LKB_EXT_LIBS)
-endif
-
-EXTRA_DIST += %reldir%/tools/decode-mail.py %reldir%/fuzz/fuzz_report.c \
+EXTRA_DIST += %reldir%/tools/decode-mail.py \
 	%reldir%/golden/run-report.sh
