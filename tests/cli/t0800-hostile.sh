@@ -64,7 +64,16 @@ for mid in 20190930014612.story000@shao2-debian \
 done
 is "no report made from hostile mail" "$(q hostile 'select count(*) from reports')" 4
 
-# what was sent: one refusal per outsider command, nothing else
+# what was sent: one refusal per outsider command, nothing else -- but
+# for the answer to Hugh's series request of the stories (no result data
+# is configured here, so it is an error answer), which the clean run
+# sends too: set it aside
+mkdir -p "$T/story-answers"
+for f in "$T"/hostile/out/*; do
+	tr -d '\r' < "$f" | grep -q '^In-Reply-To: <story004.reply@google.com>$' &&
+		mv "$f" "$T/story-answers/"
+done
+is "the story request answered once in the hostile run" "$(ls "$T/story-answers" | wc -l)" 1
 ls "$T/hostile/out" > "$T/sent"
 nsent=$(wc -l < "$T/sent")
 ok_if "some outsider commands in the mix" test "${nout:-0}" -ge 10
@@ -82,7 +91,7 @@ ok_if "every answer replies to an outsider's command" sh -c \
 is "each outsider-cmd mail refused exactly once" \
 	"$(grep -c -e '-outsider-cmd$' "$T/answered-kinds")/$(sort -u "$T/answered" | wc -l)/$nsent" \
 	"$nout/$nsent/$nsent"
-is "clean run sent nothing" "$(ls "$T/clean/out" | wc -l)" 0
+is "clean run sent only the story request's answer" "$(ls "$T/clean/out" | wc -l)" 1
 
 # no header injection: each written mail parses with exactly the
 # headers the bot writes, no value holds CR or LF
