@@ -139,7 +139,7 @@ hook_report(struct store *st, int64_t msg_id, const struct message *m,
 		rc = LKB_OK;
 		goto out;
 	}
-	json = report_json_dump(r, 0);
+	json = report_json_dump_compact(r, 0);
 	rc = store_report_add(st, msg_id, r, json, NULL);
 	if (rc == LKB_OK)
 		stats->reports++;

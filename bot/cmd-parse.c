@@ -203,7 +203,7 @@ reparse_one(struct store *st, int64_t id, unsigned *reports)
 	}
 	rc = classify_report(&a, m, &r);
 	if (rc == 1 && r) {
-		json = report_json_dump(r, 0);
+		json = report_json_dump_compact(r, 0);
 		rc = store_report_reparse(st, id, r, json, NULL);
 		if (rc == LKB_OK)
 			(*reports)++;

@@ -303,15 +303,28 @@ report_json_build(const struct lkp_report *r, int64_t id)
 	return o;
 }
 
-char *
-report_json_dump(const struct lkp_report *r, int64_t id)
+static char *
+dump(const struct lkp_report *r, int64_t id, size_t flags)
 {
 	json_t *o = report_json_build(r, id);
 	char *s;
 
 	if (!o)
 		return NULL;
-	s = json_dumps(o, REPORT_JSON_DUMP_FLAGS);
+	s = json_dumps(o, flags);
 	json_decref(o);
 	return s;
+}
+
+char *
+report_json_dump(const struct lkp_report *r, int64_t id)
+{
+	return dump(r, id, REPORT_JSON_DUMP_FLAGS);
+}
+
+char *
+report_json_dump_compact(const struct lkp_report *r, int64_t id)
+{
+	return dump(r, id, JSON_COMPACT | JSON_PRESERVE_ORDER |
+			   JSON_REAL_PRECISION(15));
 }

@@ -31,4 +31,8 @@ json_t *report_json_num(struct lkp_num n);
  * Caller frees with free(). NULL only if jansson fails. */
 char *report_json_dump(const struct lkp_report *r, int64_t id);
 
+/* The same, compact (no indentation): what the store keeps.
+ * Caller frees with free(). */
+char *report_json_dump_compact(const struct lkp_report *r, int64_t id);
+
 #endif

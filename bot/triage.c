@@ -307,7 +307,7 @@ keep_reply_tables(struct triage *t, struct triage_mail *tm,
 				  LKP_TEXT_NO_HEADERS, &q) != 1 ||
 	    !q || !q->ncomparisons)
 		return LKB_OK;
-	json = report_json_dump(q, 0);
+	json = report_json_dump_compact(q, 0);
 	if (!json)
 		return LKB_OK;
 	rc = store_reply_table_add(t->st, tm->msg_id, tm->report_id, json);

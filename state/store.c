@@ -67,10 +67,17 @@ configure(struct store *st)
 	sqlite3_db_config(st->db, SQLITE_DBCONFIG_TRUSTED_SCHEMA, off, NULL);
 	if ((rc = store_exec(st, "PRAGMA foreign_keys=ON")) != LKB_OK)
 		return rc;
+	/* 16 MiB of page cache: the indexes of a big import stay in memory */
+	if ((rc = store_exec(st, "PRAGMA cache_size=-16384")) != LKB_OK)
+		return rc;
 	if (st->mode == STORE_RW) {
 		if ((rc = store_exec(st, "PRAGMA journal_mode=WAL")) != LKB_OK)
 			return rc;
 		if ((rc = store_exec(st, "PRAGMA synchronous=NORMAL")) != LKB_OK)
+			return rc;
+		/* imports write in large transactions: fewer checkpoints */
+		if ((rc = store_exec(st, "PRAGMA wal_autocheckpoint=4096")) !=
+		    LKB_OK)
 			return rc;
 	}
 	return LKB_OK;
