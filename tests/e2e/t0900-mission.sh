@@ -74,7 +74,7 @@ expire_days = 14
 [git]
 repo = $T/repo
 CONF
-run() { "$LKPBOT" -c "$LKB_CONF" -q run >>"$T/run.out" 2>&1; }
+run() { echo "$ lkpbot run" >>"$T/run.out"; "$LKPBOT" -c "$LKB_CONF" run >>"$T/run.out" 2>&1; }
 sent() { ls "$T/sink" | wc -l; }
 q() { db_q "$1"; }
 rid() { q "select r.id from reports r join messages m on m.id = r.msg_id where m.message_id = '$1'"; }
