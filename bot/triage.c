@@ -206,6 +206,7 @@ triage_new_report(struct triage *t, int64_t msg_id, int64_t report_id,
 		 "report %lld", (long long)first);
 	ev.report_id = report_id;
 	ev.msg_id = msg_id;
+	ev.date = m->date != (time_t)-1 ? (int64_t)m->date : 0;
 	ev.type = "duplicate";
 	ev.source = "auto";
 	ev.author = m->from.addr;
@@ -339,6 +340,7 @@ record_event(struct triage *t, struct triage_mail *tm,
 	snprintf(source, sizeof(source), "rule:%s", e->rule);
 	ev.report_id = tm->report_id;
 	ev.msg_id = tm->msg_id;
+	ev.date = tm->m && tm->m->date != (time_t)-1 ? (int64_t)tm->m->date : 0;
 	ev.type = reply_event_name(e->type);
 	ev.source = source;
 	ev.author = tm->author;

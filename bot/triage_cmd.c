@@ -363,6 +363,7 @@ triage_command(struct triage *t, struct triage_mail *tm,
 		return rc;
 	ev.report_id = tm->report_id;
 	ev.msg_id = tm->msg_id;
+	ev.date = tm->m && tm->m->date != (time_t)-1 ? (int64_t)tm->m->date : 0;
 	ev.type = "command";
 	ev.source = tm->msg_id ? "command" : cause;
 	ev.author = tm->author;

@@ -27,7 +27,7 @@ from = lkpbot <lkpbot@example.org>
 dry_run_dir = $out/outbox
 [bot]
 address = lkpbot@example.org
-maintainers = @intel.com
+maintainers = jane@maintainer.example, @intel.com
 [db]
 path = $out/lkpbot.db
 CONF

@@ -50,7 +50,8 @@ store_event_add(struct store *st, const struct store_event *ev)
 	       (rc = store_bind_text(st, s, ":ev", ev->evidence)) ||
 	       (rc = store_bind_text(st, s, ":sha", ev->sha)) ||
 	       (rc = store_bind_text(st, s, ":reason", ev->reason)) ||
-	       (rc = store_bind_int(st, s, ":now", (int64_t)time(NULL))));
+	       (rc = store_bind_int(st, s, ":now", ev->date > 0 ? ev->date
+						: (int64_t)time(NULL))));
 	return step_done(st, s, rc);
 }
 

@@ -22,6 +22,7 @@ struct store_event {
 	const char *evidence;	/* the matched line */
 	const char *sha;	/* a commit the event names, or NULL */
 	const char *reason;	/* close reason, or NULL */
+	int64_t date;		/* when it was said (the mail's date); 0 = now */
 };
 
 /* Insert an event; an identical one (same report, message, type, source)
