@@ -131,6 +131,22 @@ is "duplicate_of set" "$(q "select duplicate_of from reports where id = $R2")" "
 "$LKPBOT" -c "$T/conf" dup "$R1" "$R2" >/dev/null 2>&1
 is "a duplicate cycle is refused" "$?" 1
 ok_if "thread --json has the contract keys" sh -c "'$LKPBOT' -c '$T/conf' thread --json $R4 | python3 -c 'import json,sys; d=json.load(sys.stdin); assert d[\"format_version\"]==1; [d[k] for k in (\"report\",\"state\",\"close_reason\",\"related_commits\",\"duplicate_of\",\"messages\",\"history\")]; assert all(set(m)>={\"message_id\",\"from\",\"date\",\"events\",\"commands\"} for m in d[\"messages\"])'"
+# the same regression reported again (e.g. from linux-next after
+# linus/master): a duplicate of the first; a closed first report reopens
+"$LKPBOT" -c "$T/conf" close --reason fixed "$R1" >/dev/null
+sed -e 's/^Message-ID: <.*>/Message-ID: <again.story001@xsang-OptiPlex-9020>/' \
+    -e 's/^Date: .*/Date: Thu, 2 Sep 2021 10:00:00 +0800/' \
+    -e 's/^Subject: \[xfs\]/Subject: [linux-next:master] [xfs]/' \
+    "$S/001-report.eml" >"$T/again.eml"
+deliver "$T/again.eml"
+run
+RA=$(rid again.story001@xsang-OptiPlex-9020)
+is "a second report of the same regression is its duplicate" \
+	"$(q "select state || ' ' || close_reason || ' ' || duplicate_of from reports where id = $RA")" "closed duplicate $R1"
+is "... and the closed first report is open again" "$(q "select state from reports where id = $R1")" open
+is "... with the reason in its history" "$(q "select cause from report_history where report_id = $R1 order by id desc limit 1")" \
+	"auto: reported again in report $RA"
+
 # the digest: open reports, largest regression first, one a day
 "$LKPBOT" -c "$T/conf" digest --print >"$T/digest"
 is "digest ranks the open reports" "$(grep -c '^[0-9]*\. report ' "$T/digest")" \
