@@ -14,17 +14,31 @@
 /* Largest integer a double holds exactly. */
 #define EXACT_INT 9007199254740992.0
 
-json_t *
-report_json_num(struct lkp_num n)
+enum report_json_num_form
+report_json_num_form(struct lkp_num n)
 {
 	switch (n.kind) {
 	case LKP_NUM_INT:
 		if (isfinite(n.v) && fabs(n.v) < EXACT_INT &&
 		    n.v == floor(n.v) && !(n.v == 0 && signbit(n.v)))
-			return json_integer((json_int_t)n.v);
+			return REPORT_JSON_NUM_INT;
 		/* fall through */
 	case LKP_NUM_REAL:
-		return isfinite(n.v) ? json_real(n.v) : json_null();
+		return isfinite(n.v) ? REPORT_JSON_NUM_REAL
+				     : REPORT_JSON_NUM_NULL;
+	default:
+		return REPORT_JSON_NUM_NULL;
+	}
+}
+
+json_t *
+report_json_num(struct lkp_num n)
+{
+	switch (report_json_num_form(n)) {
+	case REPORT_JSON_NUM_INT:
+		return json_integer((json_int_t)n.v);
+	case REPORT_JSON_NUM_REAL:
+		return json_real(n.v);
 	default:
 		return json_null();
 	}
@@ -76,15 +90,14 @@ num_array(const struct lkp_num *v, size_t n)
 
 /* ISO 8601 UTC from seconds since the epoch, by the civil-calendar
  * arithmetic (no gmtime_r: the build is strict C11). */
-static json_t *
-date_json(time_t t)
+int
+report_json_date_text(time_t t, char *buf, size_t size)
 {
 	long long s = (long long)t, days, secs, z, era, doe, yoe, doy, mp;
 	long long y, m, d;
-	char buf[128];
 
 	if (t == (time_t)-1)
-		return json_null();
+		return 0;
 	days = s / 86400;
 	secs = s % 86400;
 	if (secs < 0) {
@@ -100,8 +113,18 @@ date_json(time_t t)
 	d = doy - (153 * mp + 2) / 5 + 1;
 	m = mp < 10 ? mp + 3 : mp - 9;
 	y = yoe + era * 400 + (m <= 2);
-	snprintf(buf, sizeof(buf), "%04lld-%02lld-%02lldT%02lld:%02lld:%02lldZ",
+	snprintf(buf, size, "%04lld-%02lld-%02lldT%02lld:%02lld:%02lldZ",
 		 y, m, d, secs / 3600, secs / 60 % 60, secs % 60);
+	return 1;
+}
+
+static json_t *
+date_json(time_t t)
+{
+	char buf[REPORT_JSON_DATE_MAX];
+
+	if (!report_json_date_text(t, buf, sizeof(buf)))
+		return json_null();
 	return json_string(buf);
 }
 
@@ -323,8 +346,7 @@ report_json_dump(const struct lkp_report *r, int64_t id)
 }
 
 char *
-report_json_dump_compact(const struct lkp_report *r, int64_t id)
+report_json_dump_compact_tree(const struct lkp_report *r, int64_t id)
 {
-	return dump(r, id, JSON_COMPACT | JSON_PRESERVE_ORDER |
-			   JSON_REAL_PRECISION(15));
+	return dump(r, id, REPORT_JSON_COMPACT_FLAGS);
 }

@@ -134,21 +134,27 @@ static const char *const migrations[] = {
 	"  subject TEXT, note TEXT,"
 	"  PRIMARY KEY (comparison_id, pos)) WITHOUT ROWID;"
 	"CREATE INDEX report_commits_sha ON report_commits(sha);"
+	/* one row per table row: column 0 (the base) and column 1 (the
+	 * first compared commit) as numbers, the columns after as JSON
+	 * [[change, value, stddev], ...]; reports.json has every cell too */
 	"CREATE TABLE report_metrics ("
 	"  comparison_id INTEGER NOT NULL"
 	"    REFERENCES report_comparisons(id) ON DELETE CASCADE,"
-	"  row INTEGER NOT NULL, col INTEGER NOT NULL, name TEXT NOT NULL,"
-	"  value REAL, stddev REAL,"
-	"  change REAL,"	/* NULL in column 0: relative to it */
+	"  row INTEGER NOT NULL, name TEXT NOT NULL,"
+	"  ncols INTEGER NOT NULL,"	/* numbers in the row */
+	"  base REAL, base_stddev REAL,"	/* column 0 */
+	"  change REAL, value REAL, stddev REAL,"	/* column 1 vs column 0 */
 	"  kind TEXT CHECK (kind IN ('percent','absolute')),"
-	"  PRIMARY KEY (comparison_id, row, col)) WITHOUT ROWID;"
-	"CREATE INDEX report_metrics_name ON report_metrics(name);"
+	"  more TEXT,"	/* columns 2.. as JSON, NULL when none */
+	"  PRIMARY KEY (comparison_id, row)) WITHOUT ROWID;"
 	"CREATE TABLE report_failures ("
 	"  comparison_id INTEGER NOT NULL"
 	"    REFERENCES report_comparisons(id) ON DELETE CASCADE,"
-	"  row INTEGER NOT NULL, col INTEGER NOT NULL, name TEXT NOT NULL,"
-	"  fails REAL, runs REAL, reproduction_pct REAL,"
-	"  PRIMARY KEY (comparison_id, row, col)) WITHOUT ROWID;",
+	"  row INTEGER NOT NULL, name TEXT NOT NULL, ncols INTEGER NOT NULL,"
+	"  base_fails REAL, base_runs REAL,"	/* column 0 */
+	"  fails REAL, runs REAL, reproduction_pct REAL,"	/* column 1 */
+	"  more TEXT,"	/* columns 2.. as JSON [[fails, runs, pct], ...] */
+	"  PRIMARY KEY (comparison_id, row)) WITHOUT ROWID;",
 	/* 3 -> 4: triage: events, commands, history, requests */
 	LKB_SCHEMA_TRIAGE,
 	/* 4 -> 5: where the IMAP and Maildir sources stopped */

@@ -2,6 +2,8 @@
 #include "config.h"
 #include "state/store_report.h"
 
+#include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -52,13 +54,13 @@ static const char sql_commit[] =
 	"INSERT INTO report_commits (comparison_id, pos, sha, column_name,"
 	" subject, note) VALUES (:c, :pos, :sha, :col, :subj, :note)";
 static const char sql_metric[] =
-	"INSERT INTO report_metrics (comparison_id, row, col, name, value,"
-	" stddev, change, kind) VALUES (:c, :row, :col, :name, :v, :sd, :chg,"
-	" :kind)";
+	"INSERT INTO report_metrics (comparison_id, row, name, ncols, base,"
+	" base_stddev, change, value, stddev, kind, more) VALUES (:c, :row,"
+	" :name, :n, :b, :bsd, :chg, :v, :sd, :kind, :more)";
 static const char sql_failure[] =
-	"INSERT INTO report_failures (comparison_id, row, col, name, fails,"
-	" runs, reproduction_pct) VALUES (:c, :row, :col, :name, :f, :runs,"
-	" :rep)";
+	"INSERT INTO report_failures (comparison_id, row, name, ncols,"
+	" base_fails, base_runs, fails, runs, reproduction_pct, more) VALUES"
+	" (:c, :row, :name, :n, :bf, :bruns, :f, :runs, :rep, :more)";
 static const char sql_delete[] = "DELETE FROM reports WHERE msg_id = :m";
 
 static int
@@ -206,61 +208,119 @@ insert_impacts(struct store *st, int64_t rid, const struct lkp_report *r)
 	return rc;
 }
 
+/* Cell c of v[], or none past the end (c may be (size_t)-1 + 1 == 0
+ * for "the change of column 0"). */
+static struct lkp_num
+cell(const struct lkp_num *v, size_t n, size_t c)
+{
+	struct lkp_num none = { 0, LKP_NUM_NONE };
+
+	return v && c < n ? v[c] : none;
+}
+
+/* A number for the "more" JSON: the shortest %g form that reads back
+ * as the same double, null when absent. */
+static int
+add_json_num(struct strbuf *sb, struct lkp_num n)
+{
+	char buf[40];
+	char *end;
+
+	if ((n.kind != LKP_NUM_INT && n.kind != LKP_NUM_REAL) ||
+	    !isfinite(n.v))
+		return strbuf_adds(sb, "null");
+	snprintf(buf, sizeof(buf), "%.15g", n.v);
+	if (strtod(buf, &end) != n.v)
+		snprintf(buf, sizeof(buf), "%.17g", n.v);
+	return strbuf_adds(sb, buf);
+}
+
+/* Columns 2.. of a row as JSON [[x, y, z], ...] into sb, where x, y,
+ * z are the cells of a, b, c in that column (c is one shorter: it
+ * holds changes against column 0). Empty when there are none. */
+static int
+more_json(struct strbuf *sb, size_t ncols, const struct lkp_num *a,
+	  const struct lkp_num *b, const struct lkp_num *c, int c_first)
+{
+	strbuf_reset(sb);
+	for (size_t k = 2; k < ncols; k++) {
+		struct lkp_num x = c_first ? cell(c, ncols - 1, k - 1)
+					   : cell(a, ncols, k);
+		struct lkp_num y = c_first ? cell(a, ncols, k)
+					   : cell(b, ncols, k);
+		struct lkp_num z = c_first ? cell(b, ncols, k)
+					   : cell(c, ncols - 1, k - 1);
+
+		if (strbuf_addch(sb, k == 2 ? '[' : ',') ||
+		    strbuf_addch(sb, '[') || add_json_num(sb, x) ||
+		    strbuf_addch(sb, ',') || add_json_num(sb, y) ||
+		    strbuf_addch(sb, ',') || add_json_num(sb, z) ||
+		    strbuf_addch(sb, ']'))
+			return LKB_ERR_NOMEM;
+	}
+	if (ncols > 2 && strbuf_addch(sb, ']'))
+		return LKB_ERR_NOMEM;
+	return LKB_OK;
+}
+
+/* One row of report_metrics per table row. */
 static int
 insert_metric(struct store *st, int64_t cid, size_t row,
-	      const struct lkp_metric *m)
+	      const struct lkp_metric *m, struct strbuf *more)
 {
 	const char *kind = m->change_kind == LKP_CHANGE_PERCENT    ? "percent"
 			   : m->change_kind == LKP_CHANGE_ABSOLUTE ? "absolute"
 								   : NULL;
-	int rc = LKB_OK;
+	size_t n = m->ncols;
+	sqlite3_stmt *s = store_stmt(st, sql_metric);
+	int rc;
 
-	for (size_t c = 0; c < m->ncols && rc == LKB_OK; c++) {
-		sqlite3_stmt *s = store_stmt(st, sql_metric);
-		struct lkp_num none = { 0, LKP_NUM_NONE };
-
-		if (!s)
-			return LKB_ERR_DB;
-		if ((rc = store_bind_int(st, s, ":c", cid)) ||
-		    (rc = store_bind_int(st, s, ":row", (int64_t)row)) ||
-		    (rc = store_bind_int(st, s, ":col", (int64_t)c)) ||
-		    (rc = store_bind_text(st, s, ":name", m->name)) ||
-		    (rc = bind_num(st, s, ":v", m->values[c])) ||
-		    (rc = bind_num(st, s, ":sd", m->stddev[c])) ||
-		    (rc = bind_num(st, s, ":chg",
-				   c ? m->changes[c - 1] : none)) ||
-		    (rc = store_bind_text(st, s, ":kind", c ? kind : NULL)))
-			store_stmt_done(s);
-		else
-			rc = done(st, s);
+	if (!s)
+		return LKB_ERR_DB;
+	if ((rc = more_json(more, n, m->values, m->stddev, m->changes, 1)) ||
+	    (rc = store_bind_int(st, s, ":c", cid)) ||
+	    (rc = store_bind_int(st, s, ":row", (int64_t)row)) ||
+	    (rc = store_bind_text(st, s, ":name", m->name)) ||
+	    (rc = store_bind_int(st, s, ":n", (int64_t)n)) ||
+	    (rc = bind_num(st, s, ":b", cell(m->values, n, 0))) ||
+	    (rc = bind_num(st, s, ":bsd", cell(m->stddev, n, 0))) ||
+	    (rc = bind_num(st, s, ":chg", cell(m->changes, n ? n - 1 : 0, 0))) ||
+	    (rc = bind_num(st, s, ":v", cell(m->values, n, 1))) ||
+	    (rc = bind_num(st, s, ":sd", cell(m->stddev, n, 1))) ||
+	    (rc = store_bind_text(st, s, ":kind", n > 1 ? kind : NULL)) ||
+	    (rc = store_bind_text(st, s, ":more", n > 2 ? more->buf : NULL))) {
+		store_stmt_done(s);
+		return rc;
 	}
-	return rc;
+	return done(st, s);
 }
 
+/* One row of report_failures per table row. */
 static int
 insert_failure(struct store *st, int64_t cid, size_t row,
-	       const struct lkp_failure *f)
+	       const struct lkp_failure *f, struct strbuf *more)
 {
-	int rc = LKB_OK;
+	size_t n = f->ncols;
+	sqlite3_stmt *s = store_stmt(st, sql_failure);
+	int rc;
 
-	for (size_t c = 0; c < f->ncols && rc == LKB_OK; c++) {
-		sqlite3_stmt *s = store_stmt(st, sql_failure);
-		struct lkp_num none = { 0, LKP_NUM_NONE };
-
-		if (!s)
-			return LKB_ERR_DB;
-		if ((rc = store_bind_int(st, s, ":c", cid)) ||
-		    (rc = store_bind_int(st, s, ":row", (int64_t)row)) ||
-		    (rc = store_bind_int(st, s, ":col", (int64_t)c)) ||
-		    (rc = store_bind_text(st, s, ":name", f->name)) ||
-		    (rc = bind_num(st, s, ":f", f->fails[c])) ||
-		    (rc = bind_num(st, s, ":runs", f->runs[c])) ||
-		    (rc = bind_num(st, s, ":rep", c ? f->repro[c - 1] : none)))
-			store_stmt_done(s);
-		else
-			rc = done(st, s);
+	if (!s)
+		return LKB_ERR_DB;
+	if ((rc = more_json(more, n, f->fails, f->runs, f->repro, 0)) ||
+	    (rc = store_bind_int(st, s, ":c", cid)) ||
+	    (rc = store_bind_int(st, s, ":row", (int64_t)row)) ||
+	    (rc = store_bind_text(st, s, ":name", f->name)) ||
+	    (rc = store_bind_int(st, s, ":n", (int64_t)n)) ||
+	    (rc = bind_num(st, s, ":bf", cell(f->fails, n, 0))) ||
+	    (rc = bind_num(st, s, ":bruns", cell(f->runs, n, 0))) ||
+	    (rc = bind_num(st, s, ":f", cell(f->fails, n, 1))) ||
+	    (rc = bind_num(st, s, ":runs", cell(f->runs, n, 1))) ||
+	    (rc = bind_num(st, s, ":rep", cell(f->repro, n ? n - 1 : 0, 0))) ||
+	    (rc = store_bind_text(st, s, ":more", n > 2 ? more->buf : NULL))) {
+		store_stmt_done(s);
+		return rc;
 	}
-	return rc;
+	return done(st, s);
 }
 
 static int
@@ -303,6 +363,7 @@ insert_cmp_head(struct store *st, int64_t cid, const struct lkp_comparison *c)
 static int
 insert_comparisons(struct store *st, int64_t rid, const struct lkp_report *r)
 {
+	struct strbuf more = STRBUF_INIT;
 	int rc = LKB_OK;
 
 	for (size_t i = 0; i < r->ncomparisons && rc == LKB_OK; i++) {
@@ -310,24 +371,28 @@ insert_comparisons(struct store *st, int64_t rid, const struct lkp_report *r)
 		sqlite3_stmt *s = store_stmt(st, sql_cmp);
 		int64_t cid;
 
-		if (!s)
-			return LKB_ERR_DB;
+		if (!s) {
+			rc = LKB_ERR_DB;
+			break;
+		}
 		if ((rc = store_bind_int(st, s, ":r", rid)) ||
 		    (rc = store_bind_int(st, s, ":pos", (int64_t)i)) ||
 		    (rc = store_bind_text(st, s, ":host", c->host)) ||
 		    (rc = store_bind_int(st, s, ":n", (int64_t)c->ncolumns))) {
 			store_stmt_done(s);
-			return rc;
+			break;
 		}
 		if ((rc = done(st, s)) != LKB_OK)
-			return rc;
+			break;
 		cid = sqlite3_last_insert_rowid(st->db);
 		rc = insert_cmp_head(st, cid, c);
 		for (size_t k = 0; k < c->nmetrics && rc == LKB_OK; k++)
-			rc = insert_metric(st, cid, k, &c->metrics[k]);
+			rc = insert_metric(st, cid, k, &c->metrics[k], &more);
 		for (size_t k = 0; k < c->nfailures && rc == LKB_OK; k++)
-			rc = insert_failure(st, cid, k, &c->failures[k]);
+			rc = insert_failure(st, cid, k, &c->failures[k],
+					    &more);
 	}
+	strbuf_release(&more);
 	return rc;
 }
 

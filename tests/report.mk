@@ -33,7 +33,7 @@ tests_unit_test_lkp_report_LDADD = $(LKB_UNIT_LDADD)
 TESTS += tests/unit/test-lkp-report
 
 check_PROGRAMS += tests/unit/test-lkp-json
-tests_unit_test_lkp_json_SOURCES = %reldir%/unit/test_lkp_json.c
+tests_unit_test_lkp_json_SOURCES = %reldir%/unit/test_lkp_json.c $(LKB_LKP_INPUT)
 tests_unit_test_lkp_json_CFLAGS = $(LKB_TEST_CFLAGS)
 tests_unit_test_lkp_json_LDADD = $(LKB_UNIT_LDADD)
 TESTS += tests/unit/test-lkp-json

@@ -2,13 +2,16 @@
  * numbers as printed in the mail, dates in ISO 8601 UTC. */
 #include "config.h"
 
+#include <dirent.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <jansson.h>
 
 #include "tests/unit/check_main.h"
+#include "tests/unit/test_lkp_input.h"
 #include "bot/report_json.h"
 #include "lib/arena.h"
 #include "parsers/lkp_report.h"
@@ -125,6 +128,155 @@ START_TEST(contract_order_and_values)
 }
 END_TEST
 
+/* The direct writer against the jansson tree, byte for byte. */
+static void
+same_compact(const struct lkp_report *r, const char *what)
+{
+	int64_t ids[] = { 0, 42 };
+
+	for (size_t i = 0; i < 2; i++) {
+		char *a = report_json_dump_compact(r, ids[i]);
+		char *b = report_json_dump_compact_tree(r, ids[i]);
+
+		ck_assert_ptr_nonnull(a);
+		ck_assert_ptr_nonnull(b);
+		ck_assert_msg(!strcmp(a, b), "%s: compact JSON differs:\n%s\n"
+			      "tree:\n%s", what, a, b);
+		free(a);
+		free(b);
+	}
+}
+
+/* Every report of tests/data/report (mails) and of seeds/ and reply/
+ * (text); returns how many were compared. */
+static int
+compare_dir(const char *sub, int text)
+{
+	char dir[1024], file[2048];
+	struct dirent *de;
+	DIR *d;
+	int n = 0;
+
+	snprintf(dir, sizeof(dir), "%s/%s", lkb_test_data_dir(), sub);
+	d = opendir(dir);
+	ck_assert_ptr_nonnull(d);
+	while ((de = readdir(d))) {
+		struct arena a = ARENA_INIT;
+		struct strbuf sb = STRBUF_INIT;
+		struct lkp_report_input in;
+		struct lkp_report_part parts[LKP_INPUT_MAX_PARTS];
+		struct lkp_report *r = NULL;
+		size_t len = strlen(de->d_name);
+		int rc;
+
+		if (de->d_name[0] == '.' || len < 4 ||
+		    strcmp(de->d_name + len - (text ? 4 : 3),
+			   text ? ".txt" : ".in"))
+			continue;
+		snprintf(file, sizeof(file), "%s/%s", dir, de->d_name);
+		ck_assert_int_eq(lkp_input_read_file(file, &sb), 0);
+		if (text) {
+			rc = lkp_report_parse_text(&a, sb.buf, sb.len, 0, &r);
+		} else {
+			ck_assert_int_eq(lkp_input_parse(&a, sb.buf, sb.len,
+							 &in, parts), 0);
+			rc = lkp_report_parse(&a, &in, &r);
+		}
+		if (rc == 1) {
+			same_compact(r, file);
+			n++;
+		}
+		strbuf_release(&sb);
+		arena_release(&a);
+	}
+	closedir(d);
+	return n;
+}
+
+START_TEST(compact_writer_matches_tree)
+{
+	ck_assert_int_ge(compare_dir("report", 0), 29);
+	ck_assert_int_ge(compare_dir("seeds", 1), 4);
+	ck_assert_int_ge(compare_dir("reply", 1), 1);
+}
+END_TEST
+
+/* Text jansson refuses, escapes, repeated keys, odd numbers. */
+START_TEST(compact_writer_matches_tree_hostile)
+{
+	struct lkp_num vals[] = {
+		{ 1e20, LKP_NUM_REAL }, { 1e-5, LKP_NUM_REAL },
+		{ -0.0, LKP_NUM_INT }, { 0.1, LKP_NUM_REAL },
+		{ 9007199254740993.0, LKP_NUM_INT }, { NAN, LKP_NUM_REAL },
+		{ INFINITY, LKP_NUM_INT }, { 123456789012345678.0,
+					     LKP_NUM_REAL },
+		{ 3, LKP_NUM_REAL }, { -2.5e-300, LKP_NUM_REAL },
+		{ 1.5e300, LKP_NUM_REAL }, { 7, LKP_NUM_NONE },
+	};
+	struct lkp_kv kv[] = {
+		{ "a", "1" }, { "b", "\"q\" \\ /\b\f\n\r\t\x01\x1f\x7f" },
+		{ "a", "2" }, { NULL, "x" }, { "bad\xff", "y" },
+		{ "c", "bad \xc3\x28" }, { "d", NULL }, { "b", "last" },
+		{ "\xe2\x82\xac", "\xf0\x9f\x98\x80 ok" },
+		{ "e", "\xed\xa0\x80 surrogate" }, { "f", "\xc0\xaf overlong" },
+		{ "g", "\xf4\x90\x80\x80 too big" }, { "h", "\xe2\x82" },
+	};
+	const char *strs[] = { "ok", NULL, "\xff", "tab\there" };
+	struct lkp_metric m = { "m\xc3", 12, vals, vals, vals + 1,
+				LKP_CHANGE_ABSOLUTE, "note\n" };
+	struct lkp_failure f = { "f", 3, vals, vals + 3, vals + 6, "\x80" };
+	struct lkp_commit_ref cr = { "abc", "subj \"x\"", NULL };
+	struct lkp_comparison c;
+	struct lkp_impact im;
+	struct lkp_report r;
+
+	memset(&c, 0, sizeof(c));
+	c.axes = kv;
+	c.naxes = sizeof(kv) / sizeof(*kv);
+	c.compared = &cr;
+	c.ncompared = 1;
+	c.columns = strs;
+	c.ncolumns = 4;
+	c.metrics = &m;
+	c.nmetrics = 1;
+	c.failures = &f;
+	c.nfailures = 1;
+	memset(&im, 0, sizeof(im));
+	im.testcase = "t";
+	im.change_pct = vals[1];
+	im.params = kv;
+	im.nparams = 3;
+	memset(&r, 0, sizeof(r));
+	r.kind = LKP_KIND_BUILD_ERROR;
+	r.date = (time_t)-1;
+	r.from_name = "Na\"me";
+	r.from_addr = "a@b";
+	r.subject = "s\xc3\xa9";
+	r.headline_change_pct = vals[0];
+	r.build_configs_tested = vals[4];
+	r.build_errors = strs;
+	r.nbuild_errors = 4;
+	r.params = kv;
+	r.nparams = sizeof(kv) / sizeof(*kv);
+	r.impacts = &im;
+	r.nimpacts = 1;
+	r.comparisons = &c;
+	r.ncomparisons = 1;
+	r.warnings = strs;
+	r.nwarnings = 4;
+	same_compact(&r, "hostile");
+	r.from_addr = "\xff";
+	r.date = 1562577230;
+	r.kind = LKP_KIND_NONE;
+	same_compact(&r, "hostile from");
+	r.from_name = "";
+	same_compact(&r, "hostile addr only");
+	r.from_addr = NULL;
+	r.from_name = "n";
+	same_compact(&r, "name only");
+}
+END_TEST
+
 Suite *
 lkb_test_suite(void)
 {
@@ -133,6 +285,8 @@ lkb_test_suite(void)
 
 	tcase_add_test(tc, numbers_as_printed);
 	tcase_add_test(tc, contract_order_and_values);
+	tcase_add_test(tc, compact_writer_matches_tree);
+	tcase_add_test(tc, compact_writer_matches_tree_hostile);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -144,13 +144,15 @@ START_TEST(add_list_find)
 	ck_assert_int_eq(count("SELECT count(*) FROM report_metrics m JOIN "
 			       "report_comparisons c ON c.id = m.comparison_id"
 			       " JOIN reports r ON r.id = c.report_id WHERE "
-			       "r.commit_sha LIKE '1af33317%'"), 110);
+			       "r.commit_sha LIKE '1af33317%'"), 55);
 	ck_assert_int_eq(count("SELECT count(*) FROM report_params"), 4 + 6 + 6);
 	ck_assert_int_eq(count("SELECT count(*) FROM report_status_lines"), 1);
 	ck_assert_int_eq(count("SELECT count(*) FROM report_metrics WHERE "
 			       "name = 'stress-ng.unlink.unlink_calls_per_sec'"
-			       " AND col = 1 AND change = -23.3 AND kind = "
-			       "'percent' AND value = 9464"), 1);
+			       " AND ncols = 2 AND change = -23.3 AND kind = "
+			       "'percent' AND value = 9464 AND more IS NULL"
+			       " AND base = 12343 AND base_stddev IS NULL"),
+			 1);
 	ck_assert_int_eq(count("SELECT change_pct * 10 FROM reports WHERE "
 			       "metric = 'stress-ng.unlink.unlink_calls_per_"
 			       "sec'"), -233);
@@ -200,8 +202,9 @@ START_TEST(delete_for_reparse)
 	a = add("m041829", &bufs[0], NULL);	/* 4 tables, 4 impacts */
 	ck_assert_int_eq(count("SELECT count(*) FROM report_impacts"), 3);
 	ck_assert_int_eq(count("SELECT count(*) FROM report_comparisons"), 4);
-	ck_assert_int_eq(count("SELECT count(DISTINCT comparison_id || '/' || "
-			       "row) FROM report_metrics"), 48 + 192 + 104 + 376);
+	/* one row per table row */
+	ck_assert_int_eq(count("SELECT count(*) FROM report_metrics"),
+			 48 + 192 + 104 + 376);
 	mid = count("SELECT msg_id FROM reports");
 	ck_assert_int_eq(store_report_delete_for_message(st, mid), LKB_OK);
 	ck_assert_int_eq(count("SELECT count(*) FROM reports"), 0);
@@ -209,6 +212,61 @@ START_TEST(delete_for_reparse)
 	ck_assert_int_eq(count("SELECT count(*) FROM report_axes"), 0);
 	ck_assert_int_eq(store_report_json(st, a, &json), 0);
 	ck_assert_int_eq(store_report_delete_for_message(st, mid), LKB_OK);
+}
+END_TEST
+
+/* Three columns: column 0 and 1 as numbers, column 2 in "more". */
+START_TEST(three_columns)
+{
+	struct lkp_num none = { 0, LKP_NUM_NONE };
+	struct lkp_num vals[3] = { { 10, LKP_NUM_INT }, { 25, LKP_NUM_INT },
+				   { 0.1, LKP_NUM_REAL } };
+	struct lkp_num sd[3] = { { 2, LKP_NUM_INT }, { 0, LKP_NUM_NONE },
+				 { 7, LKP_NUM_INT } };
+	struct lkp_num chg[2] = { { 150, LKP_NUM_REAL },
+				  { -99, LKP_NUM_REAL } };
+	struct lkp_num fails[3] = { { 0, LKP_NUM_INT }, { 4, LKP_NUM_INT },
+				    { 6, LKP_NUM_INT } };
+	struct lkp_num runs[3] = { { 5, LKP_NUM_INT }, { 5, LKP_NUM_INT },
+				   { 6, LKP_NUM_INT } };
+	struct lkp_num rep[2] = { { 80, LKP_NUM_REAL }, { 100, LKP_NUM_REAL } };
+	struct lkp_metric m = { "x.ops", 3, vals, sd, chg,
+				LKP_CHANGE_PERCENT, NULL };
+	struct lkp_failure f = { "dmesg.oops", 3, fails, runs, rep, NULL };
+	struct lkp_comparison c;
+	struct lkp_report r;
+	int64_t mid, id;
+
+	add("m072725", &bufs[0], NULL);
+	mid = count("SELECT msg_id FROM reports");
+	memset(&c, 0, sizeof(c));
+	c.metrics = &m;
+	c.nmetrics = 1;
+	c.failures = &f;
+	c.nfailures = 1;
+	c.ncolumns = 3;
+	memset(&r, 0, sizeof(r));
+	r.kind = LKP_KIND_PERF_IMPROVEMENT;
+	r.date = (time_t)-1;
+	r.headline_change_pct = none;
+	r.build_configs_tested = none;
+	r.comparisons = &c;
+	r.ncomparisons = 1;
+	ck_assert_int_eq(store_report_reparse(st, mid, &r, "{}", &id), LKB_OK);
+	ck_assert_int_eq(count("SELECT count(*) FROM report_metrics"), 1);
+	ck_assert_int_eq(count("SELECT count(*) FROM report_metrics WHERE "
+			       "name = 'x.ops' AND ncols = 3 AND base = 10 AND "
+			       "base_stddev = 2 AND change = 150 AND value = 25"
+			       " AND stddev IS NULL AND kind = 'percent' AND "
+			       "more = '[[-99,0.1,7]]'"), 1);
+	ck_assert_int_eq(count("SELECT count(*) FROM report_failures WHERE "
+			       "name = 'dmesg.oops' AND ncols = 3 AND "
+			       "base_fails = 0 AND base_runs = 5 AND fails = 4"
+			       " AND runs = 5 AND reproduction_pct = 80 AND "
+			       "more = '[[6,6,100]]'"), 1);
+	/* the packed cells read back through SQLite's JSON functions */
+	ck_assert_int_eq(count("SELECT json_extract(more, '$[0][1]') * 10 "
+			       "FROM report_metrics"), 1);
 }
 END_TEST
 
@@ -221,6 +279,7 @@ lkb_test_suite(void)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, add_list_find);
 	tcase_add_test(tc, delete_for_reparse);
+	tcase_add_test(tc, three_columns);
 	suite_add_tcase(s, tc);
 	return s;
 }
