@@ -32,6 +32,7 @@ struct triage {
 	size_t nmaintainers;
 	struct triage_stats stats;
 	unsigned requeued;	/* replies queued again by a new report */
+	unsigned in_batch;	/* messages in the open transaction */
 };
 
 /* One mail being triaged against one report. */

@@ -191,7 +191,7 @@ triage_add_addr(const char *addr, void *arg)
 /* A robot report: link it to an earlier report on the same regression. */
 static int
 triage_new_report(struct triage *t, int64_t msg_id, int64_t report_id,
-		  const struct message *m)
+		  const struct store_msg *sm)
 {
 	struct store_report_state other;
 	struct store_event ev = { 0 };
@@ -206,16 +206,16 @@ triage_new_report(struct triage *t, int64_t msg_id, int64_t report_id,
 		 "report %lld", (long long)first);
 	ev.report_id = report_id;
 	ev.msg_id = msg_id;
-	ev.date = m->date != (time_t)-1 ? (int64_t)m->date : 0;
+	ev.date = sm->date > 0 ? sm->date : 0;
 	ev.type = "duplicate";
 	ev.source = "auto";
-	ev.author = m->from.addr;
+	ev.author = sm->from_addr;
 	ev.evidence = cause;
 	if ((rc = store_event_add(t->st, &ev)) != LKB_OK)
 		return rc;
 	rc = store_report_transition(t->st, report_id, "closed", "duplicate",
 				     first, cause, msg_id,
-				     m->date != (time_t)-1 ? m->date
+				     sm->date > 0 ? sm->date
 							   : time(NULL));
 	if (rc != LKB_OK)
 		return rc;
@@ -223,6 +223,7 @@ triage_new_report(struct triage *t, int64_t msg_id, int64_t report_id,
 	/* the regression is back: a closed earlier report opens again */
 	if ((rc = store_report_state_get(t->st, first, &other)) <= 0)
 		return rc;
+	rc = LKB_OK;
 	if (other.state && !strcmp(other.state, "closed")) {
 		snprintf(cause, sizeof(cause), "auto: reported again in "
 			 "report %lld", (long long)report_id);
@@ -233,8 +234,8 @@ triage_new_report(struct triage *t, int64_t msg_id, int64_t report_id,
 		if (rc == LKB_OK)
 			rc = store_report_transition(t->st, first, "open", NULL,
 						     0, cause, msg_id,
-						     m->date != (time_t)-1
-							     ? m->date
+						     sm->date > 0
+							     ? sm->date
 							     : time(NULL));
 		if (rc == LKB_OK)
 			t->stats.changes++;
@@ -435,21 +436,22 @@ triage_message(struct triage *t, int64_t msg_id)
 	rc = LKB_OK;
 	if (!sm.has_raw || strcmp(sm.quality, "rejected") == 0)
 		goto out;	/* nothing the bot needs to read */
-	if ((rc = store_message_raw(t->st, msg_id, &raw, &len)) < 0)
-		goto out;
-	if ((rc = message_parse(raw, len, &m)) != LKB_OK || !m)
-		goto out_ok;
+	/* a report itself: only its links to other reports; no parsing */
 	if ((rc = store_report_of_message(t->st, msg_id, &rid)) < 0)
 		goto out;
 	if (rc == 1) {
 		int64_t n = 0;
 
-		rc = triage_new_report(t, msg_id, rid, m);
+		rc = triage_new_report(t, msg_id, rid, &sm);
 		if (rc == LKB_OK)
 			rc = store_triage_requeue_thread(t->st, rid, &n);
 		t->requeued += (unsigned)n;
 		goto out;
 	}
+	if ((rc = store_message_raw(t->st, msg_id, &raw, &len)) < 0)
+		goto out;
+	if ((rc = message_parse(raw, len, &m)) != LKB_OK || !m)
+		goto out_ok;
 	lv = loop_check_message(m, &t->lp);
 	if (lv == LOOP_OWN_MAIL || lv == LOOP_LKPBOT || lv == LOOP_BOUNCE ||
 	    lv == LOOP_AUTO_SUBMITTED)
@@ -486,22 +488,57 @@ out:
 	return rc;
 }
 
+/* Messages are triaged in batches of LKB_BATCH_MESSAGES per
+ * transaction: each message's decisions, answers and its `triaged` mark
+ * commit together, so a crash redoes whole messages, never half of one. */
 static int
 triage_one(int64_t msg_id, void *arg)
 {
 	struct triage *t = arg;
 	int rc;
 
-	if ((rc = store_begin_write(t->st)) != LKB_OK)
+	if (t->in_batch == 0 && (rc = store_begin_write(t->st)) != LKB_OK)
 		return rc;
 	rc = triage_message(t, msg_id);
 	if (rc != LKB_OK) {
 		store_rollback(t->st);
+		t->in_batch = 0;
 		lkb_error("triage of message %lld failed: %s", (long long)msg_id,
 			  lkb_status_str(rc));
 		return rc;
 	}
+	if (++t->in_batch < LKB_BATCH_MESSAGES)
+		return LKB_OK;
+	t->in_batch = 0;
 	return store_commit(t->st);
+}
+
+/* One pass over what is not triaged yet. */
+static int
+triage_pass(struct triage *t)
+{
+	int64_t bare = 0;
+	int rc;
+
+	if ((rc = store_begin_write(t->st)) != LKB_OK)
+		return rc;
+	rc = store_triage_skip_bare(t->st, &bare);
+	if (rc != LKB_OK) {
+		store_rollback(t->st);
+		return rc;
+	}
+	if ((rc = store_commit(t->st)) != LKB_OK)
+		return rc;
+	t->stats.messages += (unsigned)bare;
+	rc = store_untriaged_foreach(t->st, triage_one, t);
+	if (t->in_batch) {
+		t->in_batch = 0;
+		if (rc == LKB_OK)
+			rc = store_commit(t->st);
+		else
+			store_rollback(t->st);
+	}
+	return rc;
 }
 
 int
@@ -514,11 +551,11 @@ triage_run(struct bot_ctx *ctx, struct triage_stats *stats_out)
 		triage_release(&t);
 		return rc;
 	}
-	rc = store_untriaged_foreach(ctx->st, triage_one, &t);
+	rc = triage_pass(&t);
 	/* replies that came before their report: once more, now linked */
 	if (rc == LKB_OK && t.requeued) {
 		t.requeued = 0;
-		rc = store_untriaged_foreach(ctx->st, triage_one, &t);
+		rc = triage_pass(&t);
 	}
 	if (stats_out)
 		*stats_out = t.stats;

@@ -193,6 +193,27 @@ store_report_related_add(struct store *st, int64_t report_id,
 	return step_done(st, s, rc);
 }
 
+/* Mail whose bytes were not kept has nothing to say to triage. */
+static const char sql_triage_skip_bare[] =
+	"INSERT INTO triaged (msg_id) SELECT m.id FROM messages m"
+	" WHERE m.raw IS NULL AND NOT EXISTS"
+	" (SELECT 1 FROM triaged t WHERE t.msg_id = m.id)";
+
+int
+store_triage_skip_bare(struct store *st, int64_t *n_out)
+{
+	sqlite3_stmt *s = store_stmt(st, sql_triage_skip_bare);
+	int rc;
+
+	*n_out = 0;
+	if (!s)
+		return LKB_ERR_DB;
+	rc = step_done(st, s, LKB_OK);
+	if (rc == LKB_OK)
+		*n_out = sqlite3_changes(st->db);
+	return rc;
+}
+
 static const char sql_untriaged[] =
 	"SELECT m.id FROM messages m WHERE NOT EXISTS"
 	" (SELECT 1 FROM triaged t WHERE t.msg_id = m.id)"

@@ -67,6 +67,10 @@ int store_report_related_add(struct store *st, int64_t report_id,
 typedef int store_id_fn(int64_t id, void *arg);
 int store_untriaged_foreach(struct store *st, store_id_fn *fn, void *arg)
 	LKB_WARN_UNUSED;
+/* Mark every untriaged message whose raw bytes were not kept (mail that
+ * does not matter to the bot) triaged at once; *n_out counts them. */
+int store_triage_skip_bare(struct store *st, int64_t *n_out)
+	LKB_WARN_UNUSED;
 /* Mark msg_id triaged, against report_id (0: it belonged to none). */
 int store_triage_mark(struct store *st, int64_t msg_id, int64_t report_id)
 	LKB_WARN_UNUSED;
