@@ -147,6 +147,16 @@ is "... and the closed first report is open again" "$(q "select state from repor
 is "... with the reason in its history" "$(q "select cause from report_history where report_id = $R1 order by id desc limit 1")" \
 	"auto: reported again in report $RA"
 
+# ... and when the first report is open, it stays open (regression test:
+# the found duplicate was once taken for a failure, stopping triage)
+sed -e 's/^Message-ID: <.*>/Message-ID: <again.story004@xsang-OptiPlex-9020>/' \
+    -e 's/^Date: .*/Date: Sat, 19 Feb 2022 14:38:12 +0800/' \
+    "$S/004-report.eml" >"$T/again4.eml"
+deliver "$T/again4.eml"
+ok_if "run with a duplicate of an open report" run
+is "duplicate of the open report" "$(q "select close_reason || ' ' || duplicate_of from reports where id = $(rid again.story004@xsang-OptiPlex-9020)")" "duplicate $R4"
+is "the open report stays open" "$(q "select state from reports where id = $R4")" open
+
 # the digest: open reports, largest regression first, one a day
 "$LKPBOT" -c "$T/conf" digest --print >"$T/digest"
 is "digest ranks the open reports" "$(grep -c '^[0-9]*\. report ' "$T/digest")" \
