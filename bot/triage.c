@@ -304,8 +304,12 @@ keep_reply_tables(struct triage *t, struct triage_mail *tm,
 	char *json;
 	int rc;
 
+	/* cheap test first: a pasted table has a %stddev or fail:runs head */
 	if (!r->authored_len ||
-	    lkp_report_parse_text(tm->a, r->authored, r->authored_len,
+	    (!memmem(r->authored, r->authored_len, "%stddev", 7) &&
+	     !memmem(r->authored, r->authored_len, "fail:runs", 9)))
+		return LKB_OK;
+	if (lkp_report_parse_text(tm->a, r->authored, r->authored_len,
 				  LKP_TEXT_NO_HEADERS, &q) != 1 ||
 	    !q || !q->ncomparisons)
 		return LKB_OK;
