@@ -9,6 +9,7 @@ bot_lkpbot_SOURCES = %reldir%/main.c
 bot_libbot_a_SOURCES = \
 	%reldir%/commands.c %reldir%/commands.h \
 	%reldir%/ctx.c %reldir%/ctx.h \
+	%reldir%/answer.c %reldir%/answer.h \
 	%reldir%/classify.c %reldir%/classify.h \
 	%reldir%/cmd-db.c \
 	%reldir%/cmd-help.c \

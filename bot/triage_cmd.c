@@ -10,6 +10,7 @@
 
 #include "bot/ctx.h"
 #include "bot/outbox.h"
+#include "bot/answer.h"
 #include "bot/triage-internal.h"
 #include "lib/log.h"
 #include "lib/status.h"
@@ -22,53 +23,6 @@
 #include "state/store_triage.h"
 #include "templates/escape.h"
 #include "templates/tvalue.h"
-
-/* The report part every answer carries (templates/_footer.tmpl). */
-static struct tvalue *
-report_value(struct triage *t, int64_t report_id)
-{
-	struct tvalue *rep = tvalue_new_map(), *commits = tvalue_new_list();
-	struct store_report_brief b;
-	struct strbuf params = STRBUF_INIT;
-	char *text = NULL, id[32];
-	json_t *doc = NULL, *v;
-	const char *k;
-
-	snprintf(id, sizeof(id), "%lld", (long long)report_id);
-	tvalue_map_set_str(rep, "id", id);
-	tvalue_map_set(rep, "commits", commits);
-	if (store_report_brief_get(t->st, report_id, &b) != 1) {
-		tvalue_map_set_str(rep, "subject", "");
-		tvalue_map_set_str(rep, "params", "");
-		return rep;
-	}
-	tvalue_map_set_str(rep, "subject", b.subject ? b.subject : "");
-	if (store_report_json(t->st, report_id, &text) == 1)
-		doc = json_loads(text, 0, NULL);
-	if (b.commit_sha) {
-		struct tvalue *c = tvalue_new_map();
-		const char *subj = json_string_value(json_object_get(
-			json_object_get(doc, "commit"), "subject"));
-		char *title = subj ? xasprintf("(\"%s\")", subj) : xstrdup("");
-
-		tvalue_map_set_str(c, "sha", b.commit_sha);
-		tvalue_map_set_str(c, "title", title);
-		tvalue_list_push(commits, c);
-		free(title);
-	}
-	json_object_foreach(json_object_get(doc, "params"), k, v) {
-		if (json_is_string(v) &&
-		    strbuf_addf(&params, "%s%s=%s", params.len ? " " : "", k,
-				json_string_value(v)))
-			break;
-	}
-	tvalue_map_set_str(rep, "params", params.buf);
-	strbuf_release(&params);
-	json_decref(doc);
-	free(text);
-	store_report_brief_release(&b);
-	return rep;
-}
 
 static struct tvalue *
 answer_data(struct triage *t, struct triage_mail *tm,
@@ -86,7 +40,7 @@ answer_data(struct triage *t, struct triage_mail *tm,
 	tvalue_map_set_str(d, "quoted", q.buf);
 	strbuf_release(&q);
 	if (tm->report_id)
-		tvalue_map_set(d, "report", report_value(t, tm->report_id));
+		tvalue_map_set(d, "report", answer_report_value(t->st, tm->report_id));
 	else
 		tvalue_map_set(d, "report", tvalue_new_null());
 	tvalue_map_set_str(d, "method", method);

@@ -157,6 +157,12 @@ ok_if "run with a duplicate of an open report" run
 is "duplicate of the open report" "$(q "select close_reason || ' ' || duplicate_of from reports where id = $(rid again.story004@xsang-OptiPlex-9020)")" "duplicate $R4"
 is "the open report stays open" "$(q "select state from reports where id = $R4")" open
 
+# previewing an answer for a stored report
+ok_if "render --report previews the status answer" sh -c \
+	"'$LKPBOT' -c '$T/conf' render --report $R4 status | grep -q '^Report:     $R4 '"
+"$LKPBOT" -c "$T/conf" render --report no-such-report status >/dev/null 2>&1
+is "render --report of an unknown report fails" "$?" 1
+
 # the digest: open reports, largest regression first, one a day
 "$LKPBOT" -c "$T/conf" digest --print >"$T/digest"
 is "digest ranks the open reports" "$(grep -c '^[0-9]*\. report ' "$T/digest")" \
