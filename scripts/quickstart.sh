@@ -9,7 +9,7 @@ cd "$top"
 jobs=$(nproc 2>/dev/null || echo 2)
 
 scripts/deps.sh build
-[ -x configure ] || ./autogen.sh >/dev/null
+[ -x configure ] || ./autogen.sh >/dev/null 2>&1
 mkdir -p _build
 cd _build
 [ -f Makefile ] || ../configure >/dev/null
