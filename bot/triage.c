@@ -384,6 +384,24 @@ maybe_request(struct triage *t, struct triage_mail *tm,
 	return store_request_add(t->st, &rq, NULL);
 }
 
+/* Did the main text come from HTML (a text/html part and no inline
+ * text/plain one: message.h takes text/plain first)? */
+static int
+body_is_html(const struct message *m)
+{
+	int html = 0;
+
+	for (const struct mime_part *p = m->parts; p; p = p->next) {
+		if (!p->type)
+			continue;
+		if (!strcmp(p->type, "text/plain") && !p->is_attachment)
+			return 0;
+		if (!strcmp(p->type, "text/html"))
+			html = 1;
+	}
+	return html;
+}
+
 static int
 triage_reply(struct triage *t, struct triage_mail *tm, struct reply *r,
 	     enum loop_verdict lv)
@@ -412,6 +430,12 @@ triage_reply(struct triage *t, struct triage_mail *tm, struct reply *r,
 		rc = keep_reply_tables(t, tm, r);
 	if (rc != LKB_OK || lv != LOOP_ANSWER)
 		return rc;	/* robots and bulk mail give no commands */
+	if (body_is_html(tm->m)) {
+		/* HTML loses what is quoted: no commands from HTML-only mail */
+		lkb_info("message %lld: HTML only; #lkp commands are read from "
+			 "plain text", (long long)tm->msg_id);
+		return LKB_OK;
+	}
 	if ((rc = lkp_command_parse_reply(tm->a, r, &cmds)) != LKB_OK)
 		return rc;
 	tm->total_commands = (unsigned)cmds.n;

@@ -108,8 +108,10 @@ before=$(nmails)
 cmd_mail "$T/c5" "lkpbot <lkpbot@bot.example>" $P "#lkp close"
 cmd_mail "$T/c6" "Alice <alice@maint.example>" $P "#lkp close" "Auto-Submitted: auto-replied"
 cmd_mail "$T/c7" "Alice <alice@maint.example>" $P "> #lkp close\n>> #lkp invalid"
+cmd_mail "$T/c8" "Alice <alice@maint.example>" $P "<html><body><blockquote>#lkp close</blockquote><p>#lkp invalid</p></body></html>" "Content-Type: text/html; charset=utf-8"
 run
-is "own, automatic and quoted commands: no answer" "$(nmails)" "$before"
+is "own, automatic, quoted and HTML-only commands: no answer" "$(nmails)" "$before"
+is "no command read from HTML-only mail" "$(q "select count(*) from commands where msg_id = (select id from messages where message_id = 'c8@test')")" 0
 is "... and no state change" "$(q "select state from reports where id = $R4")" open
 
 before=$(nmails)
