@@ -3,6 +3,7 @@
 
 #include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <jansson.h>
@@ -12,9 +13,12 @@
 #include "bot/thread_view.h"
 #include "lib/log.h"
 #include "lib/status.h"
+#include "state/store.h"
+#include "state/store_report.h"
 
 static const char *const show_usage[] = {
-	"lkpbot show [--json] REPORT     (REPORT = id | message-id | sha prefix)",
+	"lkpbot show [--json] REPORT|MESSAGE   (REPORT = id | message-id | sha "
+	"prefix; a message that is no report is shown with its thread)",
 	NULL,
 };
 static const char *const thread_usage[] = {
@@ -166,6 +170,64 @@ print_thread(const json_t *d)
 	print_history(json_object_get(d, "history"));
 }
 
+static json_t *
+msg_json(const struct store_msg *m)
+{
+	json_t *o = json_object();
+
+	json_object_set_new(o, "id", json_integer(m->id));
+	json_object_set_new(o, "message_id", json_out_str(m->message_id));
+	json_object_set_new(o, "from", json_out_str(m->from_addr));
+	json_object_set_new(o, "date", json_out_date(m->date));
+	json_object_set_new(o, "subject", json_out_str(m->subject));
+	json_object_set_new(o, "quality", json_out_str(m->quality));
+	json_object_set_new(o, "problem", json_out_str(m->problem));
+	json_object_set_new(o, "source", json_out_str(m->source));
+	json_object_set_new(o, "thread_id", json_integer(m->thread_id));
+	json_object_set_new(o, "robot", json_boolean(m->is_robot));
+	return o;
+}
+
+static int
+add_thread_msg(const struct store_msg *m, void *arg)
+{
+	json_array_append_new(arg, msg_json(m));
+	return 0;
+}
+
+/* A message that is no report: its fields and its thread. */
+static int
+show_message(struct bot_ctx *ctx, const struct store_msg *m, int json)
+{
+	json_t *doc = json_out_doc(), *thread = json_array(), *t;
+	size_t i;
+	int rc;
+
+	json_object_set_new(doc, "message", msg_json(m));
+	json_object_set_new(doc, "thread", thread);
+	rc = store_message_foreach(ctx->st, m->thread_id, add_thread_msg,
+				   thread);
+	if (rc == LKB_OK && json) {
+		json_out_print(doc);
+	} else if (rc == LKB_OK) {
+		printf("message %lld: %s\n", (long long)m->id, m->subject);
+		print_kv("message-id", m->message_id);
+		print_kv("from", m->from_addr);
+		print_kv("source", m->source);
+		print_kv("quality", m->quality);
+		print_kv("problem", m->problem);
+		printf("thread %lld:\n", (long long)m->thread_id);
+		json_array_foreach(thread, i, t)
+			printf("  %6lld  %s  %-28.28s %s\n",
+			       (long long)json_integer_value(json_object_get(t,
+								      "id")),
+			       jstr(t, "date"), jstr(t, "from"),
+			       jstr(t, "subject"));
+	}
+	json_decref(doc);
+	return ctx_exit_code(rc);
+}
+
 static int
 run(int argc, char **argv, struct bot_ctx *ctx, int thread)
 {
@@ -176,6 +238,20 @@ run(int argc, char **argv, struct bot_ctx *ctx, int thread)
 	ex = parse_opts(argc, argv, thread ? thread_usage : show_usage, &json);
 	if (ex >= 0)
 		return ex;
+	/* `show` of a message that is no report shows the message */
+	if (!thread) {
+		struct store_msg sm;
+		char *why = NULL;
+		int64_t rid;
+		int rc = store_report_find(ctx->st, argv[optind], &rid, &why);
+
+		free(why);
+		if (rc == 0 && store_message_get(ctx->st, argv[optind], &sm) == 1) {
+			ex = show_message(ctx, &sm, json);
+			store_msg_release(&sm);
+			return ex;
+		}
+	}
 	if ((ex = thread_view_resolve(ctx->st, argv[optind], &id)) != EXIT_OK)
 		return ex;
 	doc = thread ? thread_view_json(ctx->st, id)

@@ -46,6 +46,12 @@ is "rejected ones carry a reason" \
 	"$(q "$T/bad.db" "select count(*) from messages where quality = 'rejected'")"
 ok_if "database intact" "$LKPBOT" -d "$T/bad.db" db check
 
+# show of a message that is no report: the message and its thread
+ok_if "show a plain message" sh -c "'$LKPBOT' -d '$T/md.db' show 20220506212924.GJ1098723@dread.disaster.area | grep -q '^message [0-9]*: Re: \[xfs\] 32678f1513'"
+ok_if "show --json of a message names its thread" sh -c "'$LKPBOT' -d '$T/md.db' show --json '<20220506212924.GJ1098723@dread.disaster.area>' | python3 -c 'import json,sys; d=json.load(sys.stdin); assert d[\"format_version\"] == 1 and len(d[\"thread\"]) >= 3'"
+"$LKPBOT" -d "$T/md.db" show no-such-thing@x >/dev/null 2>&1
+is "show of nothing fails" "$?" 1
+
 # Errors name the path; usage errors exit 2.
 "$LKPBOT" -d "$T/x.db" import "$T/does-not-exist" 2>"$T/err"
 is "missing path fails with 1" "$?" 1
