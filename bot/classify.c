@@ -15,6 +15,7 @@
 #include "lib/limits.h"
 #include "lib/log.h"
 #include "lib/status.h"
+#include "lib/xalloc.h"
 #include "parsers/lkp_report.h"
 #include "parsers/message.h"
 #include "state/store_report.h"
@@ -63,27 +64,43 @@ subject_looks_lkp(const char *s)
 }
 
 int
-classify_keep_raw(struct store *st, const struct message *m, int is_robot)
+classify_keep_raw_local(const struct message *m, int is_robot)
+{
+	if (is_robot || subject_looks_lkp(m->subject))
+		return CLASSIFY_KEEP;
+	if (contains(m->body, m->body_len, "#lkp") ||
+	    contains(m->body, m->body_len, "#LKP") ||
+	    contains(m->body, m->body_len, "test robot") ||
+	    contains(m->body, m->body_len, "lore.kernel.org/oe-lkp"))
+		return CLASSIFY_KEEP;
+	if (!m->in_reply_to && !m->nreferences)
+		return CLASSIFY_DROP;
+	return CLASSIFY_ASK_THREAD;
+}
+
+int
+classify_keep_raw_thread(struct store *st, const struct message *m)
 {
 	const char *ids[LKB_MAX_REFERENCES + 1];
 	size_t n = 0;
 	int rc;
 
-	if (is_robot || subject_looks_lkp(m->subject))
-		return 1;
-	if (contains(m->body, m->body_len, "#lkp") ||
-	    contains(m->body, m->body_len, "#LKP") ||
-	    contains(m->body, m->body_len, "test robot") ||
-	    contains(m->body, m->body_len, "lore.kernel.org/oe-lkp"))
-		return 1;
-	if (!m->in_reply_to && !m->nreferences)
-		return 0;
 	/* a reply in a thread that holds a report */
 	ids[n++] = m->in_reply_to;
 	for (size_t i = 0; i < m->nreferences && n < LKB_ARRAY_SIZE(ids); i++)
 		ids[n++] = m->references[i];
 	rc = store_thread_has_report(st, ids, n);
 	return rc != 0;	/* on error keep the bytes: nothing lost */
+}
+
+int
+classify_keep_raw(struct store *st, const struct message *m, int is_robot)
+{
+	int k = classify_keep_raw_local(m, is_robot);
+
+	if (k == CLASSIFY_ASK_THREAD)
+		return classify_keep_raw_thread(st, m);
+	return k == CLASSIFY_KEEP;
 }
 
 int
@@ -117,43 +134,59 @@ classify_report(struct arena *a, const struct message *m,
 	return lkp_report_parse(a, &in, r_out);
 }
 
-/* Robot mail: parse the report and store it with its JSON. */
-static int
-hook_report(struct store *st, int64_t msg_id, const struct message *m,
-	    struct ingest_stats *stats)
+void
+ingest_hooks_prepare(struct ingest_hooks_prep *p, const struct message *m)
 {
-	struct arena a = ARENA_INIT;
-	struct lkp_report *r = NULL;
-	char *json = NULL;
+	memset(p, 0, sizeof(*p));
+	arena_init(&p->a);
+	if (!classify_is_robot(m) || m->quality == MSG_REJECTED)
+		return;
+	p->report_rc = classify_report(&p->a, m, &p->report);
+	if (p->report_rc <= 0)
+		p->report = NULL;
+	else if (p->report)
+		p->json = report_json_dump_compact(p->report, 0);
+}
+
+/* Robot mail: store the report parsed by ingest_hooks_prepare. */
+int
+ingest_hooks_store(struct store *st, int64_t msg_id,
+		   const struct ingest_hooks_prep *p,
+		   struct ingest_stats *stats)
+{
 	int rc;
 
-	rc = classify_report(&a, m, &r);
-	if (rc < 0) {
+	if (p->report_rc < 0) {
 		/* a parser failure loses nothing: the raw mail is kept */
 		lkb_warn("message %lld: report parser failed: %s",
-			 (long long)msg_id, lkb_status_str(rc));
-		rc = LKB_OK;
-		goto out;
+			 (long long)msg_id, lkb_status_str(p->report_rc));
+		return LKB_OK;
 	}
-	if (rc == 0 || !r) {
-		rc = LKB_OK;
-		goto out;
-	}
-	json = report_json_dump_compact(r, 0);
-	rc = store_report_add(st, msg_id, r, json, NULL);
+	if (!p->report)
+		return LKB_OK;
+	rc = store_report_add(st, msg_id, p->report, p->json, NULL);
 	if (rc == LKB_OK)
 		stats->reports++;
-out:
-	free(json);
-	arena_release(&a);
 	return rc;
+}
+
+void
+ingest_hooks_release(struct ingest_hooks_prep *p)
+{
+	FREE_AND_NULL(p->json);
+	p->report = NULL;
+	arena_release(&p->a);
 }
 
 int
 ingest_hooks_run(struct store *st, int64_t msg_id, const struct message *m,
 		 struct ingest_stats *stats)
 {
-	if (!classify_is_robot(m) || m->quality == MSG_REJECTED)
-		return LKB_OK;
-	return hook_report(st, msg_id, m, stats);
+	struct ingest_hooks_prep p;
+	int rc;
+
+	ingest_hooks_prepare(&p, m);
+	rc = ingest_hooks_store(st, msg_id, &p, stats);
+	ingest_hooks_release(&p);
+	return rc;
 }

@@ -5,9 +5,9 @@
 
 #include <stdint.h>
 
+#include "lib/arena.h"
 #include "lib/compiler.h"
 
-struct arena;
 struct lkp_report;
 struct message;
 struct store;
@@ -25,6 +25,14 @@ int classify_is_robot(const struct message *m);
 int classify_keep_raw(struct store *st, const struct message *m,
 		      int is_robot);
 
+/* classify_keep_raw in two halves, for a caller that parses on one
+ * thread and stores on another: the part that needs no store says keep,
+ * drop, or ask the store (classify_keep_raw_thread: 1 when a thread m
+ * replies into holds a report, and on a store error). */
+enum { CLASSIFY_DROP = 0, CLASSIFY_KEEP = 1, CLASSIFY_ASK_THREAD = 2 };
+int classify_keep_raw_local(const struct message *m, int is_robot);
+int classify_keep_raw_thread(struct store *st, const struct message *m);
+
 /* Parse m as an LKP robot report (body and text attachments): 1 and
  * *r_out (allocated in a), 0 when it is not one, negative on error. */
 int classify_report(struct arena *a, const struct message *m,
@@ -35,5 +43,21 @@ int classify_report(struct arena *a, const struct message *m,
 int ingest_hooks_run(struct store *st, int64_t msg_id,
 		     const struct message *m, struct ingest_stats *stats)
 	LKB_WARN_UNUSED;
+
+/* ingest_hooks_run in two halves: prepare needs no store (any thread; it
+ * parses robot mail's report and its JSON into p), store runs on the
+ * store's thread for a new message. p is released by the caller. */
+struct ingest_hooks_prep {
+	struct arena a;			/* holds report */
+	struct lkp_report *report;	/* NULL: nothing to store */
+	char *json;			/* owned: report's compact JSON */
+	int report_rc;			/* classify_report's result */
+};
+void ingest_hooks_prepare(struct ingest_hooks_prep *p,
+			  const struct message *m);
+int ingest_hooks_store(struct store *st, int64_t msg_id,
+		       const struct ingest_hooks_prep *p,
+		       struct ingest_stats *stats) LKB_WARN_UNUSED;
+void ingest_hooks_release(struct ingest_hooks_prep *p);
 
 #endif

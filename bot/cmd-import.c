@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <getopt.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -11,6 +12,7 @@
 
 #include "bot/commands.h"
 #include "bot/ingest.h"
+#include "bot/ingest_pipe.h"
 #include "bot/json_out.h"
 #include "bot/mailsource.h"
 #include "lib/limits.h"
@@ -55,25 +57,54 @@ show_progress(struct import_run *r, int final)
 		t > 0 ? (double)s->read / t : 0.0, final ? "\n" : "");
 }
 
-static int
-on_message(const char *raw, size_t len, const char *source, int flags,
-	   void *arg)
-{
-	struct import_run *r = arg;
-	int rc;
+/* The producer thread: reads every path and parses each mail into a job
+ * for the main thread, which stores them (SQLite stays on one thread). */
+struct import_producer {
+	struct ingest_pipe *pipe;
+	char **paths;
+	int npaths;
+};
 
-	if (flags & MAILSOURCE_TRUNCATED)
+static int
+produce_one(const char *raw, size_t len, const char *source, int flags,
+	    void *arg)
+{
+	struct import_producer *pr = arg;
+	struct ingest_job *j;
+
+	if (flags & MAILSOURCE_TRUNCATED) {
 		lkb_warn("%s: message larger than %u bytes (LKB_MAX_MESSAGE_"
 			 "BYTES); stored as rejected", source,
 			 LKB_MAX_MESSAGE_BYTES);
+		j = ingest_job_new(raw, len, source, 0, "message larger than "
+				   "LKB_MAX_MESSAGE_BYTES");
+	} else {
+		j = ingest_job_new(raw, len, source, 1, NULL);
+	}
+	return ingest_pipe_push(pr->pipe, j);
+}
+
+static void *
+producer_main(void *arg)
+{
+	struct import_producer *pr = arg;
+	int rc = LKB_OK;
+
+	for (int i = 0; i < pr->npaths && rc == LKB_OK; i++)
+		rc = mailsource_read(pr->paths[i], produce_one, pr);
+	ingest_pipe_close(pr->pipe, rc);
+	return NULL;
+}
+
+/* Store one parsed mail, LKB_BATCH_MESSAGES to a transaction. */
+static int
+store_job(struct import_run *r, const struct ingest_job *j)
+{
+	int rc;
+
 	if (r->in_batch == 0 && (rc = ingest_begin(r->ig)) != LKB_OK)
 		return rc;
-	if (flags & MAILSOURCE_TRUNCATED)
-		rc = ingest_rejected(r->ig, raw, len, source,
-				     "message larger than "
-				     "LKB_MAX_MESSAGE_BYTES", NULL);
-	else
-		rc = ingest_message(r->ig, raw, len, source, NULL);
+	rc = ingest_job_store(r->ig, j, NULL);
 	if (rc != LKB_OK) {
 		ingest_abort(r->ig);
 		r->in_batch = 0;
@@ -86,6 +117,39 @@ on_message(const char *raw, size_t len, const char *source, int flags,
 	}
 	show_progress(r, 0);
 	return LKB_OK;
+}
+
+/* Parse on a second thread while this one stores, in input order. A
+ * store error stops the producer; a producer error ends the run once
+ * what it parsed before is stored (as a single-threaded walk would). */
+static int
+import_paths(struct import_run *r, char **paths, int npaths)
+{
+	struct import_producer pr = { 0 };
+	struct ingest_job *j;
+	pthread_t tid;
+	int rc = LKB_OK, prc = LKB_OK;
+
+	pr.pipe = ingest_pipe_new(LKB_IMPORT_QUEUE_JOBS,
+				  LKB_IMPORT_QUEUE_BYTES);
+	pr.paths = paths;
+	pr.npaths = npaths;
+	if (pthread_create(&tid, NULL, producer_main, &pr) != 0) {
+		ingest_pipe_free(pr.pipe);
+		lkb_error("import: cannot start the parser thread");
+		return LKB_ERR;
+	}
+	while ((j = ingest_pipe_pop(pr.pipe, &prc)) != NULL) {
+		rc = store_job(r, j);
+		ingest_job_free(j);
+		if (rc != LKB_OK) {
+			ingest_pipe_stop(pr.pipe);
+			break;
+		}
+	}
+	pthread_join(tid, NULL);
+	ingest_pipe_free(pr.pipe);
+	return rc != LKB_OK ? rc : prc;
 }
 
 static void
@@ -141,8 +205,7 @@ cmd_import(int argc, char **argv, struct bot_ctx *ctx)
 	r.progress = isatty(STDERR_FILENO) && ctx->verbose >= 0;
 	clock_gettime(CLOCK_MONOTONIC, &r.t0);
 	r.last = r.t0;
-	for (int i = optind; i < argc && rc == LKB_OK; i++)
-		rc = mailsource_read(argv[i], on_message, &r);
+	rc = import_paths(&r, argv + optind, argc - optind);
 	if (rc == LKB_OK && r.in_batch)
 		rc = ingest_end(r.ig);
 	else if (r.in_batch)

@@ -90,64 +90,131 @@ rejected_message(const char *why)
 	m->date = (time_t)-1;
 	m->body = "";
 	m->quality = MSG_REJECTED;
-	m->problem = why;
+	m->problem = why ? arena_strdup(&m->arena, why) : NULL;
 	return m;
 }
 
+/* One mail between its parse half and its store half. */
+struct ingest_job {
+	const char *raw;	/* owned when owned, else borrowed */
+	size_t len;
+	const char *source;	/* owned when owned, else borrowed */
+	int owned;
+	char hash[65];
+	struct message *m;	/* owned */
+	int ours;		/* m is a rejected_message stand-in */
+	int is_robot;
+	int keep;		/* CLASSIFY_KEEP, _DROP or _ASK_THREAD */
+	struct ingest_hooks_prep hooks;
+};
+
+/* The half without the store: parse (or, when !parse, stand in a
+ * rejected message for why), hash, classify, parse a robot report. */
 static void
-free_message(struct message *m, int ours)
+job_prepare(struct ingest_job *j, int parse, const char *why)
 {
-	if (ours) {
-		arena_release(&m->arena);
-		free(m);
+	struct message *m = NULL;
+	int rc;
+
+	sha256_hex(j->raw, j->len, j->hash);
+	if (!parse) {
+		j->m = rejected_message(why);
+		j->ours = 1;
 	} else {
-		message_free(m);
+		rc = message_parse(j->raw, j->len, &m);
+		if (rc != LKB_OK || !m) {
+			message_free(m);
+			j->m = rejected_message(rc == LKB_ERR_TOO_BIG
+				? "message larger than LKB_MAX_MESSAGE_BYTES"
+				: lkb_status_str(rc));
+			j->ours = 1;
+		} else {
+			j->m = m;
+		}
 	}
+	j->is_robot = classify_is_robot(j->m);
+	j->keep = j->m->quality == MSG_REJECTED ? CLASSIFY_KEEP
+		: classify_keep_raw_local(j->m, j->is_robot);
+	ingest_hooks_prepare(&j->hooks, j->m);
 }
 
-/* Store m (taking it: it is freed here) with its raw bytes. */
+static void
+job_release(struct ingest_job *j)
+{
+	if (j->ours) {
+		arena_release(&j->m->arena);
+		free(j->m);
+	} else {
+		message_free(j->m);
+	}
+	j->m = NULL;
+	ingest_hooks_release(&j->hooks);
+	if (j->owned) {
+		free((char *)j->raw);
+		free((char *)j->source);
+	}
+	j->raw = j->source = NULL;
+}
+
+/* The store half: store j's mail with its raw bytes when they matter. */
 static int
-store_parsed(struct ingest *ig, const char *raw, size_t len,
-	     const char *source, struct message *m, int ours,
-	     int64_t *msg_id_out)
+job_store(struct ingest *ig, const struct ingest_job *j, int64_t *msg_id_out)
 {
 	struct store_msg_in in = { 0 };
-	char hash[65];
+	struct message *m = j->m;
 	int64_t id = 0;
-	int rc, is_new = 0;
+	int rc, is_new = 0, keep = j->keep;
 
-	sha256_hex(raw, len, hash);
+	ig->stats.read++;
+	ig->stats.bytes += j->len;
 	in.m = m;
-	in.source = source;
-	in.content_hash = hash;
-	in.is_robot = classify_is_robot(m);
-	if (m->quality == MSG_REJECTED || classify_keep_raw(ig->st, m, in.is_robot)) {
+	in.source = j->source;
+	in.content_hash = j->hash;
+	in.is_robot = j->is_robot;
+	if (keep == CLASSIFY_ASK_THREAD)
+		keep = classify_keep_raw_thread(ig->st, m);
+	if (keep) {
 		/* the bytes matter (or explain a rejection): keep them */
-		in.raw = raw;
-		in.raw_len = len;
+		in.raw = j->raw;
+		in.raw_len = j->len;
 	}
 	rc = store_message_add(ig->st, &in, &id, &is_new);
 	if (rc != LKB_OK)
-		goto out;
+		return rc;
 	if (!is_new) {
 		ig->stats.duplicate++;
 	} else {
 		ig->stats.new_msgs++;
 		if (m->quality == MSG_REJECTED) {
 			ig->stats.rejected++;
-			lkb_info("%s: stored as rejected: %s", source,
+			lkb_info("%s: stored as rejected: %s", j->source,
 				 m->problem ? m->problem : "unparsable");
 		} else if (m->quality == MSG_PARTIAL) {
 			ig->stats.partial++;
 		}
-		rc = ingest_hooks_run(ig->st, id, m, &ig->stats);
+		rc = ingest_hooks_store(ig->st, id, &j->hooks, &ig->stats);
 		if (rc != LKB_OK)
-			goto out;
+			return rc;
 	}
 	if (msg_id_out)
 		*msg_id_out = id;
-out:
-	free_message(m, ours);
+	return LKB_OK;
+}
+
+static int
+ingest_borrowed(struct ingest *ig, const char *raw, size_t len,
+		const char *source, int parse, const char *why,
+		int64_t *msg_id_out)
+{
+	struct ingest_job j = { 0 };
+	int rc;
+
+	j.raw = raw;
+	j.len = len;
+	j.source = source;
+	job_prepare(&j, parse, why);
+	rc = job_store(ig, &j, msg_id_out);
+	job_release(&j);
 	return rc;
 }
 
@@ -155,30 +222,51 @@ int
 ingest_message(struct ingest *ig, const char *raw, size_t len,
 	       const char *source, int64_t *msg_id_out)
 {
-	struct message *m = NULL;
-	int rc;
-
-	ig->stats.read++;
-	ig->stats.bytes += len;
-	rc = message_parse(raw, len, &m);
-	if (rc != LKB_OK || !m) {
-		message_free(m);
-		return store_parsed(ig, raw, len, source,
-				    rejected_message(rc == LKB_ERR_TOO_BIG
-					? "message larger than "
-					  "LKB_MAX_MESSAGE_BYTES"
-					: lkb_status_str(rc)),
-				    1, msg_id_out);
-	}
-	return store_parsed(ig, raw, len, source, m, 0, msg_id_out);
+	return ingest_borrowed(ig, raw, len, source, 1, NULL, msg_id_out);
 }
 
 int
 ingest_rejected(struct ingest *ig, const char *raw, size_t len,
 		const char *source, const char *why, int64_t *msg_id_out)
 {
-	ig->stats.read++;
-	ig->stats.bytes += len;
-	return store_parsed(ig, raw, len, source, rejected_message(why), 1,
-			    msg_id_out);
+	return ingest_borrowed(ig, raw, len, source, 0, why, msg_id_out);
+}
+
+struct ingest_job *
+ingest_job_new(const char *raw, size_t len, const char *source, int parse,
+	       const char *why)
+{
+	struct ingest_job *j = xcalloc(1, sizeof(*j));
+	char *copy = xmalloc(len + 1);
+
+	memcpy(copy, raw, len);
+	copy[len] = '\0';
+	j->raw = copy;
+	j->len = len;
+	j->source = xstrdup(source);
+	j->owned = 1;
+	job_prepare(j, parse, why);
+	return j;
+}
+
+size_t
+ingest_job_bytes(const struct ingest_job *j)
+{
+	return j->len;
+}
+
+int
+ingest_job_store(struct ingest *ig, const struct ingest_job *j,
+		 int64_t *msg_id_out)
+{
+	return job_store(ig, j, msg_id_out);
+}
+
+void
+ingest_job_free(struct ingest_job *j)
+{
+	if (!j)
+		return;
+	job_release(j);
+	free(j);
 }

@@ -45,6 +45,24 @@ int ingest_rejected(struct ingest *ig, const char *raw, size_t len,
 		    const char *source, const char *why, int64_t *msg_id_out)
 	LKB_WARN_UNUSED;
 
+/* ingest_message in two halves, so one thread can parse while another
+ * stores (`lkpbot import`). ingest_job_new needs no store and may run on
+ * any thread: it copies raw and source, hashes, parses (or, when parse
+ * is 0, makes a rejected stand-in for why like ingest_rejected), classifies
+ * and parses a robot report. Never fails. Caller frees with
+ * ingest_job_free(). */
+struct ingest_job;
+struct ingest_job *ingest_job_new(const char *raw, size_t len,
+				  const char *source, int parse,
+				  const char *why);
+/* The raw bytes a job holds (for bounding a queue of jobs). */
+size_t ingest_job_bytes(const struct ingest_job *j);
+/* The store half, on the store's thread, jobs in input order: the same
+ * result as ingest_message. Does not free j. */
+int ingest_job_store(struct ingest *ig, const struct ingest_job *j,
+		     int64_t *msg_id_out) LKB_WARN_UNUSED;
+void ingest_job_free(struct ingest_job *j);
+
 /* Counters since ingest_new. Borrowed from ig. */
 const struct ingest_stats *ingest_stats(const struct ingest *ig);
 

@@ -21,6 +21,7 @@ bot_libbot_a_SOURCES = \
 	%reldir%/cmd-triage.c \
 	%reldir%/cmd-show.c %reldir%/thread_view.c %reldir%/thread_view.h \
 	%reldir%/ingest.c %reldir%/ingest.h \
+	%reldir%/ingest_pipe.c %reldir%/ingest_pipe.h \
 	%reldir%/json_out.c %reldir%/json_out.h \
 	%reldir%/mailsource.c %reldir%/mailsource.h \
 	%reldir%/triage.c %reldir%/triage.h %reldir%/triage-internal.h \

@@ -1,0 +1,120 @@
+/* ingest_pipe.c - bounded ordered job queue between two threads. */
+#include "config.h"
+#include "bot/ingest_pipe.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+
+#include "bot/ingest.h"
+#include "lib/log.h"
+#include "lib/status.h"
+#include "lib/xalloc.h"
+
+struct ingest_pipe {
+	pthread_mutex_t mu;
+	pthread_cond_t not_empty, not_full;
+	struct ingest_job **ring;	/* cap slots, head is the oldest */
+	size_t cap, head, n;
+	size_t bytes, max_bytes;	/* raw bytes queued, their bound */
+	int closed, stopped;
+	int rc;				/* the producer's result */
+};
+
+struct ingest_pipe *
+ingest_pipe_new(size_t max_jobs, size_t max_bytes)
+{
+	struct ingest_pipe *p = xcalloc(1, sizeof(*p));
+
+	p->cap = max_jobs ? max_jobs : 1;
+	p->ring = xcalloc(p->cap, sizeof(*p->ring));
+	p->max_bytes = max_bytes;
+	if (pthread_mutex_init(&p->mu, NULL) ||
+	    pthread_cond_init(&p->not_empty, NULL) ||
+	    pthread_cond_init(&p->not_full, NULL))
+		LKB_BUG("ingest_pipe: pthread init failed");
+	return p;
+}
+
+void
+ingest_pipe_free(struct ingest_pipe *p)
+{
+	if (!p)
+		return;
+	for (size_t i = 0; i < p->n; i++)
+		ingest_job_free(p->ring[(p->head + i) % p->cap]);
+	pthread_cond_destroy(&p->not_full);
+	pthread_cond_destroy(&p->not_empty);
+	pthread_mutex_destroy(&p->mu);
+	free(p->ring);
+	free(p);
+}
+
+static int
+pipe_full(const struct ingest_pipe *p, size_t len)
+{
+	if (p->n == 0)
+		return 0;	/* one job always fits, however big */
+	return p->n >= p->cap || p->bytes + len > p->max_bytes;
+}
+
+int
+ingest_pipe_push(struct ingest_pipe *p, struct ingest_job *j)
+{
+	size_t len = ingest_job_bytes(j);
+
+	pthread_mutex_lock(&p->mu);
+	while (!p->stopped && pipe_full(p, len))
+		pthread_cond_wait(&p->not_full, &p->mu);
+	if (p->stopped) {
+		pthread_mutex_unlock(&p->mu);
+		ingest_job_free(j);
+		return LKB_ERR;
+	}
+	p->ring[(p->head + p->n) % p->cap] = j;
+	p->n++;
+	p->bytes += len;
+	pthread_cond_signal(&p->not_empty);
+	pthread_mutex_unlock(&p->mu);
+	return LKB_OK;
+}
+
+void
+ingest_pipe_close(struct ingest_pipe *p, int rc)
+{
+	pthread_mutex_lock(&p->mu);
+	p->closed = 1;
+	p->rc = rc;
+	pthread_cond_broadcast(&p->not_empty);
+	pthread_mutex_unlock(&p->mu);
+}
+
+struct ingest_job *
+ingest_pipe_pop(struct ingest_pipe *p, int *rc_out)
+{
+	struct ingest_job *j = NULL;
+
+	pthread_mutex_lock(&p->mu);
+	while (!p->n && !p->closed && !p->stopped)
+		pthread_cond_wait(&p->not_empty, &p->mu);
+	if (p->n && !p->stopped) {
+		j = p->ring[p->head];
+		p->ring[p->head] = NULL;
+		p->head = (p->head + 1) % p->cap;
+		p->n--;
+		p->bytes -= ingest_job_bytes(j);
+		pthread_cond_signal(&p->not_full);
+	}
+	*rc_out = p->stopped ? LKB_ERR : p->rc;
+	pthread_mutex_unlock(&p->mu);
+	return j;
+}
+
+void
+ingest_pipe_stop(struct ingest_pipe *p)
+{
+	pthread_mutex_lock(&p->mu);
+	p->stopped = 1;
+	pthread_cond_broadcast(&p->not_full);
+	pthread_cond_broadcast(&p->not_empty);
+	pthread_mutex_unlock(&p->mu);
+}
