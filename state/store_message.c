@@ -123,6 +123,7 @@ collect_ids(const struct message *m, const char *mid, const char **ids,
 static int
 link_thread(struct store *st, const char **ids, size_t n, int64_t *tid_out)
 {
+	unsigned char known[LKB_MAX_REFERENCES + 2] = { 0 };
 	int64_t tid = 0, t;
 	int rc;
 
@@ -130,6 +131,7 @@ link_thread(struct store *st, const char **ids, size_t n, int64_t *tid_out)
 		rc = lookup_id(st, sql_tid_of, ":mid", ids[i], &t);
 		if (rc < 0)
 			return rc;
+		known[i] = rc == 1;
 		if (!rc || t == tid)
 			continue;
 		if (!tid) {
@@ -163,8 +165,9 @@ link_thread(struct store *st, const char **ids, size_t n, int64_t *tid_out)
 			return rc;
 		tid = sqlite3_last_insert_rowid(st->db);
 	}
+	/* ids seen before are in tid now (merged threads moved with it) */
 	for (size_t i = 0; i < n; i++)
-		if ((rc = put_tid(st, ids[i], tid)) != LKB_OK)
+		if (!known[i] && (rc = put_tid(st, ids[i], tid)) != LKB_OK)
 			return rc;
 	*tid_out = tid;
 	return LKB_OK;
