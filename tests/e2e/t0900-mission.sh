@@ -26,6 +26,20 @@ done
 start_dovecot
 lkb_setup
 start_smtp_sink "$T/sink"
+# Every lkpbot call of the scenario runs under valgrind memcheck in the
+# normal build (no leaks, no errors: exit 99 otherwise); the sanitizer
+# build has ASan and UBSan instead.
+if [ -z "${LKB_SANITIZED:-}" ]; then
+	command -v valgrind >/dev/null 2>&1 || skip_or_die "valgrind missing"
+	cat >"$T/lkpbot-vg" <<VG
+#!/bin/sh
+exec valgrind -q --error-exitcode=99 --leak-check=full \
+	--errors-for-leak-kinds=definite --show-leak-kinds=definite \
+	--suppressions="$LKB_SRCDIR/tests/cli/valgrind.supp" "$LKPBOT" "\$@"
+VG
+	chmod +x "$T/lkpbot-vg"
+	LKPBOT=$T/lkpbot-vg
+fi
 S=$LKB_TEST_DATA/stories
 G=$LKB_TEST_DATA/e2e
 tap_plan 45
