@@ -302,6 +302,23 @@ put_failure(struct jw *w, const struct lkp_failure *f)
 	putch(w, '}');
 }
 
+/* {"k1": v1, "k2": v2, "k3": v3} with string (or null) values. */
+static void
+put_obj3(struct jw *w, const char *k1, const char *v1, const char *k2,
+	 const char *v2, const char *k3, const char *v3)
+{
+	int first = 1;
+
+	putch(w, '{');
+	put_key(w, &first, k1);
+	put_str(w, v1);
+	put_key(w, &first, k2);
+	put_str(w, v2);
+	put_key(w, &first, k3);
+	put_str(w, v3);
+	putch(w, '}');
+}
+
 static void
 put_comparison(struct jw *w, const struct lkp_comparison *c)
 {
@@ -313,18 +330,10 @@ put_comparison(struct jw *w, const struct lkp_comparison *c)
 	put_key(w, &first, "compared");
 	putch(w, '[');
 	for (size_t i = 0; i < c->ncompared; i++) {
-		int f2 = 1;
-
 		if (i)
 			putch(w, ',');
-		putch(w, '{');
-		put_key(w, &f2, "sha");
-		put_str(w, c->compared[i].sha);
-		put_key(w, &f2, "subject");
-		put_str(w, c->compared[i].subject);
-		put_key(w, &f2, "note");
-		put_str(w, c->compared[i].note);
-		putch(w, '}');
+		put_obj3(w, "sha", c->compared[i].sha, "subject",
+			 c->compared[i].subject, "note", c->compared[i].note);
 	}
 	putch(w, ']');
 	put_key(w, &first, "metrics");
@@ -383,18 +392,10 @@ put_status(struct jw *w, const struct lkp_report *r)
 {
 	putch(w, '[');
 	for (size_t i = 0; i < r->nstatus_lines; i++) {
-		int first = 1;
-
 		if (i)
 			putch(w, ',');
-		putch(w, '{');
-		put_key(w, &first, "kind");
-		put_str(w, r->status_lines[i].kind);
-		put_key(w, &first, "tree");
-		put_str(w, r->status_lines[i].tree);
-		put_key(w, &first, "sha");
-		put_str(w, r->status_lines[i].sha);
-		putch(w, '}');
+		put_obj3(w, "kind", r->status_lines[i].kind, "tree",
+			 r->status_lines[i].tree, "sha", r->status_lines[i].sha);
 	}
 	putch(w, ']');
 }
