@@ -136,7 +136,7 @@ static const char *const migrations[] = {
 	"CREATE INDEX report_commits_sha ON report_commits(sha);"
 	/* one row per table row: column 0 (the base) and column 1 (the
 	 * first compared commit) as numbers, the columns after as JSON
-	 * [[change, value, stddev], ...]; reports.json has every cell too */
+	 * [[change, value, stddev], ...]; report_json has every cell too */
 	"CREATE TABLE report_metrics ("
 	"  comparison_id INTEGER NOT NULL"
 	"    REFERENCES report_comparisons(id) ON DELETE CASCADE,"
@@ -178,6 +178,18 @@ static const char *const migrations[] = {
 	") WITHOUT ROWID;",
 	/* 5 -> 6: tables pasted in replies */
 	LKB_SCHEMA_REPLY_TABLES,
+	/* 6 -> 7: the report JSON in a table of its own (a state change
+	 * rewrites the whole reports row); the same regression reported
+	 * again (triage) found without reading every report on the commit */
+	"CREATE TABLE report_json ("
+	"  report_id INTEGER PRIMARY KEY"
+	"    REFERENCES reports(id) ON DELETE CASCADE,"
+	"  json TEXT NOT NULL"
+	");"
+	"INSERT INTO report_json (report_id, json) SELECT id, json FROM reports;"
+	"ALTER TABLE reports DROP COLUMN json;"
+	"CREATE INDEX reports_regression ON reports(commit_sha, metric,"
+	"  coalesce(date, 0), id) WHERE duplicate_of IS NULL;",
 };
 
 int

@@ -346,7 +346,7 @@ store_msg_release(struct store_msg *m)
 	"id, thread_id, coalesce(date, -1), coalesce(parent_id, 0),"          \
 	" message_id, subject, from_name, from_addr, in_reply_to, quality,"   \
 	" problem, source, to_addrs, cc_addrs, refs, is_robot,"               \
-	" raw IS NOT NULL"
+	" typeof(raw) != 'null'"	/* IS NOT NULL would read the blob */
 
 static const char sql_get_by_id[] =
 	"SELECT " MSG_COLS " FROM messages WHERE id = :id";

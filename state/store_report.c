@@ -19,15 +19,19 @@ static const char sql_by_msg[] = "SELECT id FROM reports WHERE msg_id = :m";
 static const char sql_insert[] =
 	"INSERT INTO reports (msg_id, kind, subkind, commit_sha, subject_sha,"
 	" tree, branch, prefix, testcase, metric, change_pct, verdict, date,"
-	" nrows, json, parsed_at) VALUES (:m, :kind, :sub, :sha, :ssha, :tree,"
+	" nrows, parsed_at) VALUES (:m, :kind, :sub, :sha, :ssha, :tree,"
 	" :branch, :prefix, :tc, :metric, :pct, :verdict, :date, :nrows,"
-	" :json, :now)";
+	" :now)";
 static const char sql_update[] =
 	"UPDATE reports SET kind = :kind, subkind = :sub, commit_sha = :sha,"
 	" subject_sha = :ssha, tree = :tree, branch = :branch, prefix = :prefix,"
 	" testcase = :tc, metric = :metric, change_pct = :pct,"
-	" verdict = :verdict, date = :date, nrows = :nrows, json = :json,"
+	" verdict = :verdict, date = :date, nrows = :nrows,"
 	" parsed_at = :now WHERE msg_id = :m";
+/* the JSON lives in its own table: state changes rewrite the reports
+ * row, and SQLite rewrites a row whole */
+static const char sql_json_put[] =
+	"INSERT OR REPLACE INTO report_json (report_id, json) VALUES (:r, :j)";
 static const char *const sql_clear_parts[] = {
 	"DELETE FROM report_params WHERE report_id = :r",
 	"DELETE FROM report_status_lines WHERE report_id = :r",
@@ -105,10 +109,26 @@ out:
 	return rc;
 }
 
+static int
+write_json(struct store *st, int64_t rid, const char *json)
+{
+	sqlite3_stmt *s = store_stmt(st, sql_json_put);
+	int rc;
+
+	if (!s)
+		return LKB_ERR_DB;
+	if ((rc = store_bind_int(st, s, ":r", rid)) ||
+	    (rc = store_bind_text(st, s, ":j", json ? json : "{}"))) {
+		store_stmt_done(s);
+		return rc;
+	}
+	return done(st, s);
+}
+
 /* INSERT (sql_insert) or UPDATE (sql_update) the report's own row. */
 static int
 write_report(struct store *st, const char *sql, int64_t msg_id,
-	     const struct lkp_report *r, const char *json)
+	     const struct lkp_report *r)
 {
 	sqlite3_stmt *s = store_stmt(st, sql);
 	int rc;
@@ -132,7 +152,6 @@ write_report(struct store *st, const char *sql, int64_t msg_id,
 			  : store_bind_int(st, s, ":date", (int64_t)r->date)) ||
 	    (rc = store_bind_int(st, s, ":nrows",
 				 (int64_t)lkp_report_row_count(r))) ||
-	    (rc = store_bind_text(st, s, ":json", json ? json : "{}")) ||
 	    (rc = store_bind_int(st, s, ":now", (int64_t)time(NULL)))) {
 		store_stmt_done(s);
 		return rc;
@@ -409,11 +428,11 @@ store_report_add(struct store *st, int64_t msg_id, const struct lkp_report *r,
 	if (rc < 0)
 		goto fail;
 	if (rc == 0) {
-		if ((rc = write_report(st, sql_insert, msg_id, r, json)) !=
-		    LKB_OK)
+		if ((rc = write_report(st, sql_insert, msg_id, r)) != LKB_OK)
 			goto fail;
 		rid = sqlite3_last_insert_rowid(st->db);
-		if ((rc = insert_lists(st, rid, r)) != LKB_OK ||
+		if ((rc = write_json(st, rid, json)) != LKB_OK ||
+		    (rc = insert_lists(st, rid, r)) != LKB_OK ||
 		    (rc = insert_impacts(st, rid, r)) != LKB_OK ||
 		    (rc = insert_comparisons(st, rid, r)) != LKB_OK)
 			goto fail;
@@ -474,7 +493,8 @@ store_report_reparse(struct store *st, int64_t msg_id,
 		if ((rc = done(st, s)) != LKB_OK)
 			goto fail;
 	}
-	if ((rc = write_report(st, sql_update, msg_id, r, json)) != LKB_OK ||
+	if ((rc = write_report(st, sql_update, msg_id, r)) != LKB_OK ||
+	    (rc = write_json(st, rid, json)) != LKB_OK ||
 	    (rc = insert_lists(st, rid, r)) != LKB_OK ||
 	    (rc = insert_impacts(st, rid, r)) != LKB_OK ||
 	    (rc = insert_comparisons(st, rid, r)) != LKB_OK)

@@ -29,7 +29,7 @@ static const char sql_by_mid[] =
 static const char sql_by_prefix[] =
 	"SELECT id, commit_sha FROM reports WHERE commit_sha IS NOT NULL"
 	" AND substr(commit_sha, 1, length(:pfx)) = :pfx ORDER BY id LIMIT 11";
-static const char sql_json[] = "SELECT json FROM reports WHERE id = :id";
+static const char sql_json[] = "SELECT json FROM report_json WHERE report_id = :id";
 
 int
 store_report_list(struct store *st, const struct store_report_filter *f,
