@@ -54,6 +54,12 @@ enum report_json_num_form {
 };
 enum report_json_num_form report_json_num_form(struct lkp_num n);
 
+/* v as jansson prints a real with JSON_REAL_PRECISION(15) ("%.15g", ".0"
+ * after an integer, no leading zeros or '+' in the exponent) into buf;
+ * its length. */
+#define REPORT_JSON_REAL_MAX 64
+size_t report_json_real_text(double v, char *buf);
+
 /* "2025-05-19T03:43:00Z" into buf; 0 (buf untouched) for (time_t)-1. */
 #define REPORT_JSON_DATE_MAX 128
 int report_json_date_text(time_t t, char *buf, size_t size);

@@ -12,10 +12,12 @@
 #include "config.h"
 #include "bot/report_json.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/compiler.h"
 #include "lib/strbuf.h"
 
 struct jw {
@@ -148,26 +150,80 @@ put_key(struct jw *w, int *first, const char *k)
 	putch(w, ':');
 }
 
+/* Decimal digits of u backwards into the end of buf; the first digit. */
+static char *
+digits_back(unsigned long long u, char *end)
+{
+	do {
+		*--end = (char)('0' + u % 10);
+		u /= 10;
+	} while (u);
+	return end;
+}
+
 static void
 put_int(struct jw *w, long long v)
 {
-	char buf[32];
+	char buf[32], *p;
+	unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v
+				     : (unsigned long long)v;
 
-	snprintf(buf, sizeof(buf), "%lld", v);
-	put_s(w, buf);
+	buf[sizeof(buf) - 1] = '\0';
+	p = digits_back(u, buf + sizeof(buf) - 1);
+	if (v < 0)
+		*--p = '-';
+	put_s(w, p);
 }
 
-/* A real as jansson prints it with JSON_REAL_PRECISION(15). */
-static void
-put_real(struct jw *w, double v)
+size_t
+report_json_real_text(double v, char *buf)
 {
-	char buf[64];
+	static const double p10[] = { 1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6 };
+	double a = fabs(v);
 	char *e;
 	size_t len;
 
-	snprintf(buf, sizeof(buf) - 3, "%.15g", v);
+	/* The numbers of reports are short decimals: when m / 10^k gives v
+	 * back exactly (m < 10^15, so at most 15 digits), that decimal is
+	 * the one "%.15g" prints (v is within half an ulp of it, closer
+	 * than any other 15-digit decimal), without printf's bignums. */
+	if (a >= 1e-4 && a < 1e15) {
+		for (int k = 0; k < (int)LKB_ARRAY_SIZE(p10); k++) {
+			double m = rint(a * p10[k]);
+			char d[24], *q, *o = buf;
+			size_t nd;
+
+			if (m >= 1e15)
+				break;
+			if (m / p10[k] != a)
+				continue;
+			q = digits_back((unsigned long long)m, d + sizeof(d));
+			nd = (size_t)(d + sizeof(d) - q);
+			if (v < 0)
+				*o++ = '-';
+			if (nd <= (size_t)k) {
+				*o++ = '0';
+				*o++ = '.';
+				for (size_t z = nd; z < (size_t)k; z++)
+					*o++ = '0';
+			} else {
+				memcpy(o, q, nd - (size_t)k);
+				o += nd - (size_t)k;
+				q += nd - (size_t)k;
+				nd = (size_t)k;
+				*o++ = '.';
+				if (!k)
+					*o++ = '0';
+			}
+			memcpy(o, q, nd);
+			o += nd;
+			*o = '\0';
+			return (size_t)(o - buf);
+		}
+	}
+	snprintf(buf, REPORT_JSON_REAL_MAX - 3, "%.15g", v);
 	if (!strchr(buf, '.') && !strchr(buf, 'e')) {
-		len = strlen(buf);	/* < sizeof(buf) - 3 */
+		len = strlen(buf);	/* < REPORT_JSON_REAL_MAX - 3 */
 		buf[len] = '.';
 		buf[len + 1] = '0';
 		buf[len + 2] = '\0';
@@ -182,6 +238,16 @@ put_real(struct jw *w, double v)
 		len = strlen(end);
 		memmove(start, end, len + 1);
 	}
+	return strlen(buf);
+}
+
+/* A real as jansson prints it with JSON_REAL_PRECISION(15). */
+static void
+put_real(struct jw *w, double v)
+{
+	char buf[REPORT_JSON_REAL_MAX];
+
+	report_json_real_text(v, buf);
 	put_s(w, buf);
 }
 
