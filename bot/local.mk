@@ -25,7 +25,7 @@ bot_libbot_a_SOURCES = \
 	%reldir%/json_out.c %reldir%/json_out.h \
 	%reldir%/mailsource.c %reldir%/mailsource.h \
 	%reldir%/triage.c %reldir%/triage.h %reldir%/triage-internal.h \
-	%reldir%/triage_cmd.c
+	%reldir%/triage_cmd.c %reldir%/triage_pool.c
 # Libraries in dependency order: higher layers first.
 LKB_LIBS = bot/libbot.a templates/libtemplates.a state/libstate.a parsers/libparsers.a \
 	lib/liblkb.a

@@ -7,7 +7,10 @@
 #include "bot/lifecycle.h"
 #include "bot/loop.h"
 #include "bot/triage.h"
+#include "bot/rules.h"
 #include "lib/arena.h"
+#include "parsers/lkp_command.h"
+#include "state/store.h"
 #include "templates/compose.h"
 
 struct bot_ctx;
@@ -25,6 +28,8 @@ struct triage {
 	struct bot_ctx *ctx;
 	struct store *st;
 	struct rules *rules;
+	char *rules_path;	/* for the workers' own copies */
+	long threads;		/* [bot] threads: -1 = one per CPU */
 	struct tpl_set *tpl;
 	struct loop_policy lp;
 	enum cc_policy ccp;
@@ -50,6 +55,38 @@ struct triage_mail {
 	int cli;			/* a maintainer at the terminal */
 	unsigned total_commands;
 };
+
+/* What triage_prepare() learns of one mail. */
+struct triage_prep {
+	int64_t msg_id;
+	int rc;				/* triage_prepare()'s result */
+	enum { TP_SKIP, TP_REPORT, TP_REPLY, TP_ORPHAN } what;
+	struct store_msg sm;
+	int64_t report_id;		/* the report (TP_REPORT), or the
+					 * one it answers (TP_REPLY) */
+	struct arena a;			/* everything below lives here */
+	char *raw;
+	struct message *m;
+	struct reply *r;
+	enum loop_verdict lv;
+	struct rule_events evs;		/* what the rules found */
+	struct lkp_command_list cmds;	/* plain-text answers only */
+	int html;			/* HTML only: no commands */
+	char *tables_json;		/* pasted tables, or NULL */
+};
+
+/* Read, decode, split and match one mail; writes nothing. */
+int triage_prepare(struct store *st, struct rules *rules,
+		   const struct loop_policy *lp, int64_t msg_id,
+		   struct triage_prep *p) LKB_WARN_UNUSED;
+void triage_prep_release(struct triage_prep *p);
+
+/* Prepare ids[0..n) (on worker threads when the machine has more than
+ * one CPU and the database is a file) and hand each, in order, to fn on
+ * the calling thread; stops at the first error fn returns. */
+typedef int triage_prep_fn(struct triage_prep *p, void *arg);
+int triage_pool_run(struct triage *t, const int64_t *ids, size_t n,
+		    triage_prep_fn *fn, void *arg) LKB_WARN_UNUSED;
 
 /* store_addr_fn collecting a thread's addresses into tm->addrs. */
 int triage_add_addr(const char *addr, void *arg);

@@ -54,7 +54,8 @@ triage_init(struct triage *t, struct bot_ctx *ctx)
 		free(path);
 		return LKB_ERR_CONFIG;
 	}
-	free(path);
+	t->rules_path = path ? path : xstrdup(rules);
+	t->threads = config_get_long(ctx->cfg, "bot", "threads", -1);
 	t->tpl = outbox_templates(ctx->cfg);
 	if ((rc = loop_policy_load(&t->lp, ctx->cfg)) != LKB_OK)
 		return rc;
@@ -77,6 +78,8 @@ triage_release(struct triage *t)
 {
 	rules_free(t->rules);
 	tpl_set_free(t->tpl);
+	free(t->rules_path);
+	t->rules_path = NULL;
 	t->rules = NULL;
 	t->tpl = NULL;
 }
@@ -247,7 +250,7 @@ triage_new_report(struct triage *t, int64_t msg_id, int64_t report_id,
 /* A reply outside any report thread: the quoted report's commit, or a
  * lore link to the report's Message-ID, names it. */
 static int
-find_report_by_content(struct triage *t, const struct reply *r,
+find_report_by_content(struct store *st, const struct reply *r,
 		       struct arena *a, int64_t *id_out)
 {
 	static const char lore[] = "lore.kernel.org/";
@@ -259,7 +262,7 @@ find_report_by_content(struct triage *t, const struct reply *r,
 	if (r->quoted_len &&
 	    lkp_report_parse_text(a, r->quoted, r->quoted_len, 0, &q) == 1 &&
 	    q && q->commit_sha) {
-		rc = store_report_find(t->st, q->commit_sha, id_out, &why);
+		rc = store_report_find(st, q->commit_sha, id_out, &why);
 		free(why);
 		why = NULL;
 		if (rc == 1)
@@ -284,7 +287,7 @@ find_report_by_content(struct triage *t, const struct reply *r,
 		if (e > s && memchr(s, '@', (size_t)(e - s))) {
 			char *mid = arena_memdup0(a, s, (size_t)(e - s));
 
-			rc = store_report_find(t->st, mid, id_out, &why);
+			rc = store_report_find(st, mid, id_out, &why);
 			free(why);
 			why = NULL;
 			if (rc == 1)
@@ -295,30 +298,22 @@ find_report_by_content(struct triage *t, const struct reply *r,
 	return 0;
 }
 
-/* Tables the LKP team pastes in replies: kept with the reply. */
-static int
-keep_reply_tables(struct triage *t, struct triage_mail *tm,
-		  const struct reply *r)
+/* Tables the LKP team pastes in replies, as JSON; NULL when none. */
+static char *
+reply_tables_json(struct arena *a, const struct reply *r)
 {
 	struct lkp_report *q = NULL;
-	char *json;
-	int rc;
 
 	/* cheap test first: a pasted table has a %stddev or fail:runs head */
 	if (!r->authored_len ||
 	    (!memmem(r->authored, r->authored_len, "%stddev", 7) &&
 	     !memmem(r->authored, r->authored_len, "fail:runs", 9)))
-		return LKB_OK;
-	if (lkp_report_parse_text(tm->a, r->authored, r->authored_len,
+		return NULL;
+	if (lkp_report_parse_text(a, r->authored, r->authored_len,
 				  LKP_TEXT_NO_HEADERS, &q) != 1 ||
 	    !q || !q->ncomparisons)
-		return LKB_OK;
-	json = report_json_dump_compact(q, 0);
-	if (!json)
-		return LKB_OK;
-	rc = store_reply_table_add(t->st, tm->msg_id, tm->report_id, json);
-	free(json);
-	return rc;
+		return NULL;
+	return report_json_dump_compact(q, 0);
 }
 
 static int
@@ -403,12 +398,9 @@ body_is_html(const struct message *m)
 }
 
 static int
-triage_reply(struct triage *t, struct triage_mail *tm, struct reply *r,
-	     enum loop_verdict lv)
+triage_reply(struct triage *t, struct triage_mail *tm,
+	     const struct triage_prep *p)
 {
-	struct rule_author au = { tm->author_name, tm->author };
-	struct rule_events evs = { NULL, 0 };
-	struct lkp_command_list cmds = { NULL, 0, 0 };
 	enum auth_tier tier;
 	int rc;
 
@@ -419,100 +411,143 @@ triage_reply(struct triage *t, struct triage_mail *tm, struct reply *r,
 		return rc;
 	tier = auth_tier(tm->author, t->maintainers, t->nmaintainers,
 			 tm->addrs, tm->naddrs);
-	if ((rc = rules_apply(t->rules, r, &au, tm->a, &evs)) != LKB_OK)
-		return rc;
-	for (size_t i = 0; i < evs.n && rc == LKB_OK; i++) {
-		rc = record_event(t, tm, &evs.ev[i]);
+	for (size_t i = 0; i < p->evs.n && rc == LKB_OK; i++) {
+		rc = record_event(t, tm, &p->evs.ev[i]);
 		if (rc == LKB_OK)
-			rc = maybe_request(t, tm, &evs.ev[i], tier);
+			rc = maybe_request(t, tm, &p->evs.ev[i], tier);
 	}
-	if (rc == LKB_OK)
-		rc = keep_reply_tables(t, tm, r);
-	if (rc != LKB_OK || lv != LOOP_ANSWER)
+	if (rc == LKB_OK && p->tables_json)
+		rc = store_reply_table_add(t->st, tm->msg_id, tm->report_id,
+					   p->tables_json);
+	if (rc != LKB_OK || p->lv != LOOP_ANSWER)
 		return rc;	/* robots and bulk mail give no commands */
-	if (body_is_html(tm->m)) {
+	if (p->html) {
 		/* HTML loses what is quoted: no commands from HTML-only mail */
 		lkb_info("message %lld: HTML only; #lkp commands are read from "
 			 "plain text", (long long)tm->msg_id);
 		return LKB_OK;
 	}
-	if ((rc = lkp_command_parse_reply(tm->a, r, &cmds)) != LKB_OK)
-		return rc;
-	tm->total_commands = (unsigned)cmds.n;
-	for (size_t i = 0; i < cmds.n && rc == LKB_OK; i++)
-		rc = triage_command(t, tm, &cmds.cmds[i], (int)i + 1);
+	tm->total_commands = (unsigned)p->cmds.n;
+	for (size_t i = 0; i < p->cmds.n && rc == LKB_OK; i++)
+		rc = triage_command(t, tm, &p->cmds.cmds[i], (int)i + 1);
 	return rc;
 }
 
-static int
-triage_message(struct triage *t, int64_t msg_id)
+void
+triage_prep_release(struct triage_prep *p)
 {
-	struct store_msg sm = { 0 };
-	struct triage_mail tm = { 0 };
-	struct arena a = ARENA_INIT;
-	struct message *m = NULL;
-	struct reply *r = NULL;
-	enum loop_verdict lv;
-	char *raw = NULL, key[32];
+	message_free(p->m);
+	arena_release(&p->a);
+	free(p->raw);
+	free(p->tables_json);
+	store_msg_release(&p->sm);
+	memset(p, 0, sizeof(*p));
+}
+
+/* Everything triage learns of one mail without writing: what it is,
+ * which report it answers, its text split and matched against the
+ * rules, its commands and pasted tables. Reads st only (the import's
+ * data, which triage does not change), so it runs on worker threads,
+ * each with a connection and rules of its own. */
+int
+triage_prepare(struct store *st, struct rules *rules,
+	       const struct loop_policy *lp, int64_t msg_id,
+	       struct triage_prep *p)
+{
+	struct rule_author au;
+	char key[32];
 	size_t len = 0;
-	int64_t rid = 0;
 	int rc;
 
+	memset(p, 0, sizeof(*p));
+	p->a = (struct arena)ARENA_INIT;
+	p->msg_id = msg_id;
+	p->what = TP_SKIP;
 	snprintf(key, sizeof(key), "%lld", (long long)msg_id);
-	if ((rc = store_message_get(t->st, key, &sm)) < 0)
-		goto out;
-	rc = LKB_OK;
-	if (!sm.has_raw || strcmp(sm.quality, "rejected") == 0)
-		goto out;	/* nothing the bot needs to read */
+	if ((rc = store_message_get(st, key, &p->sm)) < 0)
+		return rc;
+	if (!p->sm.has_raw || strcmp(p->sm.quality, "rejected") == 0)
+		return LKB_OK;	/* nothing the bot needs to read */
 	/* a report itself: only its links to other reports; no parsing */
-	if ((rc = store_report_of_message(t->st, msg_id, &rid)) < 0)
-		goto out;
+	if ((rc = store_report_of_message(st, msg_id, &p->report_id)) < 0)
+		return rc;
 	if (rc == 1) {
+		p->what = TP_REPORT;
+		return LKB_OK;
+	}
+	if ((rc = store_message_raw(st, msg_id, &p->raw, &len)) < 0)
+		return rc;
+	if (message_parse(p->raw, len, &p->m) != LKB_OK || !p->m)
+		return LKB_OK;
+	p->lv = loop_check_message(p->m, lp);
+	if (p->lv == LOOP_OWN_MAIL || p->lv == LOOP_LKPBOT ||
+	    p->lv == LOOP_BOUNCE || p->lv == LOOP_AUTO_SUBMITTED)
+		return LKB_OK;	/* never read our own or automatic mail */
+	if (reply_parse(&p->a, p->m->body, p->m->body_len, &p->r) != LKB_OK)
+		return LKB_OK;	/* over the body limit: nothing to act on */
+	if ((rc = store_report_for_message(st, msg_id, &p->report_id)) < 0)
+		return rc;
+	if (rc == 0 &&
+	    (rc = find_report_by_content(st, p->r, &p->a, &p->report_id)) < 0)
+		return rc;
+	if (rc == 0) {
+		p->what = TP_ORPHAN;
+		return LKB_OK;
+	}
+	p->what = TP_REPLY;
+	au.name = p->m->from.name;
+	au.addr = p->m->from.addr;
+	if ((rc = rules_apply(rules, p->r, &au, &p->a, &p->evs)) != LKB_OK)
+		return rc;
+	p->tables_json = reply_tables_json(&p->a, p->r);
+	if (p->lv != LOOP_ANSWER)
+		return LKB_OK;
+	p->html = body_is_html(p->m);
+	if (!p->html)
+		rc = lkp_command_parse_reply(&p->a, p->r, &p->cmds);
+	return rc;
+}
+
+/* Act on one prepared mail and mark it triaged. */
+static int
+triage_message(struct triage *t, struct triage_prep *p)
+{
+	struct triage_mail tm = { 0 };
+	int rc = LKB_OK;
+
+	switch (p->what) {
+	case TP_SKIP:
+		break;
+	case TP_REPORT: {
 		int64_t n = 0;
 
-		rc = triage_new_report(t, msg_id, rid, &sm);
+		rc = triage_new_report(t, p->msg_id, p->report_id, &p->sm);
 		if (rc == LKB_OK)
-			rc = store_triage_requeue_thread(t->st, rid, &n);
+			rc = store_triage_requeue_thread(t->st, p->report_id,
+							 &n);
 		t->requeued += (unsigned)n;
-		goto out;
+		break;
 	}
-	if ((rc = store_message_raw(t->st, msg_id, &raw, &len)) < 0)
-		goto out;
-	if ((rc = message_parse(raw, len, &m)) != LKB_OK || !m)
-		goto out_ok;
-	lv = loop_check_message(m, &t->lp);
-	if (lv == LOOP_OWN_MAIL || lv == LOOP_LKPBOT || lv == LOOP_BOUNCE ||
-	    lv == LOOP_AUTO_SUBMITTED)
-		goto out_ok;	/* never read our own or automatic mail */
-	if ((rc = reply_parse(&a, m->body, m->body_len, &r)) != LKB_OK)
-		goto out_ok;	/* over the body limit: nothing to act on */
-	if ((rc = store_report_for_message(t->st, msg_id, &rid)) < 0)
-		goto out;
-	if (rc == 0 && (rc = find_report_by_content(t, r, &a, &rid)) < 0)
-		goto out;
-	tm.msg_id = msg_id;
-	tm.thread_id = sm.thread_id;
-	tm.m = m;
-	tm.author = m->from.addr;
-	tm.author_name = m->from.name;
-	tm.a = &a;
-	if (rc == 0) {
-		rc = triage_orphan_commands(t, &tm, r, lv);
-		goto out;
+	case TP_ORPHAN:
+	case TP_REPLY:
+		tm.msg_id = p->msg_id;
+		tm.thread_id = p->sm.thread_id;
+		tm.m = p->m;
+		tm.author = p->m->from.addr;
+		tm.author_name = p->m->from.name;
+		tm.a = &p->a;
+		if (p->what == TP_ORPHAN) {
+			rc = triage_orphan_commands(t, &tm, p->r, p->lv);
+			break;
+		}
+		tm.report_id = p->report_id;
+		rc = triage_reply(t, &tm, p);
+		break;
 	}
-	tm.report_id = rid;
-	rc = triage_reply(t, &tm, r, lv);
-	goto out;
-out_ok:
-	rc = LKB_OK;
-out:
 	if (rc == LKB_OK)
-		rc = store_triage_mark(t->st, msg_id, tm.report_id);
+		rc = store_triage_mark(t->st, p->msg_id,
+				       p->what == TP_REPLY ? p->report_id : 0);
 	t->stats.messages++;
-	message_free(m);
-	arena_release(&a);
-	free(raw);
-	store_msg_release(&sm);
 	return rc;
 }
 
@@ -520,19 +555,22 @@ out:
  * transaction: each message's decisions, answers and its `triaged` mark
  * commit together, so a crash redoes whole messages, never half of one. */
 static int
-triage_one(int64_t msg_id, void *arg)
+triage_one(struct triage_prep *p, void *arg)
 {
 	struct triage *t = arg;
-	int rc;
+	int rc = p->rc;
 
-	if (t->in_batch == 0 && (rc = store_begin_write(t->st)) != LKB_OK)
+	if (rc == LKB_OK && t->in_batch == 0 &&
+	    (rc = store_begin_write(t->st)) != LKB_OK)
 		return rc;
-	rc = triage_message(t, msg_id);
+	if (rc == LKB_OK)
+		rc = triage_message(t, p);
 	if (rc != LKB_OK) {
-		store_rollback(t->st);
+		if (t->in_batch || p->rc == LKB_OK)
+			store_rollback(t->st);
 		t->in_batch = 0;
-		lkb_error("triage of message %lld failed: %s", (long long)msg_id,
-			  lkb_status_str(rc));
+		lkb_error("triage of message %lld failed: %s",
+			  (long long)p->msg_id, lkb_status_str(rc));
 		return rc;
 	}
 	if (++t->in_batch < LKB_BATCH_MESSAGES)
@@ -545,7 +583,8 @@ triage_one(int64_t msg_id, void *arg)
 static int
 triage_pass(struct triage *t)
 {
-	int64_t bare = 0;
+	int64_t bare = 0, *ids = NULL;
+	size_t n = 0;
 	int rc;
 
 	if ((rc = store_begin_write(t->st)) != LKB_OK)
@@ -558,7 +597,10 @@ triage_pass(struct triage *t)
 	if ((rc = store_commit(t->st)) != LKB_OK)
 		return rc;
 	t->stats.messages += (unsigned)bare;
-	rc = store_untriaged_foreach(t->st, triage_one, t);
+	if ((rc = store_untriaged_ids(t->st, &ids, &n)) != LKB_OK)
+		return rc;
+	rc = triage_pool_run(t, ids, n, triage_one, t);
+	free(ids);
 	if (t->in_batch) {
 		t->in_batch = 0;
 		if (rc == LKB_OK)

@@ -39,7 +39,7 @@ static const char *const known_keys[] = {
 	"smtp.from", "smtp.envelope_from", "smtp.dry_run_dir", "smtp.cafile",
 	"smtp.starttls", "smtp.insecure", "smtp.timeout",
 	"bot.address", "bot.maintainers", "bot.cc_policy", "bot.max_per_hour",
-	"bot.max_per_thread", "bot.digest_to",
+	"bot.max_per_thread", "bot.digest_to", "bot.threads",
 	"results.root", "results.queue", "results.expire_days",
 	"git.repo",
 	"rules.file",

@@ -86,10 +86,18 @@ configure(struct store *st)
 int
 store_open(const char *path, enum store_mode mode, struct store **st_out)
 {
+	static int configured;
 	struct store *st = xcalloc(1, sizeof(*st));
 	int flags, src, rc, v = 0;
 
 	*st_out = NULL;
+	/* no allocation statistics: they take a global mutex on every
+	 * sqlite3_malloc, which the import's and triage's threads share.
+	 * Only possible before SQLite initialises, so once, here. */
+	if (!configured) {
+		configured = 1;
+		(void)sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+	}
 	st->path = xstrdup(path);
 	st->mode = mode;
 	if (mode == STORE_RW) {
@@ -132,6 +140,12 @@ store_open(const char *path, enum store_mode mode, struct store **st_out)
 fail:
 	store_close(st);
 	return rc;
+}
+
+const char *
+store_path(const struct store *st)
+{
+	return st->path;
 }
 
 void

@@ -23,6 +23,8 @@ int store_open(const char *path, enum store_mode mode, struct store **st_out)
 	LKB_WARN_UNUSED;
 /* NULL is a no-op. */
 void store_close(struct store *st);
+/* The path it was opened with. */
+const char *store_path(const struct store *st);
 
 /* Transactions, counted: only the outermost commit commits; a rollback
  * anywhere rolls back everything (R35). Writers BEGIN IMMEDIATE. */

@@ -220,17 +220,17 @@ static const char sql_untriaged[] =
 	" ORDER BY coalesce(m.date, 0), m.id";
 
 int
-store_untriaged_foreach(struct store *st, store_id_fn *fn, void *arg)
+store_untriaged_ids(struct store *st, int64_t **ids_out, size_t *n_out)
 {
 	sqlite3_stmt *s = store_stmt(st, sql_untriaged);
 	int64_t *ids = NULL;
 	size_t n = 0, alloc = 0;
 	int rc;
 
+	*ids_out = NULL;
+	*n_out = 0;
 	if (!s)
 		return LKB_ERR_DB;
-	/* collect first: fn writes, and SQLite statements must not be
-	 * stepped across our own writes to the same rows */
 	while ((rc = store_step(st, s)) == SQLITE_ROW) {
 		if (n == alloc) {
 			int64_t *nids;
@@ -251,11 +251,9 @@ store_untriaged_foreach(struct store *st, store_id_fn *fn, void *arg)
 		free(ids);
 		return rc;
 	}
-	rc = LKB_OK;
-	for (size_t i = 0; i < n && rc == LKB_OK; i++)
-		rc = fn(ids[i], arg);
-	free(ids);
-	return rc;
+	*ids_out = ids;
+	*n_out = n;
+	return LKB_OK;
 }
 
 static const char sql_triage_mark[] =

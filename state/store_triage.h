@@ -7,6 +7,7 @@
 #ifndef LKB_STATE_STORE_TRIAGE_H
 #define LKB_STATE_STORE_TRIAGE_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "lib/compiler.h"
@@ -63,9 +64,9 @@ int store_report_related_add(struct store *st, int64_t report_id,
 			     const char *sha, const char *relation)
 	LKB_WARN_UNUSED;
 
-/* Messages not yet triaged, oldest first: fn(msg row id, arg). */
-typedef int store_id_fn(int64_t id, void *arg);
-int store_untriaged_foreach(struct store *st, store_id_fn *fn, void *arg)
+/* Row ids of the messages not yet triaged, oldest first, into a
+ * malloc'd array (*ids_out, free() it) of *n_out. */
+int store_untriaged_ids(struct store *st, int64_t **ids_out, size_t *n_out)
 	LKB_WARN_UNUSED;
 /* Mark every untriaged message whose raw bytes were not kept (mail that
  * does not matter to the bot) triaged at once; *n_out counts them. */
