@@ -401,9 +401,13 @@ static int
 triage_reply(struct triage *t, struct triage_mail *tm,
 	     const struct triage_prep *p)
 {
-	enum auth_tier tier;
-	int rc;
+	enum auth_tier tier = TIER_OTHER;
+	int commands = p->lv == LOOP_ANSWER && !p->html && p->cmds.n;
+	int rc = LKB_OK;
 
+	/* most replies say nothing the rules know: no state to read */
+	if (!p->evs.n && !commands)
+		goto tables;
 	if ((rc = triage_load_state(t, tm)) != LKB_OK)
 		return rc;
 	if ((rc = store_thread_addresses(t->st, tm->thread_id, tm->msg_id,
@@ -416,6 +420,7 @@ triage_reply(struct triage *t, struct triage_mail *tm,
 		if (rc == LKB_OK)
 			rc = maybe_request(t, tm, &p->evs.ev[i], tier);
 	}
+tables:
 	if (rc == LKB_OK && p->tables_json)
 		rc = store_reply_table_add(t->st, tm->msg_id, tm->report_id,
 					   p->tables_json);
