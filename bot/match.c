@@ -19,6 +19,8 @@ struct match_pattern {
 	pcre2_match_data *md;
 	pcre2_match_context *mctx;
 	pcre2_jit_stack *jit_stack;
+	int jit;	/* JIT-compiled: pcre2_jit_match() */
+	int local;	/* see match_is_local() */
 	int matched;		/* the last match_exec returned 1 */
 	uint32_t name_count, name_entry;
 	PCRE2_SPTR name_table;
@@ -43,6 +45,54 @@ match_jit_available(void)
 	uint32_t jit = 0;
 
 	return pcre2_config(PCRE2_CONFIG_JIT, &jit) >= 0 && jit;
+}
+
+/* The pattern source holds nothing whose meaning depends on text
+ * outside the match: see match_is_local(). */
+static int
+source_is_local(const char *s, size_t len, unsigned flags)
+{
+	int in_class = 0;
+
+	for (size_t i = 0; i < len; i++) {
+		char c = s[i];
+
+		if (c == '\\') {
+			if (++i < len && !in_class &&
+			    strchr("AzZGQ", s[i]) != NULL)
+				return 0;	/* anchors; \Q...\E: give up */
+			continue;
+		}
+		if (in_class) {
+			if (c == ']' && !(in_class == 1 && s[i - 1] == '['))
+				in_class = 0;
+			else
+				in_class++;
+			continue;
+		}
+		if (c == '[') {
+			in_class = 1;
+			if (i + 1 < len && s[i + 1] == '^')
+				i++;
+			continue;
+		}
+		if (c == '(' && i + 1 < len && (s[i + 1] == '*' ||
+		    (s[i + 1] == '?' && i + 2 < len && s[i + 2] != ':' &&
+		     s[i + 2] != '<' && s[i + 2] != '\'' && s[i + 2] != 'P')))
+			return 0;	/* verbs, lookaheads, inline options */
+		if (c == '(' && i + 3 < len && s[i + 1] == '?' &&
+		    s[i + 2] == '<' && (s[i + 3] == '=' || s[i + 3] == '!'))
+			return 0;	/* lookbehinds */
+		if ((c == '^' || c == '$') && !(flags & MATCH_MULTILINE))
+			return 0;
+	}
+	return 1;
+}
+
+int
+match_is_local(const struct match_pattern *p)
+{
+	return p->local;
 }
 
 int
@@ -75,13 +125,17 @@ match_compile(const char *pattern, size_t len, unsigned flags,
 	}
 	/* JIT is an optimisation: the interpreter is the fallback */
 	if (match_jit_available() &&
-	    pcre2_jit_compile(p->code, PCRE2_JIT_COMPLETE) == 0)
+	    pcre2_jit_compile(p->code, PCRE2_JIT_COMPLETE) == 0) {
+		p->jit = 1;
 		p->jit_stack = pcre2_jit_stack_create(32 * 1024, 1024 * 1024,
 						      NULL);
+	}
 	p->md = pcre2_match_data_create_from_pattern(p->code, NULL);
 	p->mctx = pcre2_match_context_create(NULL);
 	if (!p->md || !p->mctx)
 		LKB_BUG("pcre2 out of memory");
+	p->local = !(flags & MATCH_EXTENDED) &&
+		   source_is_local(pattern, len, flags);
 	pcre2_set_match_limit(p->mctx, LKB_PCRE2_MATCH_LIMIT);
 	pcre2_set_depth_limit(p->mctx, LKB_PCRE2_DEPTH_LIMIT);
 	if (p->jit_stack)
@@ -119,8 +173,15 @@ match_exec(struct match_pattern *p, const char *subject, size_t len,
 	p->matched = 0;
 	if (start > len)
 		return 0;
-	rc = pcre2_match(p->code, (PCRE2_SPTR)(subject ? subject : ""), len,
-			 start, 0, p->md, p->mctx);
+	/* the JIT's own entry skips pcre2_match's checks of the options
+	 * and the subject; PCRE2_MATCH_INVALID_UTF code needs no UTF check */
+	if (p->jit)
+		rc = pcre2_jit_match(p->code,
+				     (PCRE2_SPTR)(subject ? subject : ""), len,
+				     start, 0, p->md, p->mctx);
+	else
+		rc = pcre2_match(p->code, (PCRE2_SPTR)(subject ? subject : ""),
+				 len, start, 0, p->md, p->mctx);
 	if (rc == PCRE2_ERROR_NOMATCH)
 		return 0;
 	if (rc < 0) {

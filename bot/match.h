@@ -48,6 +48,11 @@ size_t match_name_count(const struct match_pattern *pat);
 const char *match_name_at(const struct match_pattern *pat, size_t i,
 			  unsigned *group_out);
 
+/* Is every match of the pattern decided by the text it spans (plus a
+ * character either side for \b)? Then a text without a match cannot
+ * contain a line block with one. Conservative: lookarounds, \A \z \Z
+ * \G, verbs, inline options, and ^ $ outside multiline mode say no. */
+int match_is_local(const struct match_pattern *pat);
 /* Does the library JIT-compile patterns? (for `rules check`) */
 int match_jit_available(void);
 

@@ -241,18 +241,38 @@ add_extra_evidence(const struct compiled_rule *c, const struct scope *sc,
 }
 
 /* Try rule c on the scope; fills *ev and returns 1 when it fires. */
+#define RULE_MAX_PATTERNS 32	/* match patterns of a rule prefiltered */
+
 static int
 rule_fire(const struct compiled_rule *c, const struct scope *sc,
 	  struct arena *a, struct rule_event *ev)
 {
-	for (size_t bi = 0; bi < sc->nblocks; bi++) {
+	unsigned char none[RULE_MAX_PATTERNS];	/* 1: no block can match */
+	size_t left = c->spec->nmatch;
+
+	/* A local pattern without a match in the whole scope text has none
+	 * in any of its blocks: one search instead of one per block (most
+	 * patterns match no mail). Any other outcome: block by block. */
+	memset(none, 0, sizeof(none));
+	for (size_t k = 0; k < c->spec->nmatch && sc->nblocks > 1; k++) {
+		char *err = NULL;
+
+		if (k < sizeof(none) && match_is_local(c->match[k]) &&
+		    match_exec(c->match[k], sc->all, sc->all_len, 0, &err) == 0) {
+			none[k] = 1;
+			left--;
+		}
+		free(err);
+	}
+	for (size_t bi = 0; bi < sc->nblocks && left; bi++) {
 		const struct block *b = &sc->blocks[bi];
 
 		for (size_t k = 0; k < c->spec->nmatch; k++) {
 			struct match_pattern *p = c->match[k];
 			size_t so, eo, first, last;
 
-			if (!try_match(p, c->spec->name, b->text, b->len) ||
+			if ((k < sizeof(none) && none[k]) ||
+			    !try_match(p, c->spec->name, b->text, b->len) ||
 			    !match_group(p, 0, &so, &eo))
 				continue;
 			memset(ev, 0, sizeof(*ev));

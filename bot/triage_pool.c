@@ -21,6 +21,7 @@
 #define POOL_RING 64
 #define POOL_MAX_WORKERS 4
 #define POOL_MIN_IDS 32		/* fewer: not worth the threads */
+#define POOL_READ_BATCH 256	/* mails per read transaction */
 
 struct slot {
 	struct triage_prep p;
@@ -51,6 +52,7 @@ worker_main(void *arg)
 {
 	struct worker *w = arg;
 	struct pool *pl = w->pl;
+	unsigned in_read = 0;
 
 	for (;;) {
 		struct triage_prep p;
@@ -66,12 +68,19 @@ worker_main(void *arg)
 		}
 		if (pl->stop || pl->next >= pl->n) {
 			pthread_mutex_unlock(&pl->mu);
-			return NULL;
+			break;
 		}
 		i = pl->next++;
 		pthread_mutex_unlock(&pl->mu);
+		/* one read transaction for many mails, not one per
+		 * statement: triage does not change what workers read */
+		if (!in_read && store_begin_read(w->st) == LKB_OK)
+			in_read = POOL_READ_BATCH;
 		rc = triage_prepare(w->st, w->rules, pl->lp, pl->ids[i], &p);
 		p.rc = rc;
+		if (in_read && --in_read == 0 && store_commit(w->st) != LKB_OK)
+			lkb_debug("triage: a worker's read transaction ended "
+				  "badly");
 		pthread_mutex_lock(&pl->mu);
 		pl->ring[i % POOL_RING].p = p;
 		pl->ring[i % POOL_RING].ready = 1;
@@ -79,6 +88,9 @@ worker_main(void *arg)
 			pthread_cond_signal(&pl->ready);
 		pthread_mutex_unlock(&pl->mu);
 	}
+	if (in_read && store_commit(w->st) != LKB_OK)
+		lkb_debug("triage: a worker's read transaction ended badly");
+	return NULL;
 }
 
 static int
@@ -97,7 +109,7 @@ run_inline(struct triage *t, const int64_t *ids, size_t n,
 	return rc;
 }
 
-/* Workers: [bot] threads, else one per CPU when there are two or more. */
+/* Workers: [bot] threads, else one per CPU but the caller's. */
 static size_t
 pool_workers(struct triage *t, size_t n)
 {
@@ -107,11 +119,10 @@ pool_workers(struct triage *t, size_t n)
 	if (n < POOL_MIN_IDS || !path || !*path ||
 	    !strcmp(path, ":memory:") || !t->rules_path)
 		return 0;
-	if (want < 0) {
-		want = sysconf(_SC_NPROCESSORS_ONLN);
-		if (want < 2)
-			want = 0;
-	}
+	if (want < 0)	/* the calling thread prepares mail too */
+		want = sysconf(_SC_NPROCESSORS_ONLN) - 1;
+	if (want < 0)
+		want = 0;
 	return want > POOL_MAX_WORKERS ? POOL_MAX_WORKERS : (size_t)want;
 }
 
@@ -177,24 +188,31 @@ triage_pool_run(struct triage *t, const int64_t *ids, size_t n,
 		struct slot *sl = &pl->ring[i % POOL_RING];
 		struct triage_prep p;
 
-		if (!started) {
-			/* no thread could start: prepare here */
-			p.rc = triage_prepare(t->st, t->rules, &t->lp, ids[i],
-					      &p);
-		} else {
-			pthread_mutex_lock(&pl->mu);
-			while (!sl->ready) {
-				pl->main_waits = 1;
-				pthread_cond_wait(&pl->ready, &pl->mu);
-				pl->main_waits = 0;
+		pthread_mutex_lock(&pl->mu);
+		while (!sl->ready) {
+			/* rather than wait, prepare the next mail here */
+			if (pl->next < pl->n && pl->next < pl->done + POOL_RING) {
+				size_t j = pl->next++;
+				struct triage_prep q;
+
+				pthread_mutex_unlock(&pl->mu);
+				q.rc = triage_prepare(t->st, t->rules, &t->lp,
+						      ids[j], &q);
+				pthread_mutex_lock(&pl->mu);
+				pl->ring[j % POOL_RING].p = q;
+				pl->ring[j % POOL_RING].ready = 1;
+				continue;
 			}
-			p = sl->p;
-			sl->ready = 0;
-			pl->done = i + 1;
-			if (pl->workers_wait)
-				pthread_cond_broadcast(&pl->space);
-			pthread_mutex_unlock(&pl->mu);
+			pl->main_waits = 1;
+			pthread_cond_wait(&pl->ready, &pl->mu);
+			pl->main_waits = 0;
 		}
+		p = sl->p;
+		sl->ready = 0;
+		pl->done = i + 1;
+		if (pl->workers_wait)
+			pthread_cond_broadcast(&pl->space);
+		pthread_mutex_unlock(&pl->mu);
 		rc = fn(&p, arg);
 		triage_prep_release(&p);
 	}

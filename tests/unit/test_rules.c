@@ -252,6 +252,74 @@ START_TEST(rules_blocks_and_values)
 }
 END_TEST
 
+/* Which patterns may be searched in the whole text before the blocks. */
+START_TEST(match_locality)
+{
+	static const struct {
+		const char *re;
+		unsigned flags;
+		int local;
+	} v[] = {
+		{ "\\bwe\\s+will\\s+close\\b", MATCH_CASELESS, 1 },
+		{ "compare[^.?!]{0,80}?against", 0, 1 },
+		{ "fix-of (?<sha>[0-9a-f]+)", 0, 1 },
+		{ "(?:a|b)(?'n'c)(?P<m>d)", 0, 1 },
+		{ "[$^]x[^$]", 0, 1 },
+		{ "^Tested-by:\\s*x$", MATCH_MULTILINE, 1 },
+		{ "^Tested-by", 0, 0 },
+		{ "done$", 0, 0 },
+		{ "foo(?=bar)", 0, 0 },
+		{ "foo(?!\\s+bar)", 0, 0 },
+		{ "(?<=a)b", 0, 0 },
+		{ "(?<!a)b", 0, 0 },
+		{ "\\Afoo", 0, 0 },
+		{ "foo\\z", 0, 0 },
+		{ "foo\\Z", 0, 0 },
+		{ "\\Gfoo", 0, 0 },
+		{ "(*UTF)foo", 0, 0 },
+		{ "(?m)^foo", 0, 0 },
+		{ "foo # bar", MATCH_EXTENDED, 0 },
+	};
+
+	for (size_t i = 0; i < sizeof(v) / sizeof(v[0]); i++) {
+		struct match_pattern *p = NULL;
+		char *err = NULL;
+
+		ck_assert_int_eq(match_compile(v[i].re, strlen(v[i].re),
+					       v[i].flags, &p, &err), LKB_OK);
+		ck_assert_msg(match_is_local(p) == v[i].local, "%s: %d",
+			      v[i].re, match_is_local(p));
+		match_free(p);
+	}
+}
+END_TEST
+
+/* The whole-text prefilter changes nothing: a match in the third block
+ * is found, and a lookahead that the next block would defeat in the
+ * joined text still fires in its own block. */
+START_TEST(rules_prefilter_exact)
+{
+	struct rules *rs = load_rules(
+		"rule a\n event ack\n match /thanks\\s+for\\s+the\\s+report/i\n"
+		"rule b\n event dispute\n match /\\bbogus(?!\\s+bisect)/\n");
+	struct arena a = ARENA_INIT;
+	struct rule_events ev;
+
+	ev = run(rs, &a, "Hi,\n> quoted 1\nsecond block\n> quoted 2\n"
+			 "Thanks for the\nreport!\n", NULL);
+	ck_assert_uint_eq(ev.n, 1);
+	ck_assert_str_eq(ev.ev[0].evidence, "Thanks for the report!");
+	ev = run(rs, &a, "this is bogus\n> quoted\nbisect went fine\n", NULL);
+	ck_assert_uint_eq(ev.n, 1);
+	ck_assert_int_eq(ev.ev[0].type, EV_DISPUTE);
+	ev = run(rs, &a, "nothing here\n> thanks for the report\nat all\n",
+		 NULL);
+	ck_assert_uint_eq(ev.n, 0);
+	rules_free(rs);
+	arena_release(&a);
+}
+END_TEST
+
 START_TEST(rules_unless_forbid_lkp_patch)
 {
 	struct rules *rs = load_rules(
@@ -361,6 +429,8 @@ lkb_test_suite(void)
 	tcase_add_test(tc, match_wrapper);
 	tcase_add_test(tc, rules_quoted_never_fires);
 	tcase_add_test(tc, rules_blocks_and_values);
+	tcase_add_test(tc, match_locality);
+	tcase_add_test(tc, rules_prefilter_exact);
 	tcase_add_test(tc, rules_unless_forbid_lkp_patch);
 	tcase_add_test(tc, rules_author_fallbacks);
 	tcase_add_test(tc, rules_compile_error_names_line);
