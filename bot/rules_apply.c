@@ -31,6 +31,13 @@ struct scope {
 
 
 /* Collect the runs of `kind` lines of r into blocks. */
+/* Lines of the kind, pasted tables left out. */
+static int
+in_scope(const struct reply *r, size_t i, enum reply_line_kind kind)
+{
+	return r->lines[i].kind == kind && !r->lines[i].table;
+}
+
 static void
 scope_build(const struct reply *r, enum reply_line_kind kind,
 	    struct arena *a, struct scope *sc)
@@ -41,22 +48,21 @@ scope_build(const struct reply *r, enum reply_line_kind kind,
 
 	memset(sc, 0, sizeof(*sc));
 	for (size_t k = 0; k < r->nlines; k++)
-		if (r->lines[k].kind == kind &&
-		    (k == 0 || r->lines[k - 1].kind != kind))
+		if (in_scope(r, k, kind) && (k == 0 || !in_scope(r, k - 1, kind)))
 			nb++;
 	sc->blocks = arena_calloc(a, nb ? nb : 1, sizeof(*sc->blocks));
 	while (i < r->nlines) {
 		struct block *b;
 		char *text;
 
-		if (r->lines[i].kind != kind) {
+		if (!in_scope(r, i, kind)) {
 			i++;
 			continue;
 		}
 		b = &sc->blocks[sc->nblocks++];
 		b->first = i;
 		b->len = 0;
-		while (i < r->nlines && r->lines[i].kind == kind) {
+		while (i < r->nlines && in_scope(r, i, kind)) {
 			reply_line_text(r, i, &n);
 			b->len = lkb_st_add(b->len, lkb_st_add(n, 1));
 			i++;

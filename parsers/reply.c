@@ -350,6 +350,95 @@ join_kind(const struct reply *r, struct arena *a, enum reply_line_kind kind,
 	return s;
 }
 
+/* A number of a table cell: digits and . + - % : e E ? (and bytes of
+ * the +- sign however it was encoded); counts its digits into *digits. */
+static int
+is_cell(const char *p, size_t n, size_t *digits)
+{
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)p[i];
+
+		if (LKB_ISDIGIT(c))
+			(*digits)++;
+		else if (c < 0x80 && (!c || !strchr(".+-%:eE?", c)))
+			return 0;
+	}
+	return 1;
+}
+
+/* A row of a pasted table: numbers then one name ("47979 +80.6% 86655
+ * stress-ng.mknod.ops", "112:1 456% 117:1 dmesg.timestamp:last"), a
+ * guide line ("\ | \"), or "...". */
+static int
+is_table_row(const char *p, size_t n)
+{
+	const char *tok = NULL;
+	size_t i = 0, len = 0, ntok = 0, digits = 0, guides = 0;
+	int words = 0;	/* a word before the last token */
+
+	while (i < n) {
+		size_t s;
+
+		while (i < n && LKB_ISBLANK(p[i]))
+			i++;
+		if (i >= n)
+			break;
+		if (tok && !is_cell(tok, len, &digits))
+			words = 1;
+		s = i;
+		while (i < n && !LKB_ISBLANK(p[i]))
+			i++;
+		tok = p + s;
+		len = i - s;
+		ntok++;
+		guides += len == 1 && *tok && strchr("\\|/", *tok) != NULL;
+	}
+	if (ntok && guides == ntok)
+		return 1;
+	if (ntok == 1)
+		return len == 3 && !memcmp(tok, "...", 3);
+	return ntok >= 2 && digits && !words;
+}
+
+/* Does [p, p+n) hold both words? */
+static int
+has_both(const char *p, size_t n, const char *w0, const char *w1)
+{
+	return memmem(p, n, w0, strlen(w0)) && memmem(p, n, w1, strlen(w1));
+}
+
+/* Tables people paste (LKP retest results): a %stddev or fail:runs head
+ * line and the rows after it, up to an empty line or a line of words. Machine output, not words: the
+ * rules skip it; the table parser still gets the whole authored text. */
+static void
+mark_tables(struct reply *r)
+{
+	int in = 0;
+
+	for (size_t i = 0; i < r->nlines; i++) {
+		struct reply_line *l = &r->lines[i];
+		const char *p;
+		size_t n;
+
+		l->table = 0;
+		if (l->kind != RL_AUTHORED) {
+			/* a guide line read as a '|' quote, a "..." snip:
+			 * the table goes on; an empty line ends it */
+			if (l->kind == RL_BLANK)
+				in = 0;
+			continue;
+		}
+		p = rl_text(r, i, &n);
+		if (in && is_table_row(p, n)) {
+			l->table = 1;
+			continue;
+		}
+		in = has_both(p, n, "%stddev", "%change") ||
+		     has_both(p, n, "fail:runs", "%reproduction");
+		l->table = in;
+	}
+}
+
 int
 reply_parse(struct arena *a, const char *body, size_t len,
 	    struct reply **r_out)
@@ -369,6 +458,7 @@ reply_parse(struct arena *a, const char *body, size_t len,
 	reply_mark_patches(r, a);
 	reply_mark_unmarked_quotes(r);
 	find_robot_depth(r);
+	mark_tables(r);
 	for (size_t i = 0; i < r->nlines; i++)
 		if (r->lines[i].kind == RL_QUOTED &&
 		    r->lines[i].depth > r->max_depth)

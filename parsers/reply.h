@@ -66,6 +66,9 @@ struct reply_line {
 				 * marker or attribution inside a quote) */
 	unsigned unmarked : 1;	/* quoted report text a scrape lost '>' of */
 	unsigned robot : 1;	/* an attribution naming the test robot */
+	unsigned table : 1;	/* authored, in a pasted LKP table: from its
+				 * %stddev or fail:runs head to the end of
+				 * the paragraph (rules do not read it) */
 };
 
 struct reply {

@@ -27,7 +27,8 @@ static const char sql_by_mid[] =
 	"SELECT r.id FROM reports r JOIN messages m ON m.id = r.msg_id"
 	" WHERE m.message_id = :mid";
 static const char sql_by_prefix[] =
-	"SELECT id, commit_sha FROM reports WHERE commit_sha IS NOT NULL"
+	"SELECT id, commit_sha FROM reports"
+	" WHERE commit_sha >= :pfx AND commit_sha < :pfx || 'g'"	/* index */
 	" AND substr(commit_sha, 1, length(:pfx)) = :pfx ORDER BY id LIMIT 11";
 static const char sql_json[] = "SELECT json FROM report_json WHERE report_id = :id";
 

@@ -453,6 +453,47 @@ START_TEST(reply_seed_004_author_line)
 }
 END_TEST
 
+/* A pasted LKP table: its head and rows are flagged (the rules skip
+ * them), the commit lines above it, the prose right after it and a row
+ * after an empty line are not;
+ * the authored text still holds the whole table for the table parser. */
+START_TEST(reply_pasted_table)
+{
+	static const char body[] =
+		"We tested the patch, it did not fix the regression:\n"
+		"3468bb1ca6e88407 eef983ffeae7a1cdde8c3338155\n"
+		"---------------- ---------------------------\n"
+		"       fail:runs  %reproduction    fail:runs\n"
+		"           |             |             |\n"
+		"        112:1          456%         117:1  dmesg.timestamp:last\n"
+		"         %stddev     %change         %stddev\n"
+		"             \\          |                \\\n"
+		"     47979           +80.6%      86655        stress-ng.mknod.ops\n"
+		"      0.08 \xc2\xb1" "223%      +0.5        0.61 \xc2\xb1" "  8%  perf-profile.x\n"
+		"...\n"
+		"It's like commit eef983ff bought 80% performance gain.\n"
+		"We will close this report.\n"
+		"\n"
+		"  1234 +5.6% 5678 not.after.a.head\n";
+	/* 1 table, 0 words, - not authored ('|' quote, snip, blank) */
+	static const char want[] = "0001-11111-00-0";
+	struct arena a = ARENA_INIT;
+	struct reply *r;
+	char got[32];
+	size_t i;
+
+	ck_assert_int_eq(reply_parse(&a, body, strlen(body), &r), LKB_OK);
+	ck_assert_uint_eq(r->nlines, 15);
+	for (i = 0; i < r->nlines && i + 1 < sizeof(got); i++)
+		got[i] = r->lines[i].table ? '1' :
+			 r->lines[i].kind != RL_AUTHORED ? '-' : '0';
+	got[i] = '\0';
+	ck_assert_str_eq(got, want);
+	ck_assert_ptr_nonnull(strstr(r->authored, "stress-ng.mknod.ops"));
+	arena_release(&a);
+}
+END_TEST
+
 START_TEST(reply_corpus_patches)
 {
 	struct arena a = ARENA_INIT;
@@ -515,6 +556,7 @@ lkb_test_suite(void)
 	tcase_add_test(tc, reply_seed_003_openwall_report);
 	tcase_add_test(tc, reply_seed_004_author_line);
 	tcase_add_test(tc, reply_corpus_patches);
+	tcase_add_test(tc, reply_pasted_table);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -320,6 +320,28 @@ START_TEST(rules_prefilter_exact)
 }
 END_TEST
 
+/* Rows of a pasted table are machine output: rules do not read them. */
+START_TEST(rules_skip_pasted_tables)
+{
+	struct rules *rs = load_rules(
+		"rule r\n event dispute\n match /mknod\\.ops\\b/\n");
+	struct arena a = ARENA_INIT;
+	struct rule_events ev;
+
+	ev = run(rs, &a, "Retest:\n   %stddev     %change         %stddev\n"
+			 "     47979           +80.6%      86655        "
+			 "stress-ng.mknod.ops\n", NULL);
+	ck_assert_uint_eq(ev.n, 0);
+	ev = run(rs, &a, "Retest:\n   %stddev     %change         %stddev\n"
+			 "     47979           +80.6%      86655        "
+			 "stress-ng.mknod.ops\nso mknod.ops is back\n", NULL);
+	ck_assert_uint_eq(ev.n, 1);
+	ck_assert_str_eq(ev.ev[0].evidence, "so mknod.ops is back");
+	rules_free(rs);
+	arena_release(&a);
+}
+END_TEST
+
 START_TEST(rules_unless_forbid_lkp_patch)
 {
 	struct rules *rs = load_rules(
@@ -431,6 +453,7 @@ lkb_test_suite(void)
 	tcase_add_test(tc, rules_blocks_and_values);
 	tcase_add_test(tc, match_locality);
 	tcase_add_test(tc, rules_prefilter_exact);
+	tcase_add_test(tc, rules_skip_pasted_tables);
 	tcase_add_test(tc, rules_unless_forbid_lkp_patch);
 	tcase_add_test(tc, rules_author_fallbacks);
 	tcase_add_test(tc, rules_compile_error_names_line);
