@@ -482,7 +482,8 @@ triage_prepare(struct store *st, struct rules *rules,
 	}
 	if ((rc = store_message_raw(st, msg_id, &p->raw, &len)) < 0)
 		return rc;
-	if (message_parse(p->raw, len, &p->m) != LKB_OK || !p->m)
+	if (message_parse_flags(p->raw, len, MESSAGE_USED_FIELDS, &p->m) !=
+		    LKB_OK || !p->m)
 		return LKB_OK;
 	p->lv = loop_check_message(p->m, lp);
 	if (p->lv == LOOP_OWN_MAIL || p->lv == LOOP_LKPBOT ||

@@ -107,6 +107,65 @@ header_copy(struct strbuf *sb, const char *p, size_t len)
 		LKB_BUG("uncapped strbuf refused data");
 }
 
+/* The fields message_parse() reads (fill_headers, mime_headers);
+ * content-* by prefix. 2: has_mail_field() needs one of them only. */
+static int
+field_is_used(const char *name, size_t n)
+{
+	static const char *const used[] = {
+		"from", "to", "cc", "reply-to", "subject", "date",
+		"message-id", "in-reply-to", "references", "auto-submitted",
+		"precedence", "list-id", "x-lkpbot", "return-path",
+		"mime-version", NULL
+	};
+	static const char *const known[] = {
+		"received", "sender", "delivered-to", NULL
+	};
+
+	if (n > 8 && !strncasecmp(name, "content-", 8))
+		return 1;
+	for (size_t k = 0; used[k]; k++)
+		if (strlen(used[k]) == n && !strncasecmp(name, used[k], n))
+			return 1;
+	for (size_t k = 0; known[k]; k++)
+		if (strlen(known[k]) == n && !strncasecmp(name, known[k], n))
+			return 2;
+	return 0;
+}
+
+/* header_copy() of only the fields message_parse() reads, each with its
+ * continuation lines (and the first Received/Sender/Delivered-To, for
+ * has_mail_field()); a line that starts no field (libetpan would skip
+ * it) goes with the lines folded under it. At most LKB_MAX_HEADER_FIELDS
+ * field starts are looked at, as mailimf would stop there. */
+static void
+header_copy_used(struct strbuf *sb, const char *p, size_t len)
+{
+	size_t i = 0, fields = 0;
+	int known = 0;
+
+	while (i < len && fields < LKB_MAX_HEADER_FIELDS) {
+		size_t e = line_end(p, len, i), n = 0;
+		int keep = 0;
+
+		while (i + n < e && p[i + n] > 32 && p[i + n] < 127 &&
+		       p[i + n] != ':')
+			n++;
+		if (is_field_line(p + i, e - i))
+			keep = field_is_used(p + i, n);
+		if (keep == 2)
+			keep = !known++;
+		fields += n > 0;
+		while (e < len && LKB_ISBLANK(p[e]))	/* folded lines */
+			e = line_end(p, len, e);
+		if (keep)
+			header_copy(sb, p + i, e - i);
+		i = e;
+	}
+	if (!sb->len && strbuf_addch(sb, '\n'))
+		LKB_BUG("uncapped strbuf refused data");
+}
+
 struct hdrs {
 	struct header_field *v;
 	size_t n, alloc;
@@ -272,7 +331,8 @@ has_mail_field(const struct message *m)
 }
 
 static void
-parse_header_block(struct message *m, const char *raw, const struct layout *lo)
+parse_header_block(struct message *m, const char *raw, const struct layout *lo,
+		   unsigned flags)
 {
 	struct strbuf hb = STRBUF_INIT;
 	struct hdrs h = { NULL, 0, 0, 0, 0 };
@@ -286,7 +346,10 @@ parse_header_block(struct message *m, const char *raw, const struct layout *lo)
 		if (hlen > LKB_MAX_HEADER_BYTES)
 			hlen = LKB_MAX_HEADER_BYTES;
 	}
-	header_copy(&hb, raw + lo->hstart, hlen);
+	if (flags & MESSAGE_USED_FIELDS)
+		header_copy_used(&hb, raw + lo->hstart, hlen);
+	else
+		header_copy(&hb, raw + lo->hstart, hlen);
 	parse_fields(m, hb.buf, hb.len, &h);
 	m->headers = h.v;
 	m->nheaders = h.n;
@@ -299,6 +362,13 @@ parse_header_block(struct message *m, const char *raw, const struct layout *lo)
 
 int
 message_parse(const char *raw, size_t len, struct message **m_out)
+{
+	return message_parse_flags(raw, len, 0, m_out);
+}
+
+int
+message_parse_flags(const char *raw, size_t len, unsigned flags,
+		    struct message **m_out)
 {
 	struct strbuf mh = STRBUF_INIT;
 	struct message *m;
@@ -318,7 +388,7 @@ message_parse(const char *raw, size_t len, struct message **m_out)
 		len = 0;
 	find_layout(raw ? raw : "", len, &lo);
 	if (lo.hend > lo.hstart)
-		parse_header_block(m, raw, &lo);
+		parse_header_block(m, raw, &lo, flags);
 	if (!has_mail_field(m)) {
 		m->headers = NULL;
 		m->nheaders = 0;

@@ -100,6 +100,13 @@ struct message {
  * Caller frees with message_free(). */
 int message_parse(const char *raw, size_t len, struct message **m_out)
 	LKB_WARN_UNUSED;
+/* MESSAGE_USED_FIELDS: hand libetpan only the header fields the typed
+ * members above come from (and Content-*): the same message, cheaper,
+ * but headers lists only those, and problems in other fields go
+ * unnoticed (quality). For readers of stored mail (triage). */
+#define MESSAGE_USED_FIELDS 1u
+int message_parse_flags(const char *raw, size_t len, unsigned flags,
+			struct message **m_out) LKB_WARN_UNUSED;
 void message_free(struct message *m);
 
 /* Look up a raw (unfolded, undecoded) header by case-insensitive name;

@@ -7,6 +7,7 @@
 
 #include "lib/status.h"
 #include "parsers/message.h"
+#include "tests/msg_same.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -41,8 +42,16 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct message *m = NULL;
 
 	if (message_parse((const char *)data, size, &m) == LKB_OK) {
+		struct message *u = NULL;
+
 		if (!m || touch(m) == (size_t)-1)
 			__builtin_trap();
+		/* triage's cheaper parse must read the same message */
+		if (message_parse_flags((const char *)data, size,
+					MESSAGE_USED_FIELDS, &u) != LKB_OK ||
+		    !u || msg_same(m, u))
+			__builtin_trap();
+		message_free(u);
 		message_free(m);
 	}
 	return 0;

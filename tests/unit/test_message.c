@@ -9,6 +9,10 @@
 #include "lib/limits.h"
 #include "lib/status.h"
 #include "parsers/message.h"
+#include "tests/msg_same.h"
+
+#include <dirent.h>
+#include <sys/stat.h>
 
 static struct message *
 parse_n(const char *raw, size_t len)
@@ -446,6 +450,67 @@ START_TEST(big_attachment)
 }
 END_TEST
 
+/* Triage's cheaper parse (only the fields the typed members come from)
+ * gives the same message as the full one, for every mail of the corpus,
+ * the test mails and the seed stories. */
+static unsigned
+same_in_dir(const char *sub)
+{
+	char path[2048];
+	struct dirent *de;
+	unsigned n = 0;
+	DIR *d;
+
+	snprintf(path, sizeof(path), "%s/%s", lkb_test_data_dir(), sub);
+	d = opendir(path);
+	ck_assert_msg(d != NULL, "cannot open %s", path);
+	while ((de = readdir(d))) {
+		struct message *a = NULL, *b = NULL;
+		struct stat sb;
+		const char *diff;
+		char *buf;
+		long len;
+		FILE *f;
+
+		if (de->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof(path), "%s/%s/%s", lkb_test_data_dir(),
+			 sub, de->d_name);
+		if (stat(path, &sb) || !S_ISREG(sb.st_mode) ||
+		    !(f = fopen(path, "rb")))
+			continue;	/* cur/, new/ */
+		if (fseek(f, 0, SEEK_END) || (len = ftell(f)) < 0) {
+			fclose(f);
+			continue;
+		}
+		rewind(f);
+		buf = malloc((size_t)len + 1);
+		ck_assert_uint_eq(fread(buf, 1, (size_t)len, f), (size_t)len);
+		fclose(f);
+		ck_assert_int_eq(message_parse(buf, (size_t)len, &a), LKB_OK);
+		ck_assert_int_eq(message_parse_flags(buf, (size_t)len,
+						     MESSAGE_USED_FIELDS, &b),
+				 LKB_OK);
+		diff = msg_same(a, b);
+		ck_assert_msg(diff == NULL, "%s: %s differs", path, diff);
+		message_free(a);
+		message_free(b);
+		free(buf);
+		n++;
+	}
+	closedir(d);
+	return n;
+}
+
+START_TEST(used_fields_same_message)
+{
+	ck_assert_uint_ge(same_in_dir("corpus/maildir/cur"), 300);
+	ck_assert_uint_ge(same_in_dir("msg"), 20);
+	ck_assert_uint_ge(same_in_dir("stories"), 8);
+	ck_assert_uint_ge(same_in_dir("imap/maildir/cur"), 1);
+}
+END_TEST
+
 Suite *
 lkb_test_suite(void)
 {
@@ -466,6 +531,7 @@ lkb_test_suite(void)
 	tcase_add_test(tc, deep_nesting_is_bounded);
 	tcase_add_test(tc, depth_limit);
 	tcase_add_test(tc, big_attachment);
+	tcase_add_test(tc, used_fields_same_message);
 	suite_add_tcase(s, tc);
 	return s;
 }
