@@ -460,7 +460,6 @@ triage_prepare(struct store *st, struct rules *rules,
 	       struct triage_prep *p)
 {
 	struct rule_author au;
-	char key[32];
 	size_t len = 0;
 	int rc;
 
@@ -468,15 +467,13 @@ triage_prepare(struct store *st, struct rules *rules,
 	p->a = (struct arena)ARENA_INIT;
 	p->msg_id = msg_id;
 	p->what = TP_SKIP;
-	snprintf(key, sizeof(key), "%lld", (long long)msg_id);
-	if ((rc = store_message_get(st, key, &p->sm)) < 0)
-		return rc;
-	if (!p->sm.has_raw || strcmp(p->sm.quality, "rejected") == 0)
+	if ((rc = store_message_brief(st, msg_id, &p->sm, &p->report_id)) <= 0)
+		return rc;	/* gone meanwhile: nothing to do */
+	if (!p->sm.has_raw || !p->sm.quality ||
+	    strcmp(p->sm.quality, "rejected") == 0)
 		return LKB_OK;	/* nothing the bot needs to read */
 	/* a report itself: only its links to other reports; no parsing */
-	if ((rc = store_report_of_message(st, msg_id, &p->report_id)) < 0)
-		return rc;
-	if (rc == 1) {
+	if (p->report_id) {
 		p->what = TP_REPORT;
 		return LKB_OK;
 	}

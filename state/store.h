@@ -80,6 +80,11 @@ void store_msg_release(struct store_msg *m);
 /* Look up by row id (when key is all digits) or Message-ID. */
 int store_message_get(struct store *st, const char *key,
 		      struct store_msg *out) LKB_WARN_UNUSED;
+/* What triage needs first: id, thread_id, date, from_addr, quality and
+ * has_raw of out (the rest NULL/0), and the message's report row id in
+ * *report_id_out (0: not a report). 1 found, 0 not. */
+int store_message_brief(struct store *st, int64_t id, struct store_msg *out,
+			int64_t *report_id_out) LKB_WARN_UNUSED;
 /* Raw bytes of a message; caller frees *raw_out with free(). 0 if none. */
 int store_message_raw(struct store *st, int64_t id, char **raw_out,
 		      size_t *len_out) LKB_WARN_UNUSED;

@@ -433,6 +433,43 @@ out:
 	return rc;
 }
 
+static const char sql_brief[] =
+	"SELECT m.thread_id, coalesce(m.date, -1), m.from_addr, m.quality,"
+	" typeof(m.raw) != 'null', coalesce(r.id, 0)"
+	" FROM messages m LEFT JOIN reports r ON r.msg_id = m.id"
+	" WHERE m.id = :id";
+
+int
+store_message_brief(struct store *st, int64_t id, struct store_msg *out,
+		    int64_t *report_id_out)
+{
+	sqlite3_stmt *s = store_stmt(st, sql_brief);
+	int rc;
+
+	memset(out, 0, sizeof(*out));
+	*report_id_out = 0;
+	if (!s)
+		return LKB_ERR_DB;
+	if ((rc = store_bind_int(st, s, ":id", id)) != LKB_OK)
+		goto out;
+	rc = store_step(st, s);
+	if (rc == SQLITE_ROW) {
+		out->id = id;
+		out->thread_id = sqlite3_column_int64(s, 0);
+		out->date = sqlite3_column_int64(s, 1);
+		out->from_addr = store_col_strdup(s, 2);
+		out->quality = store_col_strdup(s, 3);
+		out->has_raw = sqlite3_column_int(s, 4);
+		*report_id_out = sqlite3_column_int64(s, 5);
+		rc = 1;
+	} else if (rc == SQLITE_DONE) {
+		rc = 0;
+	}
+out:
+	store_stmt_done(s);
+	return rc;
+}
+
 int
 store_message_raw(struct store *st, int64_t id, char **raw_out,
 		  size_t *len_out)

@@ -406,15 +406,6 @@ store_request_set_state(struct store *st, int64_t id, const char *state,
 	return step_done(st, s, rc);
 }
 
-static const char sql_report_of_msg[] =
-	"SELECT id FROM reports WHERE msg_id = :m";
-
-int
-store_report_of_message(struct store *st, int64_t msg_id, int64_t *id_out)
-{
-	return lookup_report(st, sql_report_of_msg, msg_id, id_out);
-}
-
 static const char sql_same_regression[] =
 	"SELECT o.id FROM reports r JOIN reports o"
 	" ON o.commit_sha = r.commit_sha AND o.metric = r.metric"

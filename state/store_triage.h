@@ -97,10 +97,6 @@ int store_request_add(struct store *st, const struct store_request *r,
 int store_request_set_state(struct store *st, int64_t id, const char *state,
 			    const char *result) LKB_WARN_UNUSED;
 
-/* The report stored for message msg_id: 1 and *id_out, or 0. */
-int store_report_of_message(struct store *st, int64_t msg_id,
-			    int64_t *id_out) LKB_WARN_UNUSED;
-
 /* The earliest other report on the same commit and headline metric that
  * is not itself a duplicate: 1 and *id_out, or 0 (automatic duplicates,
  * DESIGN.md section 3). */
