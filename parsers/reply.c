@@ -150,6 +150,9 @@ split_lines(struct reply *r, struct arena *a)
 static int
 is_wrote_line(const char *p, size_t n)
 {
+	/* every form below ends in ':' or U+FF1A (EF BC 9A) */
+	if (!n || (p[n - 1] != ':' && (unsigned char)p[n - 1] != 0x9a))
+		return 0;
 	return rl_suffix_ci(p, n, "wrote:") || rl_suffix_ci(p, n, "writes:") ||
 	       rl_suffix_ci(p, n, "wrote :") ||
 	       (rl_suffix_ci(p, n, ":") &&
@@ -433,8 +436,9 @@ mark_tables(struct reply *r)
 			l->table = 1;
 			continue;
 		}
-		in = has_both(p, n, "%stddev", "%change") ||
-		     has_both(p, n, "fail:runs", "%reproduction");
+		in = memchr(p, '%', n) &&
+		     (has_both(p, n, "%stddev", "%change") ||
+		      has_both(p, n, "fail:runs", "%reproduction"));
 		l->table = in;
 	}
 }
