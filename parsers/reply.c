@@ -223,6 +223,9 @@ is_snip(const char *p, size_t n)
 		"[...snip...]", "[... snip ...]", "<...>", "[trimmed]",
 	};
 
+	/* all of them are short and start with one of these bytes */
+	if (!n || n > 16 || !memchr("[<.\xe2", p[0], 4))
+		return 0;
 	for (size_t k = 0; k < LKB_ARRAY_SIZE(snips); k++)
 		if (strlen(snips[k]) == n && rl_prefix_ci(p, n, snips[k]))
 			return 1;
