@@ -21,7 +21,7 @@
 smtp_require
 lkb_on_exit smtp_cleanup
 for c in python3 git sqlite3; do
-	command -v $c >/dev/null || skip_or_die "$c missing"
+	command -v $c >/dev/null || bail_out "$c missing"
 done
 start_dovecot
 lkb_setup
@@ -30,7 +30,7 @@ start_smtp_sink "$T/sink"
 # normal build (no leaks, no errors: exit 99 otherwise); the sanitizer
 # build has ASan and UBSan instead.
 if [ -z "${LKB_SANITIZED:-}" ]; then
-	command -v valgrind >/dev/null 2>&1 || skip_or_die "valgrind missing"
+	command -v valgrind >/dev/null 2>&1 || bail_out "valgrind missing"
 	cat >"$T/lkpbot-vg" <<VG
 #!/bin/sh
 exec valgrind -q --error-exitcode=99 --leak-check=full \

@@ -6,7 +6,7 @@
 
 start_dovecot
 lkb_setup
-CORPUS=$(corpus_maildir) || skip_or_die "no corpus maildir"
+CORPUS=$(corpus_maildir) || bail_out "no corpus maildir"
 maildir_files "$CORPUS" >"$T/files"
 NFILES=$(wc -l <"$T/files")
 # shellcheck disable=SC2046

@@ -5,7 +5,7 @@
 . "${LKB_SRCDIR:-$(dirname "$0")/../..}/tests/integration/lib.sh"
 
 lkb_setup
-CORPUS=$(corpus_maildir) || skip_or_die "no corpus maildir"
+CORPUS=$(corpus_maildir) || bail_out "no corpus maildir"
 MD=$T/Mail
 mkdir -p "$MD/tmp"
 cp -R "$CORPUS/cur" "$CORPUS/new" "$MD/"

@@ -11,7 +11,7 @@
 
 if ! command -v python3 >/dev/null || ! command -v git >/dev/null ||
    ! command -v sqlite3 >/dev/null; then
-	skip_or_die "python3, git or sqlite3 missing"
+	bail_out "python3, git or sqlite3 missing"
 fi
 
 L() { "$LKPBOT" -c "$T/config" -d "$T/db" "$@"; }
