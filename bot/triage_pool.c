@@ -3,8 +3,10 @@
  * Reading, decoding and matching a mail (triage_prepare) writes nothing,
  * so workers do it, each with a read-only connection and rules of its
  * own, while the calling thread applies the results in the order of the
- * ids, with the one write connection. A ring of POOL_RING slots bounds
- * how far the workers run ahead (and the memory they hold).
+ * ids, with the one write connection, and prepares the next mail itself
+ * rather than wait (with no workers it prepares them all). A ring of
+ * POOL_RING slots bounds how far preparing runs ahead (and the memory
+ * it holds).
  */
 #include "config.h"
 
@@ -93,22 +95,6 @@ worker_main(void *arg)
 	return NULL;
 }
 
-static int
-run_inline(struct triage *t, const int64_t *ids, size_t n,
-	   triage_prep_fn *fn, void *arg)
-{
-	int rc = LKB_OK;
-
-	for (size_t i = 0; i < n && rc == LKB_OK; i++) {
-		struct triage_prep p;
-
-		p.rc = triage_prepare(t->st, t->rules, &t->lp, ids[i], &p);
-		rc = fn(&p, arg);
-		triage_prep_release(&p);
-	}
-	return rc;
-}
-
 /* Workers: [bot] threads, else one per CPU but the caller's. */
 static size_t
 pool_workers(struct triage *t, size_t n)
@@ -148,26 +134,18 @@ triage_pool_run(struct triage *t, const int64_t *ids, size_t n,
 	for (size_t i = 0; i < nw; i++) {
 		char *err = NULL;
 
-		if (store_open(store_path(t->st), STORE_RO, &w[i].st) !=
-			    LKB_OK ||
-		    rules_load_file(t->rules_path, &w[i].rules, &err) !=
-			    LKB_OK) {
-			free(err);
-			nw = i + 1;
-			break;
-		}
-	}
-	if (nw && !w[nw - 1].rules) {
-		/* a worker could not open: one thread, as before */
+		if (store_open(store_path(t->st), STORE_RO, &w[i].st) ==
+			    LKB_OK &&
+		    rules_load_file(t->rules_path, &w[i].rules, &err) ==
+			    LKB_OK)
+			continue;
+		free(err);
+		/* a worker could not open: the calling thread does it all */
 		lkb_debug("triage: no worker threads (cannot open '%s')",
 			  store_path(t->st));
-		for (size_t i = 0; i < nw; i++)
-			worker_release(&w[i]);
+		for (size_t k = 0; k <= i; k++)
+			worker_release(&w[k]);
 		nw = 0;
-	}
-	if (!nw) {
-		lkb_debug("triage: %zu messages, 0 worker threads", n);
-		return run_inline(t, ids, n, fn, arg);
 	}
 	pl = xcalloc(1, sizeof(*pl));
 	if (pthread_mutex_init(&pl->mu, NULL) ||

@@ -414,8 +414,9 @@ has_both(const char *p, size_t n, const char *w0, const char *w1)
 }
 
 /* Tables people paste (LKP retest results): a %stddev or fail:runs head
- * line and the rows after it, up to an empty line or a line of words. Machine output, not words: the
- * rules skip it; the table parser still gets the whole authored text. */
+ * line and the rows after it, up to an empty line or a line of words.
+ * Machine output, not words: the rules skip it; the table parser still
+ * gets the whole authored text. */
 static void
 mark_tables(struct reply *r)
 {

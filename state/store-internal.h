@@ -42,6 +42,17 @@ int store_bind_blob(struct store *st, sqlite3_stmt *s, const char *name,
 /* sqlite3_step, mapping errors to lkb_status (logged). Returns
  * SQLITE_ROW, SQLITE_DONE, or a negative status. */
 int store_step(struct store *st, sqlite3_stmt *s);
+/* store_step()'s result for a statement that writes: SQLITE_DONE is
+ * LKB_OK, a row LKB_ERR_DB, a negative status itself. */
+int store_done_status(int step_rc);
+/* After the bindings (bind_rc, their status): run a statement that
+ * writes to its end. LKB_OK or a negative status; s is reset. */
+int store_step_done(struct store *st, sqlite3_stmt *s, int bind_rc);
+/* The statement for sql with name bound to text (to num when text is
+ * NULL): 1 and column 0 of its first row in *out, 0 without a row, or a
+ * negative status. */
+int store_lookup_int(struct store *st, const char *sql, const char *name,
+		     const char *text, int64_t num, int64_t *out);
 /* Map an SQLite result code to lkb_status and log it with what. */
 int store_err(struct store *st, int src, const char *what);
 /* Run one statement without results (schema work). */

@@ -258,6 +258,46 @@ store_step(struct store *st, sqlite3_stmt *s)
 }
 
 int
+store_done_status(int step_rc)
+{
+	return step_rc == SQLITE_DONE ? LKB_OK : step_rc < 0 ? step_rc
+							 : LKB_ERR_DB;
+}
+
+int
+store_step_done(struct store *st, sqlite3_stmt *s, int bind_rc)
+{
+	if (bind_rc == LKB_OK)
+		bind_rc = store_done_status(store_step(st, s));
+	store_stmt_done(s);
+	return bind_rc;
+}
+
+int
+store_lookup_int(struct store *st, const char *sql, const char *name,
+		 const char *text, int64_t num, int64_t *out)
+{
+	sqlite3_stmt *s = store_stmt(st, sql);
+	int rc;
+
+	if (!s)
+		return LKB_ERR_DB;
+	rc = text ? store_bind_text(st, s, name, text)
+		  : store_bind_int(st, s, name, num);
+	if (rc == LKB_OK) {
+		rc = store_step(st, s);
+		if (rc == SQLITE_ROW) {
+			*out = sqlite3_column_int64(s, 0);
+			rc = 1;
+		} else if (rc == SQLITE_DONE) {
+			rc = 0;
+		}
+	}
+	store_stmt_done(s);
+	return rc;
+}
+
+int
 store_exec(struct store *st, const char *sql)
 {
 	char *msg = NULL;

@@ -27,13 +27,6 @@ static const char sql_stamp_put[] =
 	"VALUES (:dir, :stamp, :now) ON CONFLICT (dir) DO UPDATE SET"
 	" stamp = excluded.stamp, updated_at = excluded.updated_at";
 
-/* SQLITE_DONE -> LKB_OK, anything else an error status. */
-static int
-done_status(int rc)
-{
-	return rc == SQLITE_DONE ? LKB_OK : rc < 0 ? rc : LKB_ERR_DB;
-}
-
 int
 store_cursor_get(struct store *st, const char *account, const char *folder,
 		 struct store_cursor *out)
@@ -75,7 +68,7 @@ store_cursor_set(struct store *st, const char *account, const char *folder,
 	    (rc = store_bind_int(st, s, ":now", (int64_t)time(NULL))) !=
 		    LKB_OK)
 		goto out;
-	rc = done_status(store_step(st, s));
+	rc = store_done_status(store_step(st, s));
 out:
 	store_stmt_done(s);
 	return rc;
@@ -151,7 +144,7 @@ store_maildir_stamp_set(struct store *st, const char *dir, const char *stamp)
 	    (rc = store_bind_int(st, s, ":now", (int64_t)time(NULL))) !=
 		    LKB_OK)
 		goto out;
-	rc = done_status(store_step(st, s));
+	rc = store_done_status(store_step(st, s));
 out:
 	store_stmt_done(s);
 	return rc;

@@ -43,29 +43,6 @@ static const char sql_adopt_children[] =
 	"UPDATE messages SET parent_id = :id "
 	"WHERE in_reply_to = :mid AND parent_id IS NULL AND id != :id";
 
-static int
-lookup_id(struct store *st, const char *sql, const char *name,
-	  const char *val, int64_t *id_out)
-{
-	sqlite3_stmt *s = store_stmt(st, sql);
-	int rc;
-
-	if (!s)
-		return LKB_ERR_DB;
-	if ((rc = store_bind_text(st, s, name, val)) != LKB_OK)
-		goto out;
-	rc = store_step(st, s);
-	if (rc == SQLITE_ROW) {
-		*id_out = sqlite3_column_int64(s, 0);
-		rc = 1;
-	} else if (rc == SQLITE_DONE) {
-		rc = 0;
-	}
-out:
-	store_stmt_done(s);
-	return rc;
-}
-
 /* Run a statement binding two integer parameters (or one). */
 static int
 exec_ii(struct store *st, const char *sql, const char *n1, int64_t v1,
@@ -81,7 +58,7 @@ exec_ii(struct store *st, const char *sql, const char *n1, int64_t v1,
 	if (n2 && (rc = store_bind_int(st, s, n2, v2)) != LKB_OK)
 		goto out;
 	rc = store_step(st, s);
-	rc = rc == SQLITE_DONE ? LKB_OK : rc < 0 ? rc : LKB_ERR_DB;
+	rc = store_done_status(rc);
 out:
 	store_stmt_done(s);
 	return rc;
@@ -128,7 +105,7 @@ link_thread(struct store *st, const char **ids, size_t n, int64_t *tid_out)
 	int rc;
 
 	for (size_t i = 0; i < n; i++) {
-		rc = lookup_id(st, sql_tid_of, ":mid", ids[i], &t);
+		rc = store_lookup_int(st, sql_tid_of, ":mid", ids[i], 0, &t);
 		if (rc < 0)
 			return rc;
 		known[i] = rc == 1;
@@ -186,7 +163,7 @@ adopt_children(struct store *st, int64_t id, const char *mid)
 	    (rc = store_bind_text(st, s, ":mid", mid)) != LKB_OK)
 		goto out;
 	rc = store_step(st, s);
-	rc = rc == SQLITE_DONE ? LKB_OK : rc < 0 ? rc : LKB_ERR_DB;
+	rc = store_done_status(rc);
 out:
 	store_stmt_done(s);
 	return rc;
@@ -254,7 +231,7 @@ insert_row(struct store *st, const struct store_msg_in *in, const char *mid,
 	    (rc = store_bind_int(st, s, ":now", (int64_t)time(NULL))))
 		goto out;
 	rc = store_step(st, s);
-	rc = rc == SQLITE_DONE ? LKB_OK : rc < 0 ? rc : LKB_ERR_DB;
+	rc = store_done_status(rc);
 out:
 	store_stmt_done(s);
 	strbuf_release(&refs);
@@ -284,7 +261,7 @@ store_message_add(struct store *st, const struct store_msg_in *in,
 	}
 	if ((rc = store_begin_write(st)) != LKB_OK)
 		goto out_free;
-	rc = lookup_id(st, sql_msg_by_mid, ":mid", mid, &id);
+	rc = store_lookup_int(st, sql_msg_by_mid, ":mid", mid, 0, &id);
 	if (rc < 0)
 		goto fail;
 	if (rc == 1) {
@@ -319,9 +296,11 @@ store_message_exists(struct store *st, const char *message_id,
 	int rc = 0;
 
 	if (message_id && *message_id)
-		rc = lookup_id(st, sql_msg_by_mid, ":mid", message_id, &id);
+		rc = store_lookup_int(st, sql_msg_by_mid, ":mid", message_id, 0,
+				      &id);
 	if (rc == 0 && content_hash)
-		rc = lookup_id(st, sql_msg_by_hash, ":h", content_hash, &id);
+		rc = store_lookup_int(st, sql_msg_by_hash, ":h", content_hash, 0,
+				      &id);
 	return rc;
 }
 
@@ -568,7 +547,8 @@ store_thread_has_report(struct store *st, const char *const *ids, size_t n)
 	for (size_t i = 0; i < n; i++) {
 		if (!ids[i])
 			continue;
-		rc = lookup_id(st, sql_thread_has_report, ":mid", ids[i], &found);
+		rc = store_lookup_int(st, sql_thread_has_report, ":mid", ids[i],
+				      0, &found);
 		if (rc < 0)
 			return rc;
 		if (found)

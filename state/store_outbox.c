@@ -131,31 +131,6 @@ transition_txn(struct store *st, const struct transition *t)
 }
 
 static int
-lookup_int(struct store *st, const char *sql, const char *name,
-	   const char *text, int64_t num, int64_t *v_out)
-{
-	sqlite3_stmt *s = store_stmt(st, sql);
-	int rc;
-
-	if (!s)
-		return LKB_ERR_DB;
-	rc = text ? store_bind_text(st, s, name, text)
-		  : store_bind_int(st, s, name, num);
-	if (rc != LKB_OK)
-		goto out;
-	rc = store_step(st, s);
-	if (rc == SQLITE_ROW) {
-		*v_out = sqlite3_column_int64(s, 0);
-		rc = 1;
-	} else if (rc == SQLITE_DONE) {
-		rc = 0;
-	}
-out:
-	store_stmt_done(s);
-	return rc;
-}
-
-static int
 check_in(const struct store_outbox_in *in, struct strbuf *rcpt)
 {
 	if (!in->kind || !*in->kind || !in->request_id || !*in->request_id ||
@@ -224,7 +199,7 @@ store_outbox_enqueue(struct store *st, const struct store_outbox_in *in,
 		*id_out = sqlite3_last_insert_rowid(st->db);
 		*is_new_out = 1;
 	} else {
-		rc = lookup_int(st, sql_by_key, ":key", key, 0, id_out);
+		rc = store_lookup_int(st, sql_by_key, ":key", key, 0, id_out);
 		if (rc == 0) {
 			lkb_error("Message-ID '%s' is already used by another "
 				  "outbox row", in->message_id);
@@ -283,7 +258,7 @@ claim(struct store *st, int64_t id, int64_t now, struct store_outbox_row *out)
 			rc = 0;
 		store_outbox_row_release(&cur);
 	} else {
-		rc = lookup_int(st, sql_next_due, ":now", NULL, now, &due);
+		rc = store_lookup_int(st, sql_next_due, ":now", NULL, now, &due);
 		id = due;
 	}
 	if (rc == 1 && (rc = claim_row(st, id, now, out)) == 1 &&

@@ -40,7 +40,7 @@ static const char *const sql_clear_parts[] = {
 };
 static const char sql_param[] =
 	"INSERT INTO report_params (report_id, pos, key, value)"
-	" VALUES (:r, :pos, :k, :v)";
+	" VALUES (:o, :pos, :k, :v)";
 static const char sql_status[] =
 	"INSERT INTO report_status_lines (report_id, pos, kind, tree, sha)"
 	" VALUES (:r, :pos, :kind, :tree, :sha)";
@@ -53,7 +53,7 @@ static const char sql_cmp[] =
 	" VALUES (:r, :pos, :host, :n)";
 static const char sql_axis[] =
 	"INSERT INTO report_axes (comparison_id, pos, key, value)"
-	" VALUES (:c, :pos, :k, :v)";
+	" VALUES (:o, :pos, :k, :v)";
 static const char sql_commit[] =
 	"INSERT INTO report_commits (comparison_id, pos, sha, column_name,"
 	" subject, note) VALUES (:c, :pos, :sha, :col, :subj, :note)";
@@ -67,15 +67,6 @@ static const char sql_failure[] =
 	" (:c, :row, :name, :n, :bf, :bruns, :f, :runs, :rep, :more)";
 static const char sql_delete[] = "DELETE FROM reports WHERE msg_id = :m";
 
-static int
-done(struct store *st, sqlite3_stmt *s)
-{
-	int rc = store_step(st, s);
-
-	store_stmt_done(s);
-	return rc == SQLITE_DONE ? LKB_OK : rc < 0 ? rc : LKB_ERR_DB;
-}
-
 /* Bind a number, or NULL when the mail printed none. */
 static int
 bind_num(struct store *st, sqlite3_stmt *s, const char *name,
@@ -84,29 +75,6 @@ bind_num(struct store *st, sqlite3_stmt *s, const char *name,
 	if (n.kind == LKP_NUM_INT || n.kind == LKP_NUM_REAL)
 		return store_bind_double(st, s, name, n.v);
 	return store_bind_null(st, s, name);
-}
-
-static int
-lookup(struct store *st, const char *sql, const char *name, int64_t v,
-       int64_t *id_out)
-{
-	sqlite3_stmt *s = store_stmt(st, sql);
-	int rc;
-
-	if (!s)
-		return LKB_ERR_DB;
-	if ((rc = store_bind_int(st, s, name, v)) != LKB_OK)
-		goto out;
-	rc = store_step(st, s);
-	if (rc == SQLITE_ROW) {
-		*id_out = sqlite3_column_int64(s, 0);
-		rc = 1;
-	} else if (rc == SQLITE_DONE) {
-		rc = 0;
-	}
-out:
-	store_stmt_done(s);
-	return rc;
 }
 
 static int
@@ -122,7 +90,7 @@ write_json(struct store *st, int64_t rid, const char *json)
 		store_stmt_done(s);
 		return rc;
 	}
-	return done(st, s);
+	return store_step_done(st, s, LKB_OK);
 }
 
 /* INSERT (sql_insert) or UPDATE (sql_update) the report's own row. */
@@ -156,26 +124,36 @@ write_report(struct store *st, const char *sql, int64_t msg_id,
 		store_stmt_done(s);
 		return rc;
 	}
-	return done(st, s);
+	return store_step_done(st, s, LKB_OK);
+}
+
+/* Rows (owner :o, pos, key, value): parameters, axes. */
+static int
+insert_kvs(struct store *st, const char *sql, int64_t owner,
+	   const struct lkp_kv *kv, size_t n)
+{
+	int rc = LKB_OK;
+
+	for (size_t i = 0; i < n && rc == LKB_OK; i++) {
+		sqlite3_stmt *s = store_stmt(st, sql);
+
+		if (!s)
+			return LKB_ERR_DB;
+		(void)((rc = store_bind_int(st, s, ":o", owner)) ||
+		       (rc = store_bind_int(st, s, ":pos", (int64_t)i)) ||
+		       (rc = store_bind_text(st, s, ":k", kv[i].key)) ||
+		       (rc = store_bind_text(st, s, ":v", kv[i].value)));
+		rc = store_step_done(st, s, rc);
+	}
+	return rc;
 }
 
 static int
 insert_lists(struct store *st, int64_t rid, const struct lkp_report *r)
 {
+	int rc = insert_kvs(st, sql_param, rid, r->params, r->nparams);
 	sqlite3_stmt *s;
-	int rc = LKB_OK;
 
-	for (size_t i = 0; i < r->nparams && rc == LKB_OK; i++) {
-		if (!(s = store_stmt(st, sql_param)))
-			return LKB_ERR_DB;
-		if ((rc = store_bind_int(st, s, ":r", rid)) ||
-		    (rc = store_bind_int(st, s, ":pos", (int64_t)i)) ||
-		    (rc = store_bind_text(st, s, ":k", r->params[i].key)) ||
-		    (rc = store_bind_text(st, s, ":v", r->params[i].value)))
-			store_stmt_done(s);
-		else
-			rc = done(st, s);
-	}
 	for (size_t i = 0; i < r->nstatus_lines && rc == LKB_OK; i++) {
 		const struct lkp_status_line *sl = &r->status_lines[i];
 
@@ -188,7 +166,7 @@ insert_lists(struct store *st, int64_t rid, const struct lkp_report *r)
 		    (rc = store_bind_text(st, s, ":sha", sl->sha)))
 			store_stmt_done(s);
 		else
-			rc = done(st, s);
+			rc = store_step_done(st, s, LKB_OK);
 	}
 	return rc;
 }
@@ -221,7 +199,7 @@ insert_impacts(struct store *st, int64_t rid, const struct lkp_report *r)
 		    (rc = store_bind_text(st, s, ":params", p.buf)))
 			store_stmt_done(s);
 		else
-			rc = done(st, s);
+			rc = store_step_done(st, s, LKB_OK);
 		strbuf_release(&p);
 	}
 	return rc;
@@ -311,7 +289,7 @@ insert_metric(struct store *st, int64_t cid, size_t row,
 		store_stmt_done(s);
 		return rc;
 	}
-	return done(st, s);
+	return store_step_done(st, s, LKB_OK);
 }
 
 /* One row of report_failures per table row. */
@@ -339,26 +317,15 @@ insert_failure(struct store *st, int64_t cid, size_t row,
 		store_stmt_done(s);
 		return rc;
 	}
-	return done(st, s);
+	return store_step_done(st, s, LKB_OK);
 }
 
 static int
 insert_cmp_head(struct store *st, int64_t cid, const struct lkp_comparison *c)
 {
+	int rc = insert_kvs(st, sql_axis, cid, c->axes, c->naxes);
 	sqlite3_stmt *s;
-	int rc = LKB_OK;
 
-	for (size_t i = 0; i < c->naxes && rc == LKB_OK; i++) {
-		if (!(s = store_stmt(st, sql_axis)))
-			return LKB_ERR_DB;
-		if ((rc = store_bind_int(st, s, ":c", cid)) ||
-		    (rc = store_bind_int(st, s, ":pos", (int64_t)i)) ||
-		    (rc = store_bind_text(st, s, ":k", c->axes[i].key)) ||
-		    (rc = store_bind_text(st, s, ":v", c->axes[i].value)))
-			store_stmt_done(s);
-		else
-			rc = done(st, s);
-	}
 	for (size_t i = 0; i < c->ncompared && rc == LKB_OK; i++) {
 		const struct lkp_commit_ref *cr = &c->compared[i];
 
@@ -374,7 +341,7 @@ insert_cmp_head(struct store *st, int64_t cid, const struct lkp_comparison *c)
 		    (rc = store_bind_text(st, s, ":note", cr->note)))
 			store_stmt_done(s);
 		else
-			rc = done(st, s);
+			rc = store_step_done(st, s, LKB_OK);
 	}
 	return rc;
 }
@@ -401,7 +368,7 @@ insert_comparisons(struct store *st, int64_t rid, const struct lkp_report *r)
 			store_stmt_done(s);
 			break;
 		}
-		if ((rc = done(st, s)) != LKB_OK)
+		if ((rc = store_step_done(st, s, LKB_OK)) != LKB_OK)
 			break;
 		cid = sqlite3_last_insert_rowid(st->db);
 		rc = insert_cmp_head(st, cid, c);
@@ -424,7 +391,7 @@ store_report_add(struct store *st, int64_t msg_id, const struct lkp_report *r,
 
 	if ((rc = store_begin_write(st)) != LKB_OK)
 		return rc;
-	rc = lookup(st, sql_by_msg, ":m", msg_id, &rid);
+	rc = store_lookup_int(st, sql_by_msg, ":m", NULL, msg_id, &rid);
 	if (rc < 0)
 		goto fail;
 	if (rc == 0) {
@@ -457,7 +424,7 @@ store_report_delete_for_message(struct store *st, int64_t msg_id)
 		store_stmt_done(s);
 		return rc;
 	}
-	return done(st, s);
+	return store_step_done(st, s, LKB_OK);
 }
 
 int
@@ -470,7 +437,7 @@ store_report_reparse(struct store *st, int64_t msg_id,
 
 	if ((rc = store_begin_write(st)) != LKB_OK)
 		return rc;
-	rc = lookup(st, sql_by_msg, ":m", msg_id, &rid);
+	rc = store_lookup_int(st, sql_by_msg, ":m", NULL, msg_id, &rid);
 	if (rc < 0)
 		goto fail;
 	if (rc == 0) {
@@ -490,7 +457,7 @@ store_report_reparse(struct store *st, int64_t msg_id,
 			store_stmt_done(s);
 			goto fail;
 		}
-		if ((rc = done(st, s)) != LKB_OK)
+		if ((rc = store_step_done(st, s, LKB_OK)) != LKB_OK)
 			goto fail;
 	}
 	if ((rc = write_report(st, sql_update, msg_id, r)) != LKB_OK ||

@@ -75,31 +75,6 @@ out:
 }
 
 static int
-one_id(struct store *st, const char *sql, const char *name, const char *text,
-       int64_t num, int64_t *id_out)
-{
-	sqlite3_stmt *s = store_stmt(st, sql);
-	int rc;
-
-	if (!s)
-		return LKB_ERR_DB;
-	rc = text ? store_bind_text(st, s, name, text)
-		  : store_bind_int(st, s, name, num);
-	if (rc != LKB_OK)
-		goto out;
-	rc = store_step(st, s);
-	if (rc == SQLITE_ROW) {
-		*id_out = sqlite3_column_int64(s, 0);
-		rc = 1;
-	} else if (rc == SQLITE_DONE) {
-		rc = 0;
-	}
-out:
-	store_stmt_done(s);
-	return rc;
-}
-
-static int
 is_hex_key(const char *k, size_t n)
 {
 	if (n < 7 || n > 40)
@@ -165,19 +140,20 @@ store_report_find(struct store *st, const char *key, int64_t *id_out,
 	for (size_t i = 0; i < n && all_digits; i++)
 		all_digits = LKB_ISDIGIT(key[i]);
 	if (all_digits) {
-		rc = one_id(st, sql_by_id, ":id", NULL,
-			    strtoll(key, NULL, 10), id_out);
+		rc = store_lookup_int(st, sql_by_id, ":id", NULL,
+				      strtoll(key, NULL, 10), id_out);
 		if (rc != 0)
 			return rc;
 	}
 	if (memchr(key, '@', n)) {
 		if (n >= 2 && key[0] == '<' && key[n - 1] == '>') {
 			mid = xmemdup0(key + 1, n - 2);
-			rc = one_id(st, sql_by_mid, ":mid", mid, 0, id_out);
+			rc = store_lookup_int(st, sql_by_mid, ":mid", mid, 0,
+					      id_out);
 			free(mid);
 			return rc;
 		}
-		return one_id(st, sql_by_mid, ":mid", key, 0, id_out);
+		return store_lookup_int(st, sql_by_mid, ":mid", key, 0, id_out);
 	}
 	if (is_hex_key(key, n))
 		return find_prefix(st, key, n, id_out, why_out);

@@ -10,18 +10,6 @@
 #include "lib/status.h"
 #include "state/store-internal.h"
 
-/* Finish a write statement: step, map, reset. */
-static int
-step_done(struct store *st, sqlite3_stmt *s, int rc)
-{
-	if (rc == LKB_OK) {
-		rc = store_step(st, s);
-		rc = rc == SQLITE_DONE ? LKB_OK : rc < 0 ? rc : LKB_ERR_DB;
-	}
-	store_stmt_done(s);
-	return rc;
-}
-
 static int
 bind_id_or_null(struct store *st, sqlite3_stmt *s, const char *name,
 		int64_t v)
@@ -52,7 +40,7 @@ store_event_add(struct store *st, const struct store_event *ev)
 	       (rc = store_bind_text(st, s, ":reason", ev->reason)) ||
 	       (rc = store_bind_int(st, s, ":now", ev->date > 0 ? ev->date
 						: (int64_t)time(NULL))));
-	return step_done(st, s, rc);
+	return store_step_done(st, s, rc);
 }
 
 static const char sql_command_add[] =
@@ -79,7 +67,7 @@ store_command_add(struct store *st, const struct store_command *c,
 	       (rc = store_bind_int(st, s, ":ok", c->allowed)) ||
 	       (rc = store_bind_text(st, s, ":res", c->result)) ||
 	       (rc = store_bind_int(st, s, ":now", (int64_t)time(NULL))));
-	rc = step_done(st, s, rc);
+	rc = store_step_done(st, s, rc);
 	if (rc == LKB_OK && id_out)
 		*id_out = sqlite3_changes(st->db)
 				  ? sqlite3_last_insert_rowid(st->db) : 0;
@@ -155,7 +143,7 @@ store_report_transition(struct store *st, int64_t report_id,
 	       (rc = store_bind_text(st, s, ":reason", reason)) ||
 	       (rc = bind_id_or_null(st, s, ":dup", duplicate_of)) ||
 	       (rc = store_bind_int(st, s, ":r", report_id)));
-	if ((rc = step_done(st, s, rc)) != LKB_OK)
+	if ((rc = store_step_done(st, s, rc)) != LKB_OK)
 		goto out;
 	if (!(s = store_stmt(st, sql_history_add))) {
 		rc = LKB_ERR_DB;
@@ -168,7 +156,7 @@ store_report_transition(struct store *st, int64_t report_id,
 	       (rc = store_bind_text(st, s, ":reason", reason)) ||
 	       (rc = store_bind_text(st, s, ":cause", cause)) ||
 	       (rc = bind_id_or_null(st, s, ":m", msg_id)));
-	rc = step_done(st, s, rc);
+	rc = store_step_done(st, s, rc);
 out:
 	store_report_state_release(&cur);
 	return rc;
@@ -190,7 +178,7 @@ store_report_related_add(struct store *st, int64_t report_id,
 	(void)((rc = store_bind_int(st, s, ":r", report_id)) ||
 	       (rc = store_bind_text(st, s, ":sha", sha)) ||
 	       (rc = store_bind_text(st, s, ":rel", relation)));
-	return step_done(st, s, rc);
+	return store_step_done(st, s, rc);
 }
 
 /* Mail whose bytes were not kept has nothing to say to triage. */
@@ -208,7 +196,7 @@ store_triage_skip_bare(struct store *st, int64_t *n_out)
 	*n_out = 0;
 	if (!s)
 		return LKB_ERR_DB;
-	rc = step_done(st, s, LKB_OK);
+	rc = store_step_done(st, s, LKB_OK);
 	if (rc == LKB_OK)
 		*n_out = sqlite3_changes(st->db);
 	return rc;
@@ -269,7 +257,7 @@ store_triage_mark(struct store *st, int64_t msg_id, int64_t report_id)
 		return LKB_ERR_DB;
 	(void)((rc = store_bind_int(st, s, ":m", msg_id)) ||
 	       (rc = bind_id_or_null(st, s, ":r", report_id)));
-	return step_done(st, s, rc);
+	return store_step_done(st, s, rc);
 }
 
 /* Replies triaged before their report arrived get another look. */
@@ -290,7 +278,7 @@ store_triage_requeue_thread(struct store *st, int64_t report_id,
 	if (!s)
 		return LKB_ERR_DB;
 	rc = store_bind_int(st, s, ":r", report_id);
-	rc = step_done(st, s, rc);
+	rc = store_step_done(st, s, rc);
 	if (rc == LKB_OK)
 		*n_out = sqlite3_changes(st->db);
 	return rc;
@@ -322,38 +310,16 @@ static const char sql_report_thread[] =
 	" AND coalesce(m.date, 0) <= coalesce(x.date, 0)"
 	" ORDER BY coalesce(m.date, 0) DESC, r.id DESC LIMIT 1";
 
-static int
-lookup_report(struct store *st, const char *sql, int64_t msg_id,
-	      int64_t *out)
-{
-	sqlite3_stmt *s = store_stmt(st, sql);
-	int rc;
-
-	if (!s)
-		return LKB_ERR_DB;
-	if ((rc = store_bind_int(st, s, ":m", msg_id)) != LKB_OK)
-		goto out;
-	rc = store_step(st, s);
-	if (rc == SQLITE_ROW) {
-		*out = sqlite3_column_int64(s, 0);
-		rc = 1;
-	} else if (rc == SQLITE_DONE) {
-		rc = 0;
-	}
-out:
-	store_stmt_done(s);
-	return rc;
-}
-
 int
 store_report_for_message(struct store *st, int64_t msg_id,
 			 int64_t *report_id_out)
 {
-	int rc = lookup_report(st, sql_report_up, msg_id, report_id_out);
+	int rc = store_lookup_int(st, sql_report_up, ":m", NULL, msg_id,
+				  report_id_out);
 
 	if (rc == 0)
-		rc = lookup_report(st, sql_report_thread, msg_id,
-				   report_id_out);
+		rc = store_lookup_int(st, sql_report_thread, ":m", NULL,
+				      msg_id, report_id_out);
 	return rc;
 }
 
@@ -379,7 +345,7 @@ store_request_add(struct store *st, const struct store_request *r,
 	       (rc = store_bind_text(st, s, ":state", r->state ? r->state : "new")) ||
 	       (rc = store_bind_text(st, s, ":res", r->result)) ||
 	       (rc = store_bind_int(st, s, ":now", (int64_t)time(NULL))));
-	rc = step_done(st, s, rc);
+	rc = store_step_done(st, s, rc);
 	if (rc == LKB_OK && id_out)
 		*id_out = sqlite3_changes(st->db)
 				  ? sqlite3_last_insert_rowid(st->db) : 0;
@@ -403,7 +369,7 @@ store_request_set_state(struct store *st, int64_t id, const char *state,
 	       (rc = store_bind_text(st, s, ":res", result)) ||
 	       (rc = store_bind_int(st, s, ":now", (int64_t)time(NULL))) ||
 	       (rc = store_bind_int(st, s, ":id", id)));
-	return step_done(st, s, rc);
+	return store_step_done(st, s, rc);
 }
 
 static const char sql_same_regression[] =
@@ -417,7 +383,8 @@ int
 store_report_same_regression(struct store *st, int64_t report_id,
 			     int64_t *id_out)
 {
-	return lookup_report(st, sql_same_regression, report_id, id_out);
+	return store_lookup_int(st, sql_same_regression, ":m", NULL, report_id,
+				id_out);
 }
 
 static const char sql_thread_addrs[] =
@@ -495,13 +462,13 @@ store_reply_table_add(struct store *st, int64_t msg_id, int64_t report_id,
 	(void)((rc = store_bind_int(st, s, ":m", msg_id)) ||
 	       (rc = bind_id_or_null(st, s, ":r", report_id)) ||
 	       (rc = store_bind_text(st, s, ":j", json)));
-	return step_done(st, s, rc);
+	return store_step_done(st, s, rc);
 }
 
 int
 store_reply_table_count(struct store *st, int64_t msg_id, int64_t *n_out)
 {
 	*n_out = 0;
-	return lookup_report(st, sql_reply_table_count, msg_id, n_out) < 0
-		       ? LKB_ERR_DB : LKB_OK;
+	return store_lookup_int(st, sql_reply_table_count, ":m", NULL, msg_id,
+				n_out) < 0 ? LKB_ERR_DB : LKB_OK;
 }
