@@ -133,37 +133,61 @@ field_is_used(const char *name, size_t n)
 	return 0;
 }
 
-/* header_copy() of only the fields message_parse() reads, each with its
- * continuation lines (and the first Received/Sender/Delivered-To, for
- * has_mail_field()); a line that starts no field (libetpan would skip
- * it) goes with the lines folded under it. At most LKB_MAX_HEADER_FIELDS
- * field starts are looked at, as mailimf would stop there. */
-static void
+/* Does a field's group of lines hold something libetpan may read other
+ * than as one field: a blank continuation line, a CR not ending a line? */
+static int
+group_is_odd(const char *p, size_t len)
+{
+	const char *end = p + len, *q, *k;
+
+	for (q = p; (q = memchr(q, '\r', (size_t)(end - q))) != NULL; q++)
+		if (q + 1 < end && q[1] != '\n')
+			return 1;
+	for (q = p; (q = memchr(q, '\n', (size_t)(end - q))) != NULL &&
+		    q + 1 < end; q++) {
+		for (k = q + 1; k < end && (LKB_ISBLANK(*k) || *k == '\r'); k++)
+			;
+		if (k == end || *k == '\n')
+			return 1;
+	}
+	return 0;
+}
+
+/* header_copy() of the fields message_parse() reads, each with its
+ * continuation lines, and of every line that starts no clean field:
+ * libetpan judges those as in a full parse (a malformed line is skipped
+ * and noted either way). The first Received/Sender/Delivered-To goes too,
+ * for has_mail_field(). Returns 1 when more than LKB_MAX_HEADER_FIELDS
+ * field lines were there (a full parse stops and notes it), else 0. */
+static int
 header_copy_used(struct strbuf *sb, const char *p, size_t len)
 {
 	size_t i = 0, fields = 0;
 	int known = 0;
 
-	while (i < len && fields < LKB_MAX_HEADER_FIELDS) {
+	while (i < len) {
 		size_t e = line_end(p, len, i), n = 0;
-		int keep = 0;
+		int keep = 1;
 
 		while (i + n < e && p[i + n] > 32 && p[i + n] < 127 &&
 		       p[i + n] != ':')
 			n++;
-		if (is_field_line(p + i, e - i))
+		if (is_field_line(p + i, e - i)) {
+			if (++fields > LKB_MAX_HEADER_FIELDS)
+				break;
 			keep = field_is_used(p + i, n);
+		}
 		if (keep == 2)
 			keep = !known++;
-		fields += n > 0;
 		while (e < len && LKB_ISBLANK(p[e]))	/* folded lines */
 			e = line_end(p, len, e);
-		if (keep)
+		if (keep || group_is_odd(p + i, e - i))
 			header_copy(sb, p + i, e - i);
 		i = e;
 	}
 	if (!sb->len && strbuf_addch(sb, '\n'))
 		LKB_BUG("uncapped strbuf refused data");
+	return fields > LKB_MAX_HEADER_FIELDS;
 }
 
 struct hdrs {
@@ -337,6 +361,7 @@ parse_header_block(struct message *m, const char *raw, const struct layout *lo,
 	struct strbuf hb = STRBUF_INIT;
 	struct hdrs h = { NULL, 0, 0, 0, 0 };
 	size_t hlen = lo->hend - lo->hstart;
+	int over = 0;
 
 	if (hlen > LKB_MAX_HEADER_BYTES) {
 		mime_note(m, MSG_PARTIAL, "header block over "
@@ -347,10 +372,11 @@ parse_header_block(struct message *m, const char *raw, const struct layout *lo,
 			hlen = LKB_MAX_HEADER_BYTES;
 	}
 	if (flags & MESSAGE_USED_FIELDS)
-		header_copy_used(&hb, raw + lo->hstart, hlen);
+		over = header_copy_used(&hb, raw + lo->hstart, hlen);
 	else
 		header_copy(&hb, raw + lo->hstart, hlen);
 	parse_fields(m, hb.buf, hb.len, &h);
+	h.too_many |= over;
 	m->headers = h.v;
 	m->nheaders = h.n;
 	if (h.too_many)

@@ -101,9 +101,9 @@ struct message {
 int message_parse(const char *raw, size_t len, struct message **m_out)
 	LKB_WARN_UNUSED;
 /* MESSAGE_USED_FIELDS: hand libetpan only the header fields the typed
- * members above come from (and Content-*): the same message, cheaper,
- * but headers lists only those, and problems in other fields go
- * unnoticed (quality). For readers of stored mail (triage). */
+ * members above come from (and Content-*, and every line that starts no
+ * clean field): the same message, quality and problem included, cheaper;
+ * only headers differs (it lists just those fields). */
 #define MESSAGE_USED_FIELDS 1u
 int message_parse_flags(const char *raw, size_t len, unsigned flags,
 			struct message **m_out) LKB_WARN_UNUSED;

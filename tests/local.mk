@@ -59,3 +59,9 @@ include %reldir%/requests.mk
 # The mission end to end: real dovecot and smtp-sink (tests/e2e).
 TESTS += tests/e2e/t0900-mission.sh
 EXTRA_DIST += tests/e2e
+
+check_PROGRAMS += tests/unit/test-ingest-pipe
+tests_unit_test_ingest_pipe_SOURCES = %reldir%/unit/test_ingest_pipe.c
+tests_unit_test_ingest_pipe_CFLAGS = $(LKB_TEST_CFLAGS)
+tests_unit_test_ingest_pipe_LDADD = $(LKB_UNIT_LDADD)
+TESTS += tests/unit/test-ingest-pipe
