@@ -19,6 +19,8 @@
 static const char *const show_usage[] = {
 	"lkpbot show [--json] REPORT|MESSAGE   (REPORT = id | message-id | sha "
 	"prefix; a message that is no report is shown with its thread)",
+	"lkpbot show --raw MESSAGE   (the mail's bytes as kept; MESSAGE = row "
+	"id | message-id)",
 	NULL,
 };
 static const char *const thread_usage[] = {
@@ -28,10 +30,12 @@ static const char *const thread_usage[] = {
 
 /* Common option parsing; returns -1 to go on, else an exit code. */
 static int
-parse_opts(int argc, char **argv, const char *const *usage, int *json)
+parse_opts(int argc, char **argv, const char *const *usage, int *json,
+	   int *raw)
 {
 	static const struct option opts[] = {
 		{ "json", no_argument, NULL, 'j' },
+		{ "raw", no_argument, NULL, 'r' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -40,6 +44,13 @@ parse_opts(int argc, char **argv, const char *const *usage, int *json)
 	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'j': *json = 1; break;
+		case 'r':
+			if (!raw) {
+				cmd_usage(stderr, usage);
+				return EXIT_USAGE;
+			}
+			*raw = 1;
+			break;
 		case 'h': cmd_usage(stdout, usage); return EXIT_OK;
 		default: cmd_usage(stderr, usage); return EXIT_USAGE;
 		}
@@ -228,16 +239,53 @@ show_message(struct bot_ctx *ctx, const struct store_msg *m, int json)
 	return ctx_exit_code(rc);
 }
 
+/* `show --raw`: the kept bytes, unchanged, to stdout. */
+static int
+show_raw(struct bot_ctx *ctx, const char *key)
+{
+	struct store_msg sm;
+	char *raw = NULL;
+	size_t len = 0;
+	int rc = store_message_get(ctx->st, key, &sm);
+
+	if (rc < 0)
+		return ctx_exit_code(rc);
+	if (rc == 0) {
+		lkb_error("no message '%s'", key);
+		return EXIT_FAIL;
+	}
+	rc = store_message_raw(ctx->st, sm.id, &raw, &len);
+	if (rc == 0)
+		lkb_error("message %lld: its raw bytes were not kept (only "
+			  "mail that matters to the bot: lkpbot-import(1))",
+			  (long long)sm.id);
+	store_msg_release(&sm);
+	if (rc <= 0)
+		return rc < 0 ? ctx_exit_code(rc) : EXIT_FAIL;
+	if (fwrite(raw, 1, len, stdout) != len || fflush(stdout) != 0)
+		rc = LKB_ERR_IO;
+	free(raw);
+	return rc < 0 ? ctx_exit_code(rc) : EXIT_OK;
+}
+
 static int
 run(int argc, char **argv, struct bot_ctx *ctx, int thread)
 {
-	int json = 0, ex;
+	int json = 0, raw = 0, ex;
 	int64_t id;
 	json_t *doc;
 
-	ex = parse_opts(argc, argv, thread ? thread_usage : show_usage, &json);
+	ex = parse_opts(argc, argv, thread ? thread_usage : show_usage, &json,
+			thread ? NULL : &raw);
 	if (ex >= 0)
 		return ex;
+	if (raw) {
+		if (json) {
+			cmd_usage(stderr, show_usage);
+			return EXIT_USAGE;
+		}
+		return show_raw(ctx, argv[optind]);
+	}
 	/* `show` of a message that is no report shows the message */
 	if (!thread) {
 		struct store_msg sm;

@@ -100,7 +100,7 @@ struct ingest_job {
 	size_t len;
 	const char *source;	/* owned when owned, else borrowed */
 	int owned;
-	char hash[65];
+	char hash[65];		/* "" when the mail has a Message-ID */
 	struct message *m;	/* owned */
 	int ours;		/* m is a rejected_message stand-in */
 	int is_robot;
@@ -116,12 +116,12 @@ job_prepare(struct ingest_job *j, int parse, const char *why)
 	struct message *m = NULL;
 	int rc;
 
-	sha256_hex(j->raw, j->len, j->hash);
 	if (!parse) {
 		j->m = rejected_message(why);
 		j->ours = 1;
 	} else {
-		rc = message_parse(j->raw, j->len, &m);
+		rc = message_parse_flags(j->raw, j->len, MESSAGE_USED_FIELDS,
+					 &m);
 		if (rc != LKB_OK || !m) {
 			message_free(m);
 			j->m = rejected_message(rc == LKB_ERR_TOO_BIG
@@ -132,6 +132,9 @@ job_prepare(struct ingest_job *j, int parse, const char *why)
 			j->m = m;
 		}
 	}
+	/* the content is the identity of mail without a Message-ID only */
+	if (!j->m->message_id || !*j->m->message_id)
+		sha256_hex(j->raw, j->len, j->hash);
 	j->is_robot = classify_is_robot(j->m);
 	j->keep = j->m->quality == MSG_REJECTED ? CLASSIFY_KEEP
 		: classify_keep_raw_local(j->m, j->is_robot);

@@ -190,6 +190,14 @@ static const char *const migrations[] = {
 	"ALTER TABLE reports DROP COLUMN json;"
 	"CREATE INDEX reports_regression ON reports(commit_sha, metric,"
 	"  coalesce(date, 0), id) WHERE duplicate_of IS NULL;",
+	/* 7 -> 8: raw mail in the pack beside the database (state/rawpack.h;
+	 * rows from before keep it in raw); a content hash only for mail
+	 * without a Message-ID, whose identity it is ('' otherwise) */
+	"ALTER TABLE messages ADD COLUMN raw_at INTEGER;"
+	"ALTER TABLE messages ADD COLUMN raw_len INTEGER;"
+	"DROP INDEX messages_hash;"
+	"CREATE INDEX messages_hash ON messages(content_hash)"
+	"  WHERE content_hash != '';",
 };
 
 int

@@ -4,6 +4,7 @@
 
 #include <sqlite3.h>
 
+#include "state/rawpack.h"
 #include "state/store.h"
 
 #define STORE_MAX_STMTS 256
@@ -14,6 +15,7 @@ struct store {
 	enum store_mode mode;
 	int depth;		/* transaction nesting */
 	int failed;		/* a nested rollback happened */
+	struct rawpack *pack;	/* raw mail beside the database */
 	/* Prepared statements cached by the address of their SQL text. */
 	struct {
 		const char *sql;

@@ -100,6 +100,7 @@ store_open(const char *path, enum store_mode mode, struct store **st_out)
 	}
 	st->path = xstrdup(path);
 	st->mode = mode;
+	st->pack = rawpack_new(path, mode == STORE_RW);
 	if (mode == STORE_RW) {
 		flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
 		if ((rc = mkdir_parents(path)) != LKB_OK)
@@ -157,6 +158,7 @@ store_close(struct store *st)
 		sqlite3_finalize(st->cache[i].stmt);
 	if (st->db)
 		sqlite3_close(st->db);
+	rawpack_close(st->pack);
 	free(st->path);
 	free(st);
 }
@@ -355,7 +357,14 @@ store_commit(struct store *st)
 		return st->failed ? LKB_ERR_DB : LKB_OK;
 	if (st->failed) {
 		store_exec(st, "ROLLBACK");
+		rawpack_discard(st->pack);
 		return LKB_ERR_DB;
+	}
+	/* raw bytes first: a committed row never points past them */
+	if (rawpack_sync(st->pack) != LKB_OK) {
+		store_exec(st, "ROLLBACK");
+		rawpack_discard(st->pack);
+		return LKB_ERR_IO;
 	}
 	return store_exec(st, "COMMIT");
 }
@@ -371,6 +380,7 @@ store_rollback(struct store *st)
 	}
 	if (sqlite3_get_autocommit(st->db) == 0)
 		(void)store_exec(st, "ROLLBACK");
+	rawpack_discard(st->pack);
 }
 
 int
@@ -417,6 +427,40 @@ check_rows(struct store *st, const char *sql, const char *ok)
 	return bad ? LKB_ERR_DB : LKB_OK;
 }
 
+/* Every raw reference within the pack beside the database. */
+static int
+check_pack(struct store *st)
+{
+	sqlite3_stmt *s = NULL;
+	int64_t end = 0, n = 0;
+	uint64_t size;
+	int src, rc;
+
+	src = sqlite3_prepare_v2(st->db, "SELECT coalesce(max(raw_at +"
+				 " raw_len), 0), count(raw_len) FROM messages",
+				 -1, &s, NULL);
+	if (src != SQLITE_OK)
+		return store_err(st, src, "cannot check database");
+	rc = store_step(st, s);
+	if (rc == SQLITE_ROW) {
+		end = sqlite3_column_int64(s, 0);
+		n = sqlite3_column_int64(s, 1);
+	}
+	sqlite3_finalize(s);
+	if (rc < 0)
+		return rc;
+	if (rawpack_size(st->pack, &size) < 0)
+		return LKB_ERR_IO;
+	if (end < 0 || (uint64_t)end > size) {
+		lkb_error("database '%s': %lld messages keep raw bytes up to "
+			  "offset %lld of '%s.raw', which has %llu bytes",
+			  st->path, (long long)n, (long long)end, st->path,
+			  (unsigned long long)size);
+		return LKB_ERR_DB;
+	}
+	return LKB_OK;
+}
+
 int
 store_check(struct store *st)
 {
@@ -424,5 +468,7 @@ store_check(struct store *st)
 
 	if (rc == LKB_OK)
 		rc = check_rows(st, "PRAGMA foreign_key_check", NULL);
+	if (rc == LKB_OK)
+		rc = check_pack(st);
 	return rc;
 }

@@ -47,7 +47,8 @@ struct store_msg_in {
 	const char *raw;	/* raw bytes to keep, or NULL */
 	size_t raw_len;
 	const char *source;	/* "maildir:PATH", "mbox:PATH:OFFSET", ... */
-	const char *content_hash;	/* hex SHA-256 of the raw bytes */
+	const char *content_hash;	/* hex SHA-256 of the raw bytes; ""
+					 * for mail with a Message-ID */
 	int is_robot;		/* sent by the LKP robot */
 };
 

@@ -17,7 +17,8 @@
 static const char sql_msg_by_mid[] =
 	"SELECT id FROM messages WHERE message_id = :mid";
 static const char sql_msg_by_hash[] =
-	"SELECT id FROM messages WHERE content_hash = :h LIMIT 1";
+	"SELECT id FROM messages WHERE content_hash = :h AND content_hash != ''"
+	" LIMIT 1";
 static const char sql_tid_of[] =
 	"SELECT thread_id FROM thread_ids WHERE msgid = :mid";
 static const char sql_thread_new[] =
@@ -34,11 +35,11 @@ static const char sql_msg_insert[] =
 	"INSERT INTO messages (message_id, synthetic_id, content_hash,"
 	" in_reply_to, refs, subject, from_name, from_addr, to_addrs,"
 	" cc_addrs, date, source, quality, problem, thread_id, parent_id,"
-	" is_robot, auto_submitted, precedence, list_id, x_lkpbot, raw,"
-	" imported_at) VALUES (:mid, :syn, :hash, :irt, :refs, :subj,"
+	" is_robot, auto_submitted, precedence, list_id, x_lkpbot, raw_at,"
+	" raw_len, imported_at) VALUES (:mid, :syn, :hash, :irt, :refs, :subj,"
 	" :fname, :faddr, :to, :cc, :date, :src, :q, :prob, :tid,"
 	" (SELECT id FROM messages WHERE message_id = :irt), :robot, :autos,"
-	" :prec, :listid, :xlkp, :raw, :now)";
+	" :prec, :listid, :xlkp, :rawat, :rawlen, :now)";
 static const char sql_adopt_children[] =
 	"UPDATE messages SET parent_id = :id "
 	"WHERE in_reply_to = :mid AND parent_id IS NULL AND id != :id";
@@ -193,10 +194,14 @@ insert_row(struct store *st, const struct store_msg_in *in, const char *mid,
 	sqlite3_stmt *s = store_stmt(st, sql_msg_insert);
 	struct strbuf refs = STRBUF_INIT, to = STRBUF_INIT, cc = STRBUF_INIT;
 	const char *irt = m->in_reply_to;
+	uint64_t at = 0;
 	int rc;
 
 	if (!s)
 		return LKB_ERR_DB;
+	if (in->raw && (rc = rawpack_append(st->pack, in->raw, in->raw_len,
+					    &at)) != LKB_OK)
+		return rc;
 	for (size_t i = 0; i < m->nreferences; i++)
 		if ((refs.len && strbuf_addch(&refs, ' ')) ||
 		    strbuf_adds(&refs, m->references[i]))
@@ -227,7 +232,11 @@ insert_row(struct store *st, const struct store_msg_in *in, const char *mid,
 	    (rc = store_bind_text(st, s, ":prec", m->precedence)) ||
 	    (rc = store_bind_text(st, s, ":listid", m->list_id)) ||
 	    (rc = store_bind_text(st, s, ":xlkp", m->x_lkpbot)) ||
-	    (rc = store_bind_blob(st, s, ":raw", in->raw, in->raw_len)) ||
+	    (rc = in->raw ? store_bind_int(st, s, ":rawat", (int64_t)at)
+			  : store_bind_null(st, s, ":rawat")) ||
+	    (rc = in->raw ? store_bind_int(st, s, ":rawlen",
+					   (int64_t)in->raw_len)
+			  : store_bind_null(st, s, ":rawlen")) ||
 	    (rc = store_bind_int(st, s, ":now", (int64_t)time(NULL))))
 		goto out;
 	rc = store_step(st, s);
@@ -325,7 +334,7 @@ store_msg_release(struct store_msg *m)
 	"id, thread_id, coalesce(date, -1), coalesce(parent_id, 0),"          \
 	" message_id, subject, from_name, from_addr, in_reply_to, quality,"   \
 	" problem, source, to_addrs, cc_addrs, refs, is_robot,"               \
-	" typeof(raw) != 'null'"	/* IS NOT NULL would read the blob */
+	" (raw_len IS NOT NULL OR typeof(raw) != 'null')"	/* no blob read */
 
 static const char sql_get_by_id[] =
 	"SELECT " MSG_COLS " FROM messages WHERE id = :id";
@@ -336,7 +345,8 @@ static const char sql_foreach_all[] =
 static const char sql_foreach_thread[] =
 	"SELECT " MSG_COLS " FROM messages WHERE thread_id = :tid"
 	" ORDER BY coalesce(date, 0), id";
-static const char sql_raw[] = "SELECT raw FROM messages WHERE id = :id";
+static const char sql_raw[] =
+	"SELECT raw, raw_at, raw_len FROM messages WHERE id = :id";
 static const char sql_counts[] =
 	"SELECT count(*), count(DISTINCT thread_id),"
 	" coalesce(sum(quality = 'rejected'), 0),"
@@ -414,7 +424,7 @@ out:
 
 static const char sql_brief[] =
 	"SELECT m.thread_id, coalesce(m.date, -1), m.from_addr, m.quality,"
-	" typeof(m.raw) != 'null', coalesce(r.id, 0)"
+	" (m.raw_len IS NOT NULL OR typeof(m.raw) != 'null'), coalesce(r.id, 0)"
 	" FROM messages m LEFT JOIN reports r ON r.msg_id = m.id"
 	" WHERE m.id = :id";
 
@@ -466,9 +476,22 @@ store_message_raw(struct store *st, int64_t id, char **raw_out,
 	if (rc == SQLITE_ROW) {
 		const void *p = sqlite3_column_blob(s, 0);
 		size_t n = (size_t)sqlite3_column_bytes(s, 0);
+		int64_t at = sqlite3_column_int64(s, 1);
+		int64_t len = sqlite3_column_int64(s, 2);
 
 		rc = 0;
-		if (p) {
+		if (sqlite3_column_type(s, 2) != SQLITE_NULL) {
+			/* in the pack beside the database */
+			if (at < 0 || len < 0 || (uint64_t)len > SIZE_MAX - 1)
+				rc = LKB_ERR_DB;
+			else if (rawpack_read(st->pack, (uint64_t)at,
+					      (size_t)len, raw_out) != LKB_OK)
+				rc = LKB_ERR_IO;
+			else
+				rc = 1;
+			if (rc == 1)
+				*len_out = (size_t)len;
+		} else if (p) {		/* kept before schema 8 */
 			*raw_out = xmemdup0(p, n);
 			*len_out = n;
 			rc = 1;

@@ -42,9 +42,14 @@ ok_if "import of malformed mail succeeds" "$LKPBOT" -d "$T/bad.db" import "$T/ba
 is "all four stored" "$(q "$T/bad.db" 'select count(*) from messages')" 4
 is "the good one is ok" "$(q "$T/bad.db" "select quality from messages where message_id = 'ok@x'")" ok
 is "rejected ones carry a reason" \
-	"$(q "$T/bad.db" "select count(*) from messages where quality = 'rejected' and problem is not null and raw is not null")" \
+	"$(q "$T/bad.db" "select count(*) from messages where quality = 'rejected' and problem is not null and raw_len is not null")" \
 	"$(q "$T/bad.db" "select count(*) from messages where quality = 'rejected'")"
 ok_if "database intact" "$LKPBOT" -d "$T/bad.db" db check
+# the content is the identity (and hashed) only without a Message-ID
+is "mail without Message-ID: SHA-256 of its bytes, the id made of it" \
+	"$(q "$T/bad.db" "select count(*) from messages where length(content_hash) = 64 and message_id = substr(content_hash, 1, 32) || '@content.lkpbot.invalid'")" 3
+is "mail with a Message-ID: no hash" \
+	"$(q "$T/bad.db" "select content_hash from messages where message_id = 'ok@x'")" ""
 
 # show of a message that is no report: the message and its thread
 ok_if "show a plain message" sh -c "'$LKPBOT' -d '$T/md.db' show 20220506212924.GJ1098723@dread.disaster.area | grep -q '^message [0-9]*: Re: \[xfs\] 32678f1513'"

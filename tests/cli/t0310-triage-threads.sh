@@ -48,6 +48,7 @@ CONF
 ok_if "import the mailbox" "$LKPBOT" -q -d "$T/db" import "$T/md"
 for k in 0 1 3; do
 	cp "$T/db" "$T/db$k"
+	cp "$T/db.raw" "$T/db$k.raw"
 	conf "$T/conf$k" $k
 	"$LKPBOT" -vv -c "$T/conf$k" -d "$T/db$k" triage >/dev/null 2>"$T/err$k"
 	is "triage with threads = $k: exit 0" $? 0

@@ -323,6 +323,26 @@ sha256_list() {
 	sha256sum "$@" | awk '{ print $1 }' | sort
 }
 
+# raw_sha_list: sorted hex SHA-256 of the raw bytes kept, as
+# `lkpbot show --raw` gives them back, one line per message that has them.
+raw_sha_list() {
+	for id in $(db_q 'SELECT id FROM messages WHERE raw_len IS NOT NULL'); do
+		"$LKPBOT" -d "$LKPBOT_DB" show --raw "$id" | sha256sum
+	done | awk '{ print $1 }' | sort
+}
+
+# raw_bytes_are_files FILES_SHA: every kept raw is one of the files
+# (FILES_SHA, from sha256_list), and robot mail is among them.
+raw_bytes_are_files() {
+	raw_sha_list >"$T/raw.sha"
+	[ -s "$T/raw.sha" ] &&
+	[ "$(wc -l <"$T/raw.sha")" -eq \
+	  "$(db_q 'SELECT count(*) FROM messages WHERE raw_len IS NOT NULL')" ] &&
+	[ -z "$(comm -23 "$T/raw.sha" "$1")" ] &&
+	[ "$(db_q 'SELECT count(*) FROM messages WHERE is_robot = 1 AND
+		   raw_len IS NULL')" -eq 0 ]
+}
+
 # The stats line dovecot logs when the last IMAP session logged out.
 dovecot_last_logout() {
 	grep 'imap(' "$DOVECOT_DIR/dovecot.log" | grep 'Disconnected' | tail -1

@@ -4,7 +4,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
+
+#include <sqlite3.h>
 
 #include "tests/unit/check_main.h"
 #include "lib/status.h"
@@ -38,7 +41,11 @@ teardown(void)
 	unlink(p);
 	snprintf(p, sizeof(p), "%s-shm", dbpath);
 	unlink(p);
+	snprintf(p, sizeof(p), "%s.raw", dbpath);
+	unlink(p);
 }
+
+static const char *add_raw;	/* raw bytes the next add() keeps */
 
 /* A message with id, parent and references ("a b c"). */
 static int64_t
@@ -79,6 +86,9 @@ add(const char *mid, const char *irt, const char *refs_text, int *is_new)
 	in.m = &m;
 	in.source = "test";
 	in.content_hash = hash;
+	in.raw = add_raw;
+	in.raw_len = add_raw ? strlen(add_raw) : 0;
+	add_raw = NULL;
 	ck_assert_int_eq(store_message_add(st, &in, &id, is_new ? is_new : &nn),
 			 LKB_OK);
 	return id;
@@ -197,6 +207,114 @@ START_TEST(nested_rollback_rolls_back_all)
 }
 END_TEST
 
+
+static long long
+pack_size(void)
+{
+	char p[80];
+	struct stat sb;
+
+	snprintf(p, sizeof(p), "%s.raw", dbpath);
+	return stat(p, &sb) == 0 ? (long long)sb.st_size : -1;
+}
+
+static void
+assert_raw(const char *mid, const char *want)
+{
+	struct store_msg sm;
+	char *raw = NULL;
+	size_t len = 0;
+
+	ck_assert_int_eq(store_message_get(st, mid, &sm), 1);
+	ck_assert_int_eq(sm.has_raw, want != NULL);
+	ck_assert_int_eq(store_message_raw(st, sm.id, &raw, &len), want != NULL);
+	if (want) {
+		ck_assert_uint_eq(len, strlen(want));
+		ck_assert_str_eq(raw, want);
+	}
+	free(raw);
+	store_msg_release(&sm);
+}
+
+START_TEST(raw_bytes_in_the_pack)
+{
+	add_raw = "Subject: one\n\nfirst\n";
+	add("r1@x", NULL, NULL, NULL);
+	add("bare@x", NULL, NULL, NULL);	/* bytes not kept */
+	add_raw = "Subject: two\n\nsecond, longer\n";
+	add("r2@x", NULL, NULL, NULL);
+	assert_raw("r1@x", "Subject: one\n\nfirst\n");
+	assert_raw("r2@x", "Subject: two\n\nsecond, longer\n");
+	assert_raw("bare@x", NULL);
+	/* written once, beside the database */
+	ck_assert_int_eq(pack_size(), (long long)(strlen("Subject: one\n\n"
+		"first\n") + strlen("Subject: two\n\nsecond, longer\n")));
+	ck_assert_int_eq(store_check(st), LKB_OK);
+}
+END_TEST
+
+START_TEST(raw_rollback_cuts_the_pack)
+{
+	add_raw = "kept\n";
+	add("k@x", NULL, NULL, NULL);
+	ck_assert_int_eq(pack_size(), 5);
+	ck_assert_int_eq(store_begin_write(st), LKB_OK);
+	add_raw = "rolled back\n";
+	add("gone@x", NULL, NULL, NULL);
+	ck_assert_int_eq(pack_size(), 5 + 12);
+	store_rollback(st);
+	ck_assert_int_eq(pack_size(), 5);
+	ck_assert_int_eq(store_message_exists(st, "gone@x", NULL), 0);
+	add_raw = "next\n";
+	add("n@x", NULL, NULL, NULL);
+	assert_raw("n@x", "next\n");
+	assert_raw("k@x", "kept\n");
+}
+END_TEST
+
+START_TEST(raw_pack_cut_short_is_found)
+{
+	char p[80];
+
+	add_raw = "Subject: x\n\n0123456789\n";
+	add("cut@x", NULL, NULL, NULL);
+	store_close(st);
+	snprintf(p, sizeof(p), "%s.raw", dbpath);
+	ck_assert_int_eq(truncate(p, 10), 0);
+	ck_assert_int_eq(store_open(dbpath, STORE_RO, &st), LKB_OK);
+	ck_assert_int_eq(store_check(st), LKB_ERR_DB);
+	{
+		struct store_msg sm;
+		char *raw = NULL;
+		size_t len;
+
+		ck_assert_int_eq(store_message_get(st, "cut@x", &sm), 1);
+		ck_assert_int_lt(store_message_raw(st, sm.id, &raw, &len), 0);
+		ck_assert_ptr_null(raw);
+		store_msg_release(&sm);
+	}
+}
+END_TEST
+
+START_TEST(raw_blob_of_schema_7_still_read)
+{
+	sqlite3 *db;
+
+	add("old@x", NULL, NULL, NULL);
+	store_close(st);
+	/* a row as schema 7 stored it: the bytes in the raw column */
+	ck_assert_int_eq(sqlite3_open(dbpath, &db), SQLITE_OK);
+	ck_assert_int_eq(sqlite3_exec(db, "UPDATE messages SET raw ="
+				      " CAST('old bytes' AS BLOB) WHERE"
+				      " message_id = 'old@x'", NULL, NULL,
+				      NULL), SQLITE_OK);
+	sqlite3_close(db);
+	ck_assert_int_eq(store_open(dbpath, STORE_RW, &st), LKB_OK);
+	assert_raw("old@x", "old bytes");
+	ck_assert_int_eq(store_check(st), LKB_OK);
+}
+END_TEST
+
 Suite *
 lkb_test_suite(void)
 {
@@ -212,6 +330,10 @@ lkb_test_suite(void)
 	tcase_add_test(tc, no_message_id_dedups_by_content);
 	tcase_add_test(tc, readonly_open_of_missing_db_fails);
 	tcase_add_test(tc, nested_rollback_rolls_back_all);
+	tcase_add_test(tc, raw_bytes_in_the_pack);
+	tcase_add_test(tc, raw_rollback_cuts_the_pack);
+	tcase_add_test(tc, raw_pack_cut_short_is_found);
+	tcase_add_test(tc, raw_blob_of_schema_7_still_read);
 	suite_add_tcase(s, tc);
 	return s;
 }
