@@ -271,6 +271,27 @@ lkp_parse_finish(struct lkp_parse *ps)
 	ps->r->nwarnings = ps->w.n;
 }
 
+/* Can text hold a table? Every line lkp_table_line() tells from other
+ * text starts, after blanks, with one of = - % f c <, or is followed by
+ * a line of dashes. A kernel config attached to robot mail has none:
+ * it is not split into lines and looked at one by one. */
+static int
+may_hold_table(const char *p, size_t len)
+{
+	const char *end = p + len, *nl;
+	struct lkp_tok t;
+
+	for (; p < end; p = nl + 1) {
+		nl = memchr(p, '\n', (size_t)(end - p));
+		if (!nl)
+			nl = end;
+		t = lkp_trim(p, (size_t)(nl - p));
+		if (t.len && memchr("=-%fc<", t.p[0], 6))
+			return 1;
+	}
+	return 0;
+}
+
 int
 lkp_report_parse(struct arena *a, const struct lkp_report_input *in,
 		 struct lkp_report **out)
@@ -299,7 +320,8 @@ lkp_report_parse(struct arena *a, const struct lkp_report_input *in,
 	for (size_t k = 0; k < in->nparts; k++) {
 		struct lkp_lines PL;
 
-		if (!in->parts[k].text || in->parts[k].len > LKB_MAX_BODY_BYTES)
+		if (!in->parts[k].text || in->parts[k].len > LKB_MAX_BODY_BYTES ||
+		    !may_hold_table(in->parts[k].text, in->parts[k].len))
 			continue;
 		lkp_lines_split(a, in->parts[k].text, in->parts[k].len, 0, &PL);
 		ps.L = &PL;

@@ -8,6 +8,21 @@
 #include "state/store.h"
 
 #define STORE_MAX_STMTS 256
+#define STORE_STMT_NAMES 16	/* parameter indexes remembered per statement */
+#define STORE_NAME_MAX 16	/* longest parameter name remembered */
+
+/* A prepared statement kept for the store's life, with the indexes of
+ * the parameter names bound to it so far (SQLite looks a name up by a
+ * linear search; an import binds millions). */
+struct store_stmt_slot {
+	const char *sql;
+	sqlite3_stmt *stmt;
+	size_t nnames;
+	struct {
+		char name[STORE_NAME_MAX];
+		int idx;
+	} names[STORE_STMT_NAMES];
+};
 
 struct store {
 	sqlite3 *db;
@@ -16,12 +31,12 @@ struct store {
 	int depth;		/* transaction nesting */
 	int failed;		/* a nested rollback happened */
 	struct rawpack *pack;	/* raw mail beside the database */
-	/* Prepared statements cached by the address of their SQL text. */
-	struct {
-		const char *sql;
-		sqlite3_stmt *stmt;
-	} cache[STORE_MAX_STMTS];
+	/* Prepared statements cached by the address of their SQL text:
+	 * ncache of them in cache, found through a hash of the address */
+	struct store_stmt_slot cache[STORE_MAX_STMTS];
 	size_t ncache;
+	short slot_of[2 * STORE_MAX_STMTS];	/* cache index + 1, 0 free */
+	struct store_stmt_slot *last;	/* store_stmt()'s last answer */
 };
 
 /* Cached statement for sql (a static string; the pointer is the key).

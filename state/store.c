@@ -3,12 +3,14 @@
 #include "state/store.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
 #include <sqlite3.h>
 
+#include "lib/compiler.h"
 #include "lib/log.h"
 #include "lib/status.h"
 #include "lib/xalloc.h"
@@ -167,11 +169,17 @@ sqlite3_stmt *
 store_stmt(struct store *st, const char *sql)
 {
 	sqlite3_stmt *s = NULL;
+	size_t h = ((uintptr_t)sql >> 3) % LKB_ARRAY_SIZE(st->slot_of);
 	int src;
 
-	for (size_t i = 0; i < st->ncache; i++)
-		if (st->cache[i].sql == sql)
-			return st->cache[i].stmt;
+	for (; st->slot_of[h]; h = (h + 1) % LKB_ARRAY_SIZE(st->slot_of)) {
+		struct store_stmt_slot *c = &st->cache[st->slot_of[h] - 1];
+
+		if (c->sql == sql) {
+			st->last = c;
+			return c->stmt;
+		}
+	}
 	src = sqlite3_prepare_v3(st->db, sql, -1, SQLITE_PREPARE_PERSISTENT,
 				 &s, NULL);
 	if (src != SQLITE_OK) {
@@ -183,7 +191,9 @@ store_stmt(struct store *st, const char *sql)
 		LKB_BUG("statement cache full: raise STORE_MAX_STMTS");
 	st->cache[st->ncache].sql = sql;
 	st->cache[st->ncache].stmt = s;
-	st->ncache++;
+	st->cache[st->ncache].nnames = 0;
+	st->last = &st->cache[st->ncache];
+	st->slot_of[h] = (short)++st->ncache;
 	return s;
 }
 
@@ -199,8 +209,20 @@ store_stmt_done(sqlite3_stmt *s)
 static int
 param_index(struct store *st, sqlite3_stmt *s, const char *name)
 {
-	int i = sqlite3_bind_parameter_index(s, name);
+	struct store_stmt_slot *c = st->last && st->last->stmt == s ? st->last
+								    : NULL;
+	size_t len = strlen(name);
+	int i;
 
+	if (c && len < STORE_NAME_MAX)
+		for (size_t k = 0; k < c->nnames; k++)
+			if (!memcmp(c->names[k].name, name, len + 1))
+				return c->names[k].idx;
+	i = sqlite3_bind_parameter_index(s, name);
+	if (i && c && len < STORE_NAME_MAX && c->nnames < STORE_STMT_NAMES) {
+		memcpy(c->names[c->nnames].name, name, len + 1);
+		c->names[c->nnames++].idx = i;
+	}
 	if (i == 0)
 		lkb_error("no SQL parameter '%s' in '%.80s' (database '%s')",
 			  name, sqlite3_sql(s), st->path);

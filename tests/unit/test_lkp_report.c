@@ -279,6 +279,68 @@ START_TEST(quoted_mixed_depth)
 }
 END_TEST
 
+/* Attachments: a table in one is read wherever it starts, after lines
+ * of any kind; a kernel config (no line that can start a table) adds
+ * nothing. */
+START_TEST(tables_in_attachments)
+{
+	static const char *const tables[] = {
+		/* stddev header first, indented by a no-break space */
+		"CONFIG_X=y\n# CONFIG_Y is not set\n\xC2\xA0%stddev  %change"
+		"  %stddev\n  1 \xC2\xB1 2%  +5.0%  1.05  m.a\n",
+		/* a dash line before the header */
+		"CONFIG_X=y\n-----------  ----------  -----------\n"
+		"%stddev  %change  %stddev\n  1  +5.0%  1.05  m.a\n",
+		/* a rule and a key line, as the header of a section */
+		"CONFIG_X=y\n=================\ntbox_group/testcase:\n"
+		"  lkp-x/will-it-scale\n\n%stddev  %change  %stddev\n"
+		"  1  +5.0%  1.05  m.a\n",
+		/* fail:runs */
+		"CONFIG_X=y\nfail:runs  %reproduction  fail:runs\n"
+		"   :6  100%  6:6  dmesg.oops\n",
+	};
+	struct lkp_report_input in;
+	struct lkp_report_part part;
+	struct lkp_report *r;
+	const char *body = "Hello,\n\nkernel test robot noticed nothing.\n";
+
+	for (size_t i = 0; i <= LKB_ARRAY_SIZE(tables); i++) {
+		memset(&in, 0, sizeof(in));
+		memset(&part, 0, sizeof(part));
+		in.subject = "[linus:master] [x]  abcdef0123: regression";
+		in.from_name = "kernel test robot";
+		in.from_addr = "oliver.sang@intel.com";
+		in.body = body;
+		in.body_len = strlen(body);
+		part.name = "att";
+		part.text = i < LKB_ARRAY_SIZE(tables) ? tables[i]
+			: "#\n# Automatically generated file\nCONFIG_X=y\n"
+			  "CONFIG_Y=\"x - y\"\n# CONFIG_Z is not set\n";
+		part.len = strlen(part.text);
+		in.parts = &part;
+		in.nparts = 1;
+		r = NULL;
+		ck_assert_int_eq(lkp_report_parse(&A, &in, &r), 1);
+		ck_assert_msg(r->ncomparisons == (i < LKB_ARRAY_SIZE(tables)),
+			      "part %zu: %zu sections", i, r->ncomparisons);
+		if (i < LKB_ARRAY_SIZE(tables))
+			ck_assert_uint_eq(r->comparisons[0].nmetrics +
+					  r->comparisons[0].nfailures, 1);
+	}
+	/* rows after "<below more details" (no % or f in the first
+	 * column) continue the body's last table */
+	in.body = "Hello,\n\n%stddev  %change  %stddev\n"
+		  "  1  +5.0%  1.05  m.a\n";
+	in.body_len = strlen(in.body);
+	part.text = "<below more details>\n  2  +3.0%  2.06  m.b\n";
+	part.len = strlen(part.text);
+	r = NULL;
+	ck_assert_int_eq(lkp_report_parse(&A, &in, &r), 1);
+	ck_assert_uint_eq(r->ncomparisons, 1);
+	ck_assert_uint_eq(r->comparisons[0].nmetrics, 2);
+}
+END_TEST
+
 START_TEST(not_report_text)
 {
 	struct lkp_report *r = NULL;
@@ -382,6 +444,7 @@ lkb_test_suite(void)
 	tcase_add_test(tc, scrape_wrapped_subject);
 	tcase_add_test(tc, quoted_mixed_depth);
 	tcase_add_test(tc, not_report_text);
+	tcase_add_test(tc, tables_in_attachments);
 	tcase_add_test(tc, table_50000_rows);
 	tcase_add_test(tc, table_over_limit);
 	tcase_add_test(tc, absurd_input);
