@@ -55,8 +55,8 @@
 #define LKB_BATCH_MESSAGES 500
 /* Parsed mails queued between import's parser and store threads, and
  * their raw bytes (one bigger mail still fits): bounds import's memory. */
-#define LKB_IMPORT_QUEUE_JOBS 64
-#define LKB_IMPORT_QUEUE_BYTES (8u * 1024 * 1024)
+#define LKB_IMPORT_QUEUE_JOBS 256
+#define LKB_IMPORT_QUEUE_BYTES (16u * 1024 * 1024)
 /* Quote depth we track; deeper quotes count as this depth. */
 #define LKB_MAX_QUOTE_DEPTH 64
 /* LKP report parser (parsers/lkp_*.c): */

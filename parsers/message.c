@@ -112,23 +112,27 @@ header_copy(struct strbuf *sb, const char *p, size_t len)
 static int
 field_is_used(const char *name, size_t n)
 {
-	static const char *const used[] = {
-		"from", "to", "cc", "reply-to", "subject", "date",
-		"message-id", "in-reply-to", "references", "auto-submitted",
-		"precedence", "list-id", "x-lkpbot", "return-path",
-		"mime-version", NULL
+#define F(s) { s, sizeof(s) - 1 }
+	static const struct {
+		const char *s;
+		size_t n;
+	} used[] = {
+		F("from"), F("to"), F("cc"), F("reply-to"), F("subject"),
+		F("date"), F("message-id"), F("in-reply-to"), F("references"),
+		F("auto-submitted"), F("precedence"), F("list-id"),
+		F("x-lkpbot"), F("return-path"), F("mime-version"),
+	}, known[] = {
+		F("received"), F("sender"), F("delivered-to"),
 	};
-	static const char *const known[] = {
-		"received", "sender", "delivered-to", NULL
-	};
+#undef F
 
 	if (n > 8 && !strncasecmp(name, "content-", 8))
 		return 1;
-	for (size_t k = 0; used[k]; k++)
-		if (strlen(used[k]) == n && !strncasecmp(name, used[k], n))
+	for (size_t k = 0; k < LKB_ARRAY_SIZE(used); k++)
+		if (used[k].n == n && !strncasecmp(name, used[k].s, n))
 			return 1;
-	for (size_t k = 0; known[k]; k++)
-		if (strlen(known[k]) == n && !strncasecmp(name, known[k], n))
+	for (size_t k = 0; k < LKB_ARRAY_SIZE(known); k++)
+		if (known[k].n == n && !strncasecmp(name, known[k].s, n))
 			return 2;
 	return 0;
 }

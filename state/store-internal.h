@@ -48,6 +48,10 @@ void store_stmt_done(sqlite3_stmt *s);
 /* Bind by :name; an unknown name is a bug in our SQL (LKB_ERR_DB). */
 int store_bind_text(struct store *st, sqlite3_stmt *s, const char *name,
 		    const char *v);
+/* store_bind_text() without SQLite's copy: v must stay as it is until
+ * the statement is reset (store_step_done(), store_stmt_done()). */
+int store_bind_text_borrowed(struct store *st, sqlite3_stmt *s,
+			     const char *name, const char *v);
 int store_bind_int(struct store *st, sqlite3_stmt *s, const char *name,
 		   int64_t v);
 int store_bind_double(struct store *st, sqlite3_stmt *s, const char *name,

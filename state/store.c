@@ -245,6 +245,14 @@ store_bind_text(struct store *st, sqlite3_stmt *s, const char *name,
 }
 
 int
+store_bind_text_borrowed(struct store *st, sqlite3_stmt *s, const char *name,
+			 const char *v)
+{
+	BIND_BODY(v ? sqlite3_bind_text(s, i, v, -1, SQLITE_STATIC)
+		    : sqlite3_bind_null(s, i));
+}
+
+int
 store_bind_int(struct store *st, sqlite3_stmt *s, const char *name, int64_t v)
 {
 	BIND_BODY(sqlite3_bind_int64(s, i, v));

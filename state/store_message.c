@@ -210,28 +210,28 @@ insert_row(struct store *st, const struct store_msg_in *in, const char *mid,
 		irt = m->references[m->nreferences - 1];
 	join_addrs(&to, m->to, m->nto);
 	join_addrs(&cc, m->cc, m->ncc);
-	if ((rc = store_bind_text(st, s, ":mid", mid)) ||
+	if ((rc = store_bind_text_borrowed(st, s, ":mid", mid)) ||
 	    (rc = store_bind_int(st, s, ":syn", synthetic)) ||
-	    (rc = store_bind_text(st, s, ":hash", in->content_hash)) ||
-	    (rc = store_bind_text(st, s, ":irt", irt)) ||
-	    (rc = store_bind_text(st, s, ":refs", refs.buf)) ||
-	    (rc = store_bind_text(st, s, ":subj", m->subject)) ||
-	    (rc = store_bind_text(st, s, ":fname", m->from.name)) ||
-	    (rc = store_bind_text(st, s, ":faddr", m->from.addr)) ||
-	    (rc = store_bind_text(st, s, ":to", to.buf)) ||
-	    (rc = store_bind_text(st, s, ":cc", cc.buf)) ||
+	    (rc = store_bind_text_borrowed(st, s, ":hash", in->content_hash)) ||
+	    (rc = store_bind_text_borrowed(st, s, ":irt", irt)) ||
+	    (rc = store_bind_text_borrowed(st, s, ":refs", refs.buf)) ||
+	    (rc = store_bind_text_borrowed(st, s, ":subj", m->subject)) ||
+	    (rc = store_bind_text_borrowed(st, s, ":fname", m->from.name)) ||
+	    (rc = store_bind_text_borrowed(st, s, ":faddr", m->from.addr)) ||
+	    (rc = store_bind_text_borrowed(st, s, ":to", to.buf)) ||
+	    (rc = store_bind_text_borrowed(st, s, ":cc", cc.buf)) ||
 	    (rc = m->date == (time_t)-1
 			  ? store_bind_null(st, s, ":date")
 			  : store_bind_int(st, s, ":date", (int64_t)m->date)) ||
-	    (rc = store_bind_text(st, s, ":src", in->source)) ||
-	    (rc = store_bind_text(st, s, ":q", quality_names[m->quality])) ||
-	    (rc = store_bind_text(st, s, ":prob", m->problem)) ||
+	    (rc = store_bind_text_borrowed(st, s, ":src", in->source)) ||
+	    (rc = store_bind_text_borrowed(st, s, ":q", quality_names[m->quality])) ||
+	    (rc = store_bind_text_borrowed(st, s, ":prob", m->problem)) ||
 	    (rc = store_bind_int(st, s, ":tid", tid)) ||
 	    (rc = store_bind_int(st, s, ":robot", in->is_robot)) ||
-	    (rc = store_bind_text(st, s, ":autos", m->auto_submitted)) ||
-	    (rc = store_bind_text(st, s, ":prec", m->precedence)) ||
-	    (rc = store_bind_text(st, s, ":listid", m->list_id)) ||
-	    (rc = store_bind_text(st, s, ":xlkp", m->x_lkpbot)) ||
+	    (rc = store_bind_text_borrowed(st, s, ":autos", m->auto_submitted)) ||
+	    (rc = store_bind_text_borrowed(st, s, ":prec", m->precedence)) ||
+	    (rc = store_bind_text_borrowed(st, s, ":listid", m->list_id)) ||
+	    (rc = store_bind_text_borrowed(st, s, ":xlkp", m->x_lkpbot)) ||
 	    (rc = in->raw ? store_bind_int(st, s, ":rawat", (int64_t)at)
 			  : store_bind_null(st, s, ":rawat")) ||
 	    (rc = in->raw ? store_bind_int(st, s, ":rawlen",

@@ -86,7 +86,7 @@ write_json(struct store *st, int64_t rid, const char *json)
 	if (!s)
 		return LKB_ERR_DB;
 	if ((rc = store_bind_int(st, s, ":r", rid)) ||
-	    (rc = store_bind_text(st, s, ":j", json ? json : "{}"))) {
+	    (rc = store_bind_text_borrowed(st, s, ":j", json ? json : "{}"))) {
 		store_stmt_done(s);
 		return rc;
 	}
@@ -277,15 +277,15 @@ insert_metric(struct store *st, int64_t cid, size_t row,
 	if ((rc = more_json(more, n, m->values, m->stddev, m->changes, 1)) ||
 	    (rc = store_bind_int(st, s, ":c", cid)) ||
 	    (rc = store_bind_int(st, s, ":row", (int64_t)row)) ||
-	    (rc = store_bind_text(st, s, ":name", m->name)) ||
+	    (rc = store_bind_text_borrowed(st, s, ":name", m->name)) ||
 	    (rc = store_bind_int(st, s, ":n", (int64_t)n)) ||
 	    (rc = bind_num(st, s, ":b", cell(m->values, n, 0))) ||
 	    (rc = bind_num(st, s, ":bsd", cell(m->stddev, n, 0))) ||
 	    (rc = bind_num(st, s, ":chg", cell(m->changes, n ? n - 1 : 0, 0))) ||
 	    (rc = bind_num(st, s, ":v", cell(m->values, n, 1))) ||
 	    (rc = bind_num(st, s, ":sd", cell(m->stddev, n, 1))) ||
-	    (rc = store_bind_text(st, s, ":kind", n > 1 ? kind : NULL)) ||
-	    (rc = store_bind_text(st, s, ":more", n > 2 ? more->buf : NULL))) {
+	    (rc = store_bind_text_borrowed(st, s, ":kind", n > 1 ? kind : NULL)) ||
+	    (rc = store_bind_text_borrowed(st, s, ":more", n > 2 ? more->buf : NULL))) {
 		store_stmt_done(s);
 		return rc;
 	}
@@ -306,14 +306,14 @@ insert_failure(struct store *st, int64_t cid, size_t row,
 	if ((rc = more_json(more, n, f->fails, f->runs, f->repro, 0)) ||
 	    (rc = store_bind_int(st, s, ":c", cid)) ||
 	    (rc = store_bind_int(st, s, ":row", (int64_t)row)) ||
-	    (rc = store_bind_text(st, s, ":name", f->name)) ||
+	    (rc = store_bind_text_borrowed(st, s, ":name", f->name)) ||
 	    (rc = store_bind_int(st, s, ":n", (int64_t)n)) ||
 	    (rc = bind_num(st, s, ":bf", cell(f->fails, n, 0))) ||
 	    (rc = bind_num(st, s, ":bruns", cell(f->runs, n, 0))) ||
 	    (rc = bind_num(st, s, ":f", cell(f->fails, n, 1))) ||
 	    (rc = bind_num(st, s, ":runs", cell(f->runs, n, 1))) ||
 	    (rc = bind_num(st, s, ":rep", cell(f->repro, n ? n - 1 : 0, 0))) ||
-	    (rc = store_bind_text(st, s, ":more", n > 2 ? more->buf : NULL))) {
+	    (rc = store_bind_text_borrowed(st, s, ":more", n > 2 ? more->buf : NULL))) {
 		store_stmt_done(s);
 		return rc;
 	}
