@@ -4,6 +4,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <stdint.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -97,22 +98,66 @@ slurp(FILE *f, const char *name, struct strbuf *sb, int *flags)
 	return LKB_OK;
 }
 
+/* The file at path, read straight into one buffer sized by fstat (the
+ * size is a hint: the file may change meanwhile); at most
+ * LKB_MAX_MESSAGE_BYTES of it, MAILSOURCE_TRUNCATED when there is more. */
 static int
 read_one_file(const char *path, const char *source, mailsource_fn *fn,
 	      void *arg)
 {
-	struct strbuf sb;
-	FILE *f;
-	int rc, flags = 0;
+	const size_t cap = LKB_MAX_MESSAGE_BYTES;
+	size_t len = 0, alloc;
+	struct stat sb;
+	char *buf, c;
+	ssize_t n;
+	int fd, rc, flags = 0;
 
-	if (!(f = fopen(path, "rb")))
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
 		return lkb_error_errno("cannot open '%s'", path), LKB_ERR_IO;
-	strbuf_init_capped(&sb, LKB_MAX_MESSAGE_BYTES);
-	rc = slurp(f, path, &sb, &flags);
-	fclose(f);
-	if (rc == LKB_OK)
-		rc = fn(sb.buf, sb.len, source, flags, arg);
-	strbuf_release(&sb);
+	if (fstat(fd, &sb) != 0) {
+		lkb_error_errno("cannot read '%s'", path);
+		close(fd);
+		return LKB_ERR_IO;
+	}
+	alloc = sb.st_size <= 0 ? 4096
+		: (uint64_t)sb.st_size < cap ? (size_t)sb.st_size + 1 : cap + 1;
+	buf = xmalloc(alloc);
+	for (;;) {
+		if (len + 1 == alloc) {
+			if (len >= cap) {
+				/* full: is there more than the cap? */
+				while ((n = read(fd, &c, 1)) < 0 && errno == EINTR)
+					;
+				if (n > 0)
+					flags = MAILSOURCE_TRUNCATED;
+				if (n >= 0)
+					break;
+			} else {
+				alloc = alloc - 1 > cap / 2 ? cap + 1
+							    : 2 * (alloc - 1) + 1;
+				buf = xreallocarray(buf, alloc, 1);
+				continue;
+			}
+		} else {
+			n = read(fd, buf + len, alloc - 1 - len);
+			if (n > 0) {
+				len += (size_t)n;
+				continue;
+			}
+			if (n == 0)
+				break;
+		}
+		if (errno == EINTR)
+			continue;
+		lkb_error_errno("cannot read '%s'", path);
+		close(fd);
+		free(buf);
+		return LKB_ERR_IO;
+	}
+	close(fd);
+	buf[len] = '\0';
+	rc = fn(buf, len, source, flags, arg);
+	free(buf);
 	return rc;
 }
 

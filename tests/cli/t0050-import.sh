@@ -51,6 +51,23 @@ is "mail without Message-ID: SHA-256 of its bytes, the id made of it" \
 is "mail with a Message-ID: no hash" \
 	"$(q "$T/bad.db" "select content_hash from messages where message_id = 'ok@x'")" ""
 
+# a file over LKB_MAX_MESSAGE_BYTES (64 MiB): its first 64 MiB kept,
+# stored as rejected; one of exactly 64 MiB is read whole
+mkdir -p "$T/huge/cur" "$T/huge/new"
+{ printf 'Subject: big\nMessage-ID: <big@x>\n\n'; head -c 100 /dev/zero; } >"$T/huge/cur/1"
+truncate -s $((64 * 1024 * 1024 + 1)) "$T/huge/cur/1"
+{ printf 'Subject: edge\nMessage-ID: <edge@x>\n\n'; } >"$T/huge/cur/2"
+truncate -s $((64 * 1024 * 1024)) "$T/huge/cur/2"
+"$LKPBOT" -d "$T/huge.db" import "$T/huge" >/dev/null 2>"$T/err"
+is "a file over the limit: import goes on" "$?" 0
+ok_if "the limit is named" grep -q "larger than 67108864 bytes (LKB_MAX_MESSAGE_BYTES)" "$T/err"
+is "over the limit: rejected, 64 MiB of it kept" \
+	"$(q "$T/huge.db" "select quality || ' ' || raw_len from messages where source like '%/cur/1'")" \
+	"rejected 67108864"
+is "at the limit: read whole, not rejected" \
+	"$(q "$T/huge.db" "select count(*) from messages where message_id = 'edge@x' and quality != 'rejected'")" 1
+rm -f "$T"/huge.db*
+
 # show of a message that is no report: the message and its thread
 ok_if "show a plain message" sh -c "'$LKPBOT' -d '$T/md.db' show 20220506212924.GJ1098723@dread.disaster.area | grep -q '^message [0-9]*: Re: \[xfs\] 32678f1513'"
 ok_if "show --json of a message names its thread" sh -c "'$LKPBOT' -d '$T/md.db' show --json '<20220506212924.GJ1098723@dread.disaster.area>' | python3 -c 'import json,sys; d=json.load(sys.stdin); assert d[\"format_version\"] == 1 and len(d[\"thread\"]) >= 3'"
