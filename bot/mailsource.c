@@ -109,7 +109,7 @@ read_one_file(const char *path, const char *source, mailsource_fn *fn,
 	size_t len = 0, alloc;
 	struct stat sb;
 	char *buf, c;
-	ssize_t n;
+	ssize_t n = 0;
 	int fd, rc, flags = 0;
 
 	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
@@ -124,36 +124,31 @@ read_one_file(const char *path, const char *source, mailsource_fn *fn,
 	buf = xmalloc(alloc);
 	for (;;) {
 		if (len + 1 == alloc) {
-			if (len >= cap) {
-				/* full: is there more than the cap? */
-				while ((n = read(fd, &c, 1)) < 0 && errno == EINTR)
-					;
-				if (n > 0)
-					flags = MAILSOURCE_TRUNCATED;
-				if (n >= 0)
-					break;
-			} else {
-				alloc = alloc - 1 > cap / 2 ? cap + 1
-							    : 2 * (alloc - 1) + 1;
-				buf = xreallocarray(buf, alloc, 1);
-				continue;
-			}
-		} else {
-			n = read(fd, buf + len, alloc - 1 - len);
-			if (n > 0) {
-				len += (size_t)n;
-				continue;
-			}
-			if (n == 0)
+			if (len >= cap)
 				break;
+			alloc = alloc - 1 > cap / 2 ? cap + 1 : 2 * alloc - 1;
+			buf = xreallocarray(buf, alloc, 1);
 		}
-		if (errno == EINTR)
+		n = read(fd, buf + len, alloc - 1 - len);
+		if (n < 0 && errno == EINTR)
 			continue;
+		if (n <= 0)
+			break;
+		len += (size_t)n;
+	}
+	if (n > 0 && len >= cap) {	/* full: is there more than the cap? */
+		do
+			n = read(fd, &c, 1);
+		while (n < 0 && errno == EINTR);
+	}
+	if (n < 0) {
 		lkb_error_errno("cannot read '%s'", path);
 		close(fd);
 		free(buf);
 		return LKB_ERR_IO;
 	}
+	if (n > 0)
+		flags = MAILSOURCE_TRUNCATED;
 	close(fd);
 	buf[len] = '\0';
 	rc = fn(buf, len, source, flags, arg);

@@ -151,19 +151,16 @@ rawpack_size(struct rawpack *rp, uint64_t *size_out)
 int
 rawpack_read(struct rawpack *rp, uint64_t off, size_t len, char **out)
 {
-	uint64_t size;
 	size_t done = 0;
 	ssize_t n;
 	char *buf;
 	int rc;
 
 	*out = NULL;
-	if ((rc = rawpack_size(rp, &size)) < 0)
-		return rc;
-	if (off > size || len > size - off) {
-		lkb_error("%s: %zu bytes at %llu wanted, the file has %llu",
-			  rp->path, len, (unsigned long long)off,
-			  (unsigned long long)size);
+	if ((rc = pack_open(rp, 0)) <= 0) {
+		if (rc == 0)
+			lkb_error("%s: missing (%zu bytes at %llu wanted)",
+				  rp->path, len, (unsigned long long)off);
 		return LKB_ERR_IO;
 	}
 	buf = xmalloc(len + 1);
@@ -172,8 +169,10 @@ rawpack_read(struct rawpack *rp, uint64_t off, size_t len, char **out)
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n <= 0) {
-			lkb_error("%s: cannot read: %s", rp->path,
-				  n < 0 ? strerror(errno) : "short file");
+			/* a pack cut short: what db check reports */
+			lkb_error("%s: %zu bytes at %llu wanted: %s", rp->path,
+				  len, (unsigned long long)off,
+				  n < 0 ? strerror(errno) : "the file ends before");
 			free(buf);
 			return LKB_ERR_IO;
 		}

@@ -11,6 +11,12 @@
 #define STORE_STMT_NAMES 16	/* parameter indexes remembered per statement */
 #define STORE_NAME_MAX 16	/* longest parameter name remembered */
 
+/* SQL: does messages row T (a table name or alias) keep raw bytes, in
+ * the pack (schema 8) or in its raw blob (before)? typeof(), because
+ * raw IS NOT NULL reads the blob. */
+#define STORE_HAS_RAW(t)                                                     \
+	"(" t ".raw_len IS NOT NULL OR typeof(" t ".raw) != 'null')"
+
 /* A prepared statement kept for the store's life, with the indexes of
  * the parameter names bound to it so far (SQLite looks a name up by a
  * linear search; an import binds millions). */

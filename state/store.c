@@ -381,20 +381,18 @@ store_begin_read(struct store *st)
 int
 store_commit(struct store *st)
 {
+	int rc;
+
 	if (st->depth <= 0)
 		LKB_BUG("commit without begin");
 	if (--st->depth > 0)
 		return st->failed ? LKB_ERR_DB : LKB_OK;
-	if (st->failed) {
-		store_exec(st, "ROLLBACK");
-		rawpack_discard(st->pack);
-		return LKB_ERR_DB;
-	}
 	/* raw bytes first: a committed row never points past them */
-	if (rawpack_sync(st->pack) != LKB_OK) {
+	rc = st->failed ? LKB_ERR_DB : rawpack_sync(st->pack);
+	if (rc != LKB_OK) {
 		store_exec(st, "ROLLBACK");
 		rawpack_discard(st->pack);
-		return LKB_ERR_IO;
+		return rc;
 	}
 	return store_exec(st, "COMMIT");
 }

@@ -334,7 +334,7 @@ store_msg_release(struct store_msg *m)
 	"id, thread_id, coalesce(date, -1), coalesce(parent_id, 0),"          \
 	" message_id, subject, from_name, from_addr, in_reply_to, quality,"   \
 	" problem, source, to_addrs, cc_addrs, refs, is_robot,"               \
-	" (raw_len IS NOT NULL OR typeof(raw) != 'null')"	/* no blob read */
+	" " STORE_HAS_RAW("messages")
 
 static const char sql_get_by_id[] =
 	"SELECT " MSG_COLS " FROM messages WHERE id = :id";
@@ -424,7 +424,7 @@ out:
 
 static const char sql_brief[] =
 	"SELECT m.thread_id, coalesce(m.date, -1), m.from_addr, m.quality,"
-	" (m.raw_len IS NOT NULL OR typeof(m.raw) != 'null'), coalesce(r.id, 0)"
+	" " STORE_HAS_RAW("m") ", coalesce(r.id, 0)"
 	" FROM messages m LEFT JOIN reports r ON r.msg_id = m.id"
 	" WHERE m.id = :id";
 

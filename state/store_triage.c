@@ -184,7 +184,7 @@ store_report_related_add(struct store *st, int64_t report_id,
 /* Mail whose bytes were not kept has nothing to say to triage. */
 static const char sql_triage_skip_bare[] =
 	"INSERT INTO triaged (msg_id) SELECT m.id FROM messages m"
-	" WHERE m.raw_len IS NULL AND typeof(m.raw) = 'null' AND NOT EXISTS"
+	" WHERE NOT " STORE_HAS_RAW("m") " AND NOT EXISTS"
 	" (SELECT 1 FROM triaged t WHERE t.msg_id = m.id)";
 
 int
