@@ -8,6 +8,7 @@
 
 #include <jansson.h>
 
+#include "bot/classify.h"
 #include "lib/strbuf.h"
 #include "lib/xalloc.h"
 #include "state/store.h"
@@ -35,7 +36,7 @@ answer_report_value(struct store *st, int64_t report_id)
 		return rep;
 	}
 	tvalue_map_set_str(rep, "subject", b.subject ? b.subject : "");
-	if (store_report_json(st, report_id, &text) == 1)
+	if (classify_report_json(st, report_id, &text) == 1)
 		doc = json_loads(text, 0, NULL);
 	if (b.commit_sha) {
 		struct tvalue *c = tvalue_new_map();

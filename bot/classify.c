@@ -19,6 +19,7 @@
 #include "parsers/lkp_report.h"
 #include "parsers/message.h"
 #include "state/store_report.h"
+#include "state/store_triage.h"
 
 int
 classify_is_robot(const struct message *m)
@@ -134,6 +135,49 @@ classify_report(struct arena *a, const struct message *m,
 	return lkp_report_parse(a, &in, r_out);
 }
 
+int
+classify_report_json(struct store *st, int64_t id, char **json_out)
+{
+	struct store_report_brief b;
+	struct arena a = ARENA_INIT;
+	struct message *m = NULL;
+	struct lkp_report *r = NULL;
+	char *raw = NULL;
+	size_t len = 0;
+	int64_t msg_id;
+	int rc;
+
+	if ((rc = store_report_json(st, id, json_out)) != 0)
+		return rc;
+	if ((rc = store_report_brief_get(st, id, &b)) != 1)
+		return rc;
+	msg_id = b.msg_id;
+	store_report_brief_release(&b);
+	if ((rc = store_message_raw(st, msg_id, &raw, &len)) <= 0) {
+		if (rc == 0)
+			lkb_error("report %lld: its mail (message %lld) was not "
+				  "kept", (long long)id, (long long)msg_id);
+		return rc < 0 ? rc : LKB_ERR_NOT_FOUND;
+	}
+	/* parsed as ingest_job_new parses it */
+	rc = message_parse_flags(raw, len, MESSAGE_USED_FIELDS, &m);
+	if (rc == LKB_OK && m && m->quality != MSG_REJECTED)
+		rc = classify_report(&a, m, &r);
+	if (rc == 1 && r) {
+		*json_out = report_json_dump_compact(r, 0);
+		rc = *json_out ? 1 : LKB_ERR_NOMEM;
+	} else {
+		lkb_error("report %lld: its mail (message %lld) no longer "
+			  "parses as a report; try lkpbot reparse",
+			  (long long)id, (long long)msg_id);
+		rc = rc < 0 ? rc : LKB_ERR_NOT_FOUND;
+	}
+	message_free(m);
+	arena_release(&a);
+	free(raw);
+	return rc;
+}
+
 void
 ingest_hooks_prepare(struct ingest_hooks_prep *p, const struct message *m)
 {
@@ -144,8 +188,6 @@ ingest_hooks_prepare(struct ingest_hooks_prep *p, const struct message *m)
 	p->report_rc = classify_report(&p->a, m, &p->report);
 	if (p->report_rc <= 0)
 		p->report = NULL;
-	else if (p->report)
-		p->json = report_json_dump_compact(p->report, 0);
 }
 
 /* Robot mail: store the report parsed by ingest_hooks_prepare. */
@@ -164,7 +206,8 @@ ingest_hooks_store(struct store *st, int64_t msg_id,
 	}
 	if (!p->report)
 		return LKB_OK;
-	rc = store_report_add(st, msg_id, p->report, p->json, NULL);
+	/* no JSON: classify_report_json makes it from the kept mail */
+	rc = store_report_add(st, msg_id, p->report, NULL, NULL);
 	if (rc == LKB_OK)
 		stats->reports++;
 	return rc;
@@ -173,7 +216,6 @@ ingest_hooks_store(struct store *st, int64_t msg_id,
 void
 ingest_hooks_release(struct ingest_hooks_prep *p)
 {
-	FREE_AND_NULL(p->json);
 	p->report = NULL;
 	arena_release(&p->a);
 }

@@ -38,6 +38,14 @@ int classify_keep_raw_thread(struct store *st, const struct message *m);
 int classify_report(struct arena *a, const struct message *m,
 		    struct lkp_report **r_out) LKB_WARN_UNUSED;
 
+/* The compact JSON of stored report id (report_json_dump_compact, id 0):
+ * the copy a database of an older lkpbot kept with the report, else made
+ * again from the report's kept mail by this lkpbot's parser, as import
+ * would have parsed it. 1 and *json_out (free()), 0 when there is no such
+ * report, negative when its mail is gone or no longer a report. */
+int classify_report_json(struct store *st, int64_t id, char **json_out)
+	LKB_WARN_UNUSED;
+
 /* Run every per-message hook (report parsing, ...) on a new message
  * stored as row msg_id, inside the caller's transaction. */
 int ingest_hooks_run(struct store *st, int64_t msg_id,
@@ -45,12 +53,11 @@ int ingest_hooks_run(struct store *st, int64_t msg_id,
 	LKB_WARN_UNUSED;
 
 /* ingest_hooks_run in two halves: prepare needs no store (any thread; it
- * parses robot mail's report and its JSON into p), store runs on the
- * store's thread for a new message. p is released by the caller. */
+ * parses robot mail's report into p), store runs on the store's thread
+ * for a new message. p is released by the caller. */
 struct ingest_hooks_prep {
 	struct arena a;			/* holds report */
 	struct lkp_report *report;	/* NULL: nothing to store */
-	char *json;			/* owned: report's compact JSON */
 	int report_rc;			/* classify_report's result */
 };
 void ingest_hooks_prepare(struct ingest_hooks_prep *p,

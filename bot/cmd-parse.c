@@ -191,27 +191,27 @@ reparse_one(struct store *st, int64_t id, unsigned *reports)
 	struct arena a = ARENA_INIT;
 	struct message *m = NULL;
 	struct lkp_report *r = NULL;
-	char *raw = NULL, *json = NULL;
+	char *raw = NULL;
 	size_t len;
 	int rc = store_message_raw(st, id, &raw, &len);
 
 	if (rc <= 0)
 		goto out;
-	if ((rc = message_parse(raw, len, &m)) != LKB_OK || !m) {
+	/* as ingest_job_new parses it (classify_report_json too) */
+	if ((rc = message_parse_flags(raw, len, MESSAGE_USED_FIELDS, &m)) !=
+	    LKB_OK || !m) {
 		rc = LKB_OK;	/* still unparsable: nothing to redo */
 		goto out;
 	}
 	rc = classify_report(&a, m, &r);
 	if (rc == 1 && r) {
-		json = report_json_dump_compact(r, 0);
-		rc = store_report_reparse(st, id, r, json, NULL);
+		rc = store_report_reparse(st, id, r, NULL, NULL);
 		if (rc == LKB_OK)
 			(*reports)++;
 	} else if (rc >= 0) {
 		rc = LKB_OK;
 	}
 out:
-	free(json);
 	free(raw);
 	message_free(m);
 	arena_release(&a);

@@ -7,6 +7,7 @@
 
 #include <jansson.h>
 
+#include "bot/classify.h"
 #include "bot/lkp_series.h"
 #include "lib/status.h"
 #include "lib/xalloc.h"
@@ -141,7 +142,7 @@ report_axes_load(struct store *st, int64_t id, struct report_axes *out,
 
 	memset(out, 0, sizeof(*out));
 	*err_out = NULL;
-	rc = store_report_json(st, id, &json);
+	rc = classify_report_json(st, id, &json);
 	if (rc < 0) {
 		*err_out = xasprintf("cannot read report %lld", (long long)id);
 		return rc;

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bot/classify.h"
 #include "bot/ctx.h"
 #include "bot/json_out.h"
 #include "lib/log.h"
@@ -190,7 +191,7 @@ thread_view_show_json(struct store *st, int64_t report_id)
 
 	if ((rc = store_report_brief_get(st, report_id, &b)) != 1)
 		return NULL;
-	if (store_report_json(st, report_id, &text) != 1)
+	if (classify_report_json(st, report_id, &text) != 1)
 		goto fail;
 	doc = json_loads(text, 0, &err);
 	if (!doc || !json_is_object(doc)) {

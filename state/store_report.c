@@ -29,9 +29,12 @@ static const char sql_update[] =
 	" verdict = :verdict, date = :date, nrows = :nrows,"
 	" parsed_at = :now WHERE msg_id = :m";
 /* the JSON lives in its own table: state changes rewrite the reports
- * row, and SQLite rewrites a row whole */
+ * row, and SQLite rewrites a row whole. Import keeps none (readers make
+ * it from the mail: bot/classify.c); a reparse drops what is there. */
 static const char sql_json_put[] =
 	"INSERT OR REPLACE INTO report_json (report_id, json) VALUES (:r, :j)";
+static const char sql_json_drop[] =
+	"DELETE FROM report_json WHERE report_id = :r";
 static const char *const sql_clear_parts[] = {
 	"DELETE FROM report_params WHERE report_id = :r",
 	"DELETE FROM report_status_lines WHERE report_id = :r",
@@ -77,16 +80,17 @@ bind_num(struct store *st, sqlite3_stmt *s, const char *name,
 	return store_bind_null(st, s, name);
 }
 
+/* Keep json with report rid; NULL keeps none (and drops an older one). */
 static int
 write_json(struct store *st, int64_t rid, const char *json)
 {
-	sqlite3_stmt *s = store_stmt(st, sql_json_put);
+	sqlite3_stmt *s = store_stmt(st, json ? sql_json_put : sql_json_drop);
 	int rc;
 
 	if (!s)
 		return LKB_ERR_DB;
 	if ((rc = store_bind_int(st, s, ":r", rid)) ||
-	    (rc = store_bind_text_borrowed(st, s, ":j", json ? json : "{}"))) {
+	    (json && (rc = store_bind_text_borrowed(st, s, ":j", json)))) {
 		store_stmt_done(s);
 		return rc;
 	}

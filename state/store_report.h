@@ -3,7 +3,7 @@
  * One row in reports per report message, linked to messages(id), with the
  * queryable facts in columns, the parts in child tables (params, status
  * lines, impacts, comparisons with their axes, commits, metric cells and
- * failure cells) and the whole report as JSON for `lkpbot show`.
+ * failure cells); the JSON of `lkpbot show` is made from the kept mail.
  * Functions return LKB_OK or a negative status; lookups 1 found, 0 not.
  */
 #ifndef LKB_STATE_STORE_REPORT_H
@@ -15,8 +15,9 @@
 #include "parsers/lkp_report.h"
 #include "state/store.h"
 
-/* Store report r of message row msg_id with its JSON text (json may be
- * NULL: "{}" is kept). A message has at most one report: when one is
+/* Store report r of message row msg_id, with its JSON text when json is
+ * not NULL (import keeps none: classify_report_json makes it from the
+ * mail when asked). A message has at most one report: when one is
  * there already nothing is written and its id returned. *id_out (may be
  * NULL) is the report id. One transaction. */
 int store_report_add(struct store *st, int64_t msg_id,
@@ -24,8 +25,8 @@ int store_report_add(struct store *st, int64_t msg_id,
 		     int64_t *id_out) LKB_WARN_UNUSED;
 
 /* For `lkpbot reparse`: write report r of message msg_id again, keeping
- * the report's row id, state, events and history; its parsed parts are
- * replaced. Adds the report when the message had none. */
+ * the report's row id, state, events and history; its parsed parts and
+ * its JSON (dropped when json is NULL) are replaced. Adds the report when the message had none. */
 int store_report_reparse(struct store *st, int64_t msg_id,
 			 const struct lkp_report *r, const char *json,
 			 int64_t *id_out) LKB_WARN_UNUSED;
@@ -68,7 +69,8 @@ int store_report_list(struct store *st, const struct store_report_filter *f,
 int store_report_find(struct store *st, const char *key, int64_t *id_out,
 		      char **why_out) LKB_WARN_UNUSED;
 
-/* The stored JSON of report id; caller frees *json_out with free().
+/* The JSON kept with report id, if any (databases of older lkpbot keep
+ * it; see classify_report_json); caller frees *json_out with free().
  * 1 found, 0 not. */
 int store_report_json(struct store *st, int64_t id, char **json_out)
 	LKB_WARN_UNUSED;

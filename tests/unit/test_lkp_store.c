@@ -1,6 +1,6 @@
 /* test_lkp_store.c - reports in the store: add, list with filters, find
- * by id / Message-ID / commit prefix (ambiguity reported), JSON back,
- * delete for reparse. Cell counts are checked over a second, plain
+ * by id / Message-ID / commit prefix (ambiguity reported), JSON back
+ * (kept, or made from the kept mail), delete for reparse. Cell counts are checked over a second, plain
  * SQLite connection. */
 #include "config.h"
 
@@ -13,11 +13,14 @@
 
 #include "tests/unit/check_main.h"
 #include "tests/unit/test_lkp_input.h"
+#include "bot/classify.h"
+#include "bot/report_json.h"
 #include "lib/arena.h"
 #include "lib/status.h"
 #include "parsers/message.h"
 #include "state/store.h"
 #include "state/store_report.h"
+#include "lib/strbuf.h"
 
 static char path[512];
 static struct store *st;
@@ -115,6 +118,34 @@ count(const char *sql)
 	sqlite3_finalize(s);
 	sqlite3_close(db);
 	return n;
+}
+
+/* A whole mail from tests/data/msg, stored as import stores it: with its
+ * raw bytes when keep_raw, its report without JSON. The report id. */
+static int64_t
+add_mail(const char *name, struct strbuf *sb, int keep_raw,
+	 struct message **m_out)
+{
+	struct store_msg_in smi = { 0 };
+	struct lkp_report *r = NULL;
+	char file[1024];
+	int64_t mid, rid;
+	int is_new;
+
+	snprintf(file, sizeof(file), "%s/msg/%s", lkb_test_data_dir(), name);
+	ck_assert_int_eq(lkp_input_read_file(file, sb), 0);
+	/* the full parse, not the one import and classify_report_json use */
+	ck_assert_int_eq(message_parse(sb->buf, sb->len, m_out), LKB_OK);
+	ck_assert_int_eq(classify_report(&A, *m_out, &r), 1);
+	smi.m = *m_out;
+	smi.raw = keep_raw ? sb->buf : NULL;
+	smi.raw_len = keep_raw ? sb->len : 0;
+	smi.source = name;
+	smi.content_hash = "";
+	smi.is_robot = 1;
+	ck_assert_int_eq(store_message_add(st, &smi, &mid, &is_new), LKB_OK);
+	ck_assert_int_eq(store_report_add(st, mid, r, NULL, &rid), LKB_OK);
+	return rid;
 }
 
 static int
@@ -215,6 +246,56 @@ START_TEST(delete_for_reparse)
 }
 END_TEST
 
+/* Import keeps no JSON: it is made again from the kept mail, the same
+ * as the full parse gives; JSON a database kept comes first; a reparse
+ * without JSON drops it; mail that was not kept is an error. */
+START_TEST(json_from_mail)
+{
+	struct message *m = NULL, *m2 = NULL;
+	struct lkp_report *r = NULL;
+	char *json = NULL, *want;
+	int64_t rid, rid2, mid;
+
+	rid = add_mail("0001-report-2019-multipart-utf8.eml", &bufs[0], 1, &m);
+	ck_assert_int_eq(count("SELECT count(*) FROM report_json"), 0);
+	ck_assert_int_eq(store_report_json(st, rid, &json), 0);
+	ck_assert_int_eq(classify_report_json(st, rid, &json), 1);
+	ck_assert_int_eq(classify_report(&A, m, &r), 1);
+	want = report_json_dump_compact(r, 0);
+	ck_assert_str_eq(json, want);
+	/* by hand from the mail: its commit line */
+	ck_assert_ptr_nonnull(strstr(json, "\"sha\":\"490d451fa5188975c21246f7"
+					   "f8f4914cd3f2d6f2\""));
+	free(json);
+	free(want);
+
+	/* what an older lkpbot kept is used as it is */
+	mid = count("SELECT msg_id FROM reports");
+	ck_assert_int_eq(store_report_reparse(st, mid, r, "{\"old\": 1}",
+					      &rid2), LKB_OK);
+	ck_assert_int_eq(rid2, rid);
+	ck_assert_int_eq(classify_report_json(st, rid, &json), 1);
+	ck_assert_str_eq(json, "{\"old\": 1}");
+	free(json);
+	/* a reparse without JSON drops it: the mail speaks again */
+	ck_assert_int_eq(store_report_reparse(st, mid, r, NULL, &rid2),
+			 LKB_OK);
+	ck_assert_int_eq(count("SELECT count(*) FROM report_json"), 0);
+	ck_assert_int_eq(classify_report_json(st, rid, &json), 1);
+	ck_assert_ptr_nonnull(strstr(json, "490d451fa5188975"));
+	free(json);
+
+	ck_assert_int_eq(classify_report_json(st, rid + 100, &json), 0);
+	ck_assert_ptr_null(json);
+	/* a report whose mail was not kept has nothing to be made from */
+	rid2 = add_mail("0005-perf-iso8859-raw-b1.eml", &bufs[1], 0, &m2);
+	ck_assert_int_lt(classify_report_json(st, rid2, &json), 0);
+	ck_assert_ptr_null(json);
+	message_free(m);
+	message_free(m2);
+}
+END_TEST
+
 /* Three columns: column 0 and 1 as numbers, column 2 in "more". */
 START_TEST(three_columns)
 {
@@ -280,6 +361,7 @@ lkb_test_suite(void)
 	tcase_add_test(tc, add_list_find);
 	tcase_add_test(tc, delete_for_reparse);
 	tcase_add_test(tc, three_columns);
+	tcase_add_test(tc, json_from_mail);
 	suite_add_tcase(s, tc);
 	return s;
 }
