@@ -141,7 +141,7 @@ import_paths(struct import_run *r, char **paths, int npaths)
 	}
 	while ((j = ingest_pipe_pop(pr.pipe, &prc)) != NULL) {
 		rc = store_job(r, j);
-		ingest_job_free(j);
+		ingest_pipe_done(pr.pipe, j);
 		if (rc != LKB_OK) {
 			ingest_pipe_stop(pr.pipe);
 			break;

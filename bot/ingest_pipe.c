@@ -1,7 +1,10 @@
 /* ingest_pipe.c - bounded ordered job queue between two threads.
  * A thread that waits is woken once there is a batch for it (a quarter
  * of the queue to take, or half of it free), not for every job: on two
- * CPUs each wake-up costs as much as parsing a small mail. */
+ * CPUs each wake-up costs as much as parsing a small mail. Stored jobs
+ * come back to the producer to be freed: memory goes back to the malloc
+ * arena of the thread that took it, which then need not lock it against
+ * the other thread on every free. */
 #include "config.h"
 #include "bot/ingest_pipe.h"
 
@@ -18,6 +21,9 @@ struct ingest_pipe {
 	pthread_cond_t not_empty, not_full;
 	struct ingest_job **ring;	/* cap slots, head is the oldest */
 	size_t cap, head, n;
+	struct ingest_job **done;	/* cap slots: stored, to be freed */
+	struct ingest_job **reap;	/* the producer's: being freed */
+	size_t ndone;
 	size_t bytes, max_bytes;	/* raw bytes queued, their bound */
 	size_t batch;			/* jobs that wake a waiting consumer */
 	int closed, stopped;
@@ -32,6 +38,8 @@ ingest_pipe_new(size_t max_jobs, size_t max_bytes)
 
 	p->cap = max_jobs ? max_jobs : 1;
 	p->ring = xcalloc(p->cap, sizeof(*p->ring));
+	p->done = xcalloc(p->cap, sizeof(*p->done));
+	p->reap = xcalloc(p->cap, sizeof(*p->reap));
 	p->max_bytes = max_bytes;
 	p->batch = p->cap / 4 ? p->cap / 4 : 1;
 	if (pthread_mutex_init(&p->mu, NULL) ||
@@ -48,6 +56,10 @@ ingest_pipe_free(struct ingest_pipe *p)
 		return;
 	for (size_t i = 0; i < p->n; i++)
 		ingest_job_free(p->ring[(p->head + i) % p->cap]);
+	for (size_t i = 0; i < p->ndone; i++)
+		ingest_job_free(p->done[i]);
+	free(p->done);
+	free(p->reap);
 	pthread_cond_destroy(&p->not_full);
 	pthread_cond_destroy(&p->not_empty);
 	pthread_mutex_destroy(&p->mu);
@@ -63,17 +75,38 @@ pipe_full(const struct ingest_pipe *p, size_t len)
 	return p->n >= p->cap || p->bytes + len > p->max_bytes;
 }
 
+/* Producer, p->mu held: free the jobs the consumer gave back, with the
+ * lock released meanwhile. */
+static void
+reap_done(struct ingest_pipe *p)
+{
+	struct ingest_job **t = p->reap;
+	size_t n = p->ndone;
+
+	if (!n)
+		return;
+	p->reap = p->done;
+	p->done = t;
+	p->ndone = 0;
+	pthread_mutex_unlock(&p->mu);
+	for (size_t i = 0; i < n; i++)
+		ingest_job_free(p->reap[i]);
+	pthread_mutex_lock(&p->mu);
+}
+
 int
 ingest_pipe_push(struct ingest_pipe *p, struct ingest_job *j)
 {
 	size_t len = ingest_job_bytes(j);
 
 	pthread_mutex_lock(&p->mu);
+	reap_done(p);
 	while (!p->stopped && pipe_full(p, len)) {
 		p->producer_waits = 1;
 		if (p->consumer_waits)	/* a full queue is batch enough */
 			pthread_cond_signal(&p->not_empty);
 		pthread_cond_wait(&p->not_full, &p->mu);
+		reap_done(p);
 	}
 	p->producer_waits = 0;
 	if (p->stopped) {
@@ -127,6 +160,18 @@ ingest_pipe_pop(struct ingest_pipe *p, int *rc_out)
 	*rc_out = p->stopped ? LKB_ERR : p->rc;
 	pthread_mutex_unlock(&p->mu);
 	return j;
+}
+
+void
+ingest_pipe_done(struct ingest_pipe *p, struct ingest_job *j)
+{
+	pthread_mutex_lock(&p->mu);
+	if (p->ndone < p->cap && !p->closed) {
+		p->done[p->ndone++] = j;
+		j = NULL;
+	}
+	pthread_mutex_unlock(&p->mu);
+	ingest_job_free(j);	/* no producer to give it back to */
 }
 
 void

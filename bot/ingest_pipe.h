@@ -29,10 +29,15 @@ int ingest_pipe_push(struct ingest_pipe *p, struct ingest_job *j)
 /* Producer: no more jobs; rc is the producer's result. */
 void ingest_pipe_close(struct ingest_pipe *p, int rc);
 
-/* Consumer: the next job (caller frees it with ingest_job_free), waiting
+/* Consumer: the next job (caller gives it back with ingest_pipe_done or
+ * frees it with ingest_job_free), waiting
  * for one; NULL once the pipe is closed and empty, with *rc_out set to
  * the producer's result. */
 struct ingest_job *ingest_pipe_pop(struct ingest_pipe *p, int *rc_out);
+/* Consumer: give back a job it popped and is done with; the producer
+ * frees it (at its next push), or, once the producer closed the pipe or
+ * too many wait, this does. */
+void ingest_pipe_done(struct ingest_pipe *p, struct ingest_job *j);
 /* Consumer: take no more jobs; wakes a producer blocked in push. */
 void ingest_pipe_stop(struct ingest_pipe *p);
 
