@@ -60,10 +60,19 @@ static const char sql_axis[] =
 static const char sql_commit[] =
 	"INSERT INTO report_commits (comparison_id, pos, sha, column_name,"
 	" subject, note) VALUES (:c, :pos, :sha, :col, :subj, :note)";
-static const char sql_metric[] =
-	"INSERT INTO report_metrics (comparison_id, row, name, ncols, base,"
-	" base_stddev, change, value, stddev, kind, more) VALUES (:c, :row,"
-	" :name, :n, :b, :bsd, :chg, :v, :sd, :kind, :more)";
+/* Metric rows, the most numerous of all (a benchmark import writes
+ * 400,000), go METRIC_BATCH to a statement, bound by position: the
+ * columns of row k are parameters k * METRIC_NCOLS + 1 and on. */
+#define METRIC_NCOLS 11
+#define METRIC_BATCH 16
+#define METRIC_INSERT                                                        \
+	"INSERT INTO report_metrics (comparison_id, row, name, ncols, base,"  \
+	" base_stddev, change, value, stddev, kind, more) VALUES "
+#define METRIC_ROW "(?,?,?,?,?,?,?,?,?,?,?)"
+#define METRIC_ROW4 METRIC_ROW "," METRIC_ROW "," METRIC_ROW "," METRIC_ROW
+static const char sql_metric[] = METRIC_INSERT METRIC_ROW;
+static const char sql_metric_batch[] = METRIC_INSERT METRIC_ROW4 ","
+	METRIC_ROW4 "," METRIC_ROW4 "," METRIC_ROW4;
 static const char sql_failure[] =
 	"INSERT INTO report_failures (comparison_id, row, name, ncols,"
 	" base_fails, base_runs, fails, runs, reproduction_pct, more) VALUES"
@@ -264,36 +273,74 @@ more_json(struct strbuf *sb, size_t ncols, const struct lkp_num *a,
 	return LKB_OK;
 }
 
-/* One row of report_metrics per table row. */
+/* A number by position, NULL when the mail printed none; an SQLite
+ * result code. */
 static int
-insert_metric(struct store *st, int64_t cid, size_t row,
-	      const struct lkp_metric *m, struct strbuf *more)
+bind_num_at(sqlite3_stmt *s, int i, struct lkp_num n)
+{
+	if (n.kind == LKP_NUM_INT || n.kind == LKP_NUM_REAL)
+		return sqlite3_bind_double(s, i, n.v);
+	return sqlite3_bind_null(s, i);
+}
+
+static int
+bind_text_at(sqlite3_stmt *s, int i, const char *v, sqlite3_destructor_type d)
+{
+	return v ? sqlite3_bind_text(s, i, v, -1, d) : sqlite3_bind_null(s, i);
+}
+
+/* Bind table row `row` of comparison cid as the METRIC_NCOLS parameters
+ * from i on. LKB_OK or a negative status. */
+static int
+bind_metric(struct store *st, sqlite3_stmt *s, int i, int64_t cid,
+	    size_t row, const struct lkp_metric *m, struct strbuf *more)
 {
 	const char *kind = m->change_kind == LKP_CHANGE_PERCENT    ? "percent"
 			   : m->change_kind == LKP_CHANGE_ABSOLUTE ? "absolute"
 								   : NULL;
 	size_t n = m->ncols;
-	sqlite3_stmt *s = store_stmt(st, sql_metric);
-	int rc;
+	int src;
 
-	if (!s)
-		return LKB_ERR_DB;
-	if ((rc = more_json(more, n, m->values, m->stddev, m->changes, 1)) ||
-	    (rc = store_bind_int(st, s, ":c", cid)) ||
-	    (rc = store_bind_int(st, s, ":row", (int64_t)row)) ||
-	    (rc = store_bind_text_borrowed(st, s, ":name", m->name)) ||
-	    (rc = store_bind_int(st, s, ":n", (int64_t)n)) ||
-	    (rc = bind_num(st, s, ":b", cell(m->values, n, 0))) ||
-	    (rc = bind_num(st, s, ":bsd", cell(m->stddev, n, 0))) ||
-	    (rc = bind_num(st, s, ":chg", cell(m->changes, n ? n - 1 : 0, 0))) ||
-	    (rc = bind_num(st, s, ":v", cell(m->values, n, 1))) ||
-	    (rc = bind_num(st, s, ":sd", cell(m->stddev, n, 1))) ||
-	    (rc = store_bind_text_borrowed(st, s, ":kind", n > 1 ? kind : NULL)) ||
-	    (rc = store_bind_text_borrowed(st, s, ":more", n > 2 ? more->buf : NULL))) {
-		store_stmt_done(s);
-		return rc;
+	if (more_json(more, n, m->values, m->stddev, m->changes, 1))
+		return LKB_ERR_NOMEM;
+	/* more is rewritten for the next row: SQLite keeps a copy */
+	if ((src = sqlite3_bind_int64(s, i, cid)) ||
+	    (src = sqlite3_bind_int64(s, i + 1, (int64_t)row)) ||
+	    (src = bind_text_at(s, i + 2, m->name, SQLITE_STATIC)) ||
+	    (src = sqlite3_bind_int64(s, i + 3, (int64_t)n)) ||
+	    (src = bind_num_at(s, i + 4, cell(m->values, n, 0))) ||
+	    (src = bind_num_at(s, i + 5, cell(m->stddev, n, 0))) ||
+	    (src = bind_num_at(s, i + 6, cell(m->changes, n ? n - 1 : 0, 0))) ||
+	    (src = bind_num_at(s, i + 7, cell(m->values, n, 1))) ||
+	    (src = bind_num_at(s, i + 8, cell(m->stddev, n, 1))) ||
+	    (src = bind_text_at(s, i + 9, n > 1 ? kind : NULL, SQLITE_STATIC)) ||
+	    (src = bind_text_at(s, i + 10, n > 2 ? more->buf : NULL,
+				SQLITE_TRANSIENT)))
+		return store_err(st, src, "cannot bind");
+	return LKB_OK;
+}
+
+/* One row of report_metrics per table row of c (comparison cid). */
+static int
+insert_metrics(struct store *st, int64_t cid, const struct lkp_comparison *c,
+	       struct strbuf *more)
+{
+	size_t k = 0;
+	int rc = LKB_OK;
+
+	while (k < c->nmetrics && rc == LKB_OK) {
+		size_t n = c->nmetrics - k >= METRIC_BATCH ? METRIC_BATCH : 1;
+		sqlite3_stmt *s = store_stmt(st, n > 1 ? sql_metric_batch
+						       : sql_metric);
+
+		if (!s)
+			return LKB_ERR_DB;
+		for (size_t j = 0; j < n && rc == LKB_OK; j++, k++)
+			rc = bind_metric(st, s, (int)(j * METRIC_NCOLS) + 1,
+					 cid, k, &c->metrics[k], more);
+		rc = store_step_done(st, s, rc);
 	}
-	return store_step_done(st, s, LKB_OK);
+	return rc;
 }
 
 /* One row of report_failures per table row. */
@@ -376,8 +423,8 @@ insert_comparisons(struct store *st, int64_t rid, const struct lkp_report *r)
 			break;
 		cid = sqlite3_last_insert_rowid(st->db);
 		rc = insert_cmp_head(st, cid, c);
-		for (size_t k = 0; k < c->nmetrics && rc == LKB_OK; k++)
-			rc = insert_metric(st, cid, k, &c->metrics[k], &more);
+		if (rc == LKB_OK)
+			rc = insert_metrics(st, cid, c, &more);
 		for (size_t k = 0; k < c->nfailures && rc == LKB_OK; k++)
 			rc = insert_failure(st, cid, k, &c->failures[k],
 					    &more);

@@ -296,33 +296,44 @@ START_TEST(json_from_mail)
 }
 END_TEST
 
-/* Three columns: column 0 and 1 as numbers, column 2 in "more". */
+/* Three columns: column 0 and 1 as numbers, column 2 in "more"; 17
+ * rows, so that 16 go in one statement and one alone, each with cells
+ * of its own. */
+#define NROWS 17
 START_TEST(three_columns)
 {
 	struct lkp_num none = { 0, LKP_NUM_NONE };
-	struct lkp_num vals[3] = { { 10, LKP_NUM_INT }, { 25, LKP_NUM_INT },
-				   { 0.1, LKP_NUM_REAL } };
-	struct lkp_num sd[3] = { { 2, LKP_NUM_INT }, { 0, LKP_NUM_NONE },
-				 { 7, LKP_NUM_INT } };
-	struct lkp_num chg[2] = { { 150, LKP_NUM_REAL },
-				  { -99, LKP_NUM_REAL } };
+	struct lkp_num vals[NROWS][3], sd[3] = { { 2, LKP_NUM_INT },
+						 { 0, LKP_NUM_NONE },
+						 { 7, LKP_NUM_INT } };
+	struct lkp_num chg[NROWS][2];
 	struct lkp_num fails[3] = { { 0, LKP_NUM_INT }, { 4, LKP_NUM_INT },
 				    { 6, LKP_NUM_INT } };
 	struct lkp_num runs[3] = { { 5, LKP_NUM_INT }, { 5, LKP_NUM_INT },
 				   { 6, LKP_NUM_INT } };
 	struct lkp_num rep[2] = { { 80, LKP_NUM_REAL }, { 100, LKP_NUM_REAL } };
-	struct lkp_metric m = { "x.ops", 3, vals, sd, chg,
-				LKP_CHANGE_PERCENT, NULL };
+	struct lkp_metric m[NROWS];
 	struct lkp_failure f = { "dmesg.oops", 3, fails, runs, rep, NULL };
 	struct lkp_comparison c;
 	struct lkp_report r;
+	char names[NROWS][16], sql[512];
 	int64_t mid, id;
 
+	for (int i = 0; i < NROWS; i++) {
+		snprintf(names[i], sizeof(names[i]), "x.ops%d", i);
+		vals[i][0] = (struct lkp_num){ 10 + i, LKP_NUM_INT };
+		vals[i][1] = (struct lkp_num){ 25, LKP_NUM_INT };
+		vals[i][2] = (struct lkp_num){ 0.25 * (i + 1), LKP_NUM_REAL };
+		chg[i][0] = (struct lkp_num){ 150, LKP_NUM_REAL };
+		chg[i][1] = (struct lkp_num){ -99 + i, LKP_NUM_REAL };
+		m[i] = (struct lkp_metric){ names[i], 3, vals[i], sd, chg[i],
+					    LKP_CHANGE_PERCENT, NULL };
+	}
 	add("m072725", &bufs[0], NULL);
 	mid = count("SELECT msg_id FROM reports");
 	memset(&c, 0, sizeof(c));
-	c.metrics = &m;
-	c.nmetrics = 1;
+	c.metrics = m;
+	c.nmetrics = NROWS;
 	c.failures = &f;
 	c.nfailures = 1;
 	c.ncolumns = 3;
@@ -334,20 +345,27 @@ START_TEST(three_columns)
 	r.comparisons = &c;
 	r.ncomparisons = 1;
 	ck_assert_int_eq(store_report_reparse(st, mid, &r, "{}", &id), LKB_OK);
-	ck_assert_int_eq(count("SELECT count(*) FROM report_metrics"), 1);
-	ck_assert_int_eq(count("SELECT count(*) FROM report_metrics WHERE "
-			       "name = 'x.ops' AND ncols = 3 AND base = 10 AND "
-			       "base_stddev = 2 AND change = 150 AND value = 25"
-			       " AND stddev IS NULL AND kind = 'percent' AND "
-			       "more = '[[-99,0.1,7]]'"), 1);
+	ck_assert_int_eq(count("SELECT count(*) FROM report_metrics"), NROWS);
+	for (int i = 0; i < NROWS; i++) {
+		char more[64];
+
+		snprintf(more, sizeof(more), "[[%d,%.15g,7]]", -99 + i,
+			 0.25 * (i + 1));
+		snprintf(sql, sizeof(sql), "SELECT count(*) FROM report_metrics"
+			 " WHERE row = %d AND name = 'x.ops%d' AND ncols = 3 "
+			 "AND base = %d AND base_stddev = 2 AND change = 150 "
+			 "AND value = 25 AND stddev IS NULL AND kind = "
+			 "'percent' AND more = '%s'", i, i, 10 + i, more);
+		ck_assert_msg(count(sql) == 1, "row %d: %s", i, sql);
+	}
 	ck_assert_int_eq(count("SELECT count(*) FROM report_failures WHERE "
 			       "name = 'dmesg.oops' AND ncols = 3 AND "
 			       "base_fails = 0 AND base_runs = 5 AND fails = 4"
 			       " AND runs = 5 AND reproduction_pct = 80 AND "
 			       "more = '[[6,6,100]]'"), 1);
 	/* the packed cells read back through SQLite's JSON functions */
-	ck_assert_int_eq(count("SELECT json_extract(more, '$[0][1]') * 10 "
-			       "FROM report_metrics"), 1);
+	ck_assert_int_eq(count("SELECT json_extract(more, '$[0][1]') * 4 "
+			       "FROM report_metrics WHERE row = 0"), 1);
 }
 END_TEST
 
