@@ -71,15 +71,17 @@ produce_one(const char *raw, size_t len, const char *source, int flags,
 {
 	struct import_producer *pr = arg;
 	struct ingest_job *j;
+	/* classifying and the report parse go to the thread with time */
+	unsigned late = ingest_pipe_behind(pr->pipe) ? 0 : INGEST_JOB_LATE;
 
 	if (flags & MAILSOURCE_TRUNCATED) {
 		lkb_warn("%s: message larger than %u bytes (LKB_MAX_MESSAGE_"
 			 "BYTES); stored as rejected", source,
 			 LKB_MAX_MESSAGE_BYTES);
 		j = ingest_job_new(raw, len, source, 0, "message larger than "
-				   "LKB_MAX_MESSAGE_BYTES");
+				   "LKB_MAX_MESSAGE_BYTES", late);
 	} else {
-		j = ingest_job_new(raw, len, source, 1, NULL);
+		j = ingest_job_new(raw, len, source, 1, NULL, late);
 	}
 	return ingest_pipe_push(pr->pipe, j);
 }

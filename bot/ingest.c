@@ -104,14 +104,25 @@ struct ingest_job {
 	struct message *m;	/* owned */
 	int ours;		/* m is a rejected_message stand-in */
 	int is_robot;
+	int late;		/* keep and hooks are the store half's */
 	int keep;		/* CLASSIFY_KEEP, _DROP or _ASK_THREAD */
 	struct ingest_hooks_prep hooks;
 };
 
+/* Whether m's bytes matter, as far as m alone tells. */
+static int
+job_keep(const struct ingest_job *j)
+{
+	return j->m->quality == MSG_REJECTED
+		       ? CLASSIFY_KEEP
+		       : classify_keep_raw_local(j->m, j->is_robot);
+}
+
 /* The half without the store: parse (or, when !parse, stand in a
- * rejected message for why), hash, classify, parse a robot report. */
+ * rejected message for why), hash; unless late, classify and parse a
+ * robot report too. */
 static void
-job_prepare(struct ingest_job *j, int parse, const char *why)
+job_prepare(struct ingest_job *j, int parse, const char *why, int late)
 {
 	struct message *m = NULL;
 	int rc;
@@ -136,8 +147,10 @@ job_prepare(struct ingest_job *j, int parse, const char *why)
 	if (!j->m->message_id || !*j->m->message_id)
 		sha256_hex(j->raw, j->len, j->hash);
 	j->is_robot = classify_is_robot(j->m);
-	j->keep = j->m->quality == MSG_REJECTED ? CLASSIFY_KEEP
-		: classify_keep_raw_local(j->m, j->is_robot);
+	j->late = late;
+	if (late)
+		return;
+	j->keep = job_keep(j);
 	ingest_hooks_prepare(&j->hooks, j->m);
 }
 
@@ -151,7 +164,8 @@ job_release(struct ingest_job *j)
 		message_free(j->m);
 	}
 	j->m = NULL;
-	ingest_hooks_release(&j->hooks);
+	if (!j->late)
+		ingest_hooks_release(&j->hooks);
 	if (j->owned) {
 		free((char *)j->raw);
 		free((char *)j->source);
@@ -159,14 +173,17 @@ job_release(struct ingest_job *j)
 	j->raw = j->source = NULL;
 }
 
-/* The store half: store j's mail with its raw bytes when they matter. */
+/* The store half: store j's mail with its raw bytes when they matter;
+ * the parts of the parse half left late are done here (a report is
+ * parsed only for a new mail). */
 static int
 job_store(struct ingest *ig, const struct ingest_job *j, int64_t *msg_id_out)
 {
 	struct store_msg_in in = { 0 };
 	struct message *m = j->m;
+	struct ingest_hooks_prep late;
 	int64_t id = 0;
-	int rc, is_new = 0, keep = j->keep;
+	int rc, is_new = 0, keep = j->late ? job_keep(j) : j->keep;
 
 	ig->stats.read++;
 	ig->stats.bytes += j->len;
@@ -195,7 +212,14 @@ job_store(struct ingest *ig, const struct ingest_job *j, int64_t *msg_id_out)
 		} else if (m->quality == MSG_PARTIAL) {
 			ig->stats.partial++;
 		}
-		rc = ingest_hooks_store(ig->st, id, &j->hooks, &ig->stats);
+		if (j->late) {
+			ingest_hooks_prepare(&late, m);
+			rc = ingest_hooks_store(ig->st, id, &late, &ig->stats);
+			ingest_hooks_release(&late);
+		} else {
+			rc = ingest_hooks_store(ig->st, id, &j->hooks,
+						&ig->stats);
+		}
 		if (rc != LKB_OK)
 			return rc;
 	}
@@ -215,7 +239,8 @@ ingest_borrowed(struct ingest *ig, const char *raw, size_t len,
 	j.raw = raw;
 	j.len = len;
 	j.source = source;
-	job_prepare(&j, parse, why);
+	/* late: classify and parse a report in job_store, for new mail */
+	job_prepare(&j, parse, why, 1);
 	rc = job_store(ig, &j, msg_id_out);
 	job_release(&j);
 	return rc;
@@ -237,7 +262,7 @@ ingest_rejected(struct ingest *ig, const char *raw, size_t len,
 
 struct ingest_job *
 ingest_job_new(const char *raw, size_t len, const char *source, int parse,
-	       const char *why)
+	       const char *why, unsigned flags)
 {
 	struct ingest_job *j = xcalloc(1, sizeof(*j));
 	char *copy = xmalloc(len + 1);
@@ -248,7 +273,7 @@ ingest_job_new(const char *raw, size_t len, const char *source, int parse,
 	j->len = len;
 	j->source = xstrdup(source);
 	j->owned = 1;
-	job_prepare(j, parse, why);
+	job_prepare(j, parse, why, !!(flags & INGEST_JOB_LATE));
 	return j;
 }
 

@@ -48,13 +48,16 @@ int ingest_rejected(struct ingest *ig, const char *raw, size_t len,
 /* ingest_message in two halves, so one thread can parse while another
  * stores (`lkpbot import`). ingest_job_new needs no store and may run on
  * any thread: it copies raw and source, hashes, parses (or, when parse
- * is 0, makes a rejected stand-in for why like ingest_rejected), classifies
- * and parses a robot report. Never fails. Caller frees with
- * ingest_job_free(). */
+ * is 0, makes a rejected stand-in for why like ingest_rejected),
+ * classifies and parses a robot report; with INGEST_JOB_LATE it leaves
+ * classifying and the report to ingest_job_store (for a producer that
+ * is the slower side: the result is the same). Never fails. Caller
+ * frees with ingest_job_free(). */
+#define INGEST_JOB_LATE 1u
 struct ingest_job;
 struct ingest_job *ingest_job_new(const char *raw, size_t len,
 				  const char *source, int parse,
-				  const char *why);
+				  const char *why, unsigned flags);
 /* The raw bytes a job holds (for bounding a queue of jobs). */
 size_t ingest_job_bytes(const struct ingest_job *j);
 /* The store half, on the store's thread, jobs in input order: the same

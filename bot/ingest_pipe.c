@@ -123,6 +123,17 @@ ingest_pipe_push(struct ingest_pipe *p, struct ingest_job *j)
 	return LKB_OK;
 }
 
+int
+ingest_pipe_behind(struct ingest_pipe *p)
+{
+	int behind;
+
+	pthread_mutex_lock(&p->mu);
+	behind = p->n >= p->cap / 2 || p->bytes >= p->max_bytes / 2;
+	pthread_mutex_unlock(&p->mu);
+	return behind;
+}
+
 void
 ingest_pipe_close(struct ingest_pipe *p, int rc)
 {

@@ -26,6 +26,10 @@ void ingest_pipe_free(struct ingest_pipe *p);
  * Returns LKB_OK, or LKB_ERR when the consumer stopped (j is freed). */
 int ingest_pipe_push(struct ingest_pipe *p, struct ingest_job *j)
 	LKB_WARN_UNUSED;
+/* Producer: 1 when the consumer is behind (the queue is half full, by
+ * jobs or bytes), so work either side could do is better done by the
+ * producer; 0 when the producer is the slower side. */
+int ingest_pipe_behind(struct ingest_pipe *p);
 /* Producer: no more jobs; rc is the producer's result. */
 void ingest_pipe_close(struct ingest_pipe *p, int rc);
 

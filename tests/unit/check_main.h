@@ -10,4 +10,7 @@ Suite *lkb_test_suite(void);
 /* Directory holding tests/data (from $LKB_TEST_DATA, else "tests/data"). */
 const char *lkb_test_data_dir(void);
 
+/* Remove a database and the files beside it (-wal, -shm, .raw). */
+void lkb_test_remove_db(const char *path);
+
 #endif

@@ -36,7 +36,8 @@ make_job(size_t i)
 	int n = snprintf(raw, len, "Subject: job %zu\n\n", i);
 
 	memset(raw + n, 'x', len - (size_t)n);
-	j = ingest_job_new(raw, len, "test", 1, NULL);
+	j = ingest_job_new(raw, len, "test", 1, NULL,
+			   i % 3 ? INGEST_JOB_LATE : 0);
 	free(raw);
 	return j;
 }

@@ -46,14 +46,8 @@ setup(void)
 static void
 teardown(void)
 {
-	char aux[600];
-
 	store_close(st);
-	remove(path);
-	snprintf(aux, sizeof(aux), "%s-wal", path);
-	remove(aux);
-	snprintf(aux, sizeof(aux), "%s-shm", path);
-	remove(aux);
+	lkb_test_remove_db(path);
 	arena_release(&A);
 	for (size_t i = 0; i < 3; i++)
 		strbuf_release(&bufs[i]);

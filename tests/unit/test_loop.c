@@ -166,7 +166,7 @@ add_row(struct store *st, const char *req, int64_t tid, int64_t when)
 
 START_TEST(loop_rate_limits)
 {
-	char path[] = "/tmp/lkb-loop-XXXXXX", p2[64];
+	char path[] = "/tmp/lkb-loop-XXXXXX";
 	struct store *st;
 	struct message m;
 	enum loop_verdict v;
@@ -199,11 +199,7 @@ START_TEST(loop_rate_limits)
 	ck_assert_int_eq(loop_should_answer(&m, &pol, st, 6, now, &v), 0);
 	ck_assert_int_eq(v, LOOP_AUTO_SUBMITTED);
 	store_close(st);
-	unlink(path);
-	snprintf(p2, sizeof(p2), "%s-wal", path);
-	unlink(p2);
-	snprintf(p2, sizeof(p2), "%s-shm", path);
-	unlink(p2);
+	lkb_test_remove_db(path);
 }
 END_TEST
 

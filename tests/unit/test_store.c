@@ -32,17 +32,9 @@ setup(void)
 static void
 teardown(void)
 {
-	char p[80];
-
 	store_close(st);
 	st = NULL;
-	unlink(dbpath);
-	snprintf(p, sizeof(p), "%s-wal", dbpath);
-	unlink(p);
-	snprintf(p, sizeof(p), "%s-shm", dbpath);
-	unlink(p);
-	snprintf(p, sizeof(p), "%s.raw", dbpath);
-	unlink(p);
+	lkb_test_remove_db(dbpath);
 }
 
 static const char *add_raw;	/* raw bytes the next add() keeps */
