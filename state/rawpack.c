@@ -1,4 +1,8 @@
-/* rawpack.c - append-only file of raw mail beside the database. */
+/* rawpack.c - append-only file of raw mail beside the database.
+ * Appended bytes are synced before the commit that points at them; so
+ * that sync finds most of them on their way already, writeback is
+ * started (sync_file_range, a hint where there is one) every KICK_BYTES
+ * appended. */
 #include "config.h"
 #include "state/rawpack.h"
 
@@ -13,12 +17,16 @@
 #include "lib/status.h"
 #include "lib/xalloc.h"
 
+#define KICK_BYTES (2u * 1024 * 1024)
+
 struct rawpack {
 	char *path;
 	int fd;			/* -1 until first use */
 	int writable;
 	int pending;		/* appended since the last sync */
 	uint64_t mark;		/* size at the first pending append */
+	uint64_t unkicked;	/* appended from here on, writeback not
+				 * started */
 };
 
 struct rawpack *
@@ -75,6 +83,20 @@ pack_end(struct rawpack *rp, uint64_t *end)
 	return LKB_OK;
 }
 
+/* Start writeback of what was appended up to end, once it is enough. */
+static void
+kick(struct rawpack *rp, uint64_t end)
+{
+	if (end - rp->unkicked < KICK_BYTES)
+		return;
+#ifdef SYNC_FILE_RANGE_WRITE
+	(void)sync_file_range(rp->fd, (off_t)rp->unkicked,
+			      (off_t)(end - rp->unkicked),
+			      SYNC_FILE_RANGE_WRITE);
+#endif
+	rp->unkicked = end;
+}
+
 int
 rawpack_append(struct rawpack *rp, const void *p, size_t len,
 	       uint64_t *off_out)
@@ -97,6 +119,8 @@ rawpack_append(struct rawpack *rp, const void *p, size_t len,
 		rp->mark = end;
 		rp->pending = 1;
 	}
+	if (rp->unkicked > end)	/* cut back since */
+		rp->unkicked = end;
 	while (done < len) {
 		n = pwrite(rp->fd, b + done, len - done, (off_t)(end + done));
 		if (n < 0 && errno == EINTR)
@@ -109,6 +133,7 @@ rawpack_append(struct rawpack *rp, const void *p, size_t len,
 		done += (size_t)n;
 	}
 	*off_out = end;
+	kick(rp, end + len);
 	return LKB_OK;
 }
 
