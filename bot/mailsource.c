@@ -156,10 +156,18 @@ read_one_file(const char *path, const char *source, mailsource_fn *fn,
 	return rc;
 }
 
+/* A Maildir file: its name, and whether readdir said it is a regular
+ * file (else stat must tell). */
+struct md_entry {
+	char *name;
+	int regular;
+};
+
 static int
-cmp_names(const void *a, const void *b)
+cmp_entries(const void *a, const void *b)
 {
-	return strcmp(*(char *const *)a, *(char *const *)b);
+	return strcmp(((const struct md_entry *)a)->name,
+		      ((const struct md_entry *)b)->name);
 }
 
 /* Every regular file of DIR/sub in name order (deterministic imports). */
@@ -168,7 +176,7 @@ read_maildir_sub(const char *dir, const char *sub, mailsource_fn *fn,
 		 void *arg)
 {
 	char *path = xasprintf("%s/%s", dir, sub);
-	char **names = NULL;
+	struct md_entry *e = NULL;
 	size_t n = 0, alloc = 0;
 	struct dirent *de;
 	DIR *d;
@@ -184,25 +192,28 @@ read_maildir_sub(const char *dir, const char *sub, mailsource_fn *fn,
 	while ((de = readdir(d))) {
 		if (de->d_name[0] == '.')
 			continue;	/* ., .., dot files (.gitkeep) */
-		ALLOC_GROW(names, n + 1, alloc);
-		names[n++] = xstrdup(de->d_name);
+		ALLOC_GROW(e, n + 1, alloc);
+		e[n].name = xstrdup(de->d_name);
+		e[n++].regular = de->d_type == DT_REG;
 	}
 	closedir(d);
 	if (n)	/* qsort wants a non-NULL base even for 0 */
-		qsort(names, n, sizeof(*names), cmp_names);
+		qsort(e, n, sizeof(*e), cmp_entries);
 	for (size_t i = 0; i < n && rc == LKB_OK; i++) {
-		char *file = xasprintf("%s/%s", path, names[i]);
+		char *file = xasprintf("%s/%s", path, e[i].name);
 		char *source = xasprintf("maildir:%s", file);
 		struct stat sb;
 
-		if (stat(file, &sb) == 0 && S_ISREG(sb.st_mode))
+		/* DT_UNKNOWN (some file systems), links, others: ask */
+		if (e[i].regular ||
+		    (stat(file, &sb) == 0 && S_ISREG(sb.st_mode)))
 			rc = read_one_file(file, source, fn, arg);
 		free(file);
 		free(source);
 	}
 	for (size_t i = 0; i < n; i++)
-		free(names[i]);
-	free(names);
+		free(e[i].name);
+	free(e);
 	free(path);
 	return rc;
 }

@@ -51,6 +51,18 @@ is "mail without Message-ID: SHA-256 of its bytes, the id made of it" \
 is "mail with a Message-ID: no hash" \
 	"$(q "$T/bad.db" "select content_hash from messages where message_id = 'ok@x'")" ""
 
+# entries of cur/ that are no regular files: a directory and a FIFO are
+# skipped (opening the FIFO would hang), a symlink to a mail is read
+mkdir -p "$T/odd/cur/subdir" "$T/odd/new" "$T/elsewhere"
+printf 'Subject: plain\nMessage-ID: <plain@x>\n\nbody\n' > "$T/odd/cur/1"
+printf 'Subject: linked\nMessage-ID: <linked@x>\n\nbody\n' > "$T/elsewhere/m"
+ln -s "$T/elsewhere/m" "$T/odd/cur/2"
+mkfifo "$T/odd/cur/3"
+ok_if "import skips what is no file" timeout 60 "$LKPBOT" -d "$T/odd.db" import "$T/odd"
+is "the file and the linked file stored, nothing else" \
+	"$(q "$T/odd.db" "select group_concat(message_id, ' ') from (select message_id from messages order by 1)")" \
+	"linked@x plain@x"
+
 # a file over LKB_MAX_MESSAGE_BYTES (64 MiB): its first 64 MiB kept,
 # stored as rejected; one of exactly 64 MiB is read whole
 mkdir -p "$T/huge/cur" "$T/huge/new"
