@@ -4,7 +4,8 @@
  * slower one) stores exactly what a job prepared in full stores, and
  * what ingest_message stores; a duplicate stores nothing twice. Every
  * mail of tests/data/msg goes through each way into a database of its
- * own; the databases are compared row by row. */
+ * own; the databases are compared row by row. Which mail keeps its
+ * bytes by its body. */
 #include "config.h"
 
 #include <dirent.h>
@@ -16,9 +17,11 @@
 #include <sqlite3.h>
 
 #include "tests/unit/check_main.h"
+#include "bot/classify.h"
 #include "bot/ingest.h"
 #include "lib/status.h"
 #include "lib/strbuf.h"
+#include "parsers/message.h"
 #include "state/store.h"
 
 #define MAX_MAILS 64
@@ -189,6 +192,45 @@ START_TEST(late_stores_the_same)
 }
 END_TEST
 
+/* Which mail keeps its bytes by what it says itself: the tags and names
+ * anywhere in the body, at its very start and end too. */
+START_TEST(keep_by_body)
+{
+	static const struct {
+		const char *body;
+		int reply, want;
+	} t[] = {
+		{ "#lkp retest", 0, CLASSIFY_KEEP },
+		{ "please #LKP test", 0, CLASSIFY_KEEP },
+		{ "ends with #lkp", 0, CLASSIFY_KEEP },
+		{ "##lkp", 0, CLASSIFY_KEEP },
+		{ "#lk", 0, CLASSIFY_DROP },
+		{ "#Lkp is not the tag", 0, CLASSIFY_DROP },
+		{ "#include <lkp.h>\n# lkp", 0, CLASSIFY_DROP },
+		{ "the kernel test robot said", 0, CLASSIFY_KEEP },
+		{ "see https://lore.kernel.org/oe-lkp/x", 0, CLASSIFY_KEEP },
+		{ "", 0, CLASSIFY_DROP },
+		{ "nothing here #", 1, CLASSIFY_ASK_THREAD },
+		{ "a reply with #lkp", 1, CLASSIFY_KEEP },
+	};
+
+	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		struct message m;
+		const char *ref = "parent@x";
+
+		memset(&m, 0, sizeof(m));
+		m.subject = "Re: a patch";
+		m.body = t[i].body;
+		m.body_len = strlen(t[i].body);
+		if (t[i].reply)
+			m.in_reply_to = ref;
+		ck_assert_msg(classify_keep_raw_local(&m, 0) == t[i].want,
+			      "'%s': %d", t[i].body,
+			      classify_keep_raw_local(&m, 0));
+	}
+}
+END_TEST
+
 Suite *
 lkb_test_suite(void)
 {
@@ -197,6 +239,7 @@ lkb_test_suite(void)
 
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, late_stores_the_same);
+	tcase_add_test(tc, keep_by_body);
 	suite_add_tcase(s, tc);
 	return s;
 }
