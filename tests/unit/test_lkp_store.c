@@ -310,7 +310,7 @@ START_TEST(three_columns)
 	struct lkp_failure f = { "dmesg.oops", 3, fails, runs, rep, NULL };
 	struct lkp_comparison c;
 	struct lkp_report r;
-	char names[NROWS][16], sql[512];
+	char names[NROWS][24], sql[512];
 	int64_t mid, id;
 
 	for (int i = 0; i < NROWS; i++) {
