@@ -438,7 +438,8 @@ message_parse_flags(const char *raw, size_t len, unsigned flags,
 		mime_headers(m, &mh);
 	}
 	if (len)
-		mime_extract(m, mh.buf, mh.len, raw + lo.body, len - lo.body);
+		mime_extract(m, mh.buf, mh.len, raw + lo.body, len - lo.body,
+			     flags);
 	strbuf_release(&mh);
 	*m_out = m;
 	return LKB_OK;

@@ -105,6 +105,10 @@ int message_parse(const char *raw, size_t len, struct message **m_out)
  * clean field): the same message, quality and problem included, cheaper;
  * only headers differs (it lists just those fields). */
 #define MESSAGE_USED_FIELDS 1u
+/* MESSAGE_LIBETPAN_MIME: every MIME body through libetpan's tree (the
+ * reference the faster paths for single-part and plain multipart mail
+ * are tested against; the result is the same). */
+#define MESSAGE_LIBETPAN_MIME 2u
 int message_parse_flags(const char *raw, size_t len, unsigned flags,
 			struct message **m_out) LKB_WARN_UNUSED;
 void message_free(struct message *m);

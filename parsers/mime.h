@@ -8,6 +8,7 @@
 #ifndef LKB_PARSERS_MIME_H
 #define LKB_PARSERS_MIME_H
 
+#include <stdatomic.h>
 #include <stddef.h>
 
 #include "parsers/message.h"
@@ -20,8 +21,12 @@ void mime_note(struct message *m, enum message_quality q, const char *why);
 /* Fills m->parts, m->nparts, m->body, m->body_len, and notes problems.
  * mhdr (mhlen bytes) holds the mail's MIME header fields as clean
  * "Name: value\n" lines (Content-*, MIME-Version); body is everything
- * after the header block. All results live in m->arena. */
+ * after the header block. All results live in m->arena. flags:
+ * message_parse_flags()'s (MESSAGE_LIBETPAN_MIME). */
 void mime_extract(struct message *m, const char *mhdr, size_t mhlen,
-		  const char *body, size_t blen);
+		  const char *body, size_t blen, unsigned flags);
+
+/* How many mails took the multipart fast path (for the tests). */
+extern atomic_size_t mime_multipart_fast;
 
 #endif

@@ -46,9 +46,16 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 		if (!m || touch(m) == (size_t)-1)
 			__builtin_trap();
-		/* triage's cheaper parse must read the same message */
+		/* triage's cheaper parse must read the same message, and
+		 * so must libetpan splitting every multipart body */
 		if (message_parse_flags((const char *)data, size,
 					MESSAGE_USED_FIELDS, &u) != LKB_OK ||
+		    !u || msg_same(m, u))
+			__builtin_trap();
+		message_free(u);
+		u = NULL;
+		if (message_parse_flags((const char *)data, size,
+					MESSAGE_LIBETPAN_MIME, &u) != LKB_OK ||
 		    !u || msg_same(m, u))
 			__builtin_trap();
 		message_free(u);
