@@ -25,9 +25,11 @@ n=$(ls "$dir/maildir/cur" | wc -l)
 mb=$(du -sm "$dir/maildir" | cut -f1)
 echo "mailbox: $n messages, $mb MB ($(nproc) cores, $(uname -m))"
 
-# run LABEL CMD...: wall seconds and peak RSS (KB) via /usr/bin/time
+# run LABEL CMD...: wall seconds and peak RSS (KB) via /usr/bin/time;
+# the writeback of the run before is done first (sync), for both sides
 run() {
 	label=$1; shift
+	sync
 	/usr/bin/time -f "%e %M" -o "$dir/time.out" "$@" >/dev/null 2>"$dir/err.out" ||
 		{ cat "$dir/err.out" >&2; exit 1; }
 	echo "$label $(cat "$dir/time.out")"
@@ -41,8 +43,14 @@ for r in $(seq "$rounds"); do
 		rm -f "$dir/p.sqlite"; run "pyref-$src_kind" python3 "$PYREF" "$in" -o "$dir/p.sqlite" --quiet >>"$dir/results"
 	done
 done
-echo "lkpbot reports: $(sqlite3 "$dir/l.db" 'select count(*) from messages where is_robot = 1') robot messages"
-echo "pyref reports:  $(sqlite3 "$dir/p.sqlite" 'select count(*) from reports')"
+# what each extracted in its last round: reports, metric rows, fail:runs rows
+lc=$(sqlite3 -separator ' ' "$dir/l.db" 'select (select count(*) from reports),
+	(select count(*) from report_metrics), (select count(*) from report_failures)')
+pc=$(sqlite3 -separator ' ' "$dir/p.sqlite" 'select (select count(*) from reports),
+	(select count(*) from metric_rows), (select count(*) from repro_rows)')
+echo "lkpbot: reports, metric rows, fail:runs rows: $lc"
+echo "pyref:  reports, metric rows, fail:runs rows: $pc"
+[ "$lc" = "$pc" ] && echo "extracted counts identical" || echo "extracted counts DIFFER"
 # medians
 for k in lkpbot-maildir pyref-maildir lkpbot-mbox pyref-mbox; do
 	grep "^$k " "$dir/results" | sort -k2 -n | awk -v k="$k" -v n="$n" -v mb="$mb" '
