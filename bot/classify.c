@@ -71,7 +71,7 @@ contains_lkp_tag(const char *hay, size_t len)
 {
 	const char *p = hay, *end = hay + len;
 
-	while (p && end - p >= 4 && (p = memchr(p, '#', (size_t)(end - p - 3)))) {
+	while (end - p >= 4 && (p = memchr(p, '#', (size_t)(end - p - 3)))) {
 		if (!memcmp(p + 1, "lkp", 3) || !memcmp(p + 1, "LKP", 3))
 			return 1;
 		p++;
