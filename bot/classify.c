@@ -19,7 +19,6 @@
 #include "parsers/lkp_report.h"
 #include "parsers/message.h"
 #include "state/store_report.h"
-#include "state/store_triage.h"
 
 int
 classify_is_robot(const struct message *m)
@@ -152,7 +151,6 @@ classify_report(struct arena *a, const struct message *m,
 int
 classify_report_json(struct store *st, int64_t id, char **json_out)
 {
-	struct store_report_brief b;
 	struct arena a = ARENA_INIT;
 	struct message *m = NULL;
 	struct lkp_report *r = NULL;
@@ -163,10 +161,8 @@ classify_report_json(struct store *st, int64_t id, char **json_out)
 
 	if ((rc = store_report_json(st, id, json_out)) != 0)
 		return rc;
-	if ((rc = store_report_brief_get(st, id, &b)) != 1)
+	if ((rc = store_report_msg_id(st, id, &msg_id)) != 1)
 		return rc;
-	msg_id = b.msg_id;
-	store_report_brief_release(&b);
 	if ((rc = store_message_raw(st, msg_id, &raw, &len)) <= 0) {
 		if (rc == 0)
 			lkb_error("report %lld: its mail (message %lld) was not "

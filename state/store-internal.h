@@ -75,6 +75,10 @@ int store_done_status(int step_rc);
 /* After the bindings (bind_rc, their status): run a statement that
  * writes to its end. LKB_OK or a negative status; s is reset. */
 int store_step_done(struct store *st, sqlite3_stmt *s, int bind_rc);
+/* After the bindings (bind_rc, their status): step a statement that
+ * reads one row. 1 with s on the row (read its columns, then
+ * store_stmt_done(s)); 0 without a row, or a negative status, s reset. */
+int store_step_row(struct store *st, sqlite3_stmt *s, int bind_rc);
 /* The statement for sql with name bound to text (to num when text is
  * NULL): 1 and column 0 of its first row in *out, 0 without a row, or a
  * negative status. */

@@ -306,6 +306,22 @@ store_step_done(struct store *st, sqlite3_stmt *s, int bind_rc)
 }
 
 int
+store_step_row(struct store *st, sqlite3_stmt *s, int bind_rc)
+{
+	int rc = bind_rc;
+
+	if (rc == LKB_OK) {
+		rc = store_step(st, s);
+		if (rc == SQLITE_ROW)
+			return 1;
+		if (rc == SQLITE_DONE)
+			rc = 0;
+	}
+	store_stmt_done(s);
+	return rc;
+}
+
+int
 store_lookup_int(struct store *st, const char *sql, const char *name,
 		 const char *text, int64_t num, int64_t *out)
 {
@@ -314,18 +330,12 @@ store_lookup_int(struct store *st, const char *sql, const char *name,
 
 	if (!s)
 		return LKB_ERR_DB;
-	rc = text ? store_bind_text(st, s, name, text)
-		  : store_bind_int(st, s, name, num);
-	if (rc == LKB_OK) {
-		rc = store_step(st, s);
-		if (rc == SQLITE_ROW) {
-			*out = sqlite3_column_int64(s, 0);
-			rc = 1;
-		} else if (rc == SQLITE_DONE) {
-			rc = 0;
-		}
+	rc = store_step_row(st, s, text ? store_bind_text(st, s, name, text)
+				      : store_bind_int(st, s, name, num));
+	if (rc == 1) {
+		*out = sqlite3_column_int64(s, 0);
+		store_stmt_done(s);
 	}
-	store_stmt_done(s);
 	return rc;
 }
 

@@ -36,19 +36,13 @@ store_cursor_get(struct store *st, const char *account, const char *folder,
 
 	if (!s)
 		return LKB_ERR_DB;
-	if ((rc = store_bind_text(st, s, ":acct", account)) != LKB_OK ||
-	    (rc = store_bind_text(st, s, ":folder", folder)) != LKB_OK)
-		goto out;
-	rc = store_step(st, s);
-	if (rc == SQLITE_ROW) {
+	if ((rc = store_bind_text(st, s, ":acct", account)) == LKB_OK)
+		rc = store_bind_text(st, s, ":folder", folder);
+	if ((rc = store_step_row(st, s, rc)) == 1) {
 		out->uidvalidity = sqlite3_column_int64(s, 0);
 		out->last_uid = sqlite3_column_int64(s, 1);
-		rc = 1;
-	} else if (rc == SQLITE_DONE) {
-		rc = 0;
+		store_stmt_done(s);
 	}
-out:
-	store_stmt_done(s);
 	return rc;
 }
 
@@ -117,17 +111,12 @@ store_maildir_stamp_get(struct store *st, const char *dir, char **stamp_out)
 	*stamp_out = NULL;
 	if (!s)
 		return LKB_ERR_DB;
-	if ((rc = store_bind_text(st, s, ":dir", dir)) != LKB_OK)
-		goto out;
-	rc = store_step(st, s);
-	if (rc == SQLITE_ROW) {
+	rc = store_step_row(st, s, store_bind_text(st, s, ":dir", dir));
+	if (rc == 1) {
 		*stamp_out = store_col_strdup(s, 0);
 		rc = *stamp_out ? 1 : 0;
-	} else if (rc == SQLITE_DONE) {
-		rc = 0;
+		store_stmt_done(s);
 	}
-out:
-	store_stmt_done(s);
 	return rc;
 }
 

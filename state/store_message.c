@@ -407,17 +407,10 @@ store_message_get(struct store *st, const char *key, struct store_msg *out)
 			mid = xmemdup0(key + 1, kl - 2);
 		rc = store_bind_text(st, s, ":mid", mid ? mid : key);
 	}
-	if (rc != LKB_OK)
-		goto out;
-	rc = store_step(st, s);
-	if (rc == SQLITE_ROW) {
+	if ((rc = store_step_row(st, s, rc)) == 1) {
 		read_msg(s, out);
-		rc = 1;
-	} else if (rc == SQLITE_DONE) {
-		rc = 0;
+		store_stmt_done(s);
 	}
-out:
-	store_stmt_done(s);
 	free(mid);
 	return rc;
 }
@@ -439,10 +432,8 @@ store_message_brief(struct store *st, int64_t id, struct store_msg *out,
 	*report_id_out = 0;
 	if (!s)
 		return LKB_ERR_DB;
-	if ((rc = store_bind_int(st, s, ":id", id)) != LKB_OK)
-		goto out;
-	rc = store_step(st, s);
-	if (rc == SQLITE_ROW) {
+	rc = store_step_row(st, s, store_bind_int(st, s, ":id", id));
+	if (rc == 1) {
 		out->id = id;
 		out->thread_id = sqlite3_column_int64(s, 0);
 		out->date = sqlite3_column_int64(s, 1);
@@ -450,12 +441,8 @@ store_message_brief(struct store *st, int64_t id, struct store_msg *out,
 		out->quality = store_col_strdup(s, 3);
 		out->has_raw = sqlite3_column_int(s, 4);
 		*report_id_out = sqlite3_column_int64(s, 5);
-		rc = 1;
-	} else if (rc == SQLITE_DONE) {
-		rc = 0;
+		store_stmt_done(s);
 	}
-out:
-	store_stmt_done(s);
 	return rc;
 }
 
@@ -470,10 +457,8 @@ store_message_raw(struct store *st, int64_t id, char **raw_out,
 	*len_out = 0;
 	if (!s)
 		return LKB_ERR_DB;
-	if ((rc = store_bind_int(st, s, ":id", id)) != LKB_OK)
-		goto out;
-	rc = store_step(st, s);
-	if (rc == SQLITE_ROW) {
+	rc = store_step_row(st, s, store_bind_int(st, s, ":id", id));
+	if (rc == 1) {
 		const void *p = sqlite3_column_blob(s, 0);
 		size_t n = (size_t)sqlite3_column_bytes(s, 0);
 		int64_t at = sqlite3_column_int64(s, 1);
@@ -496,11 +481,8 @@ store_message_raw(struct store *st, int64_t id, char **raw_out,
 			*len_out = n;
 			rc = 1;
 		}
-	} else if (rc == SQLITE_DONE) {
-		rc = 0;
+		store_stmt_done(s);
 	}
-out:
-	store_stmt_done(s);
 	return rc;
 }
 

@@ -123,17 +123,11 @@ store_outbox_get(struct store *st, int64_t id, int with_raw,
 	memset(out, 0, sizeof(*out));
 	if (!s)
 		return LKB_ERR_DB;
-	if ((rc = store_bind_int(st, s, ":id", id)) != LKB_OK)
-		goto out;
-	rc = store_step(st, s);
-	if (rc == SQLITE_ROW) {
+	rc = store_step_row(st, s, store_bind_int(st, s, ":id", id));
+	if (rc == 1) {
 		read_row(s, out);
-		rc = 1;
-	} else if (rc == SQLITE_DONE) {
-		rc = 0;
+		store_stmt_done(s);
 	}
-out:
-	store_stmt_done(s);
 	if (rc == 1 && with_raw && (rc = read_raw(st, out)) == LKB_OK)
 		rc = 1;
 	if (rc < 0)

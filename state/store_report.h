@@ -69,6 +69,10 @@ int store_report_list(struct store *st, const struct store_report_filter *f,
 int store_report_find(struct store *st, const char *key, int64_t *id_out,
 		      char **why_out) LKB_WARN_UNUSED;
 
+/* The message row of report id: 1 and *msg_id_out, 0 no such report. */
+int store_report_msg_id(struct store *st, int64_t id, int64_t *msg_id_out)
+	LKB_WARN_UNUSED;
+
 /* The JSON kept with report id, if any (databases of older lkpbot keep
  * it; see classify_report_json); caller frees *json_out with free().
  * 1 found, 0 not. */

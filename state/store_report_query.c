@@ -30,6 +30,7 @@ static const char sql_by_prefix[] =
 	"SELECT id, commit_sha FROM reports"
 	" WHERE commit_sha >= :pfx AND commit_sha < :pfx || 'g'"	/* index */
 	" AND substr(commit_sha, 1, length(:pfx)) = :pfx ORDER BY id LIMIT 11";
+static const char sql_msg_id[] = "SELECT msg_id FROM reports WHERE id = :id";
 static const char sql_json[] = "SELECT json FROM report_json WHERE report_id = :id";
 
 int
@@ -161,6 +162,12 @@ store_report_find(struct store *st, const char *key, int64_t *id_out,
 }
 
 int
+store_report_msg_id(struct store *st, int64_t id, int64_t *msg_id_out)
+{
+	return store_lookup_int(st, sql_msg_id, ":id", NULL, id, msg_id_out);
+}
+
+int
 store_report_json(struct store *st, int64_t id, char **json_out)
 {
 	sqlite3_stmt *s = store_stmt(st, sql_json);
@@ -169,16 +176,11 @@ store_report_json(struct store *st, int64_t id, char **json_out)
 	*json_out = NULL;
 	if (!s)
 		return LKB_ERR_DB;
-	if ((rc = store_bind_int(st, s, ":id", id)) != LKB_OK)
-		goto out;
-	rc = store_step(st, s);
-	if (rc == SQLITE_ROW) {
+	rc = store_step_row(st, s, store_bind_int(st, s, ":id", id));
+	if (rc == 1) {
 		*json_out = store_col_strdup(s, 0);
 		rc = *json_out ? 1 : 0;
-	} else if (rc == SQLITE_DONE) {
-		rc = 0;
+		store_stmt_done(s);
 	}
-out:
-	store_stmt_done(s);
 	return rc;
 }

@@ -101,16 +101,10 @@ store_request_get(struct store *st, int64_t id, struct store_request_rec *out)
 	memset(out, 0, sizeof(*out));
 	if (!s)
 		return LKB_ERR_DB;
-	if ((rc = store_bind_int(st, s, ":id", id)) != LKB_OK)
-		goto out;
-	rc = store_step(st, s);
-	if (rc == SQLITE_ROW) {
+	rc = store_step_row(st, s, store_bind_int(st, s, ":id", id));
+	if (rc == 1) {
 		read_row(s, out);
-		rc = 1;
-	} else {
-		rc = rc < 0 ? rc : 0;
+		store_stmt_done(s);
 	}
-out:
-	store_stmt_done(s);
 	return rc;
 }

@@ -24,10 +24,8 @@ store_report_brief_get(struct store *st, int64_t report_id,
 	memset(out, 0, sizeof(*out));
 	if (!s)
 		return LKB_ERR_DB;
-	if ((rc = store_bind_int(st, s, ":r", report_id)) != LKB_OK)
-		goto out;
-	rc = store_step(st, s);
-	if (rc == SQLITE_ROW) {
+	rc = store_step_row(st, s, store_bind_int(st, s, ":r", report_id));
+	if (rc == 1) {
 		out->id = sqlite3_column_int64(s, 0);
 		out->msg_id = sqlite3_column_int64(s, 1);
 		out->thread_id = sqlite3_column_int64(s, 2);
@@ -41,12 +39,8 @@ store_report_brief_get(struct store *st, int64_t report_id,
 		out->subject = store_col_strdup(s, 10);
 		out->testcase = store_col_strdup(s, 11);
 		out->metric = store_col_strdup(s, 12);
-		rc = 1;
-	} else if (rc == SQLITE_DONE) {
-		rc = 0;
+		store_stmt_done(s);
 	}
-out:
-	store_stmt_done(s);
 	return rc;
 }
 

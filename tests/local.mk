@@ -67,7 +67,7 @@ tests_unit_test_ingest_pipe_LDADD = $(LKB_UNIT_LDADD)
 TESTS += tests/unit/test-ingest-pipe
 
 check_PROGRAMS += tests/unit/test-ingest
-tests_unit_test_ingest_SOURCES = %reldir%/unit/test_ingest.c
+tests_unit_test_ingest_SOURCES = %reldir%/unit/test_ingest.c $(LKB_LKP_INPUT)
 tests_unit_test_ingest_CFLAGS = $(LKB_TEST_CFLAGS)
 tests_unit_test_ingest_LDADD = $(LKB_UNIT_LDADD)
 TESTS += tests/unit/test-ingest

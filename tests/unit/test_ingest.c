@@ -17,6 +17,7 @@
 #include <sqlite3.h>
 
 #include "tests/unit/check_main.h"
+#include "tests/unit/test_lkp_input.h"
 #include "bot/classify.h"
 #include "bot/ingest.h"
 #include "lib/status.h"
@@ -54,16 +55,9 @@ read_mails(void)
 	closedir(d);
 	qsort(names, nmails, sizeof(*names), by_name);
 	for (size_t i = 0; i < nmails; i++) {
-		FILE *f;
-		char buf[65536];
-		size_t got;
-
 		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
-		ck_assert_ptr_nonnull(f = fopen(path, "rb"));
 		strbuf_init(&mails[i], 0);
-		while ((got = fread(buf, 1, sizeof(buf), f)) > 0)
-			ck_assert_int_eq(strbuf_add(&mails[i], buf, got), 0);
-		fclose(f);
+		ck_assert_int_eq(lkp_input_read_file(path, &mails[i]), 0);
 	}
 }
 
