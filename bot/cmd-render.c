@@ -8,6 +8,7 @@
 
 #include "bot/answer.h"
 #include "bot/commands.h"
+#include "bot/datadir.h"
 #include "bot/outbox.h"
 #include "lib/limits.h"
 #include "lib/log.h"
@@ -113,7 +114,7 @@ render_it(struct bot_ctx *ctx, const char *extra_dir, const char *name,
 	struct tvalue *data = NULL;
 	struct tpl_set *set = NULL;
 	struct tpl *file = NULL;
-	const char *dirs[5], *dd;
+	const char *dirs[4];
 	char *dir = NULL, *slash, *srcdir = NULL;
 	int rc;
 
@@ -146,12 +147,8 @@ render_it(struct bot_ctx *ctx, const char *extra_dir, const char *name,
 	dirs[0] = dir;
 	dirs[1] = config_get(ctx->cfg, "templates", "dir");
 	dirs[2] = extra_dir;
-	/* an uninstalled lkpbot finds its sources (as outbox_templates) */
-	dd = getenv("LKPBOT_DATADIR");
-	dirs[3] = srcdir = dd && *dd ? xasprintf("%s/templates/mail", dd)
-				     : NULL;
-	dirs[4] = PKGDATADIR "/templates";
-	set = tpl_set_new(dirs, 5);
+	dirs[3] = srcdir = datadir_templates_dir();
+	set = tpl_set_new(dirs, 4);
 	rc = file ? render_template(file, data, set, &out, &err)
 		  : render_named(set, name, data, &out, &err);
 	if (rc != LKB_OK) {

@@ -8,12 +8,14 @@
 #include <string.h>
 
 #include "bot/commands.h"
+#include "bot/datadir.h"
 #include "bot/rules.h"
 #include "lib/arena.h"
 #include "lib/limits.h"
 #include "lib/log.h"
 #include "lib/status.h"
 #include "lib/strbuf.h"
+#include "lib/xalloc.h"
 #include "parsers/conf.h"
 #include "parsers/lkp_command.h"
 #include "parsers/reply.h"
@@ -25,16 +27,17 @@ static const char *const usage[] = {
 	NULL,
 };
 
-/* The rules file: -r, else [rules] file, else the installed default. */
-static const char *
+/* The rules file: -r, else [rules] file, else the default (datadir.h).
+ * Caller frees. */
+static char *
 rules_path(const char *opt, const struct bot_ctx *ctx)
 {
 	const char *cfg = ctx->cfg ? config_get(ctx->cfg, "rules", "file") :
 				     NULL;
 
 	if (opt)
-		return opt;
-	return cfg ? cfg : PKGDATADIR "/default.rules";
+		return xstrdup(opt);
+	return cfg ? xstrdup(cfg) : datadir_rules_file();
 }
 
 /* The text a mail's rules run on. For now the whole input is taken as
@@ -152,7 +155,8 @@ cmd_rules(int argc, char **argv, struct bot_ctx *ctx)
 		{ NULL, 0, NULL, 0 },
 	};
 	struct rule_author au = { NULL, NULL };
-	const char *ropt = NULL, *sub, *path;
+	const char *ropt = NULL, *sub;
+	char *path;
 	struct rules *rs = NULL;
 	char *err = NULL;
 	int c, anatomy = 0, rc;
@@ -184,6 +188,7 @@ cmd_rules(int argc, char **argv, struct bot_ctx *ctx)
 	if (rules_load_file(path, &rs, &err) != LKB_OK) {
 		lkb_error("%s", err);
 		free(err);
+		free(path);
 		return EXIT_FAIL;
 	}
 	if (!strcmp(sub, "check")) {
@@ -194,5 +199,6 @@ cmd_rules(int argc, char **argv, struct bot_ctx *ctx)
 		rc = rules_test(rs, argv[optind + 1], &au, anatomy);
 	}
 	rules_free(rs);
+	free(path);
 	return rc == LKB_OK ? EXIT_OK : EXIT_FAIL;
 }

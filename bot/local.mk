@@ -4,11 +4,17 @@ bin_PROGRAMS += bot/lkpbot
 LKB_BOT_CFLAGS = $(AM_CFLAGS) $(CURL_CFLAGS) $(PCRE2_CFLAGS) \
 	$(JANSSON_CFLAGS) $(SQLITE_CFLAGS) $(ZLIB_CFLAGS)
 bot_libbot_a_CFLAGS = $(LKB_BOT_CFLAGS)
+# The build tree's binary reads rules and templates from its sources
+# (bot/datadir.c); an installed copy is another file and never does.
+bot_libbot_a_CPPFLAGS = $(AM_CPPFLAGS) \
+	-DLKB_BUILD_EXE='"$(abs_top_builddir)/bot/lkpbot"' \
+	-DLKB_SRCDIR='"$(abs_top_srcdir)"'
 bot_lkpbot_CFLAGS = $(LKB_BOT_CFLAGS)
 bot_lkpbot_SOURCES = %reldir%/main.c
 bot_libbot_a_SOURCES = \
 	%reldir%/commands.c %reldir%/commands.h \
 	%reldir%/ctx.c %reldir%/ctx.h \
+	%reldir%/datadir.c %reldir%/datadir.h \
 	%reldir%/answer.c %reldir%/answer.h \
 	%reldir%/classify.c %reldir%/classify.h \
 	%reldir%/cmd-db.c \

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "bot/ctx.h"
+#include "bot/datadir.h"
 #include "bot/net/smtp.h"
 #include "lib/ascii.h"
 #include "lib/limits.h"
@@ -30,19 +31,17 @@
 struct tpl_set *
 outbox_templates(const struct config *cfg)
 {
-	const char *dirs[3], *dd = getenv("LKPBOT_DATADIR");
-	char *src = NULL;
+	const char *dirs[2];
+	char *def = datadir_templates_dir();
 	struct tpl_set *set;
 	size_t n = 0;
 
+	/* the configured directory overrides single files of the default */
 	if ((dirs[n] = config_get(cfg, "templates", "dir")) != NULL)
 		n++;
-	/* an uninstalled lkpbot (tests, quickstart) finds its sources */
-	if (dd && *dd)
-		dirs[n++] = src = xasprintf("%s/templates/mail", dd);
-	dirs[n++] = PKGDATADIR "/templates";
+	dirs[n++] = def;
 	set = tpl_set_new(dirs, n);
-	free(src);
+	free(def);
 	return set;
 }
 

@@ -12,6 +12,7 @@
 
 #include "bot/classify.h"
 #include "bot/ctx.h"
+#include "bot/datadir.h"
 #include "bot/outbox.h"
 #include "bot/report_json.h"
 #include "bot/rules.h"
@@ -35,7 +36,6 @@ int
 triage_init(struct triage *t, struct bot_ctx *ctx)
 {
 	const char *rules = config_get(ctx->cfg, "rules", "file");
-	const char *datadir = getenv("LKPBOT_DATADIR");
 	const char *cc = config_get(ctx->cfg, "bot", "cc_policy");
 	char *path = NULL, *err = NULL;
 	int rc, p;
@@ -43,10 +43,8 @@ triage_init(struct triage *t, struct bot_ctx *ctx)
 	memset(t, 0, sizeof(*t));
 	t->ctx = ctx;
 	t->st = ctx->st;
-	if (!rules && datadir && *datadir)
-		rules = path = xasprintf("%s/rules/default.rules", datadir);
 	if (!rules)
-		rules = PKGDATADIR "/default.rules";
+		rules = path = datadir_rules_file();
 	rc = rules_load_file(rules, &t->rules, &err);
 	if (rc != LKB_OK) {
 		lkb_error("cannot load rules: %s", err ? err : rules);

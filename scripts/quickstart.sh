@@ -4,17 +4,18 @@
 # Maildir as the source, SQLite, no server: mail that would be sent is
 # written as .eml files). Prints what it tracks and the mails it would send.
 set -eu
-top=$(cd "$(dirname "$0")/.." && pwd)
+lkb_top=$(cd "$(dirname "$0")/.." && pwd)
+top=$lkb_top
 cd "$top"
-jobs=$(nproc 2>/dev/null || echo 2)
+lkb_jobs=$(nproc 2>/dev/null || echo 2)
+. scripts/build-lib.sh
 
 scripts/deps.sh build
-[ -x configure ] || ./autogen.sh >/dev/null 2>&1
-mkdir -p _build
-cd _build
-[ -f Makefile ] || ../configure >/dev/null
-make -j"$jobs" >/dev/null
-cd "$top"
+lkb_autogen
+# Configured anew only when what configure finds has changed; builds
+# lkpbot only (`make check` needs more, scripts/check.sh installs it).
+lkb_configure _build
+lkb_make _build _build/build.log all
 
 out=$top/_quickstart
 rm -rf "$out"
@@ -31,10 +32,8 @@ maintainers = jane@maintainer.example, @intel.com
 [db]
 path = $out/lkpbot.db
 CONF
+# Uninstalled, it finds the rules and templates of this source tree.
 bot=_build/bot/lkpbot
-# uninstalled: rules and templates come from the source tree
-LKPBOT_DATADIR=$top
-export LKPBOT_DATADIR
 echo "== lkpbot run (config $out/config)"
 if $bot --list-commands | grep -qx run; then
 	$bot -c "$out/config" run --dry-run "$out/outbox"

@@ -16,7 +16,7 @@ AM_TESTS_ENVIRONMENT += LKB_FUZZING=1; export LKB_FUZZING;
 else
 LKB_FUZZ_CFLAGS = $(AM_CFLAGS)
 LKB_FUZZ_LINKFLAGS = $(AM_LDFLAGS)
-check_LIBRARIES = tests/fuzz/libreplay.a
+check_LIBRARIES += tests/fuzz/libreplay.a
 tests_fuzz_libreplay_a_SOURCES = %reldir%/fuzz/replay.c
 tests_fuzz_libreplay_a_CFLAGS = $(AM_CFLAGS)
 LKB_FUZZ_DRIVER = tests/fuzz/libreplay.a

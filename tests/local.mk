@@ -7,14 +7,23 @@ AM_TESTS_ENVIRONMENT = \
 	LKB_SRCDIR='$(abs_top_srcdir)'; export LKB_SRCDIR; \
 	LKB_BUILDDIR='$(abs_top_builddir)'; export LKB_BUILDDIR; \
 	LKPBOT='$(abs_top_builddir)/bot/lkpbot'; export LKPBOT; \
-	LKPBOT_DATADIR='$(abs_top_srcdir)'; export LKPBOT_DATADIR;
+	unset LKPBOT_DATADIR;
+
+# Without Check, `make check` says what is missing instead of failing to
+# compile (configure.ac: `make` never needs it).
+if !HAVE_CHECK
+check_SCRIPTS = lkb-need-check
+lkb-need-check:
+	@echo "make check: the unit tests need Check (libcheck >= 0.13); install it (Debian: apt-get install check, or scripts/deps.sh test) and run ./configure again" >&2; exit 1
+.PHONY: lkb-need-check
+endif
 
 # Every unit program links the whole stack plus Check.
 LKB_TEST_CFLAGS = $(AM_CFLAGS) -DLKB_UNIT_TEST $(CHECK_CFLAGS) \
 	$(ETPAN_CFLAGS) $(SQLITE_CFLAGS) $(JANSSON_CFLAGS) $(CURL_CFLAGS) \
 	$(PCRE2_CFLAGS)
 LKB_TEST_LDADD = $(LKB_LIBS) $(LKB_EXT_LIBS) $(CHECK_LIBS)
-noinst_LIBRARIES += tests/unit/libcheckmain.a
+check_LIBRARIES += tests/unit/libcheckmain.a
 tests_unit_libcheckmain_a_CFLAGS = $(LKB_TEST_CFLAGS)
 tests_unit_libcheckmain_a_SOURCES = %reldir%/unit/check_main.c \
 	%reldir%/unit/check_main.h %reldir%/unit/test_util.c
