@@ -58,7 +58,7 @@ tests_unit_test_store_CFLAGS = $(LKB_TEST_CFLAGS)
 tests_unit_test_store_LDADD = $(LKB_UNIT_LDADD)
 TESTS += tests/unit/test-store
 
-TESTS += tests/cli/t0010-help.sh tests/cli/t0050-import.sh tests/cli/t0055-import-pipe.sh \
+TESTS += tests/cli/t0010-help.sh tests/cli/t0020-datadir.sh tests/cli/t0050-import.sh tests/cli/t0055-import-pipe.sh \
 	tests/cli/t0060-parse.sh \
 	tests/cli/t0300-triage.sh tests/cli/t0310-triage-threads.sh \
 	tests/cli/t0800-hostile.sh \
