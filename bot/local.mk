@@ -1,46 +1,29 @@
-# bot/libbot.a holds everything but main(), so unit tests can link it.
-noinst_LIBRARIES += bot/libbot.a
+# bot/local.mk - lkpbot: main.c over one library per concern.
+#
+# The folders in their one-way order: a folder includes only folders
+# before it (tools/deps-graph.sh checks it in `make lint`; doc/design.md).
+#   core -> net -> compare -> report -> ingest -> outbox -> triage ->
+#   requests -> cmd -> main.c
 bin_PROGRAMS += bot/lkpbot
 LKB_BOT_CFLAGS = $(AM_CFLAGS) $(CURL_CFLAGS) $(PCRE2_CFLAGS) \
 	$(JANSSON_CFLAGS) $(SQLITE_CFLAGS) $(ZLIB_CFLAGS)
-bot_libbot_a_CFLAGS = $(LKB_BOT_CFLAGS)
-# The build tree's binary reads rules and templates from its sources
-# (bot/datadir.c); an installed copy is another file and never does.
-bot_libbot_a_CPPFLAGS = $(AM_CPPFLAGS) \
-	-DLKB_BUILD_EXE='"$(abs_top_builddir)/bot/lkpbot"' \
-	-DLKB_SRCDIR='"$(abs_top_srcdir)"'
 bot_lkpbot_CFLAGS = $(LKB_BOT_CFLAGS)
 bot_lkpbot_SOURCES = %reldir%/main.c
-bot_libbot_a_SOURCES = \
-	%reldir%/commands.c %reldir%/commands.h \
-	%reldir%/ctx.c %reldir%/ctx.h \
-	%reldir%/datadir.c %reldir%/datadir.h \
-	%reldir%/answer.c %reldir%/answer.h \
-	%reldir%/classify.c %reldir%/classify.h \
-	%reldir%/cmd-db.c \
-	%reldir%/cmd-help.c \
-	%reldir%/cmd-import.c \
-	%reldir%/cmd-list.c %reldir%/list_reports.c %reldir%/list_reports.h \
-	%reldir%/cmd-digest.c \
-	%reldir%/cmd-parse.c \
-	%reldir%/cmd-state.c \
-	%reldir%/cmd-triage.c \
-	%reldir%/cmd-show.c %reldir%/thread_view.c %reldir%/thread_view.h \
-	%reldir%/ingest.c %reldir%/ingest.h \
-	%reldir%/ingest_pipe.c %reldir%/ingest_pipe.h \
-	%reldir%/json_out.c %reldir%/json_out.h \
-	%reldir%/mailsource.c %reldir%/mailsource.h \
-	%reldir%/triage.c %reldir%/triage.h %reldir%/triage-internal.h \
-	%reldir%/triage_cmd.c %reldir%/triage_pool.c
-# Libraries in dependency order: higher layers first.
-LKB_LIBS = bot/libbot.a templates/libtemplates.a state/libstate.a parsers/libparsers.a \
-	lib/liblkb.a
+include %reldir%/core/local.mk
+include %reldir%/net/local.mk
+include %reldir%/compare/local.mk
+include %reldir%/report/local.mk
+include %reldir%/ingest/local.mk
+include %reldir%/outbox/local.mk
+include %reldir%/triage/local.mk
+include %reldir%/requests/local.mk
+include %reldir%/cmd/local.mk
+# Libraries in link order: higher layers first.
+LKB_BOT_LIBS = bot/cmd/libcmd.a bot/requests/librequests.a \
+	bot/triage/libtriage.a bot/outbox/liboutbox.a bot/ingest/libingest.a \
+	bot/report/libreport.a bot/compare/libcompare.a bot/net/libnet.a bot/core/libcore.a
+LKB_LIBS = $(LKB_BOT_LIBS) templates/libtemplates.a state/libstate.a \
+	parsers/libparsers.a lib/liblkb.a
 LKB_EXT_LIBS = $(CURL_LIBS) $(PCRE2_LIBS) $(JANSSON_LIBS) $(SQLITE_LIBS) \
-	$(ETPAN_LIBS) $(INIH_LIBS) $(ZLIB_LIBS) $(NETTLE_LIBS)
+	$(ETPAN_LIBS) $(INIH_LIBS) $(ZLIB_LIBS) $(NETTLE_LIBS) -lm
 bot_lkpbot_LDADD = $(LKB_LIBS) $(LKB_EXT_LIBS)
-include %reldir%/report.mk
-include %reldir%/reply.mk
-include %reldir%/imap.mk
-include %reldir%/smtp.mk
-include %reldir%/compare.mk
-include %reldir%/requests.mk

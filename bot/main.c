@@ -10,8 +10,8 @@
 
 #include <curl/curl.h>
 
-#include "bot/commands.h"
-#include "bot/ctx.h"
+#include "bot/cmd/commands.h"
+#include "bot/core/ctx.h"
 #include "lib/log.h"
 #include "lib/status.h"
 #include "parsers/conf.h"

@@ -25,5 +25,3 @@ dist_lkbtpl_DATA = \
 	%reldir%/mail/expired.tmpl \
 	%reldir%/mail/digest.tmpl
 
-dist_man_MANS += doc/lkpbot-templates.5 doc/lkpbot-outbox.1 \
-	doc/lkpbot-send.1 doc/lkpbot-render.1

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bot/report_json.h"
+#include "bot/report/json.h"
 #include "lib/arena.h"
 #include "parsers/lkp_report.h"
 

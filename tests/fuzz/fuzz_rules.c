@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bot/rules.h"
+#include "bot/triage/rules.h"
 #include "lib/arena.h"
 #include "lib/log.h"
 #include "lib/status.h"

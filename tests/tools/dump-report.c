@@ -17,7 +17,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "bot/report_json.h"
+#include "bot/report/json.h"
 #include "lib/arena.h"
 #include "lib/limits.h"
 #include "lib/strbuf.h"

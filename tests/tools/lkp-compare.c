@@ -21,8 +21,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "bot/lkp_compare.h"
-#include "bot/lkp_series.h"
+#include "bot/compare/compare.h"
+#include "bot/compare/series.h"
 #include "lib/status.h"
 #include "lib/strbuf.h"
 #include "lib/xalloc.h"

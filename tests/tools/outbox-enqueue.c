@@ -17,7 +17,7 @@
 
 #include <jansson.h>
 
-#include "bot/outbox.h"
+#include "bot/outbox/outbox.h"
 #include "lib/limits.h"
 #include "lib/status.h"
 #include "lib/strbuf.h"

@@ -16,14 +16,14 @@
 
 #include <sqlite3.h>
 
-#include "tests/unit/check_main.h"
-#include "tests/unit/test_lkp_input.h"
-#include "bot/classify.h"
-#include "bot/ingest.h"
+#include "bot/ingest/classify.h"
+#include "bot/ingest/ingest.h"
 #include "lib/status.h"
 #include "lib/strbuf.h"
 #include "parsers/message.h"
 #include "state/store.h"
+#include "tests/unit/check_main.h"
+#include "tests/unit/test_lkp_input.h"
 
 #define MAX_MAILS 64
 

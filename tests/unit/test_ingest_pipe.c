@@ -11,11 +11,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "tests/unit/check_main.h"
-#include "bot/ingest.h"
-#include "bot/ingest_pipe.h"
+#include "bot/ingest/ingest.h"
+#include "bot/ingest/ingest_pipe.h"
 #include "lib/status.h"
 #include "lib/xalloc.h"
+#include "tests/unit/check_main.h"
 
 #define NJOBS 3000
 

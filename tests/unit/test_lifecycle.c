@@ -4,11 +4,11 @@
 
 #include <string.h>
 
-#include "tests/unit/check_main.h"
-#include "bot/lifecycle.h"
+#include "bot/triage/lifecycle.h"
 #include "lib/arena.h"
 #include "lib/status.h"
 #include "parsers/lkp_command.h"
+#include "tests/unit/check_main.h"
 
 /* Natural-language events: from each state, where each event goes. */
 static const struct {

@@ -10,13 +10,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tests/unit/check_main.h"
-#include "bot/lkp_format.h"
-#include "bot/lkp_matrix.h"
-#include "bot/lkp_rules.h"
-#include "bot/lkp_stats.h"
+#include "bot/compare/format.h"
+#include "bot/compare/matrix.h"
+#include "bot/compare/stat_rules.h"
+#include "bot/compare/stats.h"
 #include "lib/status.h"
 #include "lib/strbuf.h"
+#include "tests/unit/check_main.h"
 
 #define MAXC 4
 

@@ -10,11 +10,11 @@
 
 #include <jansson.h>
 
-#include "tests/unit/check_main.h"
-#include "tests/unit/test_lkp_input.h"
-#include "bot/report_json.h"
+#include "bot/report/json.h"
 #include "lib/arena.h"
 #include "parsers/lkp_report.h"
+#include "tests/unit/check_main.h"
+#include "tests/unit/test_lkp_input.h"
 
 static char *
 dump_num(double v, enum lkp_num_kind k)

@@ -11,15 +11,15 @@
 #include <unistd.h>
 #include <zlib.h>
 
-#include "tests/unit/check_main.h"
-#include "bot/lkp_axes.h"
-#include "bot/lkp_compare.h"
-#include "bot/lkp_matrix.h"
-#include "bot/lkp_results-internal.h"
-#include "bot/lkp_results.h"
+#include "bot/compare/axes.h"
+#include "bot/compare/compare.h"
+#include "bot/compare/matrix.h"
+#include "bot/compare/results-internal.h"
+#include "bot/compare/results.h"
 #include "lib/status.h"
 #include "lib/strbuf.h"
 #include "lib/xalloc.h"
+#include "tests/unit/check_main.h"
 
 static const struct lkp_param params[] = {
 	{ "testtime", "60s", 0 },

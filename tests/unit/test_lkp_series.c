@@ -9,12 +9,12 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "tests/unit/check_main.h"
-#include "bot/lkp_git.h"
-#include "bot/lkp_series.h"
+#include "bot/compare/git.h"
+#include "bot/compare/series.h"
 #include "lib/status.h"
 #include "lib/strbuf.h"
 #include "lib/xalloc.h"
+#include "tests/unit/check_main.h"
 
 START_TEST(subjects)
 {

@@ -11,16 +11,16 @@
 
 #include <sqlite3.h>
 
-#include "tests/unit/check_main.h"
-#include "tests/unit/test_lkp_input.h"
-#include "bot/classify.h"
-#include "bot/report_json.h"
+#include "bot/report/json.h"
+#include "bot/report/stored.h"
 #include "lib/arena.h"
 #include "lib/status.h"
+#include "lib/strbuf.h"
 #include "parsers/message.h"
 #include "state/store.h"
 #include "state/store_report.h"
-#include "lib/strbuf.h"
+#include "tests/unit/check_main.h"
+#include "tests/unit/test_lkp_input.h"
 
 static char path[512];
 static struct store *st;
@@ -128,9 +128,9 @@ add_mail(const char *name, struct strbuf *sb, int keep_raw,
 
 	snprintf(file, sizeof(file), "%s/msg/%s", lkb_test_data_dir(), name);
 	ck_assert_int_eq(lkp_input_read_file(file, sb), 0);
-	/* the full parse, not the one import and classify_report_json use */
+	/* the full parse, not the one import and report_stored_json use */
 	ck_assert_int_eq(message_parse(sb->buf, sb->len, m_out), LKB_OK);
-	ck_assert_int_eq(classify_report(&A, *m_out, &r), 1);
+	ck_assert_int_eq(report_parse_mail(&A, *m_out, &r), 1);
 	smi.m = *m_out;
 	smi.raw = keep_raw ? sb->buf : NULL;
 	smi.raw_len = keep_raw ? sb->len : 0;
@@ -253,8 +253,8 @@ START_TEST(json_from_mail)
 	rid = add_mail("0001-report-2019-multipart-utf8.eml", &bufs[0], 1, &m);
 	ck_assert_int_eq(count("SELECT count(*) FROM report_json"), 0);
 	ck_assert_int_eq(store_report_json(st, rid, &json), 0);
-	ck_assert_int_eq(classify_report_json(st, rid, &json), 1);
-	ck_assert_int_eq(classify_report(&A, m, &r), 1);
+	ck_assert_int_eq(report_stored_json(st, rid, &json), 1);
+	ck_assert_int_eq(report_parse_mail(&A, m, &r), 1);
 	want = report_json_dump_compact(r, 0);
 	ck_assert_str_eq(json, want);
 	/* by hand from the mail: its commit line */
@@ -268,22 +268,22 @@ START_TEST(json_from_mail)
 	ck_assert_int_eq(store_report_reparse(st, mid, r, "{\"old\": 1}",
 					      &rid2), LKB_OK);
 	ck_assert_int_eq(rid2, rid);
-	ck_assert_int_eq(classify_report_json(st, rid, &json), 1);
+	ck_assert_int_eq(report_stored_json(st, rid, &json), 1);
 	ck_assert_str_eq(json, "{\"old\": 1}");
 	free(json);
 	/* a reparse without JSON drops it: the mail speaks again */
 	ck_assert_int_eq(store_report_reparse(st, mid, r, NULL, &rid2),
 			 LKB_OK);
 	ck_assert_int_eq(count("SELECT count(*) FROM report_json"), 0);
-	ck_assert_int_eq(classify_report_json(st, rid, &json), 1);
+	ck_assert_int_eq(report_stored_json(st, rid, &json), 1);
 	ck_assert_ptr_nonnull(strstr(json, "490d451fa5188975"));
 	free(json);
 
-	ck_assert_int_eq(classify_report_json(st, rid + 100, &json), 0);
+	ck_assert_int_eq(report_stored_json(st, rid + 100, &json), 0);
 	ck_assert_ptr_null(json);
 	/* a report whose mail was not kept has nothing to be made from */
 	rid2 = add_mail("0005-perf-iso8859-raw-b1.eml", &bufs[1], 0, &m2);
-	ck_assert_int_lt(classify_report_json(st, rid2, &json), 0);
+	ck_assert_int_lt(report_stored_json(st, rid2, &json), 0);
 	ck_assert_ptr_null(json);
 	message_free(m);
 	message_free(m2);

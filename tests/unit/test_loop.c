@@ -7,13 +7,13 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "tests/unit/check_main.h"
-#include "bot/loop.h"
+#include "bot/outbox/loop.h"
 #include "lib/status.h"
 #include "parsers/conf.h"
 #include "parsers/message.h"
 #include "state/store.h"
 #include "state/store_outbox.h"
+#include "tests/unit/check_main.h"
 
 static struct loop_policy pol;
 

@@ -5,12 +5,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tests/unit/check_main.h"
-#include "bot/report_axes.h"
-#include "bot/requests-internal.h"
-#include "bot/requests.h"
+#include "bot/report/axes.h"
+#include "bot/requests/requests-internal.h"
+#include "bot/requests/requests.h"
 #include "lib/status.h"
 #include "templates/tvalue.h"
+#include "tests/unit/check_main.h"
 
 /* A stored report as report_json writes it (fields trimmed). */
 static const char json_seed4[] =

@@ -6,13 +6,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tests/unit/check_main.h"
-#include "bot/match.h"
-#include "bot/rules.h"
+#include "bot/triage/match.h"
+#include "bot/triage/rules.h"
 #include "lib/arena.h"
 #include "lib/status.h"
 #include "parsers/reply.h"
 #include "parsers/rules_file.h"
+#include "tests/unit/check_main.h"
 
 static const struct {
 	const char *text;

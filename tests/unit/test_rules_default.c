@@ -6,11 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tests/unit/check_main.h"
-#include "bot/rules.h"
+#include "bot/triage/rules.h"
 #include "lib/arena.h"
 #include "lib/status.h"
 #include "parsers/reply.h"
+#include "tests/unit/check_main.h"
 
 static struct rules *rs;
 

@@ -1,0 +1,59 @@
+/* commands.h - the command table (STYLE R28). */
+#ifndef LKB_BOT_CMD_COMMANDS_H
+#define LKB_BOT_CMD_COMMANDS_H
+
+#include "bot/core/ctx.h"
+
+/* How main opens the store before calling the command. */
+enum cmd_store { CMD_STORE_NONE, CMD_STORE_RO, CMD_STORE_RW, CMD_STORE__COUNT };
+
+/* Returns an exit code (enum lkb_exit). argv[0] is the command name. */
+typedef int cmd_fn(int argc, char **argv, struct bot_ctx *ctx);
+
+struct command {
+	const char *name;
+	cmd_fn *fn;
+	enum cmd_store store;
+	const char *summary;
+};
+
+/* The row for name, or NULL. */
+const struct command *commands_find(const char *name);
+/* Iterate: commands_at(i) for i = 0.. until NULL. */
+const struct command *commands_at(size_t i);
+
+/* One line per command, for `lkpbot help` and --list-commands. */
+void commands_print(FILE *f, int names_only);
+
+/* Command implementations, one file each (bot/cmd-*.c). */
+cmd_fn cmd_help;
+cmd_fn cmd_import;
+cmd_fn cmd_list;
+cmd_fn cmd_show;
+cmd_fn cmd_thread;
+cmd_fn cmd_db;
+cmd_fn cmd_outbox;
+cmd_fn cmd_render;
+cmd_fn cmd_send;
+cmd_fn cmd_sync;
+cmd_fn cmd_run;
+cmd_fn cmd_rules;
+cmd_fn cmd_close;
+cmd_fn cmd_reopen;
+cmd_fn cmd_dup;
+cmd_fn cmd_fixed_by;
+cmd_fn cmd_fix_of;
+cmd_fn cmd_invalid;
+cmd_fn cmd_triage;
+cmd_fn cmd_parse;
+cmd_fn cmd_reparse;
+cmd_fn cmd_digest;
+cmd_fn cmd_compare;
+cmd_fn cmd_series;
+cmd_fn cmd_requests;
+cmd_fn cmd_request;
+
+/* Shared helper for commands: print usage lines to f. */
+void cmd_usage(FILE *f, const char *const *usage);
+
+#endif

@@ -1,0 +1,240 @@
+/* digest.c - `lkpbot digest`: the open reports, largest regression
+ * first, numbered, as one mail (for a weekly cron line) or on stdout. */
+#include "config.h"
+
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "bot/cmd/commands.h"
+#include "bot/outbox/outbox.h"
+#include "lib/log.h"
+#include "lib/status.h"
+#include "lib/strbuf.h"
+#include "lib/xalloc.h"
+#include "parsers/conf.h"
+#include "state/store.h"
+#include "state/store_report.h"
+#include "templates/render.h"
+#include "templates/tpl_set.h"
+#include "templates/tvalue.h"
+
+static const char *const usage[] = {
+	"lkpbot digest [--to ADDR] [--print]   (ADDR default: [bot] digest_to)",
+	NULL,
+};
+
+struct drow {
+	long long id;
+	char *state, *subject, *sha, *kind;
+	double pct;
+	int has_pct;
+};
+
+struct dlist {
+	struct drow *v;
+	size_t n, alloc;
+	unsigned closed;
+};
+
+static int
+collect(const struct store_report_row *r, void *arg)
+{
+	struct dlist *l = arg;
+	struct drow *d;
+
+	if (r->state && !strcmp(r->state, "closed")) {
+		l->closed++;
+		return 0;
+	}
+	ALLOC_GROW(l->v, l->n + 1, l->alloc);
+	d = &l->v[l->n++];
+	d->id = (long long)r->id;
+	d->state = xstrdup(r->state ? r->state : "open");
+	d->subject = xstrdup(r->subject ? r->subject : "");
+	d->sha = r->commit_sha ? xstrdup(r->commit_sha) : NULL;
+	d->kind = xstrdup(r->kind ? r->kind : "");
+	d->pct = r->change_pct;
+	d->has_pct = r->has_change;
+	return 0;
+}
+
+/* How bad: perf regressions by size, then functional and build
+ * breakage, then the rest (improvements last). */
+static double
+badness(const struct drow *d)
+{
+	if (!strcmp(d->kind, "perf-regression"))
+		return 1000.0 + (d->has_pct ? fabs(d->pct) : 0.0);
+	if (!strcmp(d->kind, "functional") || !strcmp(d->kind, "build-error") ||
+	    !strcmp(d->kind, "build-regression"))
+		return 500.0;
+	return d->has_pct ? -fabs(d->pct) / 1e6 : 0.0;
+}
+
+static int
+cmp_rows(const void *a, const void *b)
+{
+	double x = badness(a), y = badness(b);
+
+	if (x != y)
+		return x > y ? -1 : 1;
+	return ((const struct drow *)a)->id < ((const struct drow *)b)->id
+		       ? -1 : 1;
+}
+
+static struct tvalue *
+digest_data(struct dlist *l)
+{
+	struct tvalue *d = tvalue_new_map(), *list = tvalue_new_list();
+	char buf[64], period[64];
+	time_t now = time(NULL);
+	struct tm tm;
+
+	for (size_t i = 0; i < l->n; i++) {
+		struct tvalue *r = tvalue_new_map(), *commits = tvalue_new_list();
+
+		snprintf(buf, sizeof(buf), "%zu", i + 1);
+		tvalue_map_set_str(r, "rank", buf);
+		snprintf(buf, sizeof(buf), "%lld", l->v[i].id);
+		tvalue_map_set_str(r, "id", buf);
+		tvalue_map_set_str(r, "state", l->v[i].state);
+		if (l->v[i].has_pct)
+			snprintf(buf, sizeof(buf), "%+.1f%%", l->v[i].pct);
+		else
+			buf[0] = '\0';
+		tvalue_map_set_str(r, "change", buf);
+		tvalue_map_set_str(r, "subject", l->v[i].subject);
+		if (l->v[i].sha) {
+			struct tvalue *c = tvalue_new_map();
+
+			tvalue_map_set_str(c, "sha", l->v[i].sha);
+			tvalue_map_set_str(c, "title", "");
+			tvalue_list_push(commits, c);
+		}
+		tvalue_map_set(r, "commits", commits);
+		tvalue_list_push(list, r);
+	}
+	period[0] = '\0';
+	if (gmtime_r(&now, &tm))
+		strftime(period, sizeof(period), "as of %Y-%m-%d", &tm);
+	tvalue_map_set_str(d, "period", period);
+	tvalue_map_set(d, "reports", list);
+	snprintf(buf, sizeof(buf), "%zu open, %u closed", l->n, l->closed);
+	tvalue_map_set_str(d, "totals", buf);
+	tvalue_map_set_str(d, "method", "the reports in the lkpbot database "
+			   "that are not closed");
+	tvalue_map_set_str(d, "again", "lkpbot digest");
+	tvalue_map_set_str(d, "version", PACKAGE_VERSION);
+	return d;
+}
+
+static int
+send_digest(struct bot_ctx *ctx, struct tpl_set *set,
+	    const struct tvalue *data, const char *to, size_t nopen)
+{
+	struct outbox_mail om = { 0 };
+	char reqid[32], subject[96];
+	time_t now = time(NULL);
+	struct tm tm;
+	int64_t id;
+	int rc, is_new;
+
+	if (!gmtime_r(&now, &tm))
+		return LKB_ERR;
+	strftime(reqid, sizeof(reqid), "%Y-%m-%d", &tm);
+	snprintf(subject, sizeof(subject), "lkpbot digest: %zu open LKP "
+		 "reports", nopen);
+	om.template = "digest";
+	om.data = data;
+	om.kind = "digest";
+	om.request_id = reqid;	/* one digest a day, however often run */
+	om.to.addr = to;
+	om.subject = subject;
+	if ((rc = store_begin_write(ctx->st)) != LKB_OK)
+		return rc;
+	rc = outbox_enqueue_mail(ctx->st, ctx->cfg, set, &om, &id, &is_new);
+	if (rc != LKB_OK) {
+		store_rollback(ctx->st);
+		return rc;
+	}
+	if ((rc = store_commit(ctx->st)) == LKB_OK && ctx->verbose >= 0)
+		printf(is_new ? "digest queued as outbox row %lld; "
+				"'lkpbot send' delivers it\n"
+			      : "today's digest is already in the outbox "
+				"(row %lld)\n", (long long)id);
+	return rc;
+}
+
+int
+cmd_digest(int argc, char **argv, struct bot_ctx *ctx)
+{
+	static const struct option opts[] = {
+		{ "to", required_argument, NULL, 't' },
+		{ "print", no_argument, NULL, 'p' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct store_report_filter f = { 0 };
+	struct dlist l = { NULL, 0, 0, 0 };
+	struct tpl_set *set = NULL;
+	struct tvalue *data = NULL;
+	struct strbuf out = STRBUF_INIT;
+	const char *to = NULL;
+	int c, rc, print = 0;
+
+	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+		switch (c) {
+		case 't': to = optarg; break;
+		case 'p': print = 1; break;
+		case 'h': cmd_usage(stdout, usage); return EXIT_OK;
+		default: cmd_usage(stderr, usage); return EXIT_USAGE;
+		}
+	}
+	if (optind != argc) {
+		cmd_usage(stderr, usage);
+		return EXIT_USAGE;
+	}
+	if (!to)
+		to = config_get(ctx->cfg, "bot", "digest_to");
+	if (!print && (!to || !strchr(to, '@'))) {
+		lkb_error("no recipient: give --to ADDR or set [bot] digest_to "
+			  "(or --print)");
+		return EXIT_CONFIG;
+	}
+	rc = store_report_list(ctx->st, &f, collect, &l);
+	if (rc != LKB_OK)
+		goto out;
+	if (l.n > 1)
+		qsort(l.v, l.n, sizeof(*l.v), cmp_rows);
+	data = digest_data(&l);
+	set = outbox_templates(ctx->cfg);
+	if (print) {
+		struct strbuf err = STRBUF_INIT;
+
+		strbuf_init_capped(&out, 4u << 20);
+		rc = render_named(set, "digest", data, &out, &err);
+		if (rc == LKB_OK)
+			fwrite(out.buf, 1, out.len, stdout);
+		else
+			lkb_error("cannot render the digest: %s", err.buf);
+		strbuf_release(&err);
+	} else {
+		rc = send_digest(ctx, set, data, to, l.n);
+	}
+out:
+	for (size_t i = 0; i < l.n; i++) {
+		free(l.v[i].state);
+		free(l.v[i].subject);
+		free(l.v[i].sha);
+		free(l.v[i].kind);
+	}
+	free(l.v);
+	tvalue_free(data);
+	tpl_set_free(set);
+	strbuf_release(&out);
+	return ctx_exit_code(rc);
+}

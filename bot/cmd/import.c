@@ -1,0 +1,223 @@
+/* import.c - `lkpbot import PATH...`. */
+#include "config.h"
+
+#include <getopt.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <jansson.h>
+
+#include "bot/cmd/commands.h"
+#include "bot/core/json_out.h"
+#include "bot/ingest/ingest.h"
+#include "bot/ingest/ingest_pipe.h"
+#include "bot/ingest/mailsource.h"
+#include "lib/limits.h"
+#include "lib/log.h"
+#include "lib/status.h"
+
+static const char *const usage[] = {
+	"lkpbot import [--json] PATH...   (Maildir, mbox, .eml file, or - for stdin)",
+	NULL,
+};
+
+struct import_run {
+	struct ingest *ig;
+	unsigned in_batch;
+	int progress;		/* stderr is a terminal */
+	struct timespec t0, last;
+};
+
+static double
+secs_since(const struct timespec *a)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (double)(now.tv_sec - a->tv_sec) +
+	       (double)(now.tv_nsec - a->tv_nsec) / 1e9;
+}
+
+static void
+show_progress(struct import_run *r, int final)
+{
+	const struct ingest_stats *s = ingest_stats(r->ig);
+	double t = secs_since(&r->t0);
+
+	if (!r->progress)
+		return;
+	if (!final && secs_since(&r->last) < 0.5)
+		return;
+	clock_gettime(CLOCK_MONOTONIC, &r->last);
+	fprintf(stderr, "\rimport: %llu messages, %.1f MB, %.0f msg/s%s",
+		(unsigned long long)s->read, (double)s->bytes / 1e6,
+		t > 0 ? (double)s->read / t : 0.0, final ? "\n" : "");
+}
+
+/* The producer thread: reads every path and parses each mail into a job
+ * for the main thread, which stores them (SQLite stays on one thread). */
+struct import_producer {
+	struct ingest_pipe *pipe;
+	char **paths;
+	int npaths;
+};
+
+static int
+produce_one(const char *raw, size_t len, const char *source, int flags,
+	    void *arg)
+{
+	struct import_producer *pr = arg;
+	struct ingest_job *j;
+	/* classifying and the report parse go to the thread with time */
+	unsigned late = ingest_pipe_behind(pr->pipe) ? 0 : INGEST_JOB_LATE;
+
+	if (flags & MAILSOURCE_TRUNCATED) {
+		lkb_warn("%s: message larger than %u bytes (LKB_MAX_MESSAGE_"
+			 "BYTES); stored as rejected", source,
+			 LKB_MAX_MESSAGE_BYTES);
+		j = ingest_job_new(raw, len, source, 0, "message larger than "
+				   "LKB_MAX_MESSAGE_BYTES", late);
+	} else {
+		j = ingest_job_new(raw, len, source, 1, NULL, late);
+	}
+	return ingest_pipe_push(pr->pipe, j);
+}
+
+static void *
+producer_main(void *arg)
+{
+	struct import_producer *pr = arg;
+	int rc = LKB_OK;
+
+	for (int i = 0; i < pr->npaths && rc == LKB_OK; i++)
+		rc = mailsource_read(pr->paths[i], produce_one, pr);
+	ingest_pipe_close(pr->pipe, rc);
+	return NULL;
+}
+
+/* Store one parsed mail, LKB_BATCH_MESSAGES to a transaction. */
+static int
+store_job(struct import_run *r, const struct ingest_job *j)
+{
+	int rc;
+
+	if (r->in_batch == 0 && (rc = ingest_begin(r->ig)) != LKB_OK)
+		return rc;
+	rc = ingest_job_store(r->ig, j, NULL);
+	if (rc != LKB_OK) {
+		ingest_abort(r->ig);
+		r->in_batch = 0;
+		return rc;
+	}
+	if (++r->in_batch >= LKB_BATCH_MESSAGES) {
+		r->in_batch = 0;
+		if ((rc = ingest_end(r->ig)) != LKB_OK)
+			return rc;
+	}
+	show_progress(r, 0);
+	return LKB_OK;
+}
+
+/* Parse on a second thread while this one stores, in input order. A
+ * store error stops the producer; a producer error ends the run once
+ * what it parsed before is stored (as a single-threaded walk would). */
+static int
+import_paths(struct import_run *r, char **paths, int npaths)
+{
+	struct import_producer pr = { 0 };
+	struct ingest_job *j;
+	pthread_t tid;
+	int rc = LKB_OK, prc = LKB_OK;
+
+	pr.pipe = ingest_pipe_new(LKB_IMPORT_QUEUE_JOBS,
+				  LKB_IMPORT_QUEUE_BYTES);
+	pr.paths = paths;
+	pr.npaths = npaths;
+	if (pthread_create(&tid, NULL, producer_main, &pr) != 0) {
+		ingest_pipe_free(pr.pipe);
+		lkb_error("import: cannot start the parser thread");
+		return LKB_ERR;
+	}
+	while ((j = ingest_pipe_pop(pr.pipe, &prc)) != NULL) {
+		rc = store_job(r, j);
+		ingest_pipe_done(pr.pipe, j);
+		if (rc != LKB_OK) {
+			ingest_pipe_stop(pr.pipe);
+			break;
+		}
+	}
+	pthread_join(tid, NULL);
+	ingest_pipe_free(pr.pipe);
+	return rc != LKB_OK ? rc : prc;
+}
+
+static void
+print_summary(const struct ingest_stats *s, int json, double t)
+{
+	json_t *o;
+
+	if (json) {
+		o = json_pack("{s:i, s:I, s:I, s:I, s:I, s:I, s:I}",
+			      "format_version", 1,
+			      "read", (json_int_t)s->read,
+			      "new", (json_int_t)s->new_msgs,
+			      "duplicate", (json_int_t)s->duplicate,
+			      "rejected", (json_int_t)s->rejected,
+			      "partial", (json_int_t)s->partial,
+			      "reports", (json_int_t)s->reports);
+		json_out_print(o);
+		json_decref(o);
+		return;
+	}
+	printf("read %llu, new %llu, duplicate %llu, rejected %llu, "
+	       "partial %llu, reports %llu (%.1f MB in %.2f s)\n",
+	       (unsigned long long)s->read, (unsigned long long)s->new_msgs,
+	       (unsigned long long)s->duplicate,
+	       (unsigned long long)s->rejected,
+	       (unsigned long long)s->partial,
+	       (unsigned long long)s->reports, (double)s->bytes / 1e6, t);
+}
+
+int
+cmd_import(int argc, char **argv, struct bot_ctx *ctx)
+{
+	static const struct option opts[] = {
+		{ "json", no_argument, NULL, 'j' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct import_run r = { 0 };
+	int c, json = 0, rc = LKB_OK;
+
+	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'j': json = 1; break;
+		case 'h': cmd_usage(stdout, usage); return EXIT_OK;
+		default: cmd_usage(stderr, usage); return EXIT_USAGE;
+		}
+	}
+	if (optind >= argc) {
+		cmd_usage(stderr, usage);
+		return EXIT_USAGE;
+	}
+	r.ig = ingest_new(ctx->st);
+	r.progress = isatty(STDERR_FILENO) && ctx->verbose >= 0;
+	clock_gettime(CLOCK_MONOTONIC, &r.t0);
+	r.last = r.t0;
+	rc = import_paths(&r, argv + optind, argc - optind);
+	if (rc == LKB_OK && r.in_batch)
+		rc = ingest_end(r.ig);
+	else if (r.in_batch)
+		ingest_abort(r.ig);
+	show_progress(&r, 1);
+	if (rc == LKB_OK && ctx->verbose >= 0)
+		print_summary(ingest_stats(r.ig), json, secs_since(&r.t0));
+	else if (rc != LKB_OK)
+		lkb_error("import stopped: %s (messages committed before "
+			  "this point are kept)", lkb_status_str(rc));
+	ingest_free(r.ig);
+	return ctx_exit_code(rc);
+}

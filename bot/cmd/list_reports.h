@@ -1,0 +1,18 @@
+/* list_reports.h - the report listing behind `lkpbot list`. */
+#ifndef LKB_BOT_CMD_LIST_REPORTS_H
+#define LKB_BOT_CMD_LIST_REPORTS_H
+
+#include "bot/core/ctx.h"
+
+struct list_filter {
+	const char *kind, *state, *testcase, *commit, *since;
+};
+
+/* Print the reports matching f (text or JSON); returns an exit code. */
+int list_reports(struct bot_ctx *ctx, const struct list_filter *f, int json);
+
+/* Parse "YYYY-MM-DD" or "YYYY-MM-DDTHH:MM:SSZ" (UTC) or "N days ago"
+ * ("7d") into epoch seconds. LKB_OK or LKB_ERR_USAGE. */
+int list_parse_since(const char *s, long long *out);
+
+#endif

@@ -1,0 +1,117 @@
+/* request.c - `lkpbot request REPORT KIND [ARGS...]`: ask for a
+ * comparison, a whole-series report or a retest from the command line
+ * (the twin of #lkp compare / compare-series / retest). The next
+ * `lkpbot run` carries it out. */
+#include "config.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bot/cmd/commands.h"
+#include "bot/report/thread_view.h"
+#include "bot/requests/requests.h"
+#include "lib/log.h"
+#include "lib/status.h"
+#include "lib/strbuf.h"
+#include "lib/xalloc.h"
+#include "state/store.h"
+#include "state/store_triage.h"
+
+static const char *const usage[] = {
+	"lkpbot request [--message MSG] [--asker ADDR] REPORT KIND [ARGS...]",
+	NULL,
+};
+
+static const char help[] =
+	"\nAdd a request for REPORT; KIND is compare (ARGS: SHA SHA...),\n"
+	"compare-series (ARGS: [BASE..HEAD]) or retest (ARGS: [SHA]).\n"
+	"    --message MSG   the mail that asked (row id or Message-ID): the\n"
+	"                    answers are sent to its sender, in its thread\n"
+	"    --asker ADDR    who asked (default: the sender of MSG, else\n"
+	"                    cli:$USER)\n";
+
+int
+cmd_request(int argc, char **argv, struct bot_ctx *ctx)
+{
+	static const struct option opts[] = {
+		{ "message", required_argument, NULL, 'm' },
+		{ "asker", required_argument, NULL, 'a' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct store_request r;
+	struct store_msg m;
+	struct strbuf args = STRBUF_INIT;
+	const char *msg = NULL, *asker = NULL, *user = getenv("USER");
+	char *cli = NULL;
+	int64_t report, id = 0;
+	int c, rc, have_msg = 0;
+
+	while ((c = getopt_long(argc, argv, "m:a:h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'm': msg = optarg; break;
+		case 'a': asker = optarg; break;
+		case 'h':
+			cmd_usage(stdout, usage);
+			fputs(help, stdout);
+			return EXIT_OK;
+		default: cmd_usage(stderr, usage); return EXIT_USAGE;
+		}
+	}
+	if (argc - optind < 2) {
+		cmd_usage(stderr, usage);
+		return EXIT_USAGE;
+	}
+	if (!requests_kind_ok(argv[optind + 1])) {
+		lkb_error("unknown request kind '%s' (compare, compare-series, "
+			  "retest)", argv[optind + 1]);
+		return EXIT_USAGE;
+	}
+	if ((rc = thread_view_resolve(ctx->st, argv[optind], &report)))
+		return rc;
+	memset(&m, 0, sizeof(m));
+	if (msg) {
+		rc = store_message_get(ctx->st, msg, &m);
+		if (rc <= 0) {
+			lkb_error("no message '%s'", msg);
+			return rc < 0 ? ctx_exit_code(rc) : EXIT_FAIL;
+		}
+		have_msg = 1;
+	}
+	for (int i = optind + 2; i < argc; i++)
+		if ((args.len && strbuf_addch(&args, ' ')) ||
+		    strbuf_adds(&args, argv[i])) {
+			rc = EXIT_USAGE;
+			goto out;
+		}
+	if (!asker)
+		asker = have_msg && m.from_addr ? m.from_addr
+			: (cli = xasprintf("cli:%s", user ? user : "?"));
+	memset(&r, 0, sizeof(r));
+	r.report_id = report;
+	r.msg_id = have_msg ? m.id : 0;
+	r.asker = asker;
+	r.kind = argv[optind + 1];
+	r.args = args.buf;
+	r.state = "new";
+	rc = store_request_add(ctx->st, &r, &id);
+	if (rc) {
+		rc = ctx_exit_code(rc);
+		goto out;
+	}
+	if (id)
+		printf("request %lld: %s %s (new)\n", (long long)id, r.kind,
+		       r.args);
+	else
+		printf("request exists already: %s %s for this message\n",
+		       r.kind, r.args);
+	rc = EXIT_OK;
+out:
+	if (have_msg)
+		store_msg_release(&m);
+	free(cli);
+	strbuf_release(&args);
+	return rc;
+}

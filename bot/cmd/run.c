@@ -1,0 +1,129 @@
+/* run.c - `lkpbot run`: every stage once, in order, for cron.
+ *
+ * The stages hand off only through the store, so each is also its own
+ * subcommand and any of them can be rerun after a failure. A stage that
+ * fails does not stop the later ones (mail already stored can still be
+ * triaged while the IMAP server is down), except for configuration,
+ * schema and database errors, which would fail every stage alike. The
+ * exit code is the first failing stage's.
+ */
+#include "config.h"
+
+#include <getopt.h>
+#include <signal.h>
+#include <stdio.h>
+#include <sys/stat.h>
+
+#include "bot/cmd/commands.h"
+#include "bot/core/lock.h"
+#include "bot/core/run.h"
+#include "bot/ingest/sync.h"
+#include "bot/outbox/outbox.h"
+#include "bot/requests/requests.h"
+#include "bot/triage/triage.h"
+#include "lib/log.h"
+#include "lib/status.h"
+
+static const char *const usage[] = {
+	"lkpbot run [--dry-run DIR]",
+	NULL,
+};
+
+static const char help[] =
+	"\nRun every stage once: sync, then the stages after it.\n"
+	"    -n, --dry-run DIR   write outgoing mail into DIR, send nothing\n"
+	"                        and change nothing on the IMAP server\n";
+
+static int
+stage_sync(struct bot_ctx *ctx, const struct run_opts *o)
+{
+	struct sync_opts so = { o->dry_run_dir != NULL, ctx->verbose < 0 };
+
+	return sync_sources(ctx->cfg, ctx->st, &so);
+}
+
+/* The last stage: drain the outbox (or write .eml files in a dry run). */
+static int
+stage_send(struct bot_ctx *ctx, const struct run_opts *o)
+{
+	struct outbox_stats s = { 0 };
+	int rc = outbox_send_due(ctx, o->dry_run_dir, &s);
+
+	if (ctx->verbose >= 0 && (s.sent || s.retried || s.failed || s.stuck))
+		outbox_print_stats(stdout, &s);
+	return rc;
+}
+
+/* The stages, in order; each a run_stage_fn (bot/run.h). */
+static const struct run_stage {
+	const char *name;
+	run_stage_fn *fn;
+} stages[] = {
+	{ "sync", stage_sync },
+	{ "triage", triage_stage },
+	{ "requests", requests_stage },
+	{ "send", stage_send },
+};
+
+static int
+is_fatal(int rc)
+{
+	return rc == LKB_ERR_CONFIG || rc == LKB_ERR_SCHEMA_TOO_NEW ||
+	       rc == LKB_ERR_DB || rc == LKB_ERR_IO;
+}
+
+int
+cmd_run(int argc, char **argv, struct bot_ctx *ctx)
+{
+	static const struct option opts[] = {
+		{ "dry-run", required_argument, NULL, 'n' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct run_opts ro = { NULL };
+	struct run_lock *lock = NULL;
+	struct stat sb;
+	int c, rc, first = LKB_OK;
+
+	while ((c = getopt_long(argc, argv, "n:h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'n':
+			ro.dry_run_dir = optarg;
+			break;
+		case 'h':
+			cmd_usage(stdout, usage);
+			fputs(help, stdout);
+			return EXIT_OK;
+		default:
+			cmd_usage(stderr, usage);
+			return EXIT_USAGE;
+		}
+	}
+	if (optind != argc) {
+		cmd_usage(stderr, usage);
+		return EXIT_USAGE;
+	}
+	if (ro.dry_run_dir &&
+	    (stat(ro.dry_run_dir, &sb) != 0 || !S_ISDIR(sb.st_mode))) {
+		lkb_error("--dry-run: '%s' is not a directory", ro.dry_run_dir);
+		return EXIT_USAGE;
+	}
+	signal(SIGPIPE, SIG_IGN);
+	rc = run_lock_enter(ctx, &lock);
+	if (rc <= 0)
+		return ctx_exit_code(rc);
+	for (size_t i = 0; i < LKB_ARRAY_SIZE(stages); i++) {
+		lkb_info("run: stage %s", stages[i].name);
+		rc = stages[i].fn(ctx, &ro);
+		if (rc == LKB_OK)
+			continue;
+		lkb_error("run: stage %s failed: %s", stages[i].name,
+			  lkb_status_str(rc));
+		if (first == LKB_OK)
+			first = rc;
+		if (is_fatal(rc))
+			break;
+	}
+	run_lock_release(lock);
+	return ctx_exit_code(first);
+}

@@ -1,0 +1,329 @@
+/* show.c - `lkpbot show REPORT` and `lkpbot thread REPORT`. */
+#include "config.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "bot/cmd/commands.h"
+#include "bot/core/json_out.h"
+#include "bot/report/thread_view.h"
+#include "lib/log.h"
+#include "lib/status.h"
+#include "state/store.h"
+#include "state/store_report.h"
+
+static const char *const show_usage[] = {
+	"lkpbot show [--json] REPORT|MESSAGE   (REPORT = id | message-id | sha "
+	"prefix; a message that is no report is shown with its thread)",
+	"lkpbot show --raw MESSAGE   (the mail's bytes as kept; MESSAGE = row "
+	"id | message-id)",
+	NULL,
+};
+static const char *const thread_usage[] = {
+	"lkpbot thread [--json] REPORT   (REPORT = id | message-id | sha prefix)",
+	NULL,
+};
+
+/* Common option parsing; returns -1 to go on, else an exit code. */
+static int
+parse_opts(int argc, char **argv, const char *const *usage, int *json,
+	   int *raw)
+{
+	static const struct option opts[] = {
+		{ "json", no_argument, NULL, 'j' },
+		{ "raw", no_argument, NULL, 'r' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c;
+
+	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'j': *json = 1; break;
+		case 'r':
+			if (!raw) {
+				cmd_usage(stderr, usage);
+				return EXIT_USAGE;
+			}
+			*raw = 1;
+			break;
+		case 'h': cmd_usage(stdout, usage); return EXIT_OK;
+		default: cmd_usage(stderr, usage); return EXIT_USAGE;
+		}
+	}
+	if (optind != argc - 1) {
+		cmd_usage(stderr, usage);
+		return EXIT_USAGE;
+	}
+	return -1;
+}
+
+static const char *
+jstr(const json_t *o, const char *key)
+{
+	const char *s = json_string_value(json_object_get(o, key));
+
+	return s ? s : "-";
+}
+
+static void
+print_kv(const char *label, const char *v)
+{
+	if (v && strcmp(v, "-"))
+		printf("%-14s %s\n", label, v);
+}
+
+static void
+print_history(const json_t *hist)
+{
+	size_t i;
+	json_t *h;
+
+	if (!json_array_size(hist))
+		return;
+	printf("history:\n");
+	json_array_foreach(hist, i, h) {
+		const char *reason = json_string_value(json_object_get(h, "reason"));
+
+		printf("  %s  %s -> %s%s%s  (%s)\n", jstr(h, "date"),
+		       jstr(h, "from_state"), jstr(h, "to_state"),
+		       reason ? ": " : "", reason ? reason : "",
+		       jstr(h, "cause"));
+	}
+}
+
+static void
+print_show(const json_t *d)
+{
+	const json_t *c = json_object_get(d, "commit");
+	const json_t *hl = json_object_get(d, "headline");
+	const json_t *params = json_object_get(d, "params");
+	const json_t *cmp = json_object_get(d, "comparisons");
+	const json_t *rel = json_object_get(d, "related_commits");
+	const char *k;
+	json_t *v;
+	size_t i;
+
+	printf("report %lld: %s\n",
+	       (long long)json_integer_value(json_object_get(d, "id")),
+	       jstr(d, "subject"));
+	print_kv("message-id", jstr(d, "message_id"));
+	print_kv("kind", jstr(d, "kind"));
+	print_kv("date", jstr(d, "date"));
+	print_kv("from", jstr(d, "from"));
+	print_kv("commit", jstr(c, "sha"));
+	print_kv("  subject", jstr(c, "subject"));
+	if (json_is_object(hl) && json_object_get(hl, "metric")) {
+		json_t *p = json_object_get(hl, "change_pct");
+
+		printf("%-14s %s %s%+.1f%% %s\n", "headline", jstr(hl, "metric"),
+		       "", json_is_number(p) ? json_number_value(p) : 0.0,
+		       jstr(hl, "verdict"));
+	}
+	print_kv("testcase", jstr(d, "testcase"));
+	print_kv("test machine", jstr(d, "test_machine"));
+	print_kv("config", jstr(d, "config"));
+	print_kv("compiler", jstr(d, "compiler"));
+	json_object_foreach((json_t *)params, k, v)
+		printf("%-14s %s: %s\n", "  param", k,
+		       json_is_string(v) ? json_string_value(v) : "");
+	print_kv("url", jstr(d, "url"));
+	print_kv("base", jstr(d, "base"));
+	print_kv("patch", jstr(d, "patch_subject"));
+	json_array_foreach(cmp, i, v)
+		printf("%-14s #%zu: %zu columns, %zu metric rows, %zu failure "
+		       "rows\n", "comparison", i + 1,
+		       json_array_size(json_object_get(v, "compared")),
+		       json_array_size(json_object_get(v, "metrics")),
+		       json_array_size(json_object_get(v, "failures")));
+	printf("%-14s %s", "state", jstr(d, "state"));
+	if (json_is_string(json_object_get(d, "close_reason")))
+		printf(" (%s)", jstr(d, "close_reason"));
+	printf("\n");
+	json_array_foreach(rel, i, v)
+		printf("%-14s %s\n", "related", json_string_value(v));
+	if (json_is_integer(json_object_get(d, "duplicate_of")))
+		printf("%-14s report %lld\n", "duplicate of",
+		       (long long)json_integer_value(
+			       json_object_get(d, "duplicate_of")));
+	print_history(json_object_get(d, "history"));
+}
+
+static void
+print_thread(const json_t *d)
+{
+	const json_t *r = json_object_get(d, "report");
+	json_t *m, *e;
+	size_t i, j;
+
+	printf("report %lld (%s, %s) state %s%s%s\n",
+	       (long long)json_integer_value(json_object_get(r, "id")),
+	       jstr(r, "kind"), jstr(r, "commit"), jstr(d, "state"),
+	       json_is_string(json_object_get(d, "close_reason")) ? ": " : "",
+	       json_is_string(json_object_get(d, "close_reason"))
+		       ? jstr(d, "close_reason") : "");
+	json_array_foreach(json_object_get(d, "messages"), i, m) {
+		printf("\n%s  %s\n  %s\n  <%s>\n", jstr(m, "date"),
+		       jstr(m, "from"), jstr(m, "subject"),
+		       jstr(m, "message_id"));
+		json_array_foreach(json_object_get(m, "events"), j, e)
+			printf("    event %-22s %-28s %s\n", jstr(e, "type"),
+			       jstr(e, "source"), jstr(e, "evidence"));
+		json_array_foreach(json_object_get(m, "commands"), j, e)
+			printf("    #lkp %s %s -> %s\n", jstr(e, "verb"),
+			       jstr(e, "args"), jstr(e, "result"));
+	}
+	printf("\n");
+	print_history(json_object_get(d, "history"));
+}
+
+static json_t *
+msg_json(const struct store_msg *m)
+{
+	json_t *o = json_object();
+
+	json_object_set_new(o, "id", json_integer(m->id));
+	json_object_set_new(o, "message_id", json_out_str(m->message_id));
+	json_object_set_new(o, "from", json_out_str(m->from_addr));
+	json_object_set_new(o, "date", json_out_date(m->date));
+	json_object_set_new(o, "subject", json_out_str(m->subject));
+	json_object_set_new(o, "quality", json_out_str(m->quality));
+	json_object_set_new(o, "problem", json_out_str(m->problem));
+	json_object_set_new(o, "source", json_out_str(m->source));
+	json_object_set_new(o, "thread_id", json_integer(m->thread_id));
+	json_object_set_new(o, "robot", json_boolean(m->is_robot));
+	return o;
+}
+
+static int
+add_thread_msg(const struct store_msg *m, void *arg)
+{
+	json_array_append_new(arg, msg_json(m));
+	return 0;
+}
+
+/* A message that is no report: its fields and its thread. */
+static int
+show_message(struct bot_ctx *ctx, const struct store_msg *m, int json)
+{
+	json_t *doc = json_out_doc(), *thread = json_array(), *t;
+	size_t i;
+	int rc;
+
+	json_object_set_new(doc, "message", msg_json(m));
+	json_object_set_new(doc, "thread", thread);
+	rc = store_message_foreach(ctx->st, m->thread_id, add_thread_msg,
+				   thread);
+	if (rc == LKB_OK && json) {
+		json_out_print(doc);
+	} else if (rc == LKB_OK) {
+		printf("message %lld: %s\n", (long long)m->id, m->subject);
+		print_kv("message-id", m->message_id);
+		print_kv("from", m->from_addr);
+		print_kv("source", m->source);
+		print_kv("quality", m->quality);
+		print_kv("problem", m->problem);
+		printf("thread %lld:\n", (long long)m->thread_id);
+		json_array_foreach(thread, i, t)
+			printf("  %6lld  %s  %-28.28s %s\n",
+			       (long long)json_integer_value(json_object_get(t,
+								      "id")),
+			       jstr(t, "date"), jstr(t, "from"),
+			       jstr(t, "subject"));
+	}
+	json_decref(doc);
+	return ctx_exit_code(rc);
+}
+
+/* `show --raw`: the kept bytes, unchanged, to stdout. */
+static int
+show_raw(struct bot_ctx *ctx, const char *key)
+{
+	struct store_msg sm;
+	char *raw = NULL;
+	size_t len = 0;
+	int rc = store_message_get(ctx->st, key, &sm);
+
+	if (rc < 0)
+		return ctx_exit_code(rc);
+	if (rc == 0) {
+		lkb_error("no message '%s'", key);
+		return EXIT_FAIL;
+	}
+	rc = store_message_raw(ctx->st, sm.id, &raw, &len);
+	if (rc == 0)
+		lkb_error("message %lld: its raw bytes were not kept (only "
+			  "mail that matters to the bot: lkpbot-import(1))",
+			  (long long)sm.id);
+	store_msg_release(&sm);
+	if (rc <= 0)
+		return rc < 0 ? ctx_exit_code(rc) : EXIT_FAIL;
+	if (fwrite(raw, 1, len, stdout) != len || fflush(stdout) != 0)
+		rc = LKB_ERR_IO;
+	free(raw);
+	return rc < 0 ? ctx_exit_code(rc) : EXIT_OK;
+}
+
+static int
+run(int argc, char **argv, struct bot_ctx *ctx, int thread)
+{
+	int json = 0, raw = 0, ex;
+	int64_t id;
+	json_t *doc;
+
+	ex = parse_opts(argc, argv, thread ? thread_usage : show_usage, &json,
+			thread ? NULL : &raw);
+	if (ex >= 0)
+		return ex;
+	if (raw) {
+		if (json) {
+			cmd_usage(stderr, show_usage);
+			return EXIT_USAGE;
+		}
+		return show_raw(ctx, argv[optind]);
+	}
+	/* `show` of a message that is no report shows the message */
+	if (!thread) {
+		struct store_msg sm;
+		char *why = NULL;
+		int64_t rid;
+		int rc = store_report_find(ctx->st, argv[optind], &rid, &why);
+
+		free(why);
+		if (rc == 0 && store_message_get(ctx->st, argv[optind], &sm) == 1) {
+			ex = show_message(ctx, &sm, json);
+			store_msg_release(&sm);
+			return ex;
+		}
+	}
+	if ((ex = thread_view_resolve(ctx->st, argv[optind], &id)) != EXIT_OK)
+		return ex;
+	doc = thread ? thread_view_json(ctx->st, id)
+		     : thread_view_show_json(ctx->st, id);
+	if (!doc)
+		return EXIT_FAIL;
+	if (json)
+		json_out_print(doc);
+	else if (thread)
+		print_thread(doc);
+	else
+		print_show(doc);
+	json_decref(doc);
+	return EXIT_OK;
+}
+
+int
+cmd_show(int argc, char **argv, struct bot_ctx *ctx)
+{
+	return run(argc, argv, ctx, 0);
+}
+
+int
+cmd_thread(int argc, char **argv, struct bot_ctx *ctx)
+{
+	return run(argc, argv, ctx, 1);
+}

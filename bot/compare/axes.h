@@ -1,0 +1,66 @@
+/* axes.h - what identifies one lkp job's results (pure functions).
+ *
+ * A report's axis header (LKP-FORMAT.md 4.7) names the testcase, the
+ * machine group, rootfs, kconfig, compiler and the test parameters; with
+ * a commit they locate the results (section 6):
+ *   <root>/<testcase>/<path_params>/<tbox_group>/<rootfs>/<kconfig>/
+ *   <compiler>/<commit>/<run>/
+ * The report parser's axes map onto struct lkp_axes; all pointers are
+ * borrowed from the caller.
+ */
+#ifndef LKB_BOT_COMPARE_AXES_H
+#define LKB_BOT_COMPARE_AXES_H
+
+#include <stddef.h>
+
+#include "lib/compiler.h"
+#include "lib/strbuf.h"
+
+struct lkp_param {
+	const char *key;
+	const char *value;	/* NULL: a valueless option */
+	int eq;			/* program option of type '=': "k=v" in the path */
+};
+
+struct lkp_axes {
+	const char *testcase;
+	const char *tbox_group;
+	const char *rootfs;
+	const char *kconfig;
+	const char *compiler;
+	size_t nparams;
+	const struct lkp_param *params;
+};
+
+/* Job#path_params (lkp:lib/job.rb): params sorted by name; each value
+ * (or "k=v" for '='-type options, "k" when their value is empty) cut to
+ * 31 characters; joined with '-'; characters outside [-a-zA-Z0-9+=:.%]
+ * become '_'; "defaults" when there are none. Characters are UTF-8
+ * sequences, as Ruby counts them. */
+int lkp_axes_path_params(const struct lkp_axes *ax, struct strbuf *out)
+	LKB_WARN_UNUSED;
+
+/* Every axis must be a single non-empty path component (no '/', not "."
+ * or "..", no control bytes): 0 ok, else -1 with *what_out naming the
+ * bad axis. */
+int lkp_axes_check(const struct lkp_axes *ax, const char **what_out);
+
+/* The comparison section's axis lines: keys and values joined by '/'
+ * in key order (perf reports sort them, LKP-FORMAT.md 4.7). */
+int lkp_axes_header(const struct lkp_axes *ax, struct strbuf *keys,
+		    struct strbuf *values) LKB_WARN_UNUSED;
+
+/* A job file asking lkp for these axes at commit: flat "key: value"
+ * lines (testcase, params, tbox_group, rootfs, kconfig, compiler,
+ * commit), values single-quoted where YAML needs it. Fails on values
+ * with control characters. */
+int lkp_axes_job_yaml(const struct lkp_axes *ax, const char *commit,
+		      struct strbuf *out) LKB_WARN_UNUSED;
+
+/* Whether a job.yaml text (simple "key: value" lines at any indent)
+ * carries every param of ax with the same value, and the named axes
+ * when it mentions them. */
+int lkp_axes_match_job(const struct lkp_axes *ax, const char *yaml,
+		       size_t len);
+
+#endif

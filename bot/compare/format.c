@@ -1,0 +1,302 @@
+/* format.c - lkp's comparison table text (lkp:lib/compare.rb). */
+#include "config.h"
+#include "bot/compare/format.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/status.h"
+#include "lib/xalloc.h"
+
+#define PLUSMINUS "\xc2\xb1"	/* U+00B1, as lkp prints it (UTF-8) */
+#define ABS_WIDTH 10		/* Compare::ABS_WIDTH */
+#define REL_WIDTH 10		/* Compare::REL_WIDTH */
+#define ERR_WIDTH 6		/* Compare::ERR_WIDTH */
+
+/* Ruby's "%<w>d" of a Float: the value truncated toward zero, printed
+ * whole however large. */
+static int
+add_trunc(struct strbuf *sb, int width, double v)
+{
+	double t = trunc(v);
+
+	if (fabs(t) < 1e15)
+		return strbuf_addf(sb, "%*lld", width, (long long)t);
+	return strbuf_addf(sb, "%*.0f", width, t);
+}
+
+static int
+add_repeat(struct strbuf *sb, int ch, size_t n)
+{
+	int rc = LKB_OK;
+
+	for (size_t i = 0; i < n && rc == LKB_OK; i++)
+		rc = strbuf_addch(sb, ch);
+	return rc;
+}
+
+/* "%<w>s" of the first w bytes of s. */
+static int
+add_col(struct strbuf *sb, const char *s, int w)
+{
+	size_t len = strlen(s);
+
+	if (len > (size_t)w)
+		len = (size_t)w;
+	return strbuf_addf(sb, "%*.*s ", w, (int)len, s);
+}
+
+int
+lkp_format_header(struct strbuf *sb, const char *keys, const char *values,
+		  const struct lkp_fmt_commit *c, size_t n)
+{
+	int rc = LKB_OK;
+
+	rc |= add_repeat(sb, '=', 89);
+	rc |= strbuf_addf(sb, "\n%s:\n  %s\n\ncommit: \n", keys, values);
+	for (size_t i = 0; i < n; i++) {
+		if (c[i].subject && *c[i].subject)
+			rc |= strbuf_addf(sb, "  %.10s (\"%s\")\n", c[i].sha,
+					  c[i].subject);
+		else
+			rc |= strbuf_addf(sb, "  %.10s\n", c[i].sha);
+	}
+	rc |= strbuf_addch(sb, '\n');
+	for (size_t i = 0; i < n; i++)
+		rc |= add_col(sb, c[i].sha, i ? ABS_WIDTH + ERR_WIDTH +
+					     REL_WIDTH + 1 :
+					     ABS_WIDTH + ERR_WIDTH);
+	rc |= strbuf_addch(sb, '\n');
+	for (size_t i = 0; i < n; i++) {
+		rc |= add_repeat(sb, '-', i ? 27 : 16);
+		rc |= strbuf_addch(sb, ' ');
+	}
+	rc |= strbuf_addch(sb, '\n');
+	return rc ? LKB_ERR_TOO_BIG : LKB_OK;
+}
+
+int
+lkp_format_perf_header(struct strbuf *sb, size_t ncols)
+{
+	int rc = strbuf_adds(sb, "         %stddev");
+
+	for (size_t i = 1; i < ncols; i++)
+		rc |= strbuf_adds(sb, "     %change         %stddev");
+	rc |= strbuf_adds(sb, "\n             \\  ");
+	for (size_t i = 1; i < ncols; i++)
+		rc |= strbuf_adds(sb, "        |                \\  ");
+	rc |= strbuf_addch(sb, '\n');
+	return rc ? LKB_ERR_TOO_BIG : LKB_OK;
+}
+
+int
+lkp_format_fail_header(struct strbuf *sb, size_t ncols)
+{
+	int rc = strbuf_adds(sb, "       fail:runs");
+
+	for (size_t i = 1; i < ncols; i++)
+		rc |= strbuf_adds(sb, "  %reproduction    fail:runs");
+	rc |= strbuf_adds(sb, "\n           |    ");
+	for (size_t i = 1; i < ncols; i++)
+		rc |= strbuf_adds(sb, "         |             |    ");
+	rc |= strbuf_addch(sb, '\n');
+	return rc ? LKB_ERR_TOO_BIG : LKB_OK;
+}
+
+/* The change cell: %+10.1f or %+10.2g, then "% " or two blanks. */
+static int
+add_change_cell(struct strbuf *sb, double p, int absolute)
+{
+	int rc = strbuf_addf(sb, fabs(p) < 100000 ? "%+*.1f" : "%+*.2g",
+			     REL_WIDTH, p);
+
+	return rc | strbuf_adds(sb, absolute ? "  " : "% ");
+}
+
+static int
+add_value_cell(struct strbuf *sb, double avg, double sd)
+{
+	int rc;
+
+	if (fabs(avg) < 1000)
+		rc = strbuf_addf(sb, "%*.2f", ABS_WIDTH, avg);
+	else if (fabs(avg) > 100000000)
+		rc = strbuf_addf(sb, "%*.4g", ABS_WIDTH, avg);
+	else
+		rc = add_trunc(sb, ABS_WIDTH, avg);
+	if (avg != 0)
+		sd = 100 * sd / avg;
+	if (sd > 2) {
+		rc |= strbuf_adds(sb, " " PLUSMINUS);
+		rc |= add_trunc(sb, ERR_WIDTH - 3, sd);
+		rc |= strbuf_addch(sb, '%');
+	} else {
+		rc |= add_repeat(sb, ' ', ERR_WIDTH);
+	}
+	return rc;
+}
+
+int
+lkp_format_perf_row(struct strbuf *sb, const struct lkp_row *row,
+		    size_t ncols)
+{
+	int rc = LKB_OK;
+
+	for (size_t i = 0; i < ncols; i++) {
+		if (i)
+			rc |= add_change_cell(sb, row->chg[i - 1],
+					      row->absolute);
+		rc |= add_value_cell(sb, row->avg[i], row->sd[i]);
+	}
+	rc |= strbuf_addf(sb, "  %s\n", row->name);
+	return rc ? LKB_ERR_TOO_BIG : LKB_OK;
+}
+
+int
+lkp_format_fail_row(struct strbuf *sb, const struct lkp_row *row,
+		    size_t ncols)
+{
+	int rc = LKB_OK;
+
+	for (size_t i = 0; i < ncols; i++) {
+		if (i)
+			rc |= strbuf_addf(sb, "%*.0f%% ", REL_WIDTH,
+					  row->chg[i - 1]);
+		if (row->avg[i] == 0)
+			rc |= add_repeat(sb, ' ', ABS_WIDTH + 1);
+		else
+			rc |= add_trunc(sb, ABS_WIDTH + 1, row->avg[i]);
+		rc |= strbuf_addf(sb, ":%-*zu", ERR_WIDTH - 2, row->runs[i]);
+	}
+	rc |= strbuf_addf(sb, "  %s\n", row->name);
+	return rc ? LKB_ERR_TOO_BIG : LKB_OK;
+}
+
+int
+lkp_format_table(struct strbuf *sb, const struct lkp_table *t)
+{
+	size_t nfail = 0;
+	int rc = LKB_OK;
+
+	for (size_t i = 0; i < t->nrows; i++)
+		nfail += t->rows[i].failure;
+	if (nfail)
+		rc |= lkp_format_fail_header(sb, t->ncols);
+	for (size_t i = 0; i < t->nrows && rc == LKB_OK; i++)
+		if (t->rows[i].failure)
+			rc = lkp_format_fail_row(sb, &t->rows[i], t->ncols);
+	if (nfail < t->nrows && rc == LKB_OK)
+		rc = lkp_format_perf_header(sb, t->ncols);
+	for (size_t i = 0; i < t->nrows && rc == LKB_OK; i++)
+		if (!t->rows[i].failure)
+			rc = lkp_format_perf_row(sb, &t->rows[i], t->ncols);
+	if (rc == LKB_OK)
+		rc = strbuf_addch(sb, '\n');
+	return rc ? LKB_ERR_TOO_BIG : LKB_OK;
+}
+
+int
+lkp_format_change(struct strbuf *sb, double p, int absolute)
+{
+	int rc = strbuf_addf(sb, fabs(p) < 100000 ? "%+.1f" : "%+.2g", p);
+
+	return absolute ? rc : (rc | strbuf_addch(sb, '%'));
+}
+
+static int
+add_step(struct strbuf *sb, const char *what, const struct lkp_row *row,
+	 const struct lkp_fmt_commit *c, size_t i)
+{
+	int rc = strbuf_addf(sb, "  %-14s%s %.10s: ", what,
+			     c[i].label ? c[i].label : "?", c[i].sha);
+
+	return rc | lkp_format_change(sb, lkp_stats_change(row->avg[i],
+							    row->avg[i - 1],
+							    row->absolute),
+				      row->absolute);
+}
+
+/* The noise verdict between the base and the last column (header). */
+static int
+add_verdict(struct strbuf *sb, const struct lkp_table *t,
+	    const struct lkp_row *row)
+{
+	size_t last = t->ncols - 1, nr = t->ds->cols[0].nruns, n0, n1;
+	double *b0, *b1, m0, s0, m1, s1, d, spread, z;
+	int rc;
+
+	if (t->ds->cols[last].nruns > nr)
+		nr = t->ds->cols[last].nruns;
+	b0 = xcalloc(nr ? nr : 1, sizeof(double));
+	b1 = xcalloc(nr ? nr : 1, sizeof(double));
+	n0 = lkp_table_samples(t, row, 0, b0);
+	n1 = lkp_table_samples(t, row, last, b1);
+	lkp_stats_mean_sd(b0, n0, &m0, &s0);
+	lkp_stats_mean_sd(b1, n1, &m1, &s1);
+	free(b0);
+	free(b1);
+	if (n0 < 2 || n1 < 2)
+		return strbuf_adds(sb, ", too few runs to judge\n");
+	d = fabs(m1 - m0);
+	spread = sqrt(s0 * s0 + s1 * s1);
+	if (spread == 0)
+		return strbuf_adds(sb, d > 0 ? ", clear (the runs do not vary)\n"
+					     : ", within noise (no difference)\n");
+	z = d / spread;
+	rc = strbuf_addf(sb, ", %s (|diff| = %.1f x run stddev)\n",
+			 z >= 3 ? "clear" : z >= 1 ? "marginal" : "within noise",
+			 z);
+	return rc;
+}
+
+int
+lkp_format_attribution(struct strbuf *sb, const struct lkp_rules *r,
+		       const struct lkp_table *t, const struct lkp_row *row,
+		       const struct lkp_fmt_commit *c)
+{
+	size_t n = t->ncols, big = 0, back = 0;
+	double dbig = 0, dback = 0, best = 0;
+	int rc;
+
+	if (row->failure || n < 2)
+		return LKB_OK;
+	for (size_t i = 1; i < n; i++) {
+		double away = fabs(row->avg[i] - row->avg[0]) -
+			      fabs(row->avg[i - 1] - row->avg[0]);
+
+		if (away > best) {
+			best = away;
+			big = i;
+			dbig = row->avg[i] - row->avg[i - 1];
+		}
+	}
+	for (size_t i = big + 1; big && i < n; i++) {
+		double d = row->avg[i] - row->avg[i - 1];
+
+		if ((d > 0) != (dbig > 0) && d != 0 && fabs(d) > fabs(dback)) {
+			dback = d;
+			back = i;
+		}
+	}
+	rc = strbuf_addf(sb, "%s\n", row->name);
+	if (!big) {
+		rc |= strbuf_adds(sb, "  no step moved it\n");
+	} else {
+		rc |= add_step(sb, "largest step:", row, c, big);
+		rc |= strbuf_addf(sb, " (%s)\n", lkp_stats_direction(
+			r, row->name, lkp_stats_change(row->avg[big],
+						       row->avg[big - 1],
+						       row->absolute)));
+		if (back && fabs(dback) * 2 >= fabs(dbig)) {
+			rc |= add_step(sb, "given back:", row, c, back);
+			rc |= strbuf_addch(sb, '\n');
+		}
+	}
+	rc |= strbuf_addf(sb, "  %-14s%s -> %s: ", "net change:",
+			  c[0].label ? c[0].label : "base",
+			  c[n - 1].label ? c[n - 1].label : "?");
+	rc |= lkp_format_change(sb, row->chg[n - 2], row->absolute);
+	rc |= add_verdict(sb, t, row);
+	return rc ? LKB_ERR_TOO_BIG : LKB_OK;
+}

@@ -1,0 +1,160 @@
+/* git.c - spawn git without a shell, capture its output. */
+#include "config.h"
+#include "bot/compare/git.h"
+
+#include <errno.h>
+#include <poll.h>
+#include <spawn.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "lib/ascii.h"
+#include "lib/limits.h"
+#include "lib/status.h"
+#include "lib/xalloc.h"
+
+#define GIT_STDERR_CAP 4096
+
+extern char **environ;
+
+int
+lkp_git_rev_ok(const char *s)
+{
+	if (!s || !*s || *s == '-')
+		return 0;
+	for (; *s; s++)
+		if (!LKB_ISALNUM((unsigned char)*s) && !strchr("._/~^@{}+-", *s))
+			return 0;
+	return 1;
+}
+
+/* Drain both pipes until EOF; 1 when stdout went past its cap. */
+static int
+drain(int fd_out, int fd_err, struct strbuf *out, struct strbuf *err)
+{
+	struct pollfd p[2] = { { fd_out, POLLIN, 0 }, { fd_err, POLLIN, 0 } };
+	char buf[65536];
+	int nopen = 2, over = 0;
+
+	while (nopen) {
+		if (poll(p, 2, -1) < 0) {
+			if (errno == EINTR)
+				continue;
+			return 1;
+		}
+		for (int i = 0; i < 2; i++) {
+			ssize_t n;
+
+			if (p[i].fd < 0 || !(p[i].revents & (POLLIN | POLLHUP |
+							     POLLERR)))
+				continue;
+			n = read(p[i].fd, buf, sizeof(buf));
+			if (n < 0 && errno == EINTR)
+				continue;
+			if (n <= 0) {
+				p[i].fd = -1;
+				nopen--;
+				continue;
+			}
+			if (i == 0 && !over &&
+			    strbuf_add(out, buf, (size_t)n) != LKB_OK)
+				over = 1;
+			if (i == 1) {
+				/* capped: a long stderr is cut, that is fine */
+				int cut = strbuf_add(err, buf, (size_t)n);
+
+				(void)cut;
+			}
+		}
+	}
+	return over;
+}
+
+static char *
+first_line(const char *s)
+{
+	size_t n = strcspn(s, "\n");
+
+	return xmemdup0(s, n);
+}
+
+int
+lkp_git_run(const char *repo, const char *const *args, struct strbuf *out,
+	    char **err_out)
+{
+	posix_spawn_file_actions_t fa;
+	const char **argv;
+	struct strbuf sout, serr;
+	int po[2] = { -1, -1 }, pe[2] = { -1, -1 }, status, over, rc = LKB_OK;
+	size_t n = 0;
+	pid_t pid;
+
+	*err_out = NULL;
+	while (args[n])
+		n++;
+	argv = xcalloc(n + 7, sizeof(*argv));
+	argv[0] = "git";
+	argv[1] = "-C";
+	argv[2] = repo;
+	argv[3] = "--no-pager";
+	argv[4] = "-c";
+	argv[5] = "color.ui=false";
+	memcpy(argv + 6, args, n * sizeof(*argv));
+	strbuf_init_capped(&sout, LKB_MAX_GIT_OUTPUT);
+	strbuf_init_capped(&serr, GIT_STDERR_CAP);
+	if (pipe(po) || pipe(pe)) {
+		*err_out = xasprintf("cannot create a pipe: %s", strerror(errno));
+		rc = LKB_ERR_IO;
+		goto out;
+	}
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_adddup2(&fa, po[1], 1);
+	posix_spawn_file_actions_adddup2(&fa, pe[1], 2);
+	posix_spawn_file_actions_addclose(&fa, po[0]);
+	posix_spawn_file_actions_addclose(&fa, pe[0]);
+	rc = posix_spawnp(&pid, "git", &fa, NULL, (char *const *)argv, environ);
+	posix_spawn_file_actions_destroy(&fa);
+	close(po[1]);
+	close(pe[1]);
+	po[1] = pe[1] = -1;
+	if (rc) {
+		*err_out = xasprintf("cannot run git: %s", strerror(rc));
+		rc = LKB_ERR_IO;
+		goto out;
+	}
+	over = drain(po[0], pe[0], &sout, &serr);
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	if (over) {
+		*err_out = xasprintf("git %s: output larger than %u bytes "
+				     "(LKB_MAX_GIT_OUTPUT)", args[0],
+				     LKB_MAX_GIT_OUTPUT);
+		rc = LKB_ERR_TOO_BIG;
+	} else if (!WIFEXITED(status) || WEXITSTATUS(status)) {
+		char *line = first_line(serr.buf);
+
+		*err_out = xasprintf("git %s failed (%s %d)%s%s", args[0],
+				     WIFEXITED(status) ? "exit" : "signal",
+				     WIFEXITED(status) ? WEXITSTATUS(status)
+						       : WTERMSIG(status),
+				     *line ? ": " : "", line);
+		free(line);
+		rc = LKB_ERR;
+	} else if (strbuf_add(out, sout.buf, sout.len)) {
+		*err_out = xstrdup("git output does not fit");
+		rc = LKB_ERR_TOO_BIG;
+	}
+out:
+	for (int i = 0; i < 2; i++) {
+		if (po[i] >= 0)
+			close(po[i]);
+		if (pe[i] >= 0)
+			close(pe[i]);
+	}
+	strbuf_release(&sout);
+	strbuf_release(&serr);
+	free(argv);
+	return rc;
+}

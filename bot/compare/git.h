@@ -1,0 +1,23 @@
+/* git.h - run git on a local repository, without a shell.
+ *
+ * git is spawned with posix_spawnp and an argument vector (no shell, no
+ * word splitting); stdout is captured up to LKB_MAX_GIT_OUTPUT, stderr up
+ * to 4 KiB for the error message; the exit status is checked.
+ */
+#ifndef LKB_BOT_COMPARE_GIT_H
+#define LKB_BOT_COMPARE_GIT_H
+
+#include "lib/compiler.h"
+#include "lib/strbuf.h"
+
+/* Run "git -C repo <args>" (args NULL-terminated). On success stdout is
+ * appended to out. On failure returns a negative status and *err_out
+ * (caller frees) says what failed, with git's first stderr line. */
+int lkp_git_run(const char *repo, const char *const *args,
+		struct strbuf *out, char **err_out) LKB_WARN_UNUSED;
+
+/* Whether s may be handed to git as a revision: non-empty, no leading
+ * '-', only [A-Za-z0-9._/~^@{}+-] (no option or pathspec injection). */
+int lkp_git_rev_ok(const char *s);
+
+#endif

@@ -1,0 +1,17 @@
+/* run.h - what `lkpbot run` hands each stage (bot/cmd-run.c holds the
+ * list of stages; later stages append their row there). */
+#ifndef LKB_BOT_CORE_RUN_H
+#define LKB_BOT_CORE_RUN_H
+
+struct bot_ctx;
+
+struct run_opts {
+	const char *dry_run_dir;	/* --dry-run DIR: write mail there,
+					 * change nothing remote; or NULL */
+};
+
+/* One stage of a run. Returns LKB_OK or a negative status (logged);
+ * the store (ctx->st) is open read-write and the run lock is held. */
+typedef int run_stage_fn(struct bot_ctx *ctx, const struct run_opts *o);
+
+#endif

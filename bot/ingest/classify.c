@@ -1,0 +1,173 @@
+/* classify.c - robot detection, raw-keeping policy, ingest hooks. */
+#include "config.h"
+#include "bot/ingest/classify.h"
+
+#include <string.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <strings.h>
+
+#include "bot/ingest/ingest.h"
+#include "bot/report/stored.h"
+#include "lib/arena.h"
+#include "lib/ascii.h"
+#include "lib/compiler.h"
+#include "lib/limits.h"
+#include "lib/log.h"
+#include "lib/status.h"
+#include "lib/xalloc.h"
+#include "parsers/lkp_report.h"
+#include "parsers/message.h"
+#include "state/store_report.h"
+
+int
+classify_is_robot(const struct message *m)
+{
+	const char *n = m->from.name ? m->from.name : "";
+	const char *a = m->from.addr ? m->from.addr : "";
+
+	return !strcasecmp(n, "kernel test robot") ||
+	       !strcasecmp(n, "kbuild test robot") ||
+	       !strcasecmp(a, "lkp@intel.com");
+}
+
+static int
+contains(const char *hay, size_t len, const char *needle)
+{
+	return hay && memmem(hay, len, needle, strlen(needle)) != NULL;
+}
+
+/* A subject of an LKP thread: "[LKP]", or "<sha10>: ... regression"
+ * / "improvement" as the robot writes them (replies keep it). */
+static int
+subject_looks_lkp(const char *s)
+{
+	const char *p;
+
+	if (!s)
+		return 0;
+	if (strstr(s, "[LKP]") || strstr(s, "test robot"))
+		return 1;
+	if (!strstr(s, " regression") && !strstr(s, " improvement") &&
+	    !strstr(s, "BUILD "))
+		return 0;
+	for (p = s; (p = strchr(p, ':')) != NULL; p++) {
+		size_t k = 0;
+
+		while (k < 10 && p - s > (ptrdiff_t)k &&
+		       LKB_ISXDIGIT(p[-1 - (ptrdiff_t)k]))
+			k++;
+		if (k == 10)
+			return 1;
+	}
+	return 0;
+}
+
+/* "#lkp" or "#LKP" in hay: one memchr pass for '#' (rare outside code)
+ * instead of two memmem passes over every body. */
+static int
+contains_lkp_tag(const char *hay, size_t len)
+{
+	const char *p = hay, *end = hay + len;
+
+	while (end - p >= 4 && (p = memchr(p, '#', (size_t)(end - p - 3)))) {
+		if (!memcmp(p + 1, "lkp", 3) || !memcmp(p + 1, "LKP", 3))
+			return 1;
+		p++;
+	}
+	return 0;
+}
+
+int
+classify_keep_raw_local(const struct message *m, int is_robot)
+{
+	if (is_robot || subject_looks_lkp(m->subject))
+		return CLASSIFY_KEEP;
+	if ((m->body && contains_lkp_tag(m->body, m->body_len)) ||
+	    contains(m->body, m->body_len, "test robot") ||
+	    contains(m->body, m->body_len, "lore.kernel.org/oe-lkp"))
+		return CLASSIFY_KEEP;
+	if (!m->in_reply_to && !m->nreferences)
+		return CLASSIFY_DROP;
+	return CLASSIFY_ASK_THREAD;
+}
+
+int
+classify_keep_raw_thread(struct store *st, const struct message *m)
+{
+	const char *ids[LKB_MAX_REFERENCES + 1];
+	size_t n = 0;
+	int rc;
+
+	/* a reply in a thread that holds a report */
+	ids[n++] = m->in_reply_to;
+	for (size_t i = 0; i < m->nreferences && n < LKB_ARRAY_SIZE(ids); i++)
+		ids[n++] = m->references[i];
+	rc = store_thread_has_report(st, ids, n);
+	return rc != 0;	/* on error keep the bytes: nothing lost */
+}
+
+int
+classify_keep_raw(struct store *st, const struct message *m, int is_robot)
+{
+	int k = classify_keep_raw_local(m, is_robot);
+
+	if (k == CLASSIFY_ASK_THREAD)
+		return classify_keep_raw_thread(st, m);
+	return k == CLASSIFY_KEEP;
+}
+
+void
+ingest_hooks_prepare(struct ingest_hooks_prep *p, const struct message *m)
+{
+	memset(p, 0, sizeof(*p));
+	arena_init(&p->a);
+	if (!classify_is_robot(m) || m->quality == MSG_REJECTED)
+		return;
+	p->report_rc = report_parse_mail(&p->a, m, &p->report);
+	if (p->report_rc <= 0)
+		p->report = NULL;
+}
+
+/* Robot mail: store the report parsed by ingest_hooks_prepare. */
+int
+ingest_hooks_store(struct store *st, int64_t msg_id,
+		   const struct ingest_hooks_prep *p,
+		   struct ingest_stats *stats)
+{
+	int rc;
+
+	if (p->report_rc < 0) {
+		/* a parser failure loses nothing: the raw mail is kept */
+		lkb_warn("message %lld: report parser failed: %s",
+			 (long long)msg_id, lkb_status_str(p->report_rc));
+		return LKB_OK;
+	}
+	if (!p->report)
+		return LKB_OK;
+	/* no JSON: report_stored_json makes it from the kept mail */
+	rc = store_report_add(st, msg_id, p->report, NULL, NULL);
+	if (rc == LKB_OK)
+		stats->reports++;
+	return rc;
+}
+
+void
+ingest_hooks_release(struct ingest_hooks_prep *p)
+{
+	p->report = NULL;
+	arena_release(&p->a);
+}
+
+int
+ingest_hooks_run(struct store *st, int64_t msg_id, const struct message *m,
+		 struct ingest_stats *stats)
+{
+	struct ingest_hooks_prep p;
+	int rc;
+
+	ingest_hooks_prepare(&p, m);
+	rc = ingest_hooks_store(st, msg_id, &p, stats);
+	ingest_hooks_release(&p);
+	return rc;
+}

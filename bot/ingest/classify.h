@@ -1,0 +1,57 @@
+/* classify.h - facts about a parsed mail that decide how it is stored,
+ * and the hooks that run on each newly stored mail (reports, triage). */
+#ifndef LKB_BOT_INGEST_CLASSIFY_H
+#define LKB_BOT_INGEST_CLASSIFY_H
+
+#include <stdint.h>
+
+#include "lib/arena.h"
+#include "lib/compiler.h"
+
+struct lkp_report;
+struct message;
+struct store;
+struct ingest_stats;
+
+/* 1 if the LKP / 0-Day robot sent m (display name "kernel test robot" or
+ * "kbuild test robot", or address lkp@intel.com). */
+int classify_is_robot(const struct message *m);
+
+/* 1 if m matters to the bot, so its raw bytes are kept for reparse and
+ * triage (DESIGN.md section 2): robot mail, mail in an LKP thread by its
+ * subject, mail carrying "#lkp" or naming the robot or a report's lore
+ * link, replies into a thread that holds a report. Other mail keeps only
+ * what threading needs. */
+int classify_keep_raw(struct store *st, const struct message *m,
+		      int is_robot);
+
+/* classify_keep_raw in two halves, for a caller that parses on one
+ * thread and stores on another: the part that needs no store says keep,
+ * drop, or ask the store (classify_keep_raw_thread: 1 when a thread m
+ * replies into holds a report, and on a store error). */
+enum { CLASSIFY_DROP = 0, CLASSIFY_KEEP = 1, CLASSIFY_ASK_THREAD = 2 };
+int classify_keep_raw_local(const struct message *m, int is_robot);
+int classify_keep_raw_thread(struct store *st, const struct message *m);
+
+/* Run every per-message hook (report parsing, ...) on a new message
+ * stored as row msg_id, inside the caller's transaction. */
+int ingest_hooks_run(struct store *st, int64_t msg_id,
+		     const struct message *m, struct ingest_stats *stats)
+	LKB_WARN_UNUSED;
+
+/* ingest_hooks_run in two halves: prepare needs no store (any thread; it
+ * parses robot mail's report into p), store runs on the store's thread
+ * for a new message. p is released by the caller. */
+struct ingest_hooks_prep {
+	struct arena a;			/* holds report */
+	struct lkp_report *report;	/* NULL: nothing to store */
+	int report_rc;			/* report_parse_mail's result */
+};
+void ingest_hooks_prepare(struct ingest_hooks_prep *p,
+			  const struct message *m);
+int ingest_hooks_store(struct store *st, int64_t msg_id,
+		       const struct ingest_hooks_prep *p,
+		       struct ingest_stats *stats) LKB_WARN_UNUSED;
+void ingest_hooks_release(struct ingest_hooks_prep *p);
+
+#endif

@@ -1,0 +1,300 @@
+/* ingest.c - parse one raw mail and store it (import and sync). */
+#include "config.h"
+#include "bot/ingest/ingest.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <nettle/sha2.h>
+
+#include "bot/ingest/classify.h"
+#include "lib/ascii.h"
+#include "lib/limits.h"
+#include "lib/log.h"
+#include "lib/status.h"
+#include "lib/xalloc.h"
+#include "parsers/message.h"
+#include "state/store.h"
+
+struct ingest {
+	struct store *st;
+	struct ingest_stats stats;
+};
+
+struct ingest *
+ingest_new(struct store *st)
+{
+	struct ingest *ig = xcalloc(1, sizeof(*ig));
+
+	ig->st = st;
+	return ig;
+}
+
+void
+ingest_free(struct ingest *ig)
+{
+	free(ig);
+}
+
+int
+ingest_begin(struct ingest *ig)
+{
+	return store_begin_write(ig->st);
+}
+
+int
+ingest_end(struct ingest *ig)
+{
+	return store_commit(ig->st);
+}
+
+void
+ingest_abort(struct ingest *ig)
+{
+	store_rollback(ig->st);
+}
+
+const struct ingest_stats *
+ingest_stats(const struct ingest *ig)
+{
+	return &ig->stats;
+}
+
+static void
+sha256_hex(const char *p, size_t len, char out[65])
+{
+	static const char hex[] = "0123456789abcdef";
+	struct sha256_ctx ctx;
+	uint8_t d[SHA256_DIGEST_SIZE];
+
+	sha256_init(&ctx);
+	sha256_update(&ctx, len, (const uint8_t *)p);
+	sha256_digest(&ctx, sizeof(d), d);
+	for (size_t i = 0; i < sizeof(d); i++) {
+		out[2 * i] = hex[d[i] >> 4];
+		out[2 * i + 1] = hex[d[i] & 15];
+	}
+	out[64] = '\0';
+}
+
+/* A stand-in message for mail too big to parse: stored as rejected. */
+static struct message *
+rejected_message(const char *why)
+{
+	struct message *m = xcalloc(1, sizeof(*m));
+
+	arena_init(&m->arena);
+	m->subject = "";
+	m->from.name = m->from.addr = "";
+	m->date = (time_t)-1;
+	m->body = "";
+	m->quality = MSG_REJECTED;
+	m->problem = why ? arena_strdup(&m->arena, why) : NULL;
+	return m;
+}
+
+/* One mail between its parse half and its store half. */
+struct ingest_job {
+	const char *raw;	/* owned when owned, else borrowed */
+	size_t len;
+	const char *source;	/* owned when owned, else borrowed */
+	int owned;
+	char hash[65];		/* "" when the mail has a Message-ID */
+	struct message *m;	/* owned */
+	int ours;		/* m is a rejected_message stand-in */
+	int is_robot;
+	int late;		/* keep and hooks are the store half's */
+	int keep;		/* CLASSIFY_KEEP, _DROP or _ASK_THREAD */
+	struct ingest_hooks_prep hooks;
+};
+
+/* Whether m's bytes matter, as far as m alone tells. */
+static int
+job_keep(const struct ingest_job *j)
+{
+	return j->m->quality == MSG_REJECTED
+		       ? CLASSIFY_KEEP
+		       : classify_keep_raw_local(j->m, j->is_robot);
+}
+
+/* The half without the store: parse (or, when !parse, stand in a
+ * rejected message for why), hash; unless late, classify and parse a
+ * robot report too. */
+static void
+job_prepare(struct ingest_job *j, int parse, const char *why, int late)
+{
+	struct message *m = NULL;
+	int rc;
+
+	if (!parse) {
+		j->m = rejected_message(why);
+		j->ours = 1;
+	} else {
+		rc = message_parse_flags(j->raw, j->len, MESSAGE_USED_FIELDS,
+					 &m);
+		if (rc != LKB_OK || !m) {
+			message_free(m);
+			j->m = rejected_message(rc == LKB_ERR_TOO_BIG
+				? "message larger than LKB_MAX_MESSAGE_BYTES"
+				: lkb_status_str(rc));
+			j->ours = 1;
+		} else {
+			j->m = m;
+		}
+	}
+	/* the content is the identity of mail without a Message-ID only */
+	if (!j->m->message_id || !*j->m->message_id)
+		sha256_hex(j->raw, j->len, j->hash);
+	j->is_robot = classify_is_robot(j->m);
+	j->late = late;
+	if (late)
+		return;
+	j->keep = job_keep(j);
+	ingest_hooks_prepare(&j->hooks, j->m);
+}
+
+static void
+job_release(struct ingest_job *j)
+{
+	if (j->ours) {
+		arena_release(&j->m->arena);
+		free(j->m);
+	} else {
+		message_free(j->m);
+	}
+	j->m = NULL;
+	if (!j->late)
+		ingest_hooks_release(&j->hooks);
+	if (j->owned) {
+		free((char *)j->raw);
+		free((char *)j->source);
+	}
+	j->raw = j->source = NULL;
+}
+
+/* The store half: store j's mail with its raw bytes when they matter;
+ * the parts of the parse half left late are done here (a report is
+ * parsed only for a new mail). */
+static int
+job_store(struct ingest *ig, const struct ingest_job *j, int64_t *msg_id_out)
+{
+	struct store_msg_in in = { 0 };
+	struct message *m = j->m;
+	struct ingest_hooks_prep late;
+	int64_t id = 0;
+	int rc, is_new = 0, keep = j->late ? job_keep(j) : j->keep;
+
+	ig->stats.read++;
+	ig->stats.bytes += j->len;
+	in.m = m;
+	in.source = j->source;
+	in.content_hash = j->hash;
+	in.is_robot = j->is_robot;
+	if (keep == CLASSIFY_ASK_THREAD)
+		keep = classify_keep_raw_thread(ig->st, m);
+	if (keep) {
+		/* the bytes matter (or explain a rejection): keep them */
+		in.raw = j->raw;
+		in.raw_len = j->len;
+	}
+	rc = store_message_add(ig->st, &in, &id, &is_new);
+	if (rc != LKB_OK)
+		return rc;
+	if (!is_new) {
+		ig->stats.duplicate++;
+	} else {
+		ig->stats.new_msgs++;
+		if (m->quality == MSG_REJECTED) {
+			ig->stats.rejected++;
+			lkb_info("%s: stored as rejected: %s", j->source,
+				 m->problem ? m->problem : "unparsable");
+		} else if (m->quality == MSG_PARTIAL) {
+			ig->stats.partial++;
+		}
+		if (j->late) {
+			ingest_hooks_prepare(&late, m);
+			rc = ingest_hooks_store(ig->st, id, &late, &ig->stats);
+			ingest_hooks_release(&late);
+		} else {
+			rc = ingest_hooks_store(ig->st, id, &j->hooks,
+						&ig->stats);
+		}
+		if (rc != LKB_OK)
+			return rc;
+	}
+	if (msg_id_out)
+		*msg_id_out = id;
+	return LKB_OK;
+}
+
+static int
+ingest_borrowed(struct ingest *ig, const char *raw, size_t len,
+		const char *source, int parse, const char *why,
+		int64_t *msg_id_out)
+{
+	struct ingest_job j = { 0 };
+	int rc;
+
+	j.raw = raw;
+	j.len = len;
+	j.source = source;
+	/* late: classify and parse a report in job_store, for new mail */
+	job_prepare(&j, parse, why, 1);
+	rc = job_store(ig, &j, msg_id_out);
+	job_release(&j);
+	return rc;
+}
+
+int
+ingest_message(struct ingest *ig, const char *raw, size_t len,
+	       const char *source, int64_t *msg_id_out)
+{
+	return ingest_borrowed(ig, raw, len, source, 1, NULL, msg_id_out);
+}
+
+int
+ingest_rejected(struct ingest *ig, const char *raw, size_t len,
+		const char *source, const char *why, int64_t *msg_id_out)
+{
+	return ingest_borrowed(ig, raw, len, source, 0, why, msg_id_out);
+}
+
+struct ingest_job *
+ingest_job_new(const char *raw, size_t len, const char *source, int parse,
+	       const char *why, unsigned flags)
+{
+	struct ingest_job *j = xcalloc(1, sizeof(*j));
+	char *copy = xmalloc(len + 1);
+
+	memcpy(copy, raw, len);
+	copy[len] = '\0';
+	j->raw = copy;
+	j->len = len;
+	j->source = xstrdup(source);
+	j->owned = 1;
+	job_prepare(j, parse, why, !!(flags & INGEST_JOB_LATE));
+	return j;
+}
+
+size_t
+ingest_job_bytes(const struct ingest_job *j)
+{
+	return j->len;
+}
+
+int
+ingest_job_store(struct ingest *ig, const struct ingest_job *j,
+		 int64_t *msg_id_out)
+{
+	return job_store(ig, j, msg_id_out);
+}
+
+void
+ingest_job_free(struct ingest_job *j)
+{
+	if (!j)
+		return;
+	job_release(j);
+	free(j);
+}

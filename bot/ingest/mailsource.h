@@ -1,0 +1,38 @@
+/* mailsource.h - read mail from a Maildir, an mbox, one file or stdin.
+ *
+ * Streams: one message is in memory at a time, however big the mailbox.
+ * The kind is detected: "-" is stdin; a directory with cur/ or new/ is a
+ * Maildir (tmp/ is never read); a file whose first line starts with
+ * "From " is an mbox (mboxrd: ">From " lines lose one '>'); anything else
+ * is one RFC 822 message.
+ */
+#ifndef LKB_BOT_INGEST_MAILSOURCE_H
+#define LKB_BOT_INGEST_MAILSOURCE_H
+
+#include <stddef.h>
+
+#include "lib/compiler.h"
+
+enum mailsource_kind { MS_MAILDIR, MS_MBOX, MS_FILE, MS_STDIN, MS__COUNT };
+
+/* Set on a message cut at LKB_MAX_MESSAGE_BYTES: raw holds the head. */
+#define MAILSOURCE_TRUNCATED 0x1
+
+/* Called once per message; raw is borrowed for the call only. source
+ * names its origin ("maildir:PATH", "mbox:PATH:OFFSET", "file:PATH",
+ * "stdin"). A non-zero return stops the walk and is returned. */
+typedef int mailsource_fn(const char *raw, size_t len, const char *source,
+			  int flags, void *arg);
+
+/* Walk every message under path. Returns LKB_OK, the callback's non-zero
+ * value, or LKB_ERR_IO (logged, naming the file). */
+int mailsource_read(const char *path, mailsource_fn *fn, void *arg)
+	LKB_WARN_UNUSED;
+
+/* What mailsource_read would take path for; LKB_ERR_IO if unreadable. */
+int mailsource_detect(const char *path, enum mailsource_kind *kind_out)
+	LKB_WARN_UNUSED;
+
+const char *mailsource_kind_name(enum mailsource_kind k);
+
+#endif

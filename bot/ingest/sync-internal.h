@@ -1,0 +1,36 @@
+/* sync-internal.h - shared by bot/sync.c and bot/sync_imap.c (R5). */
+#ifndef LKB_BOT_INGEST_SYNC_INTERNAL_H
+#define LKB_BOT_INGEST_SYNC_INTERNAL_H
+
+#include <stddef.h>
+
+#include "bot/net/imap.h"
+#include "lib/compiler.h"
+#include "lib/limits.h"
+
+struct ingest;
+struct store;
+
+enum sync_after { AFTER_NONE, AFTER_SEEN, AFTER_MOVE, AFTER__COUNT };
+
+/* One configured IMAP account. */
+struct sync_imap {
+	struct store *st;
+	struct ingest *ig;
+	struct imap_conf conf;
+	char *server;		/* imap[s]://host:port/ */
+	char *account;		/* imap[s]://user@host:port/ (cursor key) */
+	char *password;		/* or NULL: ~/.netrc */
+	char *path_folder;	/* folder named in the url, or NULL */
+	const char *folders[LKB_MAX_IMAP_FOLDERS + 1];
+	size_t nfolders;
+	size_t batch;		/* UIDs per UID FETCH */
+	enum sync_after after;
+	const char *move_to;
+	int dry_run, quiet;
+};
+
+/* Log in and sync every folder. */
+int sync_imap_account(struct sync_imap *si) LKB_WARN_UNUSED;
+
+#endif

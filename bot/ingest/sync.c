@@ -1,0 +1,263 @@
+/* sync.c - the sync stage: configuration of the sources, then each
+ * source in turn (IMAP folders in sync_imap.c, a Maildir). */
+#include "config.h"
+/* explicit_bzero, fstat st_mode bits */
+#include "bot/ingest/sync.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "bot/ingest/ingest.h"
+#include "bot/ingest/maildir_source.h"
+#include "bot/ingest/sync-internal.h"
+#include "bot/net/imap.h"
+#include "lib/limits.h"
+#include "lib/log.h"
+#include "lib/status.h"
+#include "lib/xalloc.h"
+#include "parsers/conf.h"
+
+/* yes/no style value: 1, 0, or -1 (logged) when it is neither. */
+static int
+conf_bool(const struct config *cfg, const char *key, int def)
+{
+	static const char *const yes[] = { "yes", "true", "on", "1" };
+	static const char *const no[] = { "no", "false", "off", "0" };
+	const char *v = config_get(cfg, "imap", key);
+
+	if (!v)
+		return def;
+	for (size_t i = 0; i < LKB_ARRAY_SIZE(yes); i++) {
+		if (!strcmp(v, yes[i]))
+			return 1;
+		if (!strcmp(v, no[i]))
+			return 0;
+	}
+	lkb_error("[imap] %s = '%s': expected yes or no", key, v);
+	return -1;
+}
+
+/* First line of a password file. Caller frees with free(). */
+static int
+read_password_file(const char *path, char **pw_out)
+{
+	char buf[4096];
+	struct stat sb;
+	ssize_t n;
+	size_t len = 0;
+	int fd, rc = LKB_OK;
+
+	*pw_out = NULL;
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		lkb_error_errno("[imap] password_file: cannot open '%s'", path);
+		return LKB_ERR_CONFIG;
+	}
+	if (fstat(fd, &sb) == 0 && (sb.st_mode & 077))
+		lkb_warn("password file '%s' is readable by others", path);
+	while (len < sizeof(buf) - 1 &&
+	       (n = read(fd, buf + len, sizeof(buf) - 1 - len)) != 0) {
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			lkb_error_errno("[imap] password_file: cannot read "
+					"'%s'", path);
+			rc = LKB_ERR_CONFIG;
+			break;
+		}
+		len += (size_t)n;
+	}
+	close(fd);
+	buf[len] = '\0';
+	len = strcspn(buf, "\r\n");
+	if (rc == LKB_OK && len == 0) {
+		lkb_error("[imap] password_file '%s' is empty", path);
+		rc = LKB_ERR_CONFIG;
+	}
+	if (rc == LKB_OK)
+		*pw_out = xmemdup0(buf, len);
+	explicit_bzero(buf, sizeof(buf));
+	return rc;
+}
+
+static int
+load_password(const struct config *cfg, char **pw_out)
+{
+	const char *file = config_get(cfg, "imap", "password_file");
+	const char *env = config_get(cfg, "imap", "password_env");
+	const char *v;
+
+	*pw_out = NULL;
+	if (file)
+		return read_password_file(file, pw_out);
+	if (env) {
+		v = getenv(env);
+		if (!v || !*v) {
+			lkb_error("[imap] password_env: variable '%s' is not "
+				  "set", env);
+			return LKB_ERR_CONFIG;
+		}
+		*pw_out = xstrdup(v);
+	}
+	return LKB_OK;	/* none: libcurl reads ~/.netrc */
+}
+
+static int
+parse_after(struct sync_imap *si, const char *v)
+{
+	si->after = AFTER_NONE;
+	if (!v || !strcmp(v, "none"))
+		return LKB_OK;
+	if (!strcmp(v, "seen")) {
+		si->after = AFTER_SEEN;
+		return LKB_OK;
+	}
+	if (!strncmp(v, "move:", 5) && v[5]) {
+		si->after = AFTER_MOVE;
+		si->move_to = v + 5;
+		return LKB_OK;
+	}
+	lkb_error("[imap] after = '%s': expected none, seen or move:FOLDER",
+		  v);
+	return LKB_ERR_CONFIG;
+}
+
+/* Fill si from [imap]; the password goes to si->password. */
+static int
+imap_configure(struct config *cfg, struct sync_imap *si)
+{
+	const char *url = config_get(cfg, "imap", "url");
+	char *path_folder = NULL;
+	long v;
+	int b, rc;
+
+	if ((rc = imap_url_split(url, &si->server, &path_folder)) != LKB_OK)
+		return rc;
+	si->conf.url = si->server;
+	si->conf.user = config_get(cfg, "imap", "user");
+	if (!si->conf.user || !*si->conf.user) {
+		free(path_folder);
+		lkb_error("[imap] user is not set");
+		return LKB_ERR_CONFIG;
+	}
+	si->nfolders = config_get_list(cfg, "imap", "folders", si->folders,
+				       LKB_ARRAY_SIZE(si->folders));
+	if (si->nfolders > LKB_ARRAY_SIZE(si->folders)) {
+		free(path_folder);
+		lkb_error("[imap] folders: more than LKB_MAX_IMAP_FOLDERS");
+		return LKB_ERR_CONFIG;
+	}
+	si->path_folder = path_folder;
+	if (!si->nfolders)
+		si->folders[si->nfolders++] = path_folder ? path_folder
+							  : "INBOX";
+	si->conf.cafile = config_get(cfg, "imap", "cafile");
+	if ((b = conf_bool(cfg, "starttls", 0)) < 0)
+		return LKB_ERR_CONFIG;
+	si->conf.starttls = b;
+	if ((b = conf_bool(cfg, "insecure", 0)) < 0)
+		return LKB_ERR_CONFIG;
+	si->conf.insecure = b;
+	v = config_get_long(cfg, "imap", "timeout", 60);
+	if (v <= 0 || v > 86400)
+		return lkb_error("[imap] timeout: 1..86400 seconds"),
+		       LKB_ERR_CONFIG;
+	si->conf.timeout = v;
+	v = config_get_long(cfg, "imap", "batch", LKB_BATCH_MESSAGES);
+	if (v <= 0 || v > LKB_MAX_IMAP_BATCH)
+		return lkb_error("[imap] batch: 1..%d messages",
+				 LKB_MAX_IMAP_BATCH),
+		       LKB_ERR_CONFIG;
+	si->batch = (size_t)v;
+	si->account = xasprintf("%.*s%s@%s",
+				(int)(strstr(si->server, "://") + 3 -
+				      si->server),
+				si->server, si->conf.user,
+				strstr(si->server, "://") + 3);
+	if ((rc = parse_after(si, config_get(cfg, "imap", "after"))) != LKB_OK)
+		return rc;
+	return load_password(cfg, &si->password);
+}
+
+static void
+imap_unconfigure(struct sync_imap *si)
+{
+	if (si->password) {
+		explicit_bzero(si->password, strlen(si->password));
+		free(si->password);
+	}
+	free(si->server);
+	free(si->path_folder);
+	free(si->account);
+}
+
+static int
+sync_imap_all(struct config *cfg, struct store *st, struct ingest *ig,
+	      const struct sync_opts *o)
+{
+	struct sync_imap si;
+	int rc;
+
+	memset(&si, 0, sizeof(si));
+	si.st = st;
+	si.ig = ig;
+	si.dry_run = o->dry_run;
+	si.quiet = o->quiet;
+	rc = imap_configure(cfg, &si);
+	if (rc == LKB_OK)
+		rc = sync_imap_account(&si);
+	imap_unconfigure(&si);
+	return rc;
+}
+
+static int
+sync_maildir(struct store *st, struct ingest *ig, const char *path,
+	     const struct sync_opts *o)
+{
+	struct ingest_stats before = *ingest_stats(ig), after;
+	uint64_t nread = 0;
+	int rc;
+
+	rc = maildir_source_sync(st, ig, path, &nread);
+	after = *ingest_stats(ig);
+	if (rc == LKB_OK && nread && !o->quiet)
+		printf("sync: maildir %s: %llu read, %llu new, %llu duplicate\n",
+		       path, (unsigned long long)nread,
+		       (unsigned long long)(after.new_msgs - before.new_msgs),
+		       (unsigned long long)(after.duplicate -
+					    before.duplicate));
+	return rc;
+}
+
+int
+sync_sources(struct config *cfg, struct store *st, const struct sync_opts *o)
+{
+	const char *url = config_get(cfg, "imap", "url");
+	const char *md = config_get(cfg, "maildir", "path");
+	struct ingest *ig;
+	int rc = LKB_OK, rc2;
+
+	if (!url && !md) {
+		lkb_error("nothing to sync: set [imap] url or [maildir] path "
+			  "in the configuration%s%s",
+			  config_path(cfg) ? " " : "",
+			  config_path(cfg) ? config_path(cfg) : "");
+		return LKB_ERR_CONFIG;
+	}
+	ig = ingest_new(st);
+	if (url)
+		rc = sync_imap_all(cfg, st, ig, o);
+	/* a Maildir does not wait for a mail server that is down */
+	if (md && rc != LKB_ERR_CONFIG) {
+		rc2 = sync_maildir(st, ig, md, o);
+		if (rc == LKB_OK)
+			rc = rc2;
+	}
+	ingest_free(ig);
+	return rc;
+}

@@ -1,0 +1,32 @@
+/* sync.h - the sync stage: every configured source into the store.
+ *
+ * Sources come from the configuration: [imap] (url, folders, user,
+ * password_file | password_env | ~/.netrc, cafile, starttls, insecure,
+ * timeout, batch, after = none|seen|move:FOLDER) and [maildir] path.
+ * IMAP is read-only unless `after` asks otherwise; each batch of mail is
+ * stored in one transaction with the folder's cursor (UIDVALIDITY,
+ * highest UID), so a run that dies at any point is continued by the next
+ * one, nothing lost and nothing stored twice.
+ */
+#ifndef LKB_BOT_INGEST_SYNC_H
+#define LKB_BOT_INGEST_SYNC_H
+
+#include <stdint.h>
+
+#include "lib/compiler.h"
+
+struct config;
+struct store;
+
+struct sync_opts {
+	int dry_run;	/* change nothing on the server (no `after`) */
+	int quiet;	/* no summary lines on stdout */
+};
+
+/* Returns LKB_OK, LKB_ERR_CONFIG (nothing or something wrong configured),
+ * LKB_ERR_AUTH, LKB_ERR_NET (retry later), a store error, ... with the
+ * reason logged. */
+int sync_sources(struct config *cfg, struct store *st,
+		 const struct sync_opts *o) LKB_WARN_UNUSED;
+
+#endif

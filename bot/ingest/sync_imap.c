@@ -1,0 +1,278 @@
+/* sync_imap.c - incremental sync of IMAP folders into the store.
+ *
+ * Per folder: EXAMINE (SELECT when `after` changes the server) gives
+ * UIDVALIDITY and UIDNEXT. When UIDVALIDITY is the stored one and
+ * UIDNEXT is not above the stored last UID + 1 there is nothing new:
+ * that one round trip is the whole cost of an idle run, whatever the
+ * size of the folder. Otherwise UID SEARCH lists the new UIDs and they
+ * are fetched batch by batch (one UID FETCH of up to `batch` UIDs with
+ * BODY.PEEK[]), each batch stored in one transaction together with the
+ * cursor advance. A changed UIDVALIDITY reads the folder again from UID
+ * 1; the store's dedup (Message-ID, else content) keeps it from storing
+ * anything twice.
+ */
+#include "config.h"
+#include "bot/ingest/sync-internal.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bot/ingest/ingest.h"
+#include "bot/net/imap.h"
+#include "lib/log.h"
+#include "lib/status.h"
+#include "lib/strbuf.h"
+#include "lib/xalloc.h"
+#include "state/store.h"
+#include "state/store_cursor.h"
+
+/* One folder's run. */
+struct folder_run {
+	struct sync_imap *si;
+	struct imap_session *s;
+	const char *folder;
+	uint32_t uidvalidity;
+	uint32_t lo, hi;	/* UIDs of the batch in flight */
+	uint64_t fetched;
+	struct strbuf lf;	/* the message with CRLF turned into LF */
+	struct strbuf src;
+};
+
+/* IMAP sends CRLF line ends; mail at rest (Maildir, mbox) has LF, and
+ * the same mail must hash the same whichever way it came. */
+static int
+crlf_to_lf(struct strbuf *out, const char *p, size_t len)
+{
+	const char *end = p + len, *q;
+
+	strbuf_reset(out);
+	if (strbuf_grow(out, len))
+		return LKB_ERR_TOO_BIG;
+	while (p < end) {
+		q = memchr(p, '\r', (size_t)(end - p));
+		if (!q)
+			return strbuf_add(out, p, (size_t)(end - p));
+		if (strbuf_add(out, p, (size_t)(q - p)))
+			return LKB_ERR_TOO_BIG;
+		if (q + 1 < end && q[1] == '\n') {
+			p = q + 1;	/* drop the CR, keep the LF */
+			continue;
+		}
+		if (strbuf_addch(out, '\r'))
+			return LKB_ERR_TOO_BIG;
+		p = q + 1;
+	}
+	return LKB_OK;
+}
+
+static int
+on_message(void *arg, uint32_t uid, const char *raw, size_t len)
+{
+	struct folder_run *fr = arg;
+	int rc;
+
+	if (uid < fr->lo || uid > fr->hi) {
+		lkb_error("imap: server sent uid %" PRIu32 " outside the "
+			  "asked range %" PRIu32 ":%" PRIu32, uid, fr->lo,
+			  fr->hi);
+		return LKB_ERR_PROTO;
+	}
+	if ((rc = crlf_to_lf(&fr->lf, raw, len)) != LKB_OK)
+		return rc;
+	strbuf_reset(&fr->src);
+	if (strbuf_addf(&fr->src, "imap:%s;UIDVALIDITY=%" PRIu32 ";UID=%"
+			PRIu32, fr->folder, fr->uidvalidity, uid))
+		return LKB_ERR_TOO_BIG;
+	rc = ingest_message(fr->si->ig, fr->lf.buf, fr->lf.len, fr->src.buf,
+			    NULL);
+	if (rc == LKB_OK)
+		fr->fetched++;
+	return rc;
+}
+
+/* uids[0..n) ascending as an IMAP sequence set "1:5,7,9:12". */
+static void
+uidset(struct strbuf *sb, const uint32_t *uids, size_t n)
+{
+	size_t i = 0, j;
+
+	strbuf_reset(sb);
+	while (i < n) {
+		for (j = i; j + 1 < n && uids[j + 1] == uids[j] + 1;)
+			j++;
+		if (sb->len && strbuf_addch(sb, ','))
+			LKB_BUG("uid set");
+		if (strbuf_addf(sb, j > i ? "%" PRIu32 ":%" PRIu32 : "%" PRIu32,
+				uids[i], uids[j]))
+			LKB_BUG("uid set");
+		i = j + 1;
+	}
+}
+
+/* What `after` asks for the mail of a committed batch. */
+static int
+after_batch(struct folder_run *fr, const char *set)
+{
+	struct sync_imap *si = fr->si;
+
+	if (si->dry_run || si->after == AFTER_NONE)
+		return LKB_OK;
+	if (si->after == AFTER_SEEN)
+		return imap_session_mark_seen(fr->s, set);
+	return imap_session_move(fr->s, set, si->move_to);
+}
+
+static int
+fetch_batch(struct folder_run *fr, const uint32_t *uids, size_t n,
+	    struct strbuf *set)
+{
+	struct sync_imap *si = fr->si;
+	int rc;
+
+	uidset(set, uids, n);
+	fr->lo = uids[0];
+	fr->hi = uids[n - 1];
+	if ((rc = ingest_begin(si->ig)) != LKB_OK)
+		return rc;
+	rc = imap_session_fetch(fr->s, set->buf, on_message, fr);
+	if (rc == LKB_OK)
+		rc = store_cursor_set(si->st, si->account, fr->folder,
+				      fr->uidvalidity, fr->hi);
+	if (rc != LKB_OK) {
+		ingest_abort(si->ig);
+		return rc;
+	}
+	if ((rc = ingest_end(si->ig)) != LKB_OK)
+		return rc;
+	lkb_debug("imap: %s: stored up to uid %" PRIu32, fr->folder, fr->hi);
+	return after_batch(fr, set->buf);
+}
+
+static int
+save_cursor(struct sync_imap *si, const char *folder, uint32_t uidvalidity,
+	    int64_t last)
+{
+	int rc;
+
+	if ((rc = store_begin_write(si->st)) != LKB_OK)
+		return rc;
+	rc = store_cursor_set(si->st, si->account, folder, uidvalidity, last);
+	if (rc != LKB_OK) {
+		store_rollback(si->st);
+		return rc;
+	}
+	return store_commit(si->st);
+}
+
+/* Where to start: the stored last UID, or 0 for a new or reset folder. */
+static int
+start_uid(struct folder_run *fr, int64_t *last_out, int *dirty_out)
+{
+	struct sync_imap *si = fr->si;
+	struct store_cursor cur;
+	int rc;
+
+	*last_out = 0;
+	*dirty_out = 1;
+	rc = store_cursor_get(si->st, si->account, fr->folder, &cur);
+	if (rc < 0)
+		return rc;
+	if (rc == 1 && cur.uidvalidity == (int64_t)fr->uidvalidity) {
+		*last_out = cur.last_uid;
+		*dirty_out = 0;
+	} else if (rc == 1) {
+		lkb_warn("imap: UIDVALIDITY of folder '%s' changed (%" PRId64
+			 " -> %" PRIu32 "): reading it again; mail already "
+			 "stored is not stored twice", fr->folder,
+			 cur.uidvalidity, fr->uidvalidity);
+	}
+	return LKB_OK;
+}
+
+static int
+sync_folder(struct sync_imap *si, struct imap_session *s, const char *folder)
+{
+	struct folder_run fr = { si, s, folder, 0, 0, 0, 0, STRBUF_INIT,
+				 STRBUF_INIT };
+	struct strbuf set = STRBUF_INIT;
+	struct ingest_stats before = *ingest_stats(si->ig), now;
+	struct imap_mailbox mb;
+	uint32_t *uids = NULL;
+	size_t n = 0, i, k;
+	int64_t last;
+	int rc, dirty;
+
+	strbuf_init_capped(&fr.lf, LKB_MAX_MESSAGE_BYTES);
+	rc = imap_session_select(s, folder, si->after == AFTER_NONE ||
+					    si->dry_run, &mb);
+	if (rc != LKB_OK)
+		goto out;
+	fr.uidvalidity = mb.uidvalidity;
+	if ((rc = start_uid(&fr, &last, &dirty)) != LKB_OK)
+		goto out;
+	/* processed mail a crash left behind before it could be moved */
+	if (si->after == AFTER_MOVE && !si->dry_run && last > 0 &&
+	    mb.exists) {
+		strbuf_reset(&set);
+		if (strbuf_addf(&set, "1:%" PRId64, last))
+			LKB_BUG("uid set");
+		if ((rc = imap_session_move(s, set.buf, si->move_to)) != LKB_OK)
+			goto out;
+	}
+	if (mb.exists == 0 || last >= UINT32_MAX ||
+	    (mb.uidnext && mb.uidnext <= last + 1)) {
+		lkb_debug("imap: %s: nothing new", folder);
+		if (dirty)
+			rc = save_cursor(si, folder, mb.uidvalidity, last);
+		goto out;
+	}
+	rc = imap_session_search(s, (uint32_t)last + 1, &uids, &n);
+	if (rc != LKB_OK)
+		goto out;
+	for (i = 0; i < n; i += k) {
+		k = n - i < si->batch ? n - i : si->batch;
+		if ((rc = fetch_batch(&fr, uids + i, k, &set)) != LKB_OK)
+			goto out;
+		dirty = 0;
+	}
+	if (dirty)
+		rc = save_cursor(si, folder, mb.uidvalidity, last);
+out:
+	now = *ingest_stats(si->ig);
+	if (!si->quiet && fr.fetched)
+		printf("sync: imap %s: %" PRIu64 " fetched, %" PRIu64 " new, %"
+		       PRIu64 " duplicate\n", folder, fr.fetched,
+		       now.new_msgs - before.new_msgs,
+		       now.duplicate - before.duplicate);
+	free(uids);
+	strbuf_release(&set);
+	strbuf_release(&fr.lf);
+	strbuf_release(&fr.src);
+	return rc;
+}
+
+int
+sync_imap_account(struct sync_imap *si)
+{
+	struct imap_session *s = NULL;
+	int rc, first = LKB_OK;
+
+	si->conf.password = si->password;
+	if ((rc = imap_session_open(&si->conf, &s)) != LKB_OK)
+		return rc;
+	for (size_t i = 0; i < si->nfolders; i++) {
+		rc = sync_folder(si, s, si->folders[i]);
+		if (rc == LKB_OK)
+			continue;
+		if (first == LKB_OK)
+			first = rc;
+		/* NO/BAD for one folder (say it does not exist) leaves the
+		 * session usable; anything else does not */
+		if (rc != LKB_ERR)
+			break;
+	}
+	imap_session_free(s);
+	return first;
+}

@@ -1,0 +1,253 @@
+/* loop.c - loop and flood avoidance for answers (RFC 3834). */
+#include "config.h"
+#include "bot/outbox/loop.h"
+
+#include <string.h>
+
+#include "lib/ascii.h"
+#include "lib/log.h"
+#include "lib/status.h"
+#include "parsers/conf.h"
+#include "parsers/message.h"
+#include "state/store_outbox.h"
+
+static const char *const verdict_names[LOOP__COUNT] = {
+	"answer", "own mail", "mail from an lkpbot (X-LKPBot)", "bounce",
+	"auto-submitted mail", "robot sender", "bulk or list mail",
+	"hourly answer limit reached", "thread answer limit reached",
+};
+_Static_assert(LKB_ARRAY_SIZE(verdict_names) == LOOP__COUNT, "verdicts");
+
+/* Robots that write to the lists the bot reads. */
+static const char *const robot_addrs[] = {
+	"lkp@intel.com",
+	"syzbot@syzkaller.appspotmail.com",
+	"patchwork-bot@kernel.org",
+	"noreply@github.com",
+};
+static const char *const robot_locals[] = {
+	"mailer-daemon", "noreply", "no-reply", "donotreply", "do-not-reply",
+	"postmaster", "bounce", "bounces",
+};
+static const char *const robot_domains[] = {
+	"syzkaller.appspotmail.com",
+};
+
+const char *
+loop_verdict_name(enum loop_verdict v)
+{
+	return (unsigned)v < LOOP__COUNT ? verdict_names[v] : "?";
+}
+
+static int
+ieq(const char *a, const char *b)
+{
+	for (; *a && *b; a++, b++)
+		if (LKB_TOLOWER(*a) != LKB_TOLOWER(*b))
+			return 0;
+	return *a == *b;
+}
+
+/* Case-blind: does s (n bytes) equal lit? */
+static int
+ieqn(const char *s, size_t n, const char *lit)
+{
+	size_t k = strlen(lit);
+
+	if (n != k)
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		if (LKB_TOLOWER(s[i]) != LKB_TOLOWER(lit[i]))
+			return 0;
+	return 1;
+}
+
+/* Case-blind substring. */
+static int
+icontains(const char *s, const char *lit)
+{
+	size_t i;
+
+	for (; *s; s++) {
+		for (i = 0; lit[i] && s[i] &&
+			    LKB_TOLOWER(s[i]) == LKB_TOLOWER(lit[i]); i++)
+			;
+		if (!lit[i])
+			return 1;
+	}
+	return 0;
+}
+
+/* The first token of a header value (before ';'), trimmed. */
+static int
+token_is(const char *v, const char *lit)
+{
+	const char *e;
+
+	while (LKB_ISSPACE(*v))
+		v++;
+	for (e = v; *e && *e != ';' && !LKB_ISSPACE(*e); e++)
+		;
+	return ieqn(v, (size_t)(e - v), lit);
+}
+
+int
+loop_is_robot(const char *name, const char *addr)
+{
+	const char *at = addr ? strrchr(addr, '@') : NULL;
+
+	if (name && (icontains(name, "test robot") ||
+		     icontains(name, "syzbot") || icontains(name, "mailer-daemon")))
+		return 1;
+	if (!addr || !at)
+		return 0;
+	/* "syzbot+1234@syzkaller..." counts as syzbot */
+	for (size_t i = 0; i < LKB_ARRAY_SIZE(robot_addrs); i++)
+		if (ieq(addr, robot_addrs[i]))
+			return 1;
+	for (size_t i = 0; i < LKB_ARRAY_SIZE(robot_locals); i++)
+		if (ieqn(addr, (size_t)(at - addr), robot_locals[i]))
+			return 1;
+	for (size_t i = 0; i < LKB_ARRAY_SIZE(robot_domains); i++)
+		if (ieq(at + 1, robot_domains[i]))
+			return 1;
+	return 0;
+}
+
+static int
+is_bounce(const struct message *m, const struct loop_policy *p)
+{
+	const char *rp = m->return_path;
+	const char *at = m->from.addr ? strchr(m->from.addr, '@') : NULL;
+
+	if (rp) {
+		while (LKB_ISSPACE(*rp))
+			rp++;
+		if (!*rp || !strncmp(rp, "<>", 2) || !strncmp(rp, "< >", 3))
+			return 1;
+	}
+	if (at && ieqn(m->from.addr, (size_t)(at - m->from.addr),
+		       "mailer-daemon"))
+		return 1;
+	if (p->content_type && token_is(p->content_type, "multipart/report"))
+		return 1;
+	for (const struct mime_part *mp = m->parts; mp; mp = mp->next)
+		if (mp->type && (ieq(mp->type, "message/delivery-status") ||
+				 ieq(mp->type, "message/disposition-notification")))
+			return 1;
+	return 0;
+}
+
+enum loop_verdict
+loop_check_message(const struct message *m, const struct loop_policy *p)
+{
+	const char *prec = m->precedence;
+
+	if (p->bot_address && m->from.addr && ieq(m->from.addr, p->bot_address))
+		return LOOP_OWN_MAIL;
+	if (m->x_lkpbot)
+		return LOOP_LKPBOT;
+	if (is_bounce(m, p))
+		return LOOP_BOUNCE;
+	if (m->auto_submitted && !token_is(m->auto_submitted, "no"))
+		return LOOP_AUTO_SUBMITTED;
+	if (loop_is_robot(m->from.name, m->from.addr))
+		return LOOP_ROBOT;
+	if (prec && (token_is(prec, "bulk") || token_is(prec, "junk") ||
+		     token_is(prec, "list")) && !p->authorised_command)
+		return LOOP_BULK;
+	return LOOP_ANSWER;
+}
+
+int
+loop_check_rate(struct store *st, const struct loop_policy *p,
+		int64_t thread_id, int64_t now, enum loop_verdict *v_out)
+{
+	int64_t n;
+	int rc;
+
+	*v_out = LOOP_ANSWER;
+	if (p->max_per_hour > 0) {
+		rc = store_outbox_count_created(st, 0, now - 3600, &n);
+		if (rc != LKB_OK)
+			return rc;
+		if (n >= p->max_per_hour) {
+			*v_out = LOOP_RATE_HOUR;
+			return LKB_OK;
+		}
+	}
+	if (p->max_per_thread > 0 && thread_id > 0) {
+		rc = store_outbox_count_created(st, thread_id,
+						now - LOOP_THREAD_WINDOW, &n);
+		if (rc != LKB_OK)
+			return rc;
+		if (n >= p->max_per_thread)
+			*v_out = LOOP_RATE_THREAD;
+	}
+	return LKB_OK;
+}
+
+int
+loop_should_answer(const struct message *m, const struct loop_policy *p,
+		   struct store *st, int64_t thread_id, int64_t now,
+		   enum loop_verdict *why_out)
+{
+	int rc;
+
+	*why_out = loop_check_message(m, p);
+	if (*why_out == LOOP_ANSWER) {
+		rc = loop_check_rate(st, p, thread_id, now, why_out);
+		if (rc != LKB_OK)
+			return rc;
+	}
+	if (*why_out != LOOP_ANSWER)
+		lkb_info("not answering <%s>: %s",
+			 m->message_id ? m->message_id : "?",
+			 loop_verdict_name(*why_out));
+	return *why_out == LOOP_ANSWER;
+}
+
+/* The address inside "Name <addr>", or the whole trimmed value. Points
+ * into s; *len_out gets its length. */
+static const char *
+addr_of(const char *s, size_t *len_out)
+{
+	const char *lt = strrchr(s, '<'), *gt;
+
+	if (lt && (gt = strchr(lt, '>')) != NULL) {
+		*len_out = (size_t)(gt - lt - 1);
+		return lt + 1;
+	}
+	while (LKB_ISSPACE(*s))
+		s++;
+	*len_out = strlen(s);
+	while (*len_out && LKB_ISSPACE(s[*len_out - 1]))
+		(*len_out)--;
+	return s;
+}
+
+int
+loop_policy_load(struct loop_policy *p, const struct config *cfg)
+{
+	const char *a = config_get(cfg, "bot", "address");
+	size_t n;
+
+	memset(p, 0, sizeof(*p));
+	if (!a && (a = config_get(cfg, "smtp", "from")) != NULL) {
+		a = addr_of(a, &n);
+		if (n >= sizeof(p->addr_buf))
+			n = sizeof(p->addr_buf) - 1;
+		memcpy(p->addr_buf, a, n);
+		p->addr_buf[n] = '\0';
+		a = p->addr_buf;
+	}
+	p->bot_address = a;
+	p->max_per_hour = config_get_long(cfg, "bot", "max_per_hour", 60);
+	p->max_per_thread = config_get_long(cfg, "bot", "max_per_thread", 10);
+	if (p->max_per_hour < 0 || p->max_per_thread < 0) {
+		lkb_error("[bot] max_per_hour and max_per_thread must be "
+			  "numbers >= 0 (0: no limit)");
+		return LKB_ERR_CONFIG;
+	}
+	return LKB_OK;
+}

@@ -1,0 +1,73 @@
+/* loop.h - should lkpbot answer this mail at all?
+ *
+ * Never our own mail (From is the bot, or it carries X-LKPBot), never
+ * other robots (the kernel test robot, syzbot, no-reply senders), never
+ * automatic mail (Auto-Submitted other than "no", RFC 3834), never
+ * bounces (null Return-Path, MAILER-DAEMON, multipart/report), not bulk
+ * mail (Precedence: bulk | junk | list) unless it carries a command
+ * from an authorised person, and not past the rate limits, which are
+ * counted on the outbox rows: [bot] max_per_hour answers in the last
+ * hour overall, [bot] max_per_thread answers in one thread in the last
+ * 24 hours.
+ */
+#ifndef LKB_BOT_OUTBOX_LOOP_H
+#define LKB_BOT_OUTBOX_LOOP_H
+
+#include <stdint.h>
+
+#include "lib/compiler.h"
+
+struct config;
+struct message;
+struct store;
+
+enum loop_verdict {
+	LOOP_ANSWER,
+	LOOP_OWN_MAIL,		/* From is the bot */
+	LOOP_LKPBOT,		/* X-LKPBot: some lkpbot wrote it */
+	LOOP_BOUNCE,
+	LOOP_AUTO_SUBMITTED,
+	LOOP_ROBOT,
+	LOOP_BULK,
+	LOOP_RATE_HOUR,
+	LOOP_RATE_THREAD,
+	LOOP__COUNT
+};
+/* A short reason for logs ("auto-submitted mail", ...). */
+const char *loop_verdict_name(enum loop_verdict v);
+
+#define LOOP_THREAD_WINDOW (24 * 3600)
+
+struct loop_policy {
+	const char *bot_address;	/* local@domain */
+	int authorised_command;	/* the mail has a command from someone
+				 * allowed to give it */
+	long max_per_hour;	/* 0: no limit */
+	long max_per_thread;	/* 0: no limit */
+	const char *content_type;	/* top-level Content-Type, or NULL */
+	char addr_buf[256];	/* private: bot_address taken from [smtp] */
+};
+
+/* bot_address from [bot] address (else the [smtp] from address),
+ * max_per_hour (default 60) and max_per_thread (default 10) from [bot].
+ * Strings are borrowed from cfg (or p itself). LKB_ERR_CONFIG for bad numbers. */
+int loop_policy_load(struct loop_policy *p, const struct config *cfg)
+	LKB_WARN_UNUSED;
+
+/* The checks that only need the mail. */
+enum loop_verdict loop_check_message(const struct message *m,
+				     const struct loop_policy *p);
+/* The rate limits, from the outbox rows. LKB_OK and *v_out. */
+int loop_check_rate(struct store *st, const struct loop_policy *p,
+		    int64_t thread_id, int64_t now, enum loop_verdict *v_out)
+	LKB_WARN_UNUSED;
+/* Both: 1 answer, 0 do not (*why_out says why), negative on error. */
+int loop_should_answer(const struct message *m, const struct loop_policy *p,
+		       struct store *st, int64_t thread_id, int64_t now,
+		       enum loop_verdict *why_out) LKB_WARN_UNUSED;
+
+/* 1 if addr (local@domain) belongs to a known robot sender, or name
+ * says it is one ("kernel test robot", "syzbot"). */
+int loop_is_robot(const char *name, const char *addr);
+
+#endif

@@ -1,0 +1,8 @@
+# bot/report/local.mk - a stored report: parsed from its kept mail, as JSON, as axes
+# (testcase, parameters, machine), and its thread as a view.
+noinst_LIBRARIES += bot/report/libreport.a
+bot_report_libreport_a_CFLAGS = $(LKB_BOT_CFLAGS)
+bot_report_libreport_a_SOURCES = \
+	%reldir%/axes.c %reldir%/axes.h %reldir%/json.c %reldir%/json.h \
+	%reldir%/json_compact.c %reldir%/stored.c %reldir%/stored.h \
+	%reldir%/thread_view.c %reldir%/thread_view.h

@@ -1,0 +1,439 @@
+/* requests.c - the request stage: compare, compare-series, retest. */
+#include "config.h"
+#include "bot/requests/requests.h"
+
+#include <dirent.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "bot/core/ctx.h"
+#include "bot/outbox/outbox.h"
+#include "bot/requests/requests-internal.h"
+#include "lib/limits.h"
+#include "lib/log.h"
+#include "lib/status.h"
+#include "lib/strbuf.h"
+#include "lib/xalloc.h"
+#include "state/store.h"
+#include "state/store_triage.h"
+#include "templates/tpl_set.h"
+#include "templates/tvalue.h"
+
+/* Everything one request's decision needs. */
+struct req_work {
+	struct bot_ctx *ctx;
+	struct tpl_set *set;
+	const struct request_env *env;
+	const struct store_request_rec *r;
+	struct report_axes ra;
+	struct request_plan plan;
+	int64_t now;
+};
+
+/* Write the answer and the new state in one transaction. */
+static int
+decide(struct req_work *w, const char *kind, struct tvalue *data,
+       const char *state, const char *result)
+{
+	struct store *st = w->ctx->st;
+	int rc = store_begin_write(st);
+
+	if (rc == LKB_OK && kind)
+		rc = requests_mail(w->ctx, w->set, w->r, kind, data);
+	if (rc == LKB_OK)
+		rc = store_request_set_state(st, w->r->id, state, result);
+	if (rc == LKB_OK)
+		rc = store_commit(st);
+	else
+		store_rollback(st);
+	tvalue_free(data);
+	if (rc == LKB_OK)
+		lkb_info("request %lld (%s): %s", (long long)w->r->id,
+			 w->r->kind, state);
+	return rc;
+}
+
+static int
+fail_request(struct req_work *w, const char *method, const char *error,
+	     const char *hint)
+{
+	struct tvalue *d = requests_mail_data(&w->ra, method,
+					      w->plan.again ? w->plan.again
+							    : "");
+	char *result = xasprintf("error: %s", error);
+	int rc;
+
+	tvalue_map_set_str(d, "error", error);
+	tvalue_map_set_str(d, "hint", hint ? hint : "");
+	rc = decide(w, "error", d, "failed", result);
+	free(result);
+	return rc;
+}
+
+/* The queue's job files of commit (compare_write_jobs names them
+ * "<testcase>-<sha12>-<hash>.yaml"), appended to jobs. */
+static void
+list_jobs(const char *queue, const char *testcase, const char *sha,
+	  struct tvalue *jobs)
+{
+	char *prefix = xasprintf("%s-%.12s-", testcase, sha);
+	size_t pl = strlen(prefix);
+	struct dirent *de;
+	DIR *d = opendir(queue);
+
+	while (d && (de = readdir(d))) {
+		size_t n = strlen(de->d_name);
+		struct tvalue *j;
+
+		if (n <= pl + 5 || strncmp(de->d_name, prefix, pl) ||
+		    strcmp(de->d_name + n - 5, ".yaml"))
+			continue;
+		j = tvalue_new_map();
+		tvalue_map_set_str(j, "commit", sha);
+		tvalue_map_set_str(j, "job", de->d_name);
+		tvalue_list_push(jobs, j);
+	}
+	if (d)
+		closedir(d);
+	free(prefix);
+}
+
+static char *
+missing_text(const char *const *shas, size_t n)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	if (strbuf_addf(&sb, "waiting for results of %zu commit(s):", n))
+		return xstrdup("waiting for results");
+	for (size_t i = 0; i < n; i++)
+		if (strbuf_addf(&sb, " %.12s", shas[i]))
+			break;
+	return strbuf_detach(&sb, NULL);
+}
+
+static int
+queue_request(struct req_work *w, const char *const *shas, size_t n)
+{
+	struct tvalue *d, *jobs;
+	size_t written = 0;
+	char *err = NULL, *result, days[32], **full;
+	int rc;
+
+	if (!w->env->queue) {
+		lkb_error("request %lld: results are missing and no [results] "
+			  "queue is configured", (long long)w->r->id);
+		return LKB_ERR_CONFIG;
+	}
+	full = xcalloc(n ? n : 1, sizeof(*full));
+	for (size_t i = 0; i < n; i++)
+		full[i] = requests_full_sha(w->env, shas[i]);
+	shas = (const char *const *)full;
+	rc = compare_write_jobs(w->env->queue, &w->ra.axes, shas, n, &written,
+				&err);
+	if (rc) {
+		lkb_error("request %lld: %s", (long long)w->r->id, err);
+		free(err);
+		goto out;
+	}
+	d = requests_mail_data(&w->ra, "lkp job queue", w->plan.again);
+	jobs = tvalue_new_list();
+	for (size_t i = 0; i < n; i++)
+		list_jobs(w->env->queue, w->ra.axes.testcase, shas[i], jobs);
+	tvalue_map_set(d, "jobs", jobs);
+	snprintf(days, sizeof(days), "%ld", w->env->expire_days);
+	tvalue_map_set_str(d, "expire_days", days);
+	result = missing_text(shas, n);
+	rc = decide(w, "queued", d, "queued", result);
+	free(result);
+out:
+	for (size_t i = 0; i < n; i++)
+		free(full[i]);
+	free(full);
+	return rc;
+}
+
+static int
+expire_request(struct req_work *w, const char *const *shas, size_t n)
+{
+	struct tvalue *d = requests_mail_data(&w->ra, "lkp job queue",
+					      w->plan.again);
+	struct tvalue *miss = tvalue_new_list();
+	char days[32], *result;
+	int rc;
+
+	for (size_t i = 0; i < n; i++) {
+		char sha[13];
+
+		snprintf(sha, sizeof(sha), "%.12s", shas[i]);
+		tvalue_list_push(miss, tvalue_new_string(sha));
+	}
+	tvalue_map_set(d, "missing", miss);
+	snprintf(days, sizeof(days), "%ld", w->env->expire_days);
+	tvalue_map_set_str(d, "expire_days", days);
+	result = xasprintf("expired after %ld days", w->env->expire_days);
+	rc = decide(w, "expired", d, "expired", result);
+	free(result);
+	return rc;
+}
+
+/* Trailing newlines off the table: the templates put their own. */
+static void
+trim_nl(struct strbuf *sb)
+{
+	while (sb->len && sb->buf[sb->len - 1] == '\n')
+		sb->buf[--sb->len] = '\0';
+}
+
+/* The attribution block of compare_run ("METRIC" then "  largest step:
+ * LABEL SHA: CHANGE (...)") as the series template's changes. */
+struct tvalue *
+requests_changes_from(const char *text)
+{
+	struct tvalue *list = tvalue_new_list();
+	const char *p = strstr(text, "\nWhere the change comes from"), *metric;
+	size_t mlen = 0;
+
+	metric = NULL;
+	while (p && *p) {
+		const char *e = strchr(p, '\n');
+		size_t n = e ? (size_t)(e - p) : strlen(p);
+		static const char ls[] = "  largest step: ";
+
+		if (n && p[0] != ' ') {
+			metric = p;
+			mlen = n;
+		} else if (metric && n > sizeof(ls) - 1 &&
+			   !strncmp(p, ls, sizeof(ls) - 1)) {
+			const char *lab = p + sizeof(ls) - 1;
+			const char *sp = memchr(lab, ' ', n - (size_t)(lab - p));
+			const char *colon = sp ? memchr(sp, ':', n - (size_t)(sp - p))
+					       : NULL;
+			struct tvalue *c;
+
+			if (colon && colon + 2 < p + n) {
+				const char *ch = colon + 2;
+				size_t chn = strcspn(ch, " \n");
+
+				c = tvalue_new_map();
+				tvalue_map_set(c, "metric",
+					       tvalue_new_stringn(metric, mlen));
+				tvalue_map_set(c, "change",
+					       tvalue_new_stringn(ch, chn));
+				tvalue_map_set(c, "patch",
+					       tvalue_new_stringn(lab,
+						       (size_t)(sp - lab)));
+				tvalue_list_push(list, c);
+			}
+		}
+		p = e ? e + 1 : NULL;
+	}
+	return list;
+}
+
+static struct tvalue *
+series_value(const struct lkp_series *s)
+{
+	struct tvalue *v = tvalue_new_map(), *pl = tvalue_new_list();
+	char buf[64];
+
+	snprintf(buf, sizeof(buf), "%.12s", s->base);
+	tvalue_map_set_str(v, "base", buf);
+	snprintf(buf, sizeof(buf), "%.12s", s->patches[s->total - 1].sha);
+	tvalue_map_set_str(v, "head", buf);
+	snprintf(buf, sizeof(buf), "%zu", s->total);
+	tvalue_map_set_str(v, "count", buf);
+	for (size_t i = 0; i < s->total; i++) {
+		struct tvalue *p = tvalue_new_map();
+
+		snprintf(buf, sizeof(buf), "%02zu/%02zu", i + 1, s->total);
+		tvalue_map_set_str(p, "index", buf);
+		snprintf(buf, sizeof(buf), "%.12s", s->patches[i].sha);
+		tvalue_map_set_str(p, "sha", buf);
+		tvalue_map_set_str(p, "title", s->patches[i].subject);
+		tvalue_list_push(pl, p);
+	}
+	tvalue_map_set(v, "patches", pl);
+	return v;
+}
+
+static int
+complete_request(struct req_work *w)
+{
+	struct compare_opts o = { 0, w->ra.headline, 0 };
+	struct strbuf out = STRBUF_INIT;
+	struct request_plan *p = &w->plan;
+	struct tvalue *d;
+	char *err = NULL, *result, buf[32];
+	int rc;
+
+	rc = compare_run(w->env->root, &w->ra.axes, p->c, p->n, &o, &out,
+			 &err);
+	if (rc) {
+		rc = fail_request(w, "lkp result trees", err ? err
+					 : "the comparison failed", NULL);
+		goto out;
+	}
+	trim_nl(&out);
+	if (p->series) {
+		d = requests_mail_data(&w->ra, "lkp result trees per patch, "
+				       "lkp's statistics", p->again);
+		tvalue_map_set(d, "series", series_value(&p->s));
+		tvalue_map_set(d, "changes", requests_changes_from(out.buf));
+	} else {
+		d = requests_mail_data(&w->ra, "lkp result trees, lkp's "
+				       "statistics (mean, stddev, %change)",
+				       p->again);
+		tvalue_map_set_str(d, "testcase", w->ra.axes.testcase);
+		snprintf(buf, sizeof(buf), "%zu",
+			 requests_new_runs(w->env, &w->ra.axes, p->c[0].sha, 0));
+		tvalue_map_set_str(d, "runs", buf);
+		tvalue_map_set_str(d, "missing", "");
+	}
+	tvalue_map_set_str(d, "table", out.buf);
+	result = xasprintf("%s of %zu commits", p->series ? "series-report"
+				: "compare-report", p->n);
+	rc = decide(w, p->series ? "series-report" : "compare-report", d,
+		    "done", result);
+	free(result);
+out:
+	free(err);
+	strbuf_release(&out);
+	return rc;
+}
+
+/* The commits still without results; for a retest also the retested
+ * commit until runs newer than the request appear. */
+static int
+find_missing(struct req_work *w, const char ***shas_out, size_t *n_out,
+	     char **err_out)
+{
+	struct request_plan *p = &w->plan;
+	size_t *miss = NULL, nm = 0, n = 0;
+	const char **v;
+	int rc, have = 0;
+
+	rc = compare_find_missing(w->env->root, &w->ra.axes, p->c, p->n,
+				  &miss, &nm, err_out);
+	if (rc)
+		return rc;
+	v = xcalloc(nm + 1, sizeof(*v));
+	for (size_t i = 0; i < nm; i++) {
+		v[n++] = p->c[miss[i]].sha;
+		if (p->retest && !strcmp(v[n - 1], p->retest))
+			have = 1;
+	}
+	if (p->retest && !have &&
+	    (!strcmp(w->r->state, "new") ||
+	     !requests_new_runs(w->env, &w->ra.axes, p->retest,
+				w->r->created_at)))
+		v[n++] = p->retest;
+	free(miss);
+	*shas_out = v;
+	*n_out = n;
+	return LKB_OK;
+}
+
+static int
+process(struct req_work *w)
+{
+	const struct store_request_rec *r = w->r;
+	const char **shas = NULL;
+	size_t n = 0;
+	char *err = NULL;
+	int rc;
+
+	rc = report_axes_load(w->ctx->st, r->report_id, &w->ra, &err);
+	if (rc == LKB_ERR_NOT_FOUND || rc == LKB_ERR_PARSE) {
+		rc = decide(w, NULL, NULL, "failed", err);
+		goto out;
+	}
+	if (rc)
+		goto out;
+	if (report_axes_check(&w->ra, &err)) {
+		rc = fail_request(w, "lkp result trees", err, NULL);
+		goto out;
+	}
+	if (requests_plan(w->env, &w->ra, r->kind, r->args, &w->plan, &err)) {
+		rc = fail_request(w, r->kind, err,
+				  !strcmp(r->kind, "compare-series")
+				  ? "Name the range: #lkp compare-series "
+				    "BASE..HEAD" : NULL);
+		goto out;
+	}
+	if (!w->env->root) {
+		lkb_error("request %lld: no [results] root is configured",
+			  (long long)r->id);
+		rc = LKB_ERR_CONFIG;
+		goto out;
+	}
+	rc = find_missing(w, &shas, &n, &err);
+	if (rc) {
+		rc = fail_request(w, "lkp result trees", err, NULL);
+		goto out;
+	}
+	if (!n)
+		rc = complete_request(w);
+	else if (!strcmp(r->state, "new"))
+		rc = queue_request(w, shas, n);
+	else if (w->now - r->created_at >= (int64_t)w->env->expire_days * 86400)
+		rc = expire_request(w, shas, n);
+	else
+		lkb_debug("request %lld: still waiting for %zu commit(s)",
+			  (long long)r->id, n);
+out:
+	free(shas);
+	free(err);
+	return rc;
+}
+
+static int
+is_fatal(int rc)
+{
+	return rc == LKB_ERR_CONFIG || rc == LKB_ERR_DB ||
+	       rc == LKB_ERR_SCHEMA_TOO_NEW;
+}
+
+int
+requests_stage(struct bot_ctx *ctx, const struct run_opts *o)
+{
+	struct store_request_rec *v = NULL;
+	struct request_env env;
+	struct tpl_set *set = NULL;
+	size_t n = 0;
+	int rc, first = LKB_OK;
+
+	(void)o;
+	requests_env(ctx->cfg, &env);
+	rc = store_request_list(ctx->st, "open", LKB_MAX_REQUESTS_PER_RUN, &v,
+				&n);
+	if (rc || !n)
+		goto out;
+	set = outbox_templates(ctx->cfg);
+	for (size_t i = 0; i < n; i++) {
+		struct req_work w;
+
+		memset(&w, 0, sizeof(w));
+		w.ctx = ctx;
+		w.set = set;
+		w.env = &env;
+		w.r = &v[i];
+		w.now = (int64_t)time(NULL);
+		rc = process(&w);
+		requests_plan_release(&w.plan);
+		report_axes_release(&w.ra);
+		if (rc == LKB_OK)
+			continue;
+		lkb_error("request %lld: %s", (long long)v[i].id,
+			  lkb_status_str(rc));
+		if (first == LKB_OK)
+			first = rc;
+		if (is_fatal(rc))
+			break;
+	}
+	rc = first;
+out:
+	tpl_set_free(set);
+	store_request_list_free(v, n);
+	return rc;
+}

@@ -1,0 +1,205 @@
+/* requests_mail.c - the answer mails of the request stage. */
+#include "config.h"
+#include "bot/requests/requests-internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "bot/core/ctx.h"
+#include "bot/outbox/outbox.h"
+#include "lib/limits.h"
+#include "lib/log.h"
+#include "lib/status.h"
+#include "lib/strbuf.h"
+#include "lib/xalloc.h"
+#include "parsers/conf.h"
+#include "state/store.h"
+#include "state/store_triage.h"
+#include "templates/tvalue.h"
+
+static struct tvalue *
+report_value(const struct report_axes *ra)
+{
+	struct tvalue *rep = tvalue_new_map(), *commits = tvalue_new_list();
+	struct strbuf sb = STRBUF_INIT;
+	char id[32];
+
+	snprintf(id, sizeof(id), "%lld", (long long)ra->report_id);
+	tvalue_map_set_str(rep, "id", id);
+	tvalue_map_set_str(rep, "subject", ra->subject ? ra->subject : "");
+	if (ra->commit.sha) {
+		struct tvalue *c = tvalue_new_map();
+
+		if (strbuf_addf(&sb, "%.12s", ra->commit.sha))
+			strbuf_reset(&sb);
+		tvalue_map_set_str(c, "sha", sb.buf);
+		strbuf_reset(&sb);
+		if (ra->commit.subject &&
+		    strbuf_addf(&sb, "(\"%s\")", ra->commit.subject))
+			strbuf_reset(&sb);
+		tvalue_map_set_str(c, "title", sb.buf);
+		tvalue_list_push(commits, c);
+		strbuf_reset(&sb);
+	}
+	tvalue_map_set(rep, "commits", commits);
+	for (size_t i = 0; i < ra->axes.nparams; i++) {
+		const struct lkp_param *pa = &ra->axes.params[i];
+
+		if ((sb.len && strbuf_addch(&sb, ' ')) ||
+		    strbuf_addf(&sb, "%s=%s", pa->key,
+				pa->value ? pa->value : ""))
+			break;
+	}
+	tvalue_map_set_str(rep, "params", sb.buf);
+	strbuf_release(&sb);
+	return rep;
+}
+
+struct tvalue *
+requests_mail_data(const struct report_axes *ra, const char *method,
+		   const char *again)
+{
+	struct tvalue *d = tvalue_new_map();
+
+	tvalue_map_set_str(d, "quoted", "");
+	tvalue_map_set(d, "report", report_value(ra));
+	tvalue_map_set_str(d, "method", method);
+	tvalue_map_set_str(d, "again", again ? again : "");
+	tvalue_map_set_str(d, "version", PACKAGE_VERSION);
+	return d;
+}
+
+/* Split "a, b, c" (addresses as the store keeps them) into v. */
+static size_t
+split_addrs(char *s, const char **v, size_t n, size_t max)
+{
+	char *p = s;
+
+	while (p && *p && n < max) {
+		char *e = strchr(p, ',');
+
+		if (e)
+			*e++ = '\0';
+		while (*p == ' ')
+			p++;
+		if (*p)
+			v[n++] = p;
+		p = e;
+	}
+	return n;
+}
+
+/* Remove addr (case-blind) from v. */
+static size_t
+drop_addr(const char **v, size_t n, const char *addr)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (strcasecmp(v[i], addr))
+			v[k++] = v[i];
+	return k;
+}
+
+/* Split the space-separated References into v. */
+static size_t
+split_refs(char *s, const char **v, size_t max)
+{
+	size_t n = 0;
+	char *p = s;
+
+	while (p && *p && n < max) {
+		char *e = strchr(p, ' ');
+
+		if (e)
+			*e++ = '\0';
+		if (*p)
+			v[n++] = p;
+		p = e;
+	}
+	return n;
+}
+
+int
+requests_mail(struct bot_ctx *ctx, struct tpl_set *set,
+	      const struct store_request_rec *r, const char *kind, const struct tvalue *data)
+{
+	const char *thread[2 * LKB_MAX_RECIPIENTS], *cc[LKB_MAX_RECIPIENTS];
+	const char *refs[LKB_MAX_REFERENCES];
+	struct store_msg ask, rep;
+	struct store_report_brief brief;
+	struct outbox_mail m;
+	const char *pol = config_get(ctx->cfg, "bot", "cc_policy");
+	int policy = compose_cc_policy_parse(pol ? pol : "thread");
+	size_t nthread = 0;
+	char key[32], *reqid = NULL;
+	int64_t id;
+	int is_new, rc, have_rep = 0, have_brief = 0;
+
+	memset(&ask, 0, sizeof(ask));
+	memset(&rep, 0, sizeof(rep));
+	memset(&brief, 0, sizeof(brief));
+	if (!r->msg_id)
+		return LKB_OK;
+	snprintf(key, sizeof(key), "%lld", (long long)r->msg_id);
+	rc = store_message_get(ctx->st, key, &ask);
+	if (rc <= 0) {
+		lkb_warn("request %lld: its message %lld is gone; no answer",
+			 (long long)r->id, (long long)r->msg_id);
+		return rc < 0 ? rc : LKB_OK;
+	}
+	if (policy < 0) {
+		lkb_warn("[bot] cc_policy '%s' is neither thread nor asker; "
+			 "using asker", pol);
+		policy = CC_ASKER;
+	}
+	if (r->report_id &&
+	    store_report_brief_get(ctx->st, r->report_id, &brief) == 1) {
+		have_brief = 1;
+		snprintf(key, sizeof(key), "%lld", (long long)brief.msg_id);
+		have_rep = store_message_get(ctx->st, key, &rep) == 1;
+	}
+	if (have_rep) {
+		/* the report's people and lists; its sender is the robot */
+		nthread = split_addrs(rep.to_addrs, thread, nthread,
+				      LKB_ARRAY_SIZE(thread));
+		nthread = split_addrs(rep.cc_addrs, thread, nthread,
+				      LKB_ARRAY_SIZE(thread));
+	}
+	nthread = split_addrs(ask.to_addrs, thread, nthread,
+			      LKB_ARRAY_SIZE(thread));
+	nthread = split_addrs(ask.cc_addrs, thread, nthread,
+			      LKB_ARRAY_SIZE(thread));
+	if (have_rep && rep.is_robot && rep.from_addr)
+		nthread = drop_addr(thread, nthread, rep.from_addr);
+	memset(&m, 0, sizeof(m));
+	m.template = kind;
+	m.data = data;
+	m.kind = kind;
+	reqid = xasprintf("request-%lld", (long long)r->id);
+	m.request_id = reqid;
+	m.thread_id = ask.thread_id;
+	m.report_id = r->report_id;
+	m.to.name = ask.from_name;
+	m.to.addr = ask.from_addr ? ask.from_addr : r->asker;
+	m.cc = cc;
+	m.ncc = compose_pick_cc((enum cc_policy)policy, m.to.addr,
+				config_get(ctx->cfg, "bot", "address"), thread,
+				nthread, cc, LKB_MAX_RECIPIENTS - 1);
+	m.subject = ask.subject;
+	m.parent_id = ask.message_id;
+	m.parent_refs = refs;
+	m.nparent_refs = split_refs(ask.refs, refs, LKB_ARRAY_SIZE(refs));
+	rc = outbox_enqueue_mail(ctx->st, ctx->cfg, set, &m, &id, &is_new);
+	if (rc == LKB_OK && is_new)
+		lkb_info("request %lld: %s answer queued (outbox %lld)",
+			 (long long)r->id, kind, (long long)id);
+	free(reqid);
+	store_msg_release(&ask);
+	if (have_rep)
+		store_msg_release(&rep);
+	if (have_brief)
+		store_report_brief_release(&brief);
+	return rc;
+}

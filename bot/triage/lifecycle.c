@@ -1,0 +1,313 @@
+/* lifecycle.c - the report state machine (see lifecycle.h). */
+#include "config.h"
+#include "bot/triage/lifecycle.h"
+
+#include <string.h>
+
+#include "lib/ascii.h"
+#include "lib/limits.h"
+#include "lib/log.h"
+#include "lib/status.h"
+
+static const char *const state_names[RS__COUNT] = {
+	"open", "acknowledged", "fix-proposed", "fix-confirmed", "closed",
+};
+_Static_assert(LKB_ARRAY_SIZE(state_names) == RS__COUNT,
+	       "state_names out of step with enum report_state");
+
+static const char *const tier_names[TIER__COUNT] = {
+	"other", "participant", "maintainer",
+};
+_Static_assert(LKB_ARRAY_SIZE(tier_names) == TIER__COUNT,
+	       "tier_names out of step with enum auth_tier");
+
+static const char *const verdict_names[LC__COUNT] = {
+	"changed", "unchanged", "request", "refused", "error",
+};
+_Static_assert(LKB_ARRAY_SIZE(verdict_names) == LC__COUNT,
+	       "verdict_names out of step with enum lc_verdict");
+
+const char *
+report_state_name(enum report_state s)
+{
+	return (unsigned)s < RS__COUNT ? state_names[s] : "?";
+}
+
+const char *
+auth_tier_name(enum auth_tier t)
+{
+	return (unsigned)t < TIER__COUNT ? tier_names[t] : "?";
+}
+
+const char *
+lc_verdict_name(enum lc_verdict v)
+{
+	return (unsigned)v < LC__COUNT ? verdict_names[v] : "?";
+}
+
+int
+report_state_from_name(const char *s)
+{
+	for (int i = 0; i < RS__COUNT; i++)
+		if (!strcmp(s, state_names[i]))
+			return i;
+	return -1;
+}
+
+/* Case-insensitive equality of a and b[0..bn). */
+static int
+eq_ci(const char *a, size_t an, const char *b, size_t bn)
+{
+	if (an != bn)
+		return 0;
+	for (size_t i = 0; i < an; i++)
+		if (LKB_TOLOWER(a[i]) != LKB_TOLOWER(b[i]))
+			return 0;
+	return 1;
+}
+
+/* Address without blanks and <>: pointer and length into s. */
+static const char *
+bare(const char *s, size_t *len_out)
+{
+	size_t n;
+
+	while (*s && (LKB_ISSPACE(*s) || *s == '<'))
+		s++;
+	n = strlen(s);
+	while (n && (LKB_ISSPACE(s[n - 1]) || s[n - 1] == '>'))
+		n--;
+	*len_out = n;
+	return s;
+}
+
+static int
+in_domain(const char *addr, size_t an, const char *dom, size_t dn)
+{
+	const char *at = memchr(addr, '@', an);
+	size_t hn;
+
+	if (!at || !dn)
+		return 0;
+	at++;
+	hn = an - (size_t)(at - addr);
+	if (hn < dn || !eq_ci(at + hn - dn, dn, dom, dn))
+		return 0;
+	return hn == dn || at[hn - dn - 1] == '.';
+}
+
+enum auth_tier
+auth_tier(const char *from_addr, const char *const *maintainers,
+	  size_t nmaintainers, const char *const *participants,
+	  size_t nparticipants)
+{
+	size_t an, en;
+	const char *a, *e;
+
+	if (!from_addr)
+		return TIER_OTHER;
+	a = bare(from_addr, &an);
+	if (!an || !memchr(a, '@', an))
+		return TIER_OTHER;
+	for (size_t i = 0; i < nmaintainers; i++) {
+		e = bare(maintainers[i], &en);
+		if ((en && e[0] == '@') ? in_domain(a, an, e + 1, en - 1) :
+					eq_ci(a, an, e, en))
+			return TIER_MAINTAINER;
+	}
+	for (size_t i = 0; i < nparticipants; i++) {
+		e = bare(participants[i], &en);
+		if (eq_ci(a, an, e, en))
+			return TIER_PARTICIPANT;
+	}
+	return TIER_OTHER;
+}
+
+static void
+set_closed(struct lc_state *s, enum close_reason r, const char *commit,
+	   long long dup_of)
+{
+	s->state = RS_CLOSED;
+	s->reason = r == CR_NONE ? CR_ACCEPTED_TRADEOFF : r;
+	s->commit = commit;
+	s->dup_of = dup_of;
+}
+
+/* dup-of: resolve the target and refuse self-duplicates and cycles. */
+static int
+check_dup(const struct lc_input *in, const struct lc_lookup *lk,
+	  long long *id_out, const char **msg_out)
+{
+	long long id = 0, cur, next;
+	int rc;
+
+	*msg_out = NULL;
+	if (!in->cmd->target) {
+		*msg_out = "dup-of needs a report id or a message-id";
+		return LKB_OK;
+	}
+	if (!lk || !lk->resolve || !lk->dup_of) {
+		*msg_out = "duplicates cannot be checked here";
+		return LKB_OK;
+	}
+	rc = lk->resolve(lk->ctx, in->cmd->target, &id);
+	if (rc < 0)
+		return rc;
+	if (rc == 0) {
+		*msg_out = "dup-of names a report lkpbot does not know";
+		return LKB_OK;
+	}
+	if (id == in->report_id) {
+		*msg_out = "a report cannot be a duplicate of itself";
+		return LKB_OK;
+	}
+	cur = id;
+	for (int i = 0; i < LKB_MAX_DUP_CHAIN; i++) {
+		next = 0;
+		if ((rc = lk->dup_of(lk->ctx, cur, &next)) < 0)
+			return rc;
+		if (next == 0) {
+			*id_out = id;
+			return LKB_OK;
+		}
+		if (next == in->report_id) {
+			*msg_out = "dup-of would make a cycle of duplicates";
+			return LKB_OK;
+		}
+		cur = next;
+	}
+	*msg_out = "dup-of target is at the end of too long a chain of "
+		   "duplicates";
+	return LKB_OK;
+}
+
+static int
+apply_command(const struct lc_state *cur, const struct lc_input *in,
+	      const struct lc_lookup *lk, struct lc_state *next,
+	      enum lc_verdict *v, const char **msg)
+{
+	const struct lkp_command *c = in->cmd;
+	long long id = 0;
+	int rc;
+
+	if (in->tier == TIER_OTHER) {
+		*v = LC_REFUSED;
+		*msg = "only maintainers and people in the report's thread may "
+		       "use #lkp commands";
+		return LKB_OK;
+	}
+	if (lkp_verb_changes_state(c->verb) && in->tier != TIER_MAINTAINER) {
+		*v = LC_REFUSED;
+		*msg = "only maintainers may change the state of a report";
+		return LKB_OK;
+	}
+	if (c->error || c->verb == LKP_CMD_UNKNOWN ||
+	    c->verb == LKP_CMD_TOO_MANY) {
+		*v = LC_ERROR;
+		*msg = c->error ? c->error : "unknown command";
+		return LKB_OK;
+	}
+	*v = LC_CHANGED;
+	switch (c->verb) {
+	case LKP_CMD_CLOSE:
+	case LKP_CMD_INVALID:
+		set_closed(next, c->verb == LKP_CMD_INVALID ? CR_INVALID :
+							      c->reason,
+			   NULL, 0);
+		break;
+	case LKP_CMD_FIXED_BY:
+	case LKP_CMD_FIX_OF:
+		if (c->nshas != 1 || !lkp_is_sha(c->shas[0],
+						 strlen(c->shas[0]))) {
+			*v = LC_ERROR;
+			*msg = "a commit sha is 7 to 40 hex digits";
+			return LKB_OK;
+		}
+		set_closed(next, c->verb == LKP_CMD_FIXED_BY ?
+					 CR_FIXED : CR_FIX_OF_EARLIER_RACE,
+			   c->shas[0], 0);
+		break;
+	case LKP_CMD_DUP_OF:
+		if ((rc = check_dup(in, lk, &id, msg)) < 0)
+			return rc;
+		if (*msg) {
+			*v = LC_ERROR;
+			return LKB_OK;
+		}
+		set_closed(next, CR_DUPLICATE, NULL, id);
+		break;
+	case LKP_CMD_REOPEN:
+		if (cur->state != RS_CLOSED) {
+			*v = LC_ERROR;
+			*msg = "the report is not closed";
+			return LKB_OK;
+		}
+		memset(next, 0, sizeof(*next));
+		next->state = RS_OPEN;
+		break;
+	default:
+		*v = LC_REQUEST;	/* help, status, compare*, retest */
+		return LKB_OK;
+	}
+	if (next->state == cur->state && next->reason == cur->reason &&
+	    next->dup_of == cur->dup_of &&
+	    (next->commit == cur->commit ||
+	     (next->commit && cur->commit && !strcmp(next->commit, cur->commit))))
+		*v = LC_UNCHANGED;
+	return LKB_OK;
+}
+
+/* Where a natural-language event moves a report that is not closed. */
+static enum report_state
+event_target(enum report_state s, enum reply_event_type e)
+{
+	switch (e) {
+	case EV_FIX_PROPOSED:
+	case EV_FIX_PARTIAL:
+		return s < RS_FIX_PROPOSED ? RS_FIX_PROPOSED : s;
+	case EV_FIX_CONFIRMED:
+		return RS_FIX_CONFIRMED;
+	case EV_FIX_NO_EFFECT:
+		return s == RS_FIX_PROPOSED || s == RS_OPEN ? RS_ACKNOWLEDGED :
+							       s;
+	default:	/* any human engagement acknowledges */
+		return s == RS_OPEN ? RS_ACKNOWLEDGED : s;
+	}
+}
+
+int
+lifecycle_apply(const struct lc_state *cur, const struct lc_input *in,
+		const struct lc_lookup *lk, struct lc_state *next_out,
+		enum lc_verdict *verdict_out, const char **message_out)
+{
+	enum report_state to;
+
+	*next_out = *cur;
+	*verdict_out = LC_UNCHANGED;
+	*message_out = NULL;
+	if (in->cmd)
+		return apply_command(cur, in, lk, next_out, verdict_out,
+				     message_out);
+	if ((unsigned)in->event >= EV__COUNT || in->event == EV_COMMAND) {
+		*verdict_out = LC_ERROR;
+		*message_out = "not a natural-language event";
+		return LKB_OK;
+	}
+	if (cur->state == RS_CLOSED)
+		return LKB_OK;	/* only a command reopens */
+	if (in->event == EV_CLOSE) {
+		set_closed(next_out, in->reason,
+			   in->commit && lkp_is_sha(in->commit,
+						    strlen(in->commit)) ?
+				   in->commit : NULL,
+			   0);
+		*verdict_out = LC_CHANGED;
+		return LKB_OK;
+	}
+	to = event_target(cur->state, in->event);
+	if (to != cur->state) {
+		next_out->state = to;
+		*verdict_out = LC_CHANGED;
+	}
+	return LKB_OK;
+}

@@ -1,0 +1,80 @@
+/* rules.h - natural-language rules applied to a parsed reply.
+ *
+ * Rules (parsers/rules_file.h, lkpbot-rules(5)) are compiled once at
+ * load. rules_apply() runs them in file order over the AUTHORED text of
+ * a reply (or its inline patches for `in patch` rules), never over quoted
+ * text, signatures or noise. Text is searched block by block, a block
+ * being a run of consecutive authored lines joined with '\n', so a
+ * sentence wrapped over two lines still matches (use \s+ between words).
+ * Each event type is produced at most once per mail: the first rule in
+ * file order that fires wins, so specific rules go before general ones.
+ */
+#ifndef LKB_BOT_TRIAGE_RULES_H
+#define LKB_BOT_TRIAGE_RULES_H
+
+#include <stddef.h>
+
+#include "lib/arena.h"
+#include "lib/compiler.h"
+#include "parsers/lkp_command.h"
+#include "parsers/reply.h"
+
+struct rules;
+
+struct rule_author {
+	const char *name;	/* display name, or NULL */
+	const char *addr;	/* local@domain, or NULL */
+};
+
+struct rule_value {
+	const char *name;	/* capture name, e.g. "sha" */
+	const char *value;
+};
+
+struct rule_event {
+	enum reply_event_type type;
+	const char *rule;	/* rule name; "#lkp" for commands */
+	const char *evidence;	/* the matched line(s), trimmed */
+	size_t line;		/* index in reply->lines of the first one */
+	const char **extra;	/* evidence-also lines */
+	size_t nextra;
+	struct rule_value *values;
+	size_t nvalues;
+	enum close_reason reason;	/* close events; CR_NONE otherwise */
+	const struct lkp_command *cmd;	/* command events only */
+};
+
+struct rule_events {
+	struct rule_event *ev;
+	size_t n;
+};
+
+/* Load and compile a rules file. On failure returns LKB_ERR_PARSE (or
+ * LKB_ERR_IO, LKB_ERR_TOO_BIG) and *err_out ("FILE:LINE: ...", caller
+ * frees with free()). Caller frees *rules_out with rules_free(). */
+int rules_load_file(const char *path, struct rules **rules_out,
+		    char **err_out) LKB_WARN_UNUSED;
+int rules_load_text(const char *text, size_t len, const char *name,
+		    struct rules **rules_out, char **err_out) LKB_WARN_UNUSED;
+void rules_free(struct rules *rs);
+
+/* Number of rules loaded. */
+size_t rules_count(const struct rules *rs);
+
+/* Is the author an LKP person (lkp-domain / lkp-name of the rules file)?
+ * When author is NULL or empty, the scraped author of r is used. */
+int rules_author_is_lkp(const struct rules *rs, const struct rule_author *au,
+			const struct reply *r);
+
+/* Apply the rules to r. Events are appended to *out (allocated in a).
+ * Returns LKB_OK; a pattern that fails on this mail (a limit hit) is
+ * logged and counted as no match. */
+int rules_apply(struct rules *rs, const struct reply *r,
+		const struct rule_author *au, struct arena *a,
+		struct rule_events *out) LKB_WARN_UNUSED;
+
+/* Append one EV_COMMAND event per command of list to *out. */
+void rules_command_events(const struct lkp_command_list *list,
+			  struct arena *a, struct rule_events *out);
+
+#endif

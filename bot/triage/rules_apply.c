@@ -1,0 +1,369 @@
+/* rules_apply.c - run compiled rules over the authored text (or inline
+ * patches) of a reply and turn #lkp commands into events (rules.h). */
+#include "config.h"
+#include "bot/triage/rules.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "bot/triage/match.h"
+#include "bot/triage/rules-internal.h"
+#include "lib/ascii.h"
+#include "lib/limits.h"
+#include "lib/log.h"
+#include "lib/status.h"
+#include "lib/xalloc.h"
+
+/* A run of lines of one kind, joined with '\n'. */
+struct block {
+	size_t first, n;	/* reply line indexes */
+	const char *text;
+	size_t len;
+	size_t *starts;		/* offset of each line in text */
+};
+
+struct scope {
+	struct block *blocks;
+	size_t nblocks;
+	const char *all;	/* every block joined, for require */
+	size_t all_len;
+};
+
+
+/* Collect the runs of `kind` lines of r into blocks. */
+/* Lines of the kind, pasted tables left out. */
+static int
+in_scope(const struct reply *r, size_t i, enum reply_line_kind kind)
+{
+	return r->lines[i].kind == kind && !r->lines[i].table;
+}
+
+static void
+scope_build(const struct reply *r, enum reply_line_kind kind,
+	    struct arena *a, struct scope *sc)
+{
+	size_t nb = 0, i = 0, pos, total = 0, n;
+	const char *t;
+	char *all;
+
+	memset(sc, 0, sizeof(*sc));
+	for (size_t k = 0; k < r->nlines; k++)
+		if (in_scope(r, k, kind) && (k == 0 || !in_scope(r, k - 1, kind)))
+			nb++;
+	sc->blocks = arena_calloc(a, nb ? nb : 1, sizeof(*sc->blocks));
+	while (i < r->nlines) {
+		struct block *b;
+		char *text;
+
+		if (!in_scope(r, i, kind)) {
+			i++;
+			continue;
+		}
+		b = &sc->blocks[sc->nblocks++];
+		b->first = i;
+		b->len = 0;
+		while (i < r->nlines && in_scope(r, i, kind)) {
+			reply_line_text(r, i, &n);
+			b->len = lkb_st_add(b->len, lkb_st_add(n, 1));
+			i++;
+		}
+		b->n = i - b->first;
+		text = arena_alloc(a, b->len + 1);
+		b->starts = arena_calloc(a, b->n + 1, sizeof(*b->starts));
+		pos = 0;
+		for (size_t k = 0; k < b->n; k++) {
+			t = reply_line_text(r, b->first + k, &n);
+			b->starts[k] = pos;
+			memcpy(text + pos, t, n);
+			pos += n;
+			text[pos++] = '\n';
+		}
+		b->starts[b->n] = pos;
+		b->len = pos ? pos - 1 : 0;	/* no trailing newline */
+		text[b->len] = '\0';
+		b->text = text;
+		total = lkb_st_add(total, lkb_st_add(b->len, 1));
+	}
+	all = arena_alloc(a, total + 1);
+	pos = 0;
+	for (size_t k = 0; k < sc->nblocks; k++) {
+		memcpy(all + pos, sc->blocks[k].text, sc->blocks[k].len);
+		pos += sc->blocks[k].len;
+		all[pos++] = '\n';
+	}
+	sc->all_len = pos ? pos - 1 : 0;
+	all[sc->all_len] = '\0';
+	sc->all = all;
+}
+
+/* Index in b of the line holding text offset off. */
+static size_t
+block_line_at(const struct block *b, size_t off)
+{
+	size_t lo = 0, hi = b->n;
+
+	while (hi - lo > 1) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (b->starts[mid] <= off)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* Lines first..last of b, each trimmed, joined with one space. */
+static const char *
+join_lines(struct arena *a, const struct block *b, size_t first, size_t last)
+{
+	char *s = arena_alloc(a, LKB_MAX_EVIDENCE_BYTES + 1);
+	size_t pos = 0;
+
+	for (size_t k = first; k <= last && k < b->n; k++) {
+		const char *p = b->text + b->starts[k];
+		size_t n = b->starts[k + 1] - b->starts[k];
+
+		while (n && LKB_ISSPACE(p[n - 1]))
+			n--;
+		while (n && LKB_ISSPACE(*p)) {
+			p++;
+			n--;
+		}
+		if (!n)
+			continue;
+		if (pos && pos < LKB_MAX_EVIDENCE_BYTES)
+			s[pos++] = ' ';
+		if (n > LKB_MAX_EVIDENCE_BYTES - pos)
+			n = LKB_MAX_EVIDENCE_BYTES - pos;
+		memcpy(s + pos, p, n);
+		pos += n;
+	}
+	s[pos] = '\0';
+	return s;
+}
+
+/* match_exec, with a failure (limit hit) logged and taken as no match. */
+static int
+try_match(struct match_pattern *p, const char *rule, const char *s, size_t n)
+{
+	char *err = NULL;
+	int rc = match_exec(p, s, n, 0, &err);
+
+	if (rc < 0) {
+		lkb_warn("rule '%s': %s; taken as no match", rule, err);
+		free(err);
+		return 0;
+	}
+	return rc;
+}
+
+static void
+add_value(struct arena *a, struct rule_event *ev, const char *name,
+	  const char *s, size_t so, size_t eo)
+{
+	struct rule_value *v;
+
+	for (size_t k = 0; k < ev->nvalues; k++)
+		if (!strcmp(ev->values[k].name, name))
+			return;		/* the first one wins */
+	ev->values = arena_grow(a, ev->values, ev->nvalues, ev->nvalues + 1,
+				sizeof(*ev->values));
+	v = &ev->values[ev->nvalues++];
+	v->name = arena_strdup(a, name);
+	if (eo - so > LKB_MAX_EVIDENCE_BYTES)
+		eo = so + LKB_MAX_EVIDENCE_BYTES;
+	v->value = arena_memdup0(a, s + so, eo - so);
+}
+
+static void
+add_named(struct arena *a, struct rule_event *ev, struct match_pattern *p,
+	  const char *s)
+{
+	size_t so, eo;
+	unsigned g;
+
+	for (size_t k = 0; k < match_name_count(p); k++) {
+		const char *name = match_name_at(p, k, &g);
+
+		if (name && match_group(p, g, &so, &eo))
+			add_value(a, ev, name, s, so, eo);
+	}
+}
+
+/* The requires and forbids of c over the whole scope; 1 when they hold. */
+static int
+requires_hold(const struct compiled_rule *c, const struct scope *sc,
+	      struct arena *a, struct rule_event *ev)
+{
+	for (size_t k = 0; k < c->spec->nforbid; k++)
+		if (try_match(c->forbid[k], c->spec->name, sc->all,
+			      sc->all_len))
+			return 0;
+	for (size_t k = 0; k < c->spec->nrequire; k++) {
+		if (!try_match(c->require[k], c->spec->name, sc->all,
+			       sc->all_len))
+			return 0;
+		add_named(a, ev, c->require[k], sc->all);
+	}
+	return 1;
+}
+
+static int
+unless_matches(const struct compiled_rule *c, const struct block *b)
+{
+	for (size_t k = 0; k < c->spec->nunless; k++)
+		if (try_match(c->unless[k], c->spec->name, b->text, b->len))
+			return 1;
+	return 0;
+}
+
+static void
+add_extra_evidence(const struct compiled_rule *c, const struct scope *sc,
+		   struct arena *a, struct rule_event *ev, size_t ev_first,
+		   size_t ev_last)
+{
+	ev->extra = arena_calloc(a, LKB_MAX_EVIDENCE_LINES, sizeof(*ev->extra));
+	for (size_t bi = 0; bi < sc->nblocks; bi++) {
+		const struct block *b = &sc->blocks[bi];
+
+		for (size_t li = 0; li < b->n; li++) {
+			size_t line = b->first + li;
+			int hit = 0;
+
+			if (line >= ev_first && line <= ev_last)
+				continue;
+			for (size_t k = 0; k < c->spec->nevidence && !hit; k++)
+				hit = try_match(c->evidence[k], c->spec->name,
+						b->text + b->starts[li],
+						b->starts[li + 1] - b->starts[li]);
+			if (!hit)
+				continue;
+			if (ev->nextra == LKB_MAX_EVIDENCE_LINES)
+				return;
+			ev->extra[ev->nextra++] = join_lines(a, b, li, li);
+		}
+	}
+}
+
+/* Try rule c on the scope; fills *ev and returns 1 when it fires. */
+#define RULE_MAX_PATTERNS 32	/* match patterns of a rule prefiltered */
+
+static int
+rule_fire(const struct compiled_rule *c, const struct scope *sc,
+	  struct arena *a, struct rule_event *ev)
+{
+	unsigned char none[RULE_MAX_PATTERNS];	/* 1: no block can match */
+	size_t left = c->spec->nmatch;
+
+	/* A local pattern without a match in the whole scope text has none
+	 * in any of its blocks: one search instead of one per block (most
+	 * patterns match no mail). Any other outcome: block by block. */
+	memset(none, 0, sizeof(none));
+	for (size_t k = 0; k < c->spec->nmatch && sc->nblocks > 1; k++) {
+		char *err = NULL;
+
+		if (k < sizeof(none) && match_is_local(c->match[k]) &&
+		    match_exec(c->match[k], sc->all, sc->all_len, 0, &err) == 0) {
+			none[k] = 1;
+			left--;
+		}
+		free(err);
+	}
+	for (size_t bi = 0; bi < sc->nblocks && left; bi++) {
+		const struct block *b = &sc->blocks[bi];
+
+		for (size_t k = 0; k < c->spec->nmatch; k++) {
+			struct match_pattern *p = c->match[k];
+			size_t so, eo, first, last;
+
+			if ((k < sizeof(none) && none[k]) ||
+			    !try_match(p, c->spec->name, b->text, b->len) ||
+			    !match_group(p, 0, &so, &eo))
+				continue;
+			memset(ev, 0, sizeof(*ev));
+			first = block_line_at(b, so);
+			last = block_line_at(b, eo > so ? eo - 1 : so);
+			ev->type = c->spec->event;
+			ev->rule = c->spec->name;
+			ev->reason = c->spec->reason;
+			ev->line = b->first + first;
+			ev->evidence = join_lines(a, b, first, last);
+			for (size_t ci = 0; ci < c->spec->ncaptures; ci++) {
+				const struct rule_capture *cap =
+					&c->spec->captures[ci];
+				size_t cso, ceo;
+
+				if (match_group(p, cap->group, &cso, &ceo))
+					add_value(a, ev, cap->name, b->text,
+						  cso, ceo);
+			}
+			add_named(a, ev, p, b->text);
+			if (unless_matches(c, b) || !requires_hold(c, sc, a, ev))
+				continue;
+			add_extra_evidence(c, sc, a, ev, b->first + first,
+					   b->first + last);
+			return 1;
+		}
+	}
+	return 0;
+}
+
+static struct rule_event *
+events_push(struct arena *a, struct rule_events *out)
+{
+	out->ev = arena_grow(a, out->ev, out->n, out->n + 1, sizeof(*out->ev));
+	return &out->ev[out->n++];
+}
+
+int
+rules_apply(struct rules *rs, const struct reply *r,
+	    const struct rule_author *au, struct arena *a,
+	    struct rule_events *out)
+{
+	struct scope scopes[RULE_SCOPE__COUNT];
+	int built[RULE_SCOPE__COUNT] = { 0 };
+	int produced[EV__COUNT] = { 0 };
+	int lkp = rules_author_is_lkp(rs, au, r);
+	struct rule_event ev;
+
+	for (size_t i = 0; i < rs->rf->nrules; i++) {
+		const struct compiled_rule *c = &rs->cr[i];
+		enum rule_scope s = c->spec->scope;
+
+		if (produced[c->spec->event] ||
+		    (c->spec->from_lkp == 1 && !lkp) ||
+		    (c->spec->from_lkp == -1 && lkp))
+			continue;
+		if (!built[s]) {
+			scope_build(r, s == RULE_SCOPE_PATCH ? RL_PATCH :
+							      RL_AUTHORED,
+				    a, &scopes[s]);
+			built[s] = 1;
+		}
+		if (!rule_fire(c, &scopes[s], a, &ev))
+			continue;
+		*events_push(a, out) = ev;
+		produced[ev.type] = 1;
+	}
+	return LKB_OK;
+}
+
+void
+rules_command_events(const struct lkp_command_list *list, struct arena *a,
+		     struct rule_events *out)
+{
+	for (size_t i = 0; i < list->n; i++) {
+		const struct lkp_command *c = &list->cmds[i];
+		struct rule_event *ev = events_push(a, out);
+
+		memset(ev, 0, sizeof(*ev));
+		ev->type = EV_COMMAND;
+		ev->rule = "#lkp";
+		ev->evidence = c->text ? c->text : "";
+		ev->line = c->line;
+		ev->reason = lkp_verb_changes_state(c->verb) ? c->reason :
+							       CR_NONE;
+		ev->cmd = c;
+	}
+}

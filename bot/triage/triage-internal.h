@@ -1,0 +1,113 @@
+/* triage-internal.h - shared by bot/triage*.c only. */
+#ifndef LKB_BOT_TRIAGE_TRIAGE_INTERNAL_H
+#define LKB_BOT_TRIAGE_TRIAGE_INTERNAL_H
+
+#include <stdint.h>
+
+#include "bot/outbox/loop.h"
+#include "bot/triage/lifecycle.h"
+#include "bot/triage/rules.h"
+#include "bot/triage/triage.h"
+#include "lib/arena.h"
+#include "parsers/lkp_command.h"
+#include "state/store.h"
+#include "templates/compose.h"
+
+struct bot_ctx;
+struct message;
+struct rules;
+struct store;
+struct tpl_set;
+struct lkp_command;
+struct reply;
+
+#define TRIAGE_MAX_MAINTAINERS 256
+#define TRIAGE_MAX_ADDRS 512
+
+struct triage {
+	struct bot_ctx *ctx;
+	struct store *st;
+	struct rules *rules;
+	char *rules_path;	/* for the workers' own copies */
+	long threads;		/* [bot] threads: -1 = one per CPU */
+	struct tpl_set *tpl;
+	struct loop_policy lp;
+	enum cc_policy ccp;
+	const char *maintainers[TRIAGE_MAX_MAINTAINERS];
+	size_t nmaintainers;
+	struct triage_stats stats;
+	unsigned requeued;	/* replies queued again by a new report */
+	unsigned in_batch;	/* messages in the open transaction */
+};
+
+/* One mail being triaged against one report. */
+struct triage_mail {
+	int64_t msg_id, report_id, thread_id;
+	const struct message *m;	/* NULL for the CLI */
+	const char *author;		/* address */
+	const char *author_name;
+	struct lc_state cur;		/* the report's state, kept current */
+	char *commit_buf, *state_buf;	/* backing store of cur */
+	struct arena *a;
+	const char *addrs[TRIAGE_MAX_ADDRS];	/* thread addresses */
+	size_t naddrs;
+	unsigned ncommands;		/* answered commands, for numbering */
+	int cli;			/* a maintainer at the terminal */
+	unsigned total_commands;
+};
+
+/* What triage_prepare() learns of one mail. */
+struct triage_prep {
+	int64_t msg_id;
+	int rc;				/* triage_prepare()'s result */
+	enum { TP_SKIP, TP_REPORT, TP_REPLY, TP_ORPHAN } what;
+	struct store_msg sm;
+	int64_t report_id;		/* the report (TP_REPORT), or the
+					 * one it answers (TP_REPLY) */
+	struct arena a;			/* everything below lives here */
+	char *raw;
+	struct message *m;
+	struct reply *r;
+	enum loop_verdict lv;
+	struct rule_events evs;		/* what the rules found */
+	struct lkp_command_list cmds;	/* plain-text answers only */
+	int html;			/* HTML only: no commands */
+	char *tables_json;		/* pasted tables, or NULL */
+};
+
+/* Read, decode, split and match one mail; writes nothing. */
+int triage_prepare(struct store *st, struct rules *rules,
+		   const struct loop_policy *lp, int64_t msg_id,
+		   struct triage_prep *p) LKB_WARN_UNUSED;
+void triage_prep_release(struct triage_prep *p);
+
+/* Prepare ids[0..n) (on worker threads when the machine has more than
+ * one CPU and the database is a file) and hand each, in order, to fn on
+ * the calling thread; stops at the first error fn returns. */
+typedef int triage_prep_fn(struct triage_prep *p, void *arg);
+int triage_pool_run(struct triage *t, const int64_t *ids, size_t n,
+		    triage_prep_fn *fn, void *arg) LKB_WARN_UNUSED;
+
+/* store_addr_fn collecting a thread's addresses into tm->addrs. */
+int triage_add_addr(const char *addr, void *arg);
+/* Load the report's state into tm->cur. */
+int triage_load_state(struct triage *t, struct triage_mail *tm)
+	LKB_WARN_UNUSED;
+/* Apply one lifecycle input; on LC_CHANGED write the transition, the
+ * related commits and update tm->cur. cause names what did it. */
+int triage_apply(struct triage *t, struct triage_mail *tm,
+		 const struct lc_input *in, const char *cause,
+		 enum lc_verdict *verdict_out, const char **message_out)
+	LKB_WARN_UNUSED;
+/* Carry out one command, record it, queue its answer. */
+int triage_command(struct triage *t, struct triage_mail *tm,
+		   const struct lkp_command *cmd, int idx) LKB_WARN_UNUSED;
+/* Commands in a mail outside any tracked report: each gets an error. */
+int triage_orphan_commands(struct triage *t, struct triage_mail *tm,
+			   const struct reply *r, enum loop_verdict lv)
+	LKB_WARN_UNUSED;
+/* Load rules, templates, maintainers, policies from the configuration. */
+int triage_init(struct triage *t, struct bot_ctx *ctx) LKB_WARN_UNUSED;
+void triage_release(struct triage *t);
+
+#endif

@@ -1,0 +1,702 @@
+/* triage.c - the triage stage: link, read and act on each new mail. */
+#include "config.h"
+#include "bot/triage/triage.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+
+#include <jansson.h>
+
+#include "bot/core/ctx.h"
+#include "bot/core/datadir.h"
+#include "bot/ingest/classify.h"
+#include "bot/outbox/outbox.h"
+#include "bot/report/json.h"
+#include "bot/triage/rules.h"
+#include "bot/triage/triage-internal.h"
+#include "lib/limits.h"
+#include "lib/log.h"
+#include "lib/status.h"
+#include "lib/strbuf.h"
+#include "lib/xalloc.h"
+#include "parsers/conf.h"
+#include "parsers/lkp_command.h"
+#include "parsers/lkp_report.h"
+#include "parsers/message.h"
+#include "parsers/reply.h"
+#include "state/store.h"
+#include "state/store_report.h"
+#include "state/store_triage.h"
+#include "templates/tpl_set.h"
+
+int
+triage_init(struct triage *t, struct bot_ctx *ctx)
+{
+	const char *rules = config_get(ctx->cfg, "rules", "file");
+	const char *cc = config_get(ctx->cfg, "bot", "cc_policy");
+	char *path = NULL, *err = NULL;
+	int rc, p;
+
+	memset(t, 0, sizeof(*t));
+	t->ctx = ctx;
+	t->st = ctx->st;
+	if (!rules)
+		rules = path = datadir_rules_file();
+	rc = rules_load_file(rules, &t->rules, &err);
+	if (rc != LKB_OK) {
+		lkb_error("cannot load rules: %s", err ? err : rules);
+		free(err);
+		free(path);
+		return LKB_ERR_CONFIG;
+	}
+	t->rules_path = path ? path : xstrdup(rules);
+	t->threads = config_get_long(ctx->cfg, "bot", "threads", -1);
+	t->tpl = outbox_templates(ctx->cfg);
+	if ((rc = loop_policy_load(&t->lp, ctx->cfg)) != LKB_OK)
+		return rc;
+	p = cc ? compose_cc_policy_parse(cc) : CC_THREAD;
+	if (p < 0) {
+		lkb_error("[bot] cc_policy = '%s': expected thread or asker", cc);
+		return LKB_ERR_CONFIG;
+	}
+	t->ccp = (enum cc_policy)p;
+	t->nmaintainers = config_get_list(ctx->cfg, "bot", "maintainers",
+					  t->maintainers,
+					  TRIAGE_MAX_MAINTAINERS);
+	if (t->nmaintainers > TRIAGE_MAX_MAINTAINERS)
+		t->nmaintainers = TRIAGE_MAX_MAINTAINERS;
+	return LKB_OK;
+}
+
+void
+triage_release(struct triage *t)
+{
+	rules_free(t->rules);
+	tpl_set_free(t->tpl);
+	free(t->rules_path);
+	t->rules_path = NULL;
+	t->rules = NULL;
+	t->tpl = NULL;
+}
+
+int
+triage_load_state(struct triage *t, struct triage_mail *tm)
+{
+	struct store_report_state s;
+	int rc = store_report_state_get(t->st, tm->report_id, &s);
+	int st;
+
+	if (rc < 0)
+		return rc;
+	if (rc == 0)
+		return LKB_ERR_NOT_FOUND;
+	st = report_state_from_name(s.state ? s.state : "open");
+	tm->cur.state = st < 0 ? RS_OPEN : (enum report_state)st;
+	st = s.close_reason ? close_reason_from_name(s.close_reason,
+						     strlen(s.close_reason))
+			    : CR_NONE;
+	tm->cur.reason = st < 0 ? CR_NONE : (enum close_reason)st;
+	tm->cur.dup_of = s.duplicate_of;
+	tm->cur.commit = NULL;
+	store_report_state_release(&s);
+	return LKB_OK;
+}
+
+static int
+lk_resolve(void *ctx, const char *target, long long *id_out)
+{
+	struct triage *t = ctx;
+	int64_t id = 0;
+	char *why = NULL;
+	int rc = store_report_find(t->st, target, &id, &why);
+
+	free(why);
+	if (rc == LKB_ERR_USAGE)
+		return 0;	/* ambiguous: treated as unknown */
+	*id_out = id;
+	return rc;
+}
+
+static int
+lk_dup_of(void *ctx, long long id, long long *dup_out)
+{
+	struct triage *t = ctx;
+	struct store_report_state s;
+	int rc = store_report_state_get(t->st, id, &s);
+
+	*dup_out = 0;
+	if (rc < 0)
+		return rc;
+	*dup_out = s.duplicate_of;
+	store_report_state_release(&s);
+	return 1;
+}
+
+int
+triage_apply(struct triage *t, struct triage_mail *tm,
+	     const struct lc_input *in, const char *cause,
+	     enum lc_verdict *verdict_out, const char **message_out)
+{
+	struct lc_lookup lk = { lk_resolve, lk_dup_of, t };
+	struct lc_state next;
+	int rc;
+
+	rc = lifecycle_apply(&tm->cur, in, &lk, &next, verdict_out,
+			     message_out);
+	if (rc != LKB_OK || *verdict_out != LC_CHANGED)
+		return rc;
+	rc = store_report_transition(t->st, tm->report_id,
+				     report_state_name(next.state),
+				     next.state == RS_CLOSED
+					     ? close_reason_name(next.reason)
+					     : NULL,
+				     next.dup_of, cause, tm->msg_id,
+				     tm->m && tm->m->date != (time_t)-1
+					     ? (int64_t)tm->m->date
+					     : (int64_t)time(NULL));
+	if (rc != LKB_OK)
+		return rc;
+	if (next.commit && next.commit != tm->cur.commit) {
+		const char *rel = next.reason == CR_FIX_OF_EARLIER_RACE
+					  ? "fix-of" : "fixed-by";
+
+		rc = store_report_related_add(t->st, tm->report_id,
+					      next.commit, rel);
+		if (rc != LKB_OK)
+			return rc;
+	}
+	tm->cur = next;
+	t->stats.changes++;
+	return LKB_OK;
+}
+
+/* ---- per message ---- */
+
+int
+triage_add_addr(const char *addr, void *arg)
+{
+	struct triage_mail *tm = arg;
+
+	if (tm->naddrs >= TRIAGE_MAX_ADDRS)
+		return 1;
+	for (size_t i = 0; i < tm->naddrs; i++)
+		if (!strcasecmp(tm->addrs[i], addr))
+			return 0;
+	tm->addrs[tm->naddrs++] = arena_strdup(tm->a, addr);
+	return 0;
+}
+
+/* A robot report: link it to an earlier report on the same regression. */
+static int
+triage_new_report(struct triage *t, int64_t msg_id, int64_t report_id,
+		  const struct store_msg *sm)
+{
+	struct store_report_state other;
+	struct store_event ev = { 0 };
+	int64_t first = 0;
+	char cause[96];
+	int rc = store_report_same_regression(t->st, report_id, &first);
+
+	(void)msg_id;
+	if (rc <= 0)
+		return rc;
+	snprintf(cause, sizeof(cause), "auto: same commit and metric as "
+		 "report %lld", (long long)first);
+	ev.report_id = report_id;
+	ev.msg_id = msg_id;
+	ev.date = sm->date > 0 ? sm->date : 0;
+	ev.type = "duplicate";
+	ev.source = "auto";
+	ev.author = sm->from_addr;
+	ev.evidence = cause;
+	if ((rc = store_event_add(t->st, &ev)) != LKB_OK)
+		return rc;
+	rc = store_report_transition(t->st, report_id, "closed", "duplicate",
+				     first, cause, msg_id,
+				     sm->date > 0 ? sm->date
+							   : time(NULL));
+	if (rc != LKB_OK)
+		return rc;
+	t->stats.changes++;
+	/* the regression is back: a closed earlier report opens again */
+	if ((rc = store_report_state_get(t->st, first, &other)) <= 0)
+		return rc;
+	rc = LKB_OK;
+	if (other.state && !strcmp(other.state, "closed")) {
+		snprintf(cause, sizeof(cause), "auto: reported again in "
+			 "report %lld", (long long)report_id);
+		ev.report_id = first;
+		ev.type = "regression-again";
+		ev.evidence = cause;
+		rc = store_event_add(t->st, &ev);
+		if (rc == LKB_OK)
+			rc = store_report_transition(t->st, first, "open", NULL,
+						     0, cause, msg_id,
+						     sm->date > 0
+							     ? sm->date
+							     : time(NULL));
+		if (rc == LKB_OK)
+			t->stats.changes++;
+	}
+	store_report_state_release(&other);
+	return rc;
+}
+
+/* A reply outside any report thread: the quoted report's commit, or a
+ * lore link to the report's Message-ID, names it. */
+static int
+find_report_by_content(struct store *st, const struct reply *r,
+		       struct arena *a, int64_t *id_out)
+{
+	static const char lore[] = "lore.kernel.org/";
+	struct lkp_report *q = NULL;
+	const char *p, *end;
+	char *why = NULL;
+	int rc;
+
+	if (r->quoted_len &&
+	    lkp_report_parse_text(a, r->quoted, r->quoted_len, 0, &q) == 1 &&
+	    q && q->commit_sha) {
+		rc = store_report_find(st, q->commit_sha, id_out, &why);
+		free(why);
+		why = NULL;
+		if (rc == 1)
+			return 1;
+	}
+	/* https://lore.kernel.org/oe-lkp/<msgid> in what the author wrote */
+	p = r->body;
+	end = r->body + r->len;
+	while (p < end && (p = memmem(p, (size_t)(end - p), lore,
+				      sizeof(lore) - 1))) {
+		const char *s, *e;
+
+		p += sizeof(lore) - 1;
+		s = memchr(p, '/', (size_t)(end - p));
+		if (!s)
+			break;
+		s++;
+		for (e = s; e < end && *e != '/' && *e != ' ' && *e != '\n' &&
+			    *e != '>' && *e != ')';
+		     e++)
+			;
+		if (e > s && memchr(s, '@', (size_t)(e - s))) {
+			char *mid = arena_memdup0(a, s, (size_t)(e - s));
+
+			rc = store_report_find(st, mid, id_out, &why);
+			free(why);
+			why = NULL;
+			if (rc == 1)
+				return 1;
+		}
+		p = e;
+	}
+	return 0;
+}
+
+/* Tables the LKP team pastes in replies, as JSON; NULL when none. */
+static char *
+reply_tables_json(struct arena *a, const struct reply *r)
+{
+	struct lkp_report *q = NULL;
+
+	/* cheap test first: a pasted table has a %stddev or fail:runs head */
+	if (!r->authored_len ||
+	    (!memmem(r->authored, r->authored_len, "%stddev", 7) &&
+	     !memmem(r->authored, r->authored_len, "fail:runs", 9)))
+		return NULL;
+	if (lkp_report_parse_text(a, r->authored, r->authored_len,
+				  LKP_TEXT_NO_HEADERS, &q) != 1 ||
+	    !q || !q->ncomparisons)
+		return NULL;
+	return report_json_dump_compact(q, 0);
+}
+
+static int
+record_event(struct triage *t, struct triage_mail *tm,
+	     const struct rule_event *e)
+{
+	struct store_event ev = { 0 };
+	struct lc_input in = { 0 };
+	enum lc_verdict v;
+	const char *msg = NULL, *sha = NULL;
+	struct strbuf evid = STRBUF_INIT;
+	char source[160];
+	int rc;
+
+	/* the matched line, then the evidence-also lines (numbers kept) */
+	if (strbuf_adds(&evid, e->evidence ? e->evidence : ""))
+		strbuf_reset(&evid);
+	for (size_t i = 0; i < e->nextra; i++)
+		if (strbuf_addf(&evid, "\n%s", e->extra[i]))
+			break;
+	for (size_t i = 0; i < e->nvalues; i++)
+		if (!strcmp(e->values[i].name, "sha"))
+			sha = e->values[i].value;
+	snprintf(source, sizeof(source), "rule:%s", e->rule);
+	ev.report_id = tm->report_id;
+	ev.msg_id = tm->msg_id;
+	ev.date = tm->m && tm->m->date != (time_t)-1 ? (int64_t)tm->m->date : 0;
+	ev.type = reply_event_name(e->type);
+	ev.source = source;
+	ev.author = tm->author;
+	ev.evidence = evid.buf;
+	ev.sha = sha;
+	ev.reason = e->reason != CR_NONE ? close_reason_name(e->reason) : NULL;
+	rc = store_event_add(t->st, &ev);
+	strbuf_release(&evid);
+	if (rc != LKB_OK)
+		return rc;
+	t->stats.events++;
+	in.event = e->type;
+	in.reason = e->reason;
+	in.commit = sha;
+	in.report_id = tm->report_id;
+	return triage_apply(t, tm, &in, source, &v, &msg);
+}
+
+/* A series-compare request in plain words from someone in the thread
+ * becomes a request for the requests stage. */
+static int
+maybe_request(struct triage *t, struct triage_mail *tm,
+	      const struct rule_event *e, enum auth_tier tier)
+{
+	struct store_request rq = { 0 };
+
+	if (e->type != EV_SERIES_COMPARE_REQUEST || tier == TIER_OTHER)
+		return LKB_OK;
+	rq.report_id = tm->report_id;
+	rq.msg_id = tm->msg_id;
+	rq.asker = tm->author;
+	rq.kind = "compare-series";
+	rq.args = "";
+	rq.state = "new";
+	t->stats.requests++;
+	return store_request_add(t->st, &rq, NULL);
+}
+
+/* Did the main text come from HTML (a text/html part and no inline
+ * text/plain one: message.h takes text/plain first)? */
+static int
+body_is_html(const struct message *m)
+{
+	int html = 0;
+
+	for (const struct mime_part *p = m->parts; p; p = p->next) {
+		if (!p->type)
+			continue;
+		if (!strcmp(p->type, "text/plain") && !p->is_attachment)
+			return 0;
+		if (!strcmp(p->type, "text/html"))
+			html = 1;
+	}
+	return html;
+}
+
+static int
+triage_reply(struct triage *t, struct triage_mail *tm,
+	     const struct triage_prep *p)
+{
+	enum auth_tier tier = TIER_OTHER;
+	int commands = p->lv == LOOP_ANSWER && !p->html && p->cmds.n;
+	int rc = LKB_OK;
+
+	/* most replies say nothing the rules know: no state to read */
+	if (!p->evs.n && !commands)
+		goto tables;
+	if ((rc = triage_load_state(t, tm)) != LKB_OK)
+		return rc;
+	if ((rc = store_thread_addresses(t->st, tm->thread_id, tm->msg_id,
+					 triage_add_addr, tm)) != LKB_OK)
+		return rc;
+	tier = auth_tier(tm->author, t->maintainers, t->nmaintainers,
+			 tm->addrs, tm->naddrs);
+	for (size_t i = 0; i < p->evs.n && rc == LKB_OK; i++) {
+		rc = record_event(t, tm, &p->evs.ev[i]);
+		if (rc == LKB_OK)
+			rc = maybe_request(t, tm, &p->evs.ev[i], tier);
+	}
+tables:
+	if (rc == LKB_OK && p->tables_json)
+		rc = store_reply_table_add(t->st, tm->msg_id, tm->report_id,
+					   p->tables_json);
+	if (rc != LKB_OK || p->lv != LOOP_ANSWER)
+		return rc;	/* robots and bulk mail give no commands */
+	if (p->html) {
+		/* HTML loses what is quoted: no commands from HTML-only mail */
+		lkb_info("message %lld: HTML only; #lkp commands are read from "
+			 "plain text", (long long)tm->msg_id);
+		return LKB_OK;
+	}
+	tm->total_commands = (unsigned)p->cmds.n;
+	for (size_t i = 0; i < p->cmds.n && rc == LKB_OK; i++)
+		rc = triage_command(t, tm, &p->cmds.cmds[i], (int)i + 1);
+	return rc;
+}
+
+void
+triage_prep_release(struct triage_prep *p)
+{
+	message_free(p->m);
+	arena_release(&p->a);
+	free(p->raw);
+	free(p->tables_json);
+	store_msg_release(&p->sm);
+	memset(p, 0, sizeof(*p));
+}
+
+/* Everything triage learns of one mail without writing: what it is,
+ * which report it answers, its text split and matched against the
+ * rules, its commands and pasted tables. Reads st only (the import's
+ * data, which triage does not change), so it runs on worker threads,
+ * each with a connection and rules of its own. */
+int
+triage_prepare(struct store *st, struct rules *rules,
+	       const struct loop_policy *lp, int64_t msg_id,
+	       struct triage_prep *p)
+{
+	struct rule_author au;
+	size_t len = 0;
+	int rc;
+
+	memset(p, 0, sizeof(*p));
+	p->a = (struct arena)ARENA_INIT;
+	p->msg_id = msg_id;
+	p->what = TP_SKIP;
+	if ((rc = store_message_brief(st, msg_id, &p->sm, &p->report_id)) <= 0)
+		return rc;	/* gone meanwhile: nothing to do */
+	if (!p->sm.has_raw || !p->sm.quality ||
+	    strcmp(p->sm.quality, "rejected") == 0)
+		return LKB_OK;	/* nothing the bot needs to read */
+	/* a report itself: only its links to other reports; no parsing */
+	if (p->report_id) {
+		p->what = TP_REPORT;
+		return LKB_OK;
+	}
+	if ((rc = store_message_raw(st, msg_id, &p->raw, &len)) < 0)
+		return rc;
+	if (message_parse_flags(p->raw, len, MESSAGE_USED_FIELDS, &p->m) !=
+		    LKB_OK || !p->m)
+		return LKB_OK;
+	p->lv = loop_check_message(p->m, lp);
+	if (p->lv == LOOP_OWN_MAIL || p->lv == LOOP_LKPBOT ||
+	    p->lv == LOOP_BOUNCE || p->lv == LOOP_AUTO_SUBMITTED)
+		return LKB_OK;	/* never read our own or automatic mail */
+	if (reply_parse(&p->a, p->m->body, p->m->body_len, &p->r) != LKB_OK)
+		return LKB_OK;	/* over the body limit: nothing to act on */
+	if ((rc = store_report_for_message(st, msg_id, &p->report_id)) < 0)
+		return rc;
+	if (rc == 0 &&
+	    (rc = find_report_by_content(st, p->r, &p->a, &p->report_id)) < 0)
+		return rc;
+	if (rc == 0) {
+		p->what = TP_ORPHAN;
+		return LKB_OK;
+	}
+	p->what = TP_REPLY;
+	au.name = p->m->from.name;
+	au.addr = p->m->from.addr;
+	if ((rc = rules_apply(rules, p->r, &au, &p->a, &p->evs)) != LKB_OK)
+		return rc;
+	p->tables_json = reply_tables_json(&p->a, p->r);
+	if (p->lv != LOOP_ANSWER)
+		return LKB_OK;
+	p->html = body_is_html(p->m);
+	if (!p->html)
+		rc = lkp_command_parse_reply(&p->a, p->r, &p->cmds);
+	return rc;
+}
+
+/* Act on one prepared mail and mark it triaged. */
+static int
+triage_message(struct triage *t, struct triage_prep *p)
+{
+	struct triage_mail tm = { 0 };
+	int rc = LKB_OK;
+
+	switch (p->what) {
+	case TP_SKIP:
+		break;
+	case TP_REPORT: {
+		int64_t n = 0;
+
+		rc = triage_new_report(t, p->msg_id, p->report_id, &p->sm);
+		if (rc == LKB_OK)
+			rc = store_triage_requeue_thread(t->st, p->report_id,
+							 &n);
+		t->requeued += (unsigned)n;
+		break;
+	}
+	case TP_ORPHAN:
+	case TP_REPLY:
+		tm.msg_id = p->msg_id;
+		tm.thread_id = p->sm.thread_id;
+		tm.m = p->m;
+		tm.author = p->m->from.addr;
+		tm.author_name = p->m->from.name;
+		tm.a = &p->a;
+		if (p->what == TP_ORPHAN) {
+			rc = triage_orphan_commands(t, &tm, p->r, p->lv);
+			break;
+		}
+		tm.report_id = p->report_id;
+		rc = triage_reply(t, &tm, p);
+		break;
+	}
+	if (rc == LKB_OK)
+		rc = store_triage_mark(t->st, p->msg_id,
+				       p->what == TP_REPLY ? p->report_id : 0);
+	t->stats.messages++;
+	return rc;
+}
+
+/* Messages are triaged in batches of LKB_BATCH_MESSAGES per
+ * transaction: each message's decisions, answers and its `triaged` mark
+ * commit together, so a crash redoes whole messages, never half of one. */
+static int
+triage_one(struct triage_prep *p, void *arg)
+{
+	struct triage *t = arg;
+	int rc = p->rc;
+
+	if (rc == LKB_OK && t->in_batch == 0 &&
+	    (rc = store_begin_write(t->st)) != LKB_OK)
+		return rc;
+	if (rc == LKB_OK)
+		rc = triage_message(t, p);
+	if (rc != LKB_OK) {
+		if (t->in_batch || p->rc == LKB_OK)
+			store_rollback(t->st);
+		t->in_batch = 0;
+		lkb_error("triage of message %lld failed: %s",
+			  (long long)p->msg_id, lkb_status_str(rc));
+		return rc;
+	}
+	if (++t->in_batch < LKB_BATCH_MESSAGES)
+		return LKB_OK;
+	t->in_batch = 0;
+	return store_commit(t->st);
+}
+
+/* One pass over what is not triaged yet. */
+static int
+triage_pass(struct triage *t)
+{
+	int64_t bare = 0, *ids = NULL;
+	size_t n = 0;
+	int rc;
+
+	if ((rc = store_begin_write(t->st)) != LKB_OK)
+		return rc;
+	rc = store_triage_skip_bare(t->st, &bare);
+	if (rc != LKB_OK) {
+		store_rollback(t->st);
+		return rc;
+	}
+	if ((rc = store_commit(t->st)) != LKB_OK)
+		return rc;
+	t->stats.messages += (unsigned)bare;
+	if ((rc = store_untriaged_ids(t->st, &ids, &n)) != LKB_OK)
+		return rc;
+	rc = triage_pool_run(t, ids, n, triage_one, t);
+	free(ids);
+	if (t->in_batch) {
+		t->in_batch = 0;
+		if (rc == LKB_OK)
+			rc = store_commit(t->st);
+		else
+			store_rollback(t->st);
+	}
+	return rc;
+}
+
+int
+triage_run(struct bot_ctx *ctx, struct triage_stats *stats_out)
+{
+	struct triage t;
+	int rc;
+
+	if ((rc = triage_init(&t, ctx)) != LKB_OK) {
+		triage_release(&t);
+		return rc;
+	}
+	rc = triage_pass(&t);
+	/* replies that came before their report: once more, now linked */
+	if (rc == LKB_OK && t.requeued) {
+		t.requeued = 0;
+		rc = triage_pass(&t);
+	}
+	if (stats_out)
+		*stats_out = t.stats;
+	triage_release(&t);
+	return rc;
+}
+
+int
+triage_stage(struct bot_ctx *ctx, const struct run_opts *o)
+{
+	struct triage_stats s = { 0 };
+	int rc;
+
+	(void)o;
+	rc = triage_run(ctx, &s);
+	if (ctx->verbose >= 0 && s.messages)
+		printf("triage: %u messages, %u events, %u commands, %u "
+		       "answers, %u state changes, %u requests\n", s.messages,
+		       s.events, s.commands, s.answers, s.changes, s.requests);
+	return rc;
+}
+
+int
+triage_cli_command(struct bot_ctx *ctx, const char *report_key,
+		   const char *line, const char *user)
+{
+	struct triage t;
+	struct triage_mail tm = { 0 };
+	struct arena a = ARENA_INIT;
+	struct lkp_command cmd;
+	char *text = xasprintf("#lkp %s", line);
+	char *why = NULL;
+	int64_t rid = 0;
+	int rc;
+
+	if ((rc = triage_init(&t, ctx)) != LKB_OK)
+		goto out;
+	rc = store_report_find(ctx->st, report_key, &rid, &why);
+	if (rc == 0) {
+		lkb_error("no report '%s'", report_key);
+		rc = LKB_ERR_NOT_FOUND;
+		goto out;
+	}
+	if (rc < 0) {
+		if (why)
+			lkb_error("'%s': %s", report_key, why);
+		goto out;
+	}
+	if (lkp_command_parse_line(&a, text, strlen(text), &cmd) != 1) {
+		lkb_error("'%s' is not a command", line);
+		rc = LKB_ERR_USAGE;
+		goto out;
+	}
+	if ((rc = store_begin_write(ctx->st)) != LKB_OK)
+		goto out;
+	tm.report_id = rid;
+	tm.author = user;
+	tm.author_name = user;
+	tm.a = &a;
+	tm.cli = 1;	/* the terminal user acts as a maintainer */
+	if ((rc = triage_load_state(&t, &tm)) == LKB_OK)
+		rc = triage_command(&t, &tm, &cmd, 1);
+	if (rc == LKB_OK)
+		rc = store_commit(ctx->st);
+	else
+		store_rollback(ctx->st);
+out:
+	triage_release(&t);
+	arena_release(&a);
+	free(why);
+	free(text);
+	return rc;
+}

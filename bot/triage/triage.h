@@ -1,0 +1,42 @@
+/* triage.h - the triage stage: what each new mail says about its report.
+ *
+ * For every stored message not yet triaged (oldest first, one transaction
+ * each): a new robot report is linked to an earlier report on the same
+ * commit and metric (duplicate; a closed one is reopened); a reply is
+ * linked to its report (thread, else the quoted report or a lore link),
+ * the natural-language rules turn its authored text into events, its
+ * #lkp commands are checked against the author's tier and carried out,
+ * the report's state moves through the life cycle with a history row per
+ * change, requests (compare, series, retest) are recorded for the
+ * requests stage, and each command's answer goes to the outbox in the
+ * same transaction.
+ */
+#ifndef LKB_BOT_TRIAGE_TRIAGE_H
+#define LKB_BOT_TRIAGE_TRIAGE_H
+
+#include <stdint.h>
+
+#include "bot/core/run.h"
+#include "lib/compiler.h"
+
+struct bot_ctx;
+
+struct triage_stats {
+	unsigned messages, events, commands, answers, changes, requests;
+};
+
+/* The run stage (bot/run.h). */
+run_stage_fn triage_stage;
+
+/* Triage everything pending; stats_out may be NULL. */
+int triage_run(struct bot_ctx *ctx, struct triage_stats *stats_out)
+	LKB_WARN_UNUSED;
+
+/* A maintainer's state change from the terminal (the CLI twins of the
+ * mail commands): line is the command as it would be written after
+ * "#lkp " (e.g. "close fixed in v6.9", "dup-of 12"); user names who.
+ * Prints the result; returns an exit code. */
+int triage_cli_command(struct bot_ctx *ctx, const char *report_key,
+		       const char *line, const char *user);
+
+#endif

@@ -1,0 +1,388 @@
+/* triage_cmd.c - carrying out #lkp commands and queueing their answers. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <jansson.h>
+
+#include "bot/core/ctx.h"
+#include "bot/outbox/answer.h"
+#include "bot/outbox/outbox.h"
+#include "bot/triage/triage-internal.h"
+#include "lib/log.h"
+#include "lib/status.h"
+#include "lib/strbuf.h"
+#include "lib/xalloc.h"
+#include "parsers/lkp_command.h"
+#include "parsers/message.h"
+#include "state/store.h"
+#include "state/store_report.h"
+#include "state/store_triage.h"
+#include "templates/escape.h"
+#include "templates/tvalue.h"
+
+static struct tvalue *
+answer_data(struct triage *t, struct triage_mail *tm,
+	    const struct lkp_command *cmd, int idx, const char *method)
+{
+	struct tvalue *d = tvalue_new_map();
+	struct strbuf q = STRBUF_INIT;
+
+	if (strbuf_addf(&q, "> %s\n", cmd->text ? cmd->text : ""))
+		strbuf_reset(&q);
+	if (tm->total_commands > 1 &&
+	    strbuf_addf(&q, "\n(answer %d of %u to the commands in this mail)\n",
+			idx, tm->total_commands))
+		strbuf_reset(&q);
+	tvalue_map_set_str(d, "quoted", q.buf);
+	strbuf_release(&q);
+	if (tm->report_id)
+		tvalue_map_set(d, "report", answer_report_value(t->st, tm->report_id));
+	else
+		tvalue_map_set(d, "report", tvalue_new_null());
+	tvalue_map_set_str(d, "method", method);
+	tvalue_map_set_str(d, "again", "#lkp status");
+	tvalue_map_set_str(d, "version", PACKAGE_VERSION);
+	return d;
+}
+
+struct status_ctx {
+	struct tvalue *events;
+};
+
+static int
+status_event(const struct store_event_row *r, void *arg)
+{
+	struct status_ctx *c = arg;
+	struct tvalue *e = tvalue_new_map();
+	char date[32] = "-";
+	struct tm tmv;
+	time_t tt = (time_t)r->created_at;
+
+	if (gmtime_r(&tt, &tmv))
+		strftime(date, sizeof(date), "%Y-%m-%d", &tmv);
+	tvalue_map_set_str(e, "date", date);
+	tvalue_map_set_str(e, "event", r->type ? r->type : "");
+	tvalue_map_set_str(e, "who", r->author ? r->author : "");
+	tvalue_map_set_str(e, "detail", r->evidence ? r->evidence : "");
+	tvalue_list_push(c->events, e);
+	return 0;
+}
+
+/* The Cc of an answer: the report mail's To and Cc and the asking mail's
+ * To and Cc (not every poster of the thread: a thread can be joined by
+ * anyone's References), robots left out. */
+static size_t
+answer_cc_candidates(struct triage *t, struct triage_mail *tm,
+		     const char **out, size_t max)
+{
+	struct store_report_brief b;
+	struct store_msg sm;
+	char key[32];
+	size_t n = 0;
+
+	/* robots get no copies of answers */
+	for (size_t i = 0; i < tm->m->nto && n < max; i++)
+		if (!loop_is_robot(NULL, tm->m->to[i].addr))
+			out[n++] = tm->m->to[i].addr;
+	for (size_t i = 0; i < tm->m->ncc && n < max; i++)
+		if (!loop_is_robot(NULL, tm->m->cc[i].addr))
+			out[n++] = tm->m->cc[i].addr;
+	if (!tm->report_id ||
+	    store_report_brief_get(t->st, tm->report_id, &b) != 1)
+		return n;
+	snprintf(key, sizeof(key), "%lld", (long long)b.msg_id);
+	if (store_message_get(t->st, key, &sm) == 1) {
+		char *lists[2] = { sm.to_addrs, sm.cc_addrs };
+
+		for (size_t l = 0; l < 2; l++) {
+			char *p = lists[l];
+
+			while (p && *p && n < max) {
+				char *e = strchr(p, ',');
+
+				if (e)
+					*e = '\0';
+				while (*p == ' ')
+					p++;
+				if (*p && !loop_is_robot(NULL, p))
+					out[n++] = arena_strdup(tm->a, p);
+				p = e ? e + 1 : NULL;
+			}
+		}
+		store_msg_release(&sm);
+	}
+	store_report_brief_release(&b);
+	return n;
+}
+
+/* Queue the answer to command idx of the mail (rate limits permitting). */
+static int
+queue_answer(struct triage *t, struct triage_mail *tm, const char *tpl,
+	     struct tvalue *data, int idx, int *queued_out)
+{
+	struct outbox_mail om = { 0 };
+	const char *cc[TRIAGE_MAX_ADDRS], *cand[TRIAGE_MAX_ADDRS];
+	size_t ncand;
+	enum loop_verdict v;
+	char reqid[64];
+	int rc, is_new = 0;
+	int64_t id;
+
+	*queued_out = 0;
+	if (!tm->author || !escape_addr_ok(tm->author)) {
+		/* a hostile From: is no reason to stop triage */
+		lkb_warn("message %lld: answer not queued: cannot answer "
+			 "address '%.80s'", (long long)tm->msg_id,
+			 tm->author ? tm->author : "(none)");
+		tvalue_free(data);
+		return LKB_OK;
+	}
+	rc = loop_check_rate(t->st, &t->lp, tm->thread_id, (int64_t)time(NULL),
+			     &v);
+	if (rc != LKB_OK || v != LOOP_ANSWER) {
+		if (rc == LKB_OK)
+			lkb_warn("message %lld: answer not queued: %s",
+				 (long long)tm->msg_id, loop_verdict_name(v));
+		tvalue_free(data);
+		return rc;
+	}
+	snprintf(reqid, sizeof(reqid), "m%lld.c%d", (long long)tm->msg_id, idx);
+	om.template = tpl;
+	om.data = data;
+	om.kind = tpl;
+	om.request_id = reqid;
+	om.thread_id = tm->thread_id;
+	om.report_id = tm->report_id;
+	om.to.name = tm->author_name;
+	om.to.addr = tm->author;
+	ncand = answer_cc_candidates(t, tm, cand, TRIAGE_MAX_ADDRS);
+	om.ncc = compose_pick_cc(t->ccp, tm->author, t->lp.bot_address,
+				 cand, ncand, cc, TRIAGE_MAX_ADDRS);
+	om.cc = cc;
+	om.subject = tm->m->subject;
+	om.parent_id = tm->m->message_id;
+	om.parent_refs = tm->m->references;
+	om.nparent_refs = tm->m->nreferences;
+	rc = outbox_enqueue_mail(t->st, t->ctx->cfg, t->tpl, &om, &id,
+				 &is_new);
+	tvalue_free(data);
+	if (rc == LKB_OK && is_new) {
+		t->stats.answers++;
+		*queued_out = 1;
+	}
+	return rc;
+}
+
+static int
+add_request(struct triage *t, struct triage_mail *tm,
+	    const struct lkp_command *cmd, int64_t *id_out)
+{
+	struct store_request rq = { 0 };
+	struct strbuf args = STRBUF_INIT;
+	int rc;
+
+	for (size_t i = 0; i < cmd->nshas; i++)
+		if (strbuf_addf(&args, "%s%s", i ? " " : "", cmd->shas[i]))
+			break;
+	if (cmd->verb == LKP_CMD_COMPARE_SERIES && (cmd->base || cmd->head) &&
+	    strbuf_addf(&args, "%s..%s", cmd->base ? cmd->base : "",
+			cmd->head ? cmd->head : ""))
+		strbuf_reset(&args);
+	rq.report_id = tm->report_id;
+	rq.msg_id = tm->msg_id;
+	rq.asker = tm->author;
+	rq.kind = lkp_verb_name(cmd->verb);
+	rq.args = args.buf;
+	rq.state = "new";
+	rc = store_request_add(t->st, &rq, id_out);
+	strbuf_release(&args);
+	if (rc == LKB_OK)
+		t->stats.requests++;
+	return rc;
+}
+
+int
+triage_command(struct triage *t, struct triage_mail *tm,
+	       const struct lkp_command *cmd, int idx)
+{
+	struct store_command sc = { 0 };
+	struct store_event ev = { 0 };
+	struct lc_input in = { 0 };
+	enum auth_tier tier;
+	enum lc_verdict v = LC_ERROR;
+	const char *msg = cmd->error, *tpl = NULL;
+	struct tvalue *data = NULL;
+	char result[512], cause[256];
+	int64_t req = 0;
+	int rc = LKB_OK, queued = 0;
+
+	tier = tm->cli ? TIER_MAINTAINER
+		       : auth_tier(tm->author, t->maintainers, t->nmaintainers,
+				   tm->addrs, tm->naddrs);
+	if (tm->msg_id)
+		snprintf(cause, sizeof(cause), "command #lkp %s by %s",
+			 lkp_verb_name(cmd->verb),
+			 tm->author ? tm->author : "?");
+	else
+		snprintf(cause, sizeof(cause), "cli:%s",
+			 tm->author ? tm->author : "?");
+	t->stats.commands++;
+	if (!msg) {
+		in.cmd = cmd;
+		in.tier = tier;
+		in.report_id = tm->report_id;
+		in.event = EV_COMMAND;
+		rc = triage_apply(t, tm, &in, cause, &v, &msg);
+		if (rc != LKB_OK)
+			return rc;
+		/* help and status are answered here, not by a request */
+		if (v == LC_REQUEST && (cmd->verb == LKP_CMD_HELP ||
+					cmd->verb == LKP_CMD_STATUS))
+			v = LC_UNCHANGED;
+	}
+	data = answer_data(t, tm, cmd, idx, tier == TIER_MAINTAINER
+			   ? "#lkp command by a maintainer"
+			   : "#lkp command in the report's thread");
+	switch (v) {
+	case LC_CHANGED:
+		snprintf(result, sizeof(result), "ok: report %lld is now %s%s%s",
+			 (long long)tm->report_id,
+			 report_state_name(tm->cur.state),
+			 tm->cur.state == RS_CLOSED ? ", " : "",
+			 tm->cur.state == RS_CLOSED
+				 ? close_reason_name(tm->cur.reason) : "");
+		tvalue_map_set_str(data, "result", result + 4);
+		tpl = "ack";
+		break;
+	case LC_UNCHANGED:
+		if (cmd->verb == LKP_CMD_HELP) {
+			snprintf(result, sizeof(result), "ok: help sent");
+			tpl = "help";
+		} else if (cmd->verb == LKP_CMD_STATUS) {
+			struct status_ctx sc2 = { tvalue_new_list() };
+
+			snprintf(result, sizeof(result), "ok: status sent");
+			tvalue_map_set_str(data, "state",
+					   report_state_name(tm->cur.state));
+			tvalue_map_set_str(data, "reason",
+					   tm->cur.state == RS_CLOSED
+					   ? close_reason_name(tm->cur.reason)
+					   : "");
+			tvalue_map_set(data, "events", sc2.events);
+			rc = store_event_foreach(t->st, tm->report_id, 0,
+						 status_event, &sc2);
+			tpl = "status";
+		} else {
+			snprintf(result, sizeof(result), "ok: nothing to "
+				 "change, report %lld is %s",
+				 (long long)tm->report_id,
+				 report_state_name(tm->cur.state));
+			tvalue_map_set_str(data, "result", result + 4);
+			tpl = "ack";
+		}
+		break;
+	case LC_REQUEST:
+		rc = add_request(t, tm, cmd, &req);
+		snprintf(result, sizeof(result), "ok: request %lld recorded; "
+			 "the answer follows when it is done or queued",
+			 (long long)req);
+		break;	/* the requests stage answers */
+	case LC_REFUSED:
+		snprintf(result, sizeof(result), "refused: %s",
+			 msg ? msg : "not allowed");
+		tvalue_map_set(data, "asker", tvalue_new_map());
+		tvalue_map_set_str((struct tvalue *)tvalue_map_get(data,
+					   "asker"), "address",
+				   tm->author ? tm->author : "");
+		tpl = "refusal";
+		break;
+	default:
+		snprintf(result, sizeof(result), "error: %s",
+			 msg ? msg : "cannot carry out this command");
+		tvalue_map_set_str(data, "error", result + 7);
+		tvalue_map_set_str(data, "hint", "\"#lkp help\" lists the "
+				   "commands and their arguments.");
+		tpl = "error";
+		break;
+	}
+	if (rc == LKB_OK && tpl && tm->m)
+		rc = queue_answer(t, tm, tpl, data, idx, &queued);
+	else
+		tvalue_free(data);
+	if (rc != LKB_OK)
+		return rc;
+	ev.report_id = tm->report_id;
+	ev.msg_id = tm->msg_id;
+	ev.date = tm->m && tm->m->date != (time_t)-1 ? (int64_t)tm->m->date : 0;
+	ev.type = "command";
+	ev.source = tm->msg_id ? "command" : cause;
+	ev.author = tm->author;
+	ev.evidence = cmd->text;
+	if (tm->report_id && (rc = store_event_add(t->st, &ev)) != LKB_OK)
+		return rc;
+	sc.msg_id = tm->msg_id;
+	sc.report_id = tm->report_id;
+	sc.idx = idx;
+	sc.verb = lkp_verb_name(cmd->verb);
+	sc.args = cmd->arg ? cmd->arg : cmd->target ? cmd->target : "";
+	sc.author = tm->author ? tm->author : "";
+	sc.tier = auth_tier_name(tier);
+	sc.allowed = v != LC_REFUSED;
+	sc.result = result;
+	if (!tm->msg_id) {
+		printf("%s\n", result);
+		if (cmd->error)
+			return LKB_ERR_USAGE;	/* malformed: a usage error */
+		return v == LC_ERROR || v == LC_REFUSED ? LKB_ERR : LKB_OK;
+	}
+	return store_command_add(t->st, &sc, NULL);
+}
+
+int
+triage_orphan_commands(struct triage *t, struct triage_mail *tm,
+		       const struct reply *r, enum loop_verdict lv)
+{
+	struct lkp_command_list cmds = { NULL, 0, 0 };
+	int rc;
+
+	if (lv != LOOP_ANSWER)
+		return LKB_OK;
+	if ((rc = lkp_command_parse_reply(tm->a, r, &cmds)) != LKB_OK)
+		return rc;
+	tm->total_commands = (unsigned)cmds.n;
+	if (cmds.n && (rc = store_thread_addresses(t->st, tm->thread_id,
+						   tm->msg_id, triage_add_addr,
+						   tm)))
+		return rc;
+	for (size_t i = 0; i < cmds.n && rc == LKB_OK; i++) {
+		struct store_command sc = { 0 };
+		const struct lkp_command *cmd = &cmds.cmds[i];
+		struct tvalue *data = answer_data(t, tm, cmd, (int)i + 1,
+						  "#lkp command");
+		static const char why[] = "error: this mail is not in the "
+			"thread of a report lkpbot tracks, and quotes none";
+		int queued;
+
+		t->stats.commands++;
+		tvalue_map_set_str(data, "error", why + 7);
+		tvalue_map_set_str(data, "hint", "Send the command as a reply "
+				   "to the LKP report it is about.");
+		rc = queue_answer(t, tm, "error", data, (int)i + 1, &queued);
+		if (rc != LKB_OK)
+			break;
+		sc.msg_id = tm->msg_id;
+		sc.idx = (int)i + 1;
+		sc.verb = lkp_verb_name(cmd->verb);
+		sc.args = "";
+		sc.author = tm->author ? tm->author : "";
+		sc.tier = "unknown";
+		sc.allowed = 0;
+		sc.result = why;
+		rc = store_command_add(t->st, &sc, NULL);
+	}
+	return rc;
+}
