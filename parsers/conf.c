@@ -6,11 +6,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include <ini.h>
 
 #include "lib/arena.h"
 #include "lib/ascii.h"
+#include "lib/compiler.h"
 #include "lib/log.h"
 #include "lib/status.h"
 #include "lib/strbuf.h"
@@ -221,6 +223,27 @@ config_get_long(const struct config *cfg, const char *section,
 		return -1;
 	}
 	return n;
+}
+
+int
+config_get_bool(const struct config *cfg, const char *section,
+		const char *key, int def)
+{
+	static const char *const yes[] = { "yes", "true", "on", "1" };
+	static const char *const no[] = { "no", "false", "off", "0" };
+	const char *v = config_get(cfg, section, key);
+
+	if (!v || !*v)
+		return def;
+	for (size_t i = 0; i < LKB_ARRAY_SIZE(yes); i++) {
+		if (!strcasecmp(v, yes[i]))
+			return 1;
+		if (!strcasecmp(v, no[i]))
+			return 0;
+	}
+	lkb_error("%s: [%s] %s = '%s': expected yes or no",
+		  cfg->path ? cfg->path : "config", section, key, v);
+	return -1;
 }
 
 size_t

@@ -34,6 +34,11 @@ const char *config_get(const struct config *cfg, const char *section,
 /* Integer value or def when unset; -1 and a logged error when malformed. */
 long config_get_long(const struct config *cfg, const char *section,
 		     const char *key, long def);
+/* Boolean value, one syntax for every key: yes/true/on/1 or
+ * no/false/off/0 (any case); def when unset; -1 and a logged error
+ * naming the file, section, key and value otherwise. */
+int config_get_bool(const struct config *cfg, const char *section,
+		    const char *key, int def);
 /* Splits a comma/blank separated list value. Returns the number of items
  * and stores up to max borrowed pointers into a private copy held by cfg
  * (valid until config_free). */

@@ -15,7 +15,6 @@ if !HAVE_CHECK
 check_SCRIPTS = lkb-need-check
 lkb-need-check:
 	@echo "make check: the unit tests need Check (libcheck >= 0.13); install it (Debian: apt-get install check, or scripts/deps.sh test) and run ./configure again" >&2; exit 1
-.PHONY: lkb-need-check
 endif
 
 # Every unit program links the whole stack plus Check.

@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "bot/core/secret.h"
 #include "bot/ingest/ingest.h"
 #include "bot/ingest/maildir_source.h"
 #include "bot/ingest/sync-internal.h"
@@ -22,69 +23,6 @@
 #include "lib/xalloc.h"
 #include "parsers/conf.h"
 
-/* yes/no style value: 1, 0, or -1 (logged) when it is neither. */
-static int
-conf_bool(const struct config *cfg, const char *key, int def)
-{
-	static const char *const yes[] = { "yes", "true", "on", "1" };
-	static const char *const no[] = { "no", "false", "off", "0" };
-	const char *v = config_get(cfg, "imap", key);
-
-	if (!v)
-		return def;
-	for (size_t i = 0; i < LKB_ARRAY_SIZE(yes); i++) {
-		if (!strcmp(v, yes[i]))
-			return 1;
-		if (!strcmp(v, no[i]))
-			return 0;
-	}
-	lkb_error("[imap] %s = '%s': expected yes or no", key, v);
-	return -1;
-}
-
-/* First line of a password file. Caller frees with free(). */
-static int
-read_password_file(const char *path, char **pw_out)
-{
-	char buf[4096];
-	struct stat sb;
-	ssize_t n;
-	size_t len = 0;
-	int fd, rc = LKB_OK;
-
-	*pw_out = NULL;
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0) {
-		lkb_error_errno("[imap] password_file: cannot open '%s'", path);
-		return LKB_ERR_CONFIG;
-	}
-	if (fstat(fd, &sb) == 0 && (sb.st_mode & 077))
-		lkb_warn("password file '%s' is readable by others", path);
-	while (len < sizeof(buf) - 1 &&
-	       (n = read(fd, buf + len, sizeof(buf) - 1 - len)) != 0) {
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0) {
-			lkb_error_errno("[imap] password_file: cannot read "
-					"'%s'", path);
-			rc = LKB_ERR_CONFIG;
-			break;
-		}
-		len += (size_t)n;
-	}
-	close(fd);
-	buf[len] = '\0';
-	len = strcspn(buf, "\r\n");
-	if (rc == LKB_OK && len == 0) {
-		lkb_error("[imap] password_file '%s' is empty", path);
-		rc = LKB_ERR_CONFIG;
-	}
-	if (rc == LKB_OK)
-		*pw_out = xmemdup0(buf, len);
-	explicit_bzero(buf, sizeof(buf));
-	return rc;
-}
-
 static int
 load_password(const struct config *cfg, char **pw_out)
 {
@@ -94,7 +32,7 @@ load_password(const struct config *cfg, char **pw_out)
 
 	*pw_out = NULL;
 	if (file)
-		return read_password_file(file, pw_out);
+		return secret_read_file("[imap] password_file", file, pw_out);
 	if (env) {
 		v = getenv(env);
 		if (!v || !*v) {
@@ -157,10 +95,10 @@ imap_configure(struct config *cfg, struct sync_imap *si)
 		si->folders[si->nfolders++] = path_folder ? path_folder
 							  : "INBOX";
 	si->conf.cafile = config_get(cfg, "imap", "cafile");
-	if ((b = conf_bool(cfg, "starttls", 0)) < 0)
+	if ((b = config_get_bool(cfg, "imap", "starttls", 0)) < 0)
 		return LKB_ERR_CONFIG;
 	si->conf.starttls = b;
-	if ((b = conf_bool(cfg, "insecure", 0)) < 0)
+	if ((b = config_get_bool(cfg, "imap", "insecure", 0)) < 0)
 		return LKB_ERR_CONFIG;
 	si->conf.insecure = b;
 	v = config_get_long(cfg, "imap", "timeout", 60);
@@ -188,8 +126,7 @@ static void
 imap_unconfigure(struct sync_imap *si)
 {
 	if (si->password) {
-		explicit_bzero(si->password, strlen(si->password));
-		free(si->password);
+		secret_free(si->password);
 	}
 	free(si->server);
 	free(si->path_folder);

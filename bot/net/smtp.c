@@ -5,8 +5,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
+#include "bot/core/secret.h"
 #include "lib/limits.h"
 #include "lib/log.h"
 #include "lib/status.h"
@@ -23,45 +23,6 @@ const char *
 smtp_outcome_name(enum smtp_outcome o)
 {
 	return (unsigned)o < SMTP__COUNT ? outcome_names[o] : "?";
-}
-
-int
-smtp_read_secret(const char *path, char **secret_out)
-{
-	char buf[LKB_MAX_SECRET_BYTES + 2];
-	struct stat sb;
-	size_t n;
-	FILE *f;
-	int rc = LKB_ERR_CONFIG;
-
-	*secret_out = NULL;
-	f = fopen(path, "r");
-	if (!f) {
-		lkb_error_errno("cannot open password file '%s'", path);
-		return LKB_ERR_CONFIG;
-	}
-	if (fstat(fileno(f), &sb) == 0 && (sb.st_mode & 077))
-		lkb_warn("password file '%s' is readable by others "
-			 "(chmod 600 it)", path);
-	if (!fgets(buf, sizeof(buf), f)) {
-		lkb_error("password file '%s' is empty", path);
-		goto out;
-	}
-	n = strlen(buf);
-	if (n > LKB_MAX_SECRET_BYTES) {
-		lkb_error("password file '%s': the first line is longer than "
-			  "LKB_MAX_SECRET_BYTES (%d)", path,
-			  LKB_MAX_SECRET_BYTES);
-		goto out;
-	}
-	while (n && (buf[n - 1] == '\n' || buf[n - 1] == '\r'))
-		n--;
-	*secret_out = xmemdup0(buf, n);
-	rc = LKB_OK;
-out:
-	memset(buf, 0, sizeof(buf));
-	fclose(f);
-	return rc;
 }
 
 /* "smtp://127.0.0.1:25" and friends talk to this machine. */
@@ -111,7 +72,8 @@ load_password(struct smtp_conf *c, const struct config *cfg)
 	const char *val;
 
 	if (file && *file)
-		return smtp_read_secret(file, &c->password);
+		return secret_read_file("[smtp] password_file", file,
+					&c->password);
 	if (env && *env) {
 		val = getenv(env);
 		if (!val || !*val) {
@@ -127,7 +89,7 @@ load_password(struct smtp_conf *c, const struct config *cfg)
 int
 smtp_conf_load(struct smtp_conf *c, const struct config *cfg)
 {
-	const char *insecure = config_get(cfg, "smtp", "insecure");
+	int insecure;
 	long timeout = config_get_long(cfg, "smtp", "timeout", 300);
 	int rc;
 
@@ -152,7 +114,11 @@ smtp_conf_load(struct smtp_conf *c, const struct config *cfg)
 	c->cafile = dup_or_null(config_get(cfg, "smtp", "cafile"));
 	c->net.protocols = "smtp,smtps";
 	c->net.cafile = c->cafile;
-	c->net.insecure = insecure && !strcmp(insecure, "yes");
+	if ((insecure = config_get_bool(cfg, "smtp", "insecure", 0)) < 0) {
+		rc = LKB_ERR_CONFIG;
+		goto fail;
+	}
+	c->net.insecure = insecure;
 	c->net.timeout = timeout;
 	c->net.connect_timeout = timeout < 30 ? timeout : 30;
 	if ((rc = load_tls(c, cfg)) != LKB_OK ||
@@ -169,9 +135,7 @@ smtp_conf_release(struct smtp_conf *c)
 {
 	free(c->url);
 	free(c->user);
-	if (c->password)
-		memset(c->password, 0, strlen(c->password));
-	free(c->password);
+	secret_free(c->password);
 	free(c->cafile);
 	memset(c, 0, sizeof(*c));
 }

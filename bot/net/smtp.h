@@ -44,11 +44,6 @@ int smtp_conf_load(struct smtp_conf *c, const struct config *cfg)
 	LKB_WARN_UNUSED;
 void smtp_conf_release(struct smtp_conf *c);
 
-/* Read a password file: its first line, without the line end. Warns
- * when the file is readable by group or others. Caller frees *secret_out
- * with free(). */
-int smtp_read_secret(const char *path, char **secret_out) LKB_WARN_UNUSED;
-
 /* Send raw (len bytes, CRLF lines) from env_from ("" for the null
  * sender <>) to the n recipients. *outcome_out says what happened;
  * detail gets the server's reply line for 4xx/5xx or the transport
