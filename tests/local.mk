@@ -40,7 +40,7 @@ tests_unit_test_config_CFLAGS = $(LKB_TEST_CFLAGS)
 tests_unit_test_config_LDADD = $(LKB_UNIT_LDADD)
 TESTS += tests/unit/test-config
 
-EXTRA_DIST += tests/data tests/integration tests/golden tests/cli tests/tap.sh \
+EXTRA_DIST += tests/data tests/integration tests/golden tests/cli tests/tap.sh tests/setup \
 	tests/msg_same.h
 
 include %reldir%/mime.mk
