@@ -3,5 +3,6 @@
 noinst_LIBRARIES += bot/outbox/liboutbox.a
 bot_outbox_liboutbox_a_CFLAGS = $(LKB_BOT_CFLAGS)
 bot_outbox_liboutbox_a_SOURCES = \
-	%reldir%/answer.c %reldir%/answer.h %reldir%/loop.c \
-	%reldir%/loop.h %reldir%/outbox.c %reldir%/outbox.h
+	%reldir%/address.c %reldir%/address.h %reldir%/answer.c \
+	%reldir%/answer.h %reldir%/loop.c %reldir%/loop.h \
+	%reldir%/outbox.c %reldir%/outbox.h

@@ -4,6 +4,7 @@
 
 #include <string.h>
 
+#include "bot/outbox/address.h"
 #include "lib/ascii.h"
 #include "lib/log.h"
 #include "lib/status.h"
@@ -207,41 +208,12 @@ loop_should_answer(const struct message *m, const struct loop_policy *p,
 	return *why_out == LOOP_ANSWER;
 }
 
-/* The address inside "Name <addr>", or the whole trimmed value. Points
- * into s; *len_out gets its length. */
-static const char *
-addr_of(const char *s, size_t *len_out)
-{
-	const char *lt = strrchr(s, '<'), *gt;
-
-	if (lt && (gt = strchr(lt, '>')) != NULL) {
-		*len_out = (size_t)(gt - lt - 1);
-		return lt + 1;
-	}
-	while (LKB_ISSPACE(*s))
-		s++;
-	*len_out = strlen(s);
-	while (*len_out && LKB_ISSPACE(s[*len_out - 1]))
-		(*len_out)--;
-	return s;
-}
-
 int
 loop_policy_load(struct loop_policy *p, const struct config *cfg)
 {
-	const char *a = config_get(cfg, "bot", "address");
-	size_t n;
-
 	memset(p, 0, sizeof(*p));
-	if (!a && (a = config_get(cfg, "smtp", "from")) != NULL) {
-		a = addr_of(a, &n);
-		if (n >= sizeof(p->addr_buf))
-			n = sizeof(p->addr_buf) - 1;
-		memcpy(p->addr_buf, a, n);
-		p->addr_buf[n] = '\0';
-		a = p->addr_buf;
-	}
-	p->bot_address = a;
+	p->bot_address = answer_bot_address(cfg, p->addr_buf,
+					    sizeof(p->addr_buf));
 	p->max_per_hour = config_get_long(cfg, "bot", "max_per_hour", 60);
 	p->max_per_thread = config_get_long(cfg, "bot", "max_per_thread", 10);
 	if (p->max_per_hour < 0 || p->max_per_thread < 0) {

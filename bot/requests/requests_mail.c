@@ -7,7 +7,9 @@
 #include <strings.h>
 
 #include "bot/core/ctx.h"
+#include "bot/outbox/address.h"
 #include "bot/outbox/outbox.h"
+#include "lib/arena.h"
 #include "lib/limits.h"
 #include "lib/log.h"
 #include "lib/status.h"
@@ -90,18 +92,6 @@ split_addrs(char *s, const char **v, size_t n, size_t max)
 	return n;
 }
 
-/* Remove addr (case-blind) from v. */
-static size_t
-drop_addr(const char **v, size_t n, const char *addr)
-{
-	size_t k = 0;
-
-	for (size_t i = 0; i < n; i++)
-		if (strcasecmp(v[i], addr))
-			v[k++] = v[i];
-	return k;
-}
-
 /* Split the space-separated References into v. */
 static size_t
 split_refs(char *s, const char **v, size_t max)
@@ -125,21 +115,18 @@ int
 requests_mail(struct bot_ctx *ctx, struct tpl_set *set,
 	      const struct store_request_rec *r, const char *kind, const struct tvalue *data)
 {
-	const char *thread[2 * LKB_MAX_RECIPIENTS], *cc[LKB_MAX_RECIPIENTS];
+	const char *asked[2 * LKB_MAX_RECIPIENTS], *cc[ANSWER_MAX_CC];
 	const char *refs[LKB_MAX_REFERENCES];
-	struct store_msg ask, rep;
-	struct store_report_brief brief;
+	struct answer_addressing ad;
+	struct arena a = ARENA_INIT;
+	struct store_msg ask;
 	struct outbox_mail m;
-	const char *pol = config_get(ctx->cfg, "bot", "cc_policy");
-	int policy = compose_cc_policy_parse(pol ? pol : "thread");
-	size_t nthread = 0;
+	size_t nasked = 0;
 	char key[32], *reqid = NULL;
 	int64_t id;
-	int is_new, rc, have_rep = 0, have_brief = 0;
+	int is_new, rc;
 
 	memset(&ask, 0, sizeof(ask));
-	memset(&rep, 0, sizeof(rep));
-	memset(&brief, 0, sizeof(brief));
 	if (!r->msg_id)
 		return LKB_OK;
 	snprintf(key, sizeof(key), "%lld", (long long)r->msg_id);
@@ -149,30 +136,14 @@ requests_mail(struct bot_ctx *ctx, struct tpl_set *set,
 			 (long long)r->id, (long long)r->msg_id);
 		return rc < 0 ? rc : LKB_OK;
 	}
-	if (policy < 0) {
-		lkb_warn("[bot] cc_policy '%s' is neither thread nor asker; "
-			 "using asker", pol);
-		policy = CC_ASKER;
+	if ((rc = answer_addressing_load(&ad, ctx->cfg)) != LKB_OK) {
+		store_msg_release(&ask);
+		return rc;
 	}
-	if (r->report_id &&
-	    store_report_brief_get(ctx->st, r->report_id, &brief) == 1) {
-		have_brief = 1;
-		snprintf(key, sizeof(key), "%lld", (long long)brief.msg_id);
-		have_rep = store_message_get(ctx->st, key, &rep) == 1;
-	}
-	if (have_rep) {
-		/* the report's people and lists; its sender is the robot */
-		nthread = split_addrs(rep.to_addrs, thread, nthread,
-				      LKB_ARRAY_SIZE(thread));
-		nthread = split_addrs(rep.cc_addrs, thread, nthread,
-				      LKB_ARRAY_SIZE(thread));
-	}
-	nthread = split_addrs(ask.to_addrs, thread, nthread,
-			      LKB_ARRAY_SIZE(thread));
-	nthread = split_addrs(ask.cc_addrs, thread, nthread,
-			      LKB_ARRAY_SIZE(thread));
-	if (have_rep && rep.is_robot && rep.from_addr)
-		nthread = drop_addr(thread, nthread, rep.from_addr);
+	nasked = split_addrs(ask.to_addrs, asked, nasked,
+			     LKB_ARRAY_SIZE(asked));
+	nasked = split_addrs(ask.cc_addrs, asked, nasked,
+			     LKB_ARRAY_SIZE(asked));
 	memset(&m, 0, sizeof(m));
 	m.template = kind;
 	m.data = data;
@@ -184,9 +155,8 @@ requests_mail(struct bot_ctx *ctx, struct tpl_set *set,
 	m.to.name = ask.from_name;
 	m.to.addr = ask.from_addr ? ask.from_addr : r->asker;
 	m.cc = cc;
-	m.ncc = compose_pick_cc((enum cc_policy)policy, m.to.addr,
-				config_get(ctx->cfg, "bot", "address"), thread,
-				nthread, cc, LKB_MAX_RECIPIENTS - 1);
+	m.ncc = answer_pick_cc(&ad, ctx->st, &a, m.to.addr, asked, nasked,
+			       r->report_id, cc, ANSWER_MAX_CC);
 	m.subject = ask.subject;
 	m.parent_id = ask.message_id;
 	m.parent_refs = refs;
@@ -197,9 +167,6 @@ requests_mail(struct bot_ctx *ctx, struct tpl_set *set,
 			 (long long)r->id, kind, (long long)id);
 	free(reqid);
 	store_msg_release(&ask);
-	if (have_rep)
-		store_msg_release(&rep);
-	if (have_brief)
-		store_report_brief_release(&brief);
+	arena_release(&a);
 	return rc;
 }

@@ -4,6 +4,7 @@
 
 #include <stdint.h>
 
+#include "bot/outbox/address.h"
 #include "bot/outbox/loop.h"
 #include "bot/triage/lifecycle.h"
 #include "bot/triage/rules.h"
@@ -32,7 +33,7 @@ struct triage {
 	long threads;		/* [bot] threads: -1 = one per CPU */
 	struct tpl_set *tpl;
 	struct loop_policy lp;
-	enum cc_policy ccp;
+	struct answer_addressing addressing;
 	const char *maintainers[TRIAGE_MAX_MAINTAINERS];
 	size_t nmaintainers;
 	struct triage_stats stats;

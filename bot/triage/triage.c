@@ -36,9 +36,8 @@ int
 triage_init(struct triage *t, struct bot_ctx *ctx)
 {
 	const char *rules = config_get(ctx->cfg, "rules", "file");
-	const char *cc = config_get(ctx->cfg, "bot", "cc_policy");
 	char *path = NULL, *err = NULL;
-	int rc, p;
+	int rc;
 
 	memset(t, 0, sizeof(*t));
 	t->ctx = ctx;
@@ -57,12 +56,8 @@ triage_init(struct triage *t, struct bot_ctx *ctx)
 	t->tpl = outbox_templates(ctx->cfg);
 	if ((rc = loop_policy_load(&t->lp, ctx->cfg)) != LKB_OK)
 		return rc;
-	p = cc ? compose_cc_policy_parse(cc) : CC_THREAD;
-	if (p < 0) {
-		lkb_error("[bot] cc_policy = '%s': expected thread or asker", cc);
-		return LKB_ERR_CONFIG;
-	}
-	t->ccp = (enum cc_policy)p;
+	if ((rc = answer_addressing_load(&t->addressing, ctx->cfg)) != LKB_OK)
+		return rc;
 	t->nmaintainers = config_get_list(ctx->cfg, "bot", "maintainers",
 					  t->maintainers,
 					  TRIAGE_MAX_MAINTAINERS);

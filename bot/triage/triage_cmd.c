@@ -9,6 +9,7 @@
 #include <jansson.h>
 
 #include "bot/core/ctx.h"
+#include "bot/outbox/address.h"
 #include "bot/outbox/answer.h"
 #include "bot/outbox/outbox.h"
 #include "bot/triage/triage-internal.h"
@@ -72,61 +73,14 @@ status_event(const struct store_event_row *r, void *arg)
 	return 0;
 }
 
-/* The Cc of an answer: the report mail's To and Cc and the asking mail's
- * To and Cc (not every poster of the thread: a thread can be joined by
- * anyone's References), robots left out. */
-static size_t
-answer_cc_candidates(struct triage *t, struct triage_mail *tm,
-		     const char **out, size_t max)
-{
-	struct store_report_brief b;
-	struct store_msg sm;
-	char key[32];
-	size_t n = 0;
-
-	/* robots get no copies of answers */
-	for (size_t i = 0; i < tm->m->nto && n < max; i++)
-		if (!loop_is_robot(NULL, tm->m->to[i].addr))
-			out[n++] = tm->m->to[i].addr;
-	for (size_t i = 0; i < tm->m->ncc && n < max; i++)
-		if (!loop_is_robot(NULL, tm->m->cc[i].addr))
-			out[n++] = tm->m->cc[i].addr;
-	if (!tm->report_id ||
-	    store_report_brief_get(t->st, tm->report_id, &b) != 1)
-		return n;
-	snprintf(key, sizeof(key), "%lld", (long long)b.msg_id);
-	if (store_message_get(t->st, key, &sm) == 1) {
-		char *lists[2] = { sm.to_addrs, sm.cc_addrs };
-
-		for (size_t l = 0; l < 2; l++) {
-			char *p = lists[l];
-
-			while (p && *p && n < max) {
-				char *e = strchr(p, ',');
-
-				if (e)
-					*e = '\0';
-				while (*p == ' ')
-					p++;
-				if (*p && !loop_is_robot(NULL, p))
-					out[n++] = arena_strdup(tm->a, p);
-				p = e ? e + 1 : NULL;
-			}
-		}
-		store_msg_release(&sm);
-	}
-	store_report_brief_release(&b);
-	return n;
-}
-
 /* Queue the answer to command idx of the mail (rate limits permitting). */
 static int
 queue_answer(struct triage *t, struct triage_mail *tm, const char *tpl,
 	     struct tvalue *data, int idx, int *queued_out)
 {
 	struct outbox_mail om = { 0 };
-	const char *cc[TRIAGE_MAX_ADDRS], *cand[TRIAGE_MAX_ADDRS];
-	size_t ncand;
+	const char *cc[ANSWER_MAX_CC], *ask[2 * LKB_MAX_RECIPIENTS];
+	size_t nask = 0;
 	enum loop_verdict v;
 	char reqid[64];
 	int rc, is_new = 0;
@@ -159,9 +113,12 @@ queue_answer(struct triage *t, struct triage_mail *tm, const char *tpl,
 	om.report_id = tm->report_id;
 	om.to.name = tm->author_name;
 	om.to.addr = tm->author;
-	ncand = answer_cc_candidates(t, tm, cand, TRIAGE_MAX_ADDRS);
-	om.ncc = compose_pick_cc(t->ccp, tm->author, t->lp.bot_address,
-				 cand, ncand, cc, TRIAGE_MAX_ADDRS);
+	for (size_t i = 0; i < tm->m->nto && nask < LKB_ARRAY_SIZE(ask); i++)
+		ask[nask++] = tm->m->to[i].addr;
+	for (size_t i = 0; i < tm->m->ncc && nask < LKB_ARRAY_SIZE(ask); i++)
+		ask[nask++] = tm->m->cc[i].addr;
+	om.ncc = answer_pick_cc(&t->addressing, t->st, tm->a, tm->author, ask,
+				nask, tm->report_id, cc, ANSWER_MAX_CC);
 	om.cc = cc;
 	om.subject = tm->m->subject;
 	om.parent_id = tm->m->message_id;

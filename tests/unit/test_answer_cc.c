@@ -1,0 +1,177 @@
+/* test_answer_cc.c - one addressing path for every answer
+ * (bot/outbox/address.c): who is Cc'd, the bot's own address however it
+ * is configured, robots, duplicates, the cap, the report's people. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "tests/unit/check_main.h"
+#include "bot/ingest/ingest.h"
+#include "bot/outbox/address.h"
+#include "bot/outbox/loop.h"
+#include "lib/arena.h"
+#include "lib/status.h"
+#include "lib/xalloc.h"
+#include "parsers/conf.h"
+#include "state/store.h"
+
+static int
+has(const char *const *v, size_t n, const char *s)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(v[i], s))
+			return 1;
+	return 0;
+}
+
+/* Request answers once took the bot's address from [bot] address only:
+ * with just [smtp] from set they Cc'd the bot itself. */
+START_TEST(bot_address_from_smtp_from)
+{
+	const char *ask[] = { "jane@example.org", "LKPBOT@Example.org",
+			      "lkp@intel.com", "jane@example.org",
+			      "hugh@example.org", "bad address\r\nBcc: x" };
+	const char *cc[ANSWER_MAX_CC];
+	struct config *cfg = config_new();
+	struct answer_addressing ad;
+	struct arena a = ARENA_INIT;
+	size_t n;
+
+	config_set(cfg, "smtp", "from", "lkpbot <lkpbot@example.org>");
+	ck_assert_int_eq(answer_addressing_load(&ad, cfg), LKB_OK);
+	ck_assert_str_eq(ad.bot_address, "lkpbot@example.org");
+	n = answer_pick_cc(&ad, NULL, &a, "hugh@example.org", ask, 6, 0, cc,
+			   ANSWER_MAX_CC);
+	ck_assert_uint_eq(n, 1);
+	ck_assert_str_eq(cc[0], "jane@example.org");
+
+	/* the loop check sees the same address */
+	{
+		struct loop_policy lp;
+
+		ck_assert_int_eq(loop_policy_load(&lp, cfg), LKB_OK);
+		ck_assert_str_eq(lp.bot_address, "lkpbot@example.org");
+	}
+	config_set(cfg, "bot", "address", "bot@lists.example.org");
+	ck_assert_int_eq(answer_addressing_load(&ad, cfg), LKB_OK);
+	ck_assert_str_eq(ad.bot_address, "bot@lists.example.org");
+	arena_release(&a);
+	config_free(cfg);
+}
+END_TEST
+
+/* cc_policy is read in one place: asker means nobody, anything else
+ * is a configuration error (requests once only warned). */
+START_TEST(cc_policy_one_place)
+{
+	const char *ask[] = { "jane@example.org" };
+	const char *cc[ANSWER_MAX_CC];
+	struct config *cfg = config_new();
+	struct answer_addressing ad;
+	struct arena a = ARENA_INIT;
+
+	config_set(cfg, "bot", "cc_policy", "asker");
+	ck_assert_int_eq(answer_addressing_load(&ad, cfg), LKB_OK);
+	ck_assert_uint_eq(answer_pick_cc(&ad, NULL, &a, "h@example.org", ask,
+					 1, 0, cc, ANSWER_MAX_CC), 0);
+	config_set(cfg, "bot", "cc_policy", "everyone");
+	ck_assert_int_eq(answer_addressing_load(&ad, cfg), LKB_ERR_CONFIG);
+	arena_release(&a);
+	config_free(cfg);
+}
+END_TEST
+
+/* Large Cc lists are ordinary on LKML: the answer is cut to fit one
+ * mail, never refused (a refusal once stopped triage for good). */
+START_TEST(cap_degrades)
+{
+	enum { N = 300 };
+	const char *ask[N], *cc[ANSWER_MAX_CC];
+	struct config *cfg = config_new();
+	struct answer_addressing ad;
+	struct arena a = ARENA_INIT;
+	size_t n;
+
+	for (int i = 0; i < N; i++)
+		ask[i] = arena_printf(&a, "dev%d@example.org", i);
+	ck_assert_int_eq(answer_addressing_load(&ad, cfg), LKB_OK);
+	n = answer_pick_cc(&ad, NULL, &a, "h@example.org", ask, N, 0, cc,
+			   ANSWER_MAX_CC);
+	ck_assert_uint_eq(n, ANSWER_MAX_CC);
+	ck_assert_uint_lt(n + 1, LKB_MAX_RECIPIENTS + 1);
+	ck_assert_str_eq(cc[0], "dev0@example.org");
+	/* a larger max asked for is still capped */
+	n = answer_pick_cc(&ad, NULL, &a, "h@example.org", ask, N, 0, cc,
+			   ANSWER_MAX_CC + 50);
+	ck_assert_uint_eq(n, ANSWER_MAX_CC);
+	arena_release(&a);
+	config_free(cfg);
+}
+END_TEST
+
+/* With a report: its To and Cc join, robots and the asker left out. */
+START_TEST(report_people)
+{
+	const char *src = getenv("LKB_SRCDIR");
+	char *path, *db, *raw = NULL;
+	const char *cc[ANSWER_MAX_CC];
+	struct config *cfg = config_new();
+	struct answer_addressing ad;
+	struct arena a = ARENA_INIT;
+	struct store *st;
+	struct ingest *ig;
+	size_t len = 0, n;
+	int64_t msg;
+	FILE *f;
+
+	path = xasprintf("%s/sample/maildir/cur/1562577230.002056_"
+			 "a1fa1d3048adbb03d4944962b1f84dc5a9829147.pi:2,",
+			 src && *src ? src : ".");
+	f = fopen(path, "rb");
+	ck_assert_ptr_nonnull(f);
+	raw = xmalloc(1 << 20);
+	len = fread(raw, 1, 1 << 20, f);
+	fclose(f);
+	db = xasprintf("/tmp/lkb-answer-cc.%d.db", (int)getpid());
+	lkb_test_remove_db(db);
+	ck_assert_int_eq(store_open(db, STORE_RW, &st), LKB_OK);
+	ig = ingest_new(st);
+	ck_assert_int_eq(ingest_begin(ig), LKB_OK);
+	ck_assert_int_eq(ingest_message(ig, raw, len, "t", &msg), LKB_OK);
+	ck_assert_int_eq(ingest_end(ig), LKB_OK);
+	ingest_free(ig);
+
+	ck_assert_int_eq(answer_addressing_load(&ad, cfg), LKB_OK);
+	n = answer_pick_cc(&ad, st, &a, "darrick.wong@oracle.com", NULL, 0, 1,
+			   cc, ANSWER_MAX_CC);
+	ck_assert(has(cc, n, "dchinner@redhat.com"));
+	ck_assert(has(cc, n, "linux-xfs@vger.kernel.org"));
+	ck_assert(!has(cc, n, "darrick.wong@oracle.com"));
+	for (size_t i = 0; i < n; i++)
+		ck_assert(!loop_is_robot(NULL, cc[i]));
+	store_close(st);
+	lkb_test_remove_db(db);
+	arena_release(&a);
+	config_free(cfg);
+	free(raw);
+	free(path);
+	free(db);
+}
+END_TEST
+
+Suite *
+lkb_test_suite(void)
+{
+	Suite *s = suite_create("answer_cc");
+	TCase *tc = tcase_create("address");
+
+	tcase_add_test(tc, bot_address_from_smtp_from);
+	tcase_add_test(tc, cc_policy_one_place);
+	tcase_add_test(tc, cap_degrades);
+	tcase_add_test(tc, report_people);
+	suite_add_tcase(s, tc);
+	return s;
+}
