@@ -6,7 +6,7 @@
  * angle brackets, Date as a time_t, the text body transfer-decoded,
  * converted to UTF-8, CRLF turned into LF, NUL bytes replaced by U+FFFD,
  * format=flowed joined, a bare 0xB1 byte turned into "±" whatever the
- * charset label says (LKP-FORMAT.md section 1.3).
+ * charset label says (doc/lkp-format.md section 1.3).
  *
  * All strings are UTF-8, NUL-terminated and owned by the message's arena:
  * they stay valid until message_free(m). libetpan types never appear here.

@@ -27,7 +27,7 @@
  *   authored     everything else: what the author wrote ("Thanks,\nName"
  *                at the end stays authored)
  *
- * Scrapes (LKP-FORMAT.md 1.4) may lose the '>' of a quoted robot report:
+ * Scrapes (doc/lkp-format.md 1.4) may lose the '>' of a quoted robot report:
  * after an attribution naming the robot that is followed by unquoted
  * text, lines shaped like report text (headline, commit block, test
  * parameters, tables, plots, disclaimer) are classified quoted at depth 1
