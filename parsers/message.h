@@ -1,6 +1,6 @@
 /* message.h - one parsed mail: the contract between parsers/ and the rest.
  *
- * message_parse() normalises a raw RFC 5322 message once (STYLE R26):
+ * message_parse() normalises a raw RFC 5322 message once (doc/style.md R26):
  * headers unfolded and RFC 2047-decoded to UTF-8 with whitespace runs
  * collapsed, addresses split, Message-ID/In-Reply-To/References without
  * angle brackets, Date as a time_t, the text body transfer-decoded,
