@@ -116,7 +116,7 @@ const char *reply_line_text(const struct reply *r, size_t i, size_t *len_out);
 /* Static name of a kind ("authored", "quoted", ...); never NULL. */
 const char *reply_line_kind_name(enum reply_line_kind k);
 
-/* The fixed event vocabulary of DESIGN.md section 3. */
+/* The fixed event vocabulary of doc/design.md section 4. */
 enum reply_event_type {
 	EV_ACK,
 	EV_FIX_PROPOSED,
@@ -134,7 +134,7 @@ enum reply_event_type {
 	EV__COUNT
 };
 
-/* Why a report was closed (DESIGN.md section 3); CR_NONE when open. */
+/* Why a report was closed (doc/design.md section 4); CR_NONE when open. */
 enum close_reason {
 	CR_NONE,
 	CR_FIXED,
