@@ -1,4 +1,4 @@
-/* arena.h - bump allocator freed in one call (STYLE R15).
+/* arena.h - bump allocator freed in one call (doc/style.md R15).
  *
  * Everything a parser builds for one mail lives in one arena; nothing in
  * it is freed alone. Allocation aborts on out-of-memory.

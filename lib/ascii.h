@@ -1,4 +1,4 @@
-/* ascii.h - locale-independent character classes (STYLE R16).
+/* ascii.h - locale-independent character classes (doc/style.md R16).
  * Safe on plain (possibly negative) char. */
 #ifndef LKB_LIB_ASCII_H
 #define LKB_LIB_ASCII_H

@@ -16,7 +16,7 @@
 #define LKB_MALLOC
 #endif
 
-/* Static in normal builds, visible to the unit tests (STYLE R6). */
+/* Static in normal builds, visible to the unit tests (doc/style.md R6). */
 #ifdef LKB_UNIT_TEST
 #define LKB_TESTABLE
 #else

@@ -28,7 +28,7 @@
 #define LKB_MAX_TABLE_ROWS 100000
 /* Columns of one comparison table. */
 #define LKB_MAX_TABLE_COLUMNS 64
-/* #lkp commands honoured per mail (DESIGN.md section 3). */
+/* #lkp commands honoured per mail (doc/design.md section 4). */
 #define LKB_MAX_COMMANDS 5
 /* Commits one `#lkp compare` may name (one table column each). */
 #define LKB_MAX_COMPARE_COMMITS 16

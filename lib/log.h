@@ -1,4 +1,4 @@
-/* log.h - diagnostics with fixed severities (STYLE R21). */
+/* log.h - diagnostics with fixed severities (doc/style.md R21). */
 #ifndef LKB_LIB_LOG_H
 #define LKB_LIB_LOG_H
 

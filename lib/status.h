@@ -1,4 +1,4 @@
-/* status.h - the project-wide status codes (STYLE R19). */
+/* status.h - the project-wide status codes (doc/style.md R19). */
 #ifndef LKB_LIB_STATUS_H
 #define LKB_LIB_STATUS_H
 

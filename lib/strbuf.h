@@ -1,4 +1,4 @@
-/* strbuf.h - growable byte buffer (STYLE R12).
+/* strbuf.h - growable byte buffer (doc/style.md R12).
  *
  * Invariants: buf is never NULL, buf[len] == '\0', alloc is private.
  * STRBUF_INIT is valid without an init call. A capped buffer refuses to

@@ -1,4 +1,4 @@
-/* charset.h - bytes in a declared charset to UTF-8 (LKP-FORMAT.md 1.3).
+/* charset.h - bytes in a declared charset to UTF-8 (doc/lkp-format.md 1.3).
  *
  * Every path applies the same normalisation: a byte 0xB1 not preceded by
  * 0xC2 becomes U+00B1 whatever the label says, NUL becomes U+FFFD, and

@@ -31,7 +31,8 @@ struct config {
 	struct arena lists;	/* copies made by config_get_list */
 };
 
-/* Known keys (DESIGN.md section 6); anything else draws a warning. */
+/* Known keys (lkpbot.conf(5), doc/design.md section 7); anything else
+ * draws a warning. */
 static const char *const known_keys[] = {
 	"imap.url", "imap.folders", "imap.user", "imap.password_file",
 	"imap.password_env", "imap.after", "imap.cafile", "imap.starttls",

@@ -2,7 +2,7 @@
  *
  * Grammar from RFC 3501 section 9 (response, response-data, msg-att,
  * mailbox-data SEARCH, resp-text-code), read with cursor/end scanners
- * (STYLE R23): each scan_*() returns 0 and advances *cur on success,
+ * (doc/style.md R23): each scan_*() returns 0 and advances *cur on success,
  * nonzero and leaves *cur alone on failure.
  */
 #include "config.h"

@@ -1,5 +1,5 @@
 /* lkp-internal.h - shared by parsers/lkp_report.c and lkp_build.c only
- * (STYLE R5): the state of one report parse. */
+ * (doc/style.md R5): the state of one report parse. */
 #ifndef LKB_PARSERS_LKP_INTERNAL_H
 #define LKB_PARSERS_LKP_INTERNAL_H
 

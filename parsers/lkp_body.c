@@ -1,5 +1,5 @@
 /* lkp_body.c - body sections of perf and functional reports
- * (LKP-FORMAT.md sections 4.2-4.6): headline, commit block, status lines,
+ * (doc/lkp-format.md sections 4.2-4.6): headline, commit block, status lines,
  * test block and parameters, the "In addition to that" box, tags,
  * materials and the functional evidence. */
 #include "config.h"

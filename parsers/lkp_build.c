@@ -1,4 +1,4 @@
-/* lkp_build.c - build-bot formats (LKP-FORMAT.md section 8) and the
+/* lkp_build.c - build-bot formats (doc/lkp-format.md section 8) and the
  * decision of a message's kind (section 2). */
 #include "config.h"
 

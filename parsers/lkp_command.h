@@ -1,4 +1,4 @@
-/* lkp_command.h - the `#lkp` command language (DESIGN.md section 3).
+/* lkp_command.h - the `#lkp` command language (doc/design.md section 4).
  *
  *   #lkp help | status
  *   #lkp close [reason text]            #lkp invalid [why]

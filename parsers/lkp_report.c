@@ -1,4 +1,4 @@
-/* lkp_report.c - body of perf and functional reports (LKP-FORMAT.md
+/* lkp_report.c - body of perf and functional reports (doc/lkp-format.md
  * sections 4.1-4.6) and the two entry points. Section 8 (build formats)
  * and the kind decision live in lkp_build.c. */
 #include "config.h"

@@ -1,4 +1,4 @@
-/* lkp_report.h - a parsed LKP / 0-Day CI robot report (LKP-FORMAT.md
+/* lkp_report.h - a parsed LKP / 0-Day CI robot report (doc/lkp-format.md
  * sections 1-4, 7, 8).
  *
  * lkp_report_parse() takes one decoded mail and says whether it is a

@@ -1,5 +1,5 @@
 /* lkp_report_text.c - reports quoted in replies and scraped from archive
- * pages (LKP-FORMAT.md sections 1.4-1.6): pseudo-headers, title line,
+ * pages (doc/lkp-format.md sections 1.4-1.6): pseudo-headers, title line,
  * then the same line pass as for robot mail. */
 #include "config.h"
 #include "parsers/lkp_report.h"

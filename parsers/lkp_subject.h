@@ -1,4 +1,4 @@
-/* lkp_subject.h - the subject grammar of LKP robot mail (LKP-FORMAT.md
+/* lkp_subject.h - the subject grammar of LKP robot mail (doc/lkp-format.md
  * section 3):
  *
  *   perf-subj    = [branch-tag SP] prefix-tag SP+ sha10 ":" SP+ metric SP+

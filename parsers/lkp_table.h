@@ -1,4 +1,4 @@
-/* lkp_table.h - comparison sections of LKP reports (LKP-FORMAT.md
+/* lkp_table.h - comparison sections of LKP reports (doc/lkp-format.md
  * sections 4.7-4.11): the axis header zipped into key/value pairs, the
  * compared commits, the column header, %stddev rows with every column,
  * fail:runs rows, multi-column tables. Plots end a table and are left to

@@ -1,5 +1,5 @@
 /* lkp_table_row.c - one line of a comparison section: a commit list
- * entry, a %stddev row, a fail:runs row (LKP-FORMAT.md 4.7-4.9). */
+ * entry, a %stddev row, a fail:runs row (doc/lkp-format.md 4.7-4.9). */
 #include "config.h"
 #include "parsers/lkp_table.h"
 

@@ -1,5 +1,5 @@
 /* lkp_text.h - lines, quote stripping and whitespace tokens for the LKP
- * report parser (LKP-FORMAT.md sections 1.4 and 1.5).
+ * report parser (doc/lkp-format.md sections 1.4 and 1.5).
  *
  * Everything here is cursor + end based and never needs a NUL terminator.
  * Parsing is whitespace-token based, never column based: scraped archive

@@ -1,6 +1,6 @@
 /* message.c - message_parse(): the header block through libetpan's
  * mailimf, then the typed headers and the MIME body.
- * libetpan types stay in this file and mime.c (STYLE R27). */
+ * libetpan types stay in this file and mime.c (doc/style.md R27). */
 #include "config.h"
 #include "message.h"
 

@@ -1,12 +1,12 @@
 /* message.h - one parsed mail: the contract between parsers/ and the rest.
  *
- * message_parse() normalises a raw RFC 5322 message once (STYLE R26):
+ * message_parse() normalises a raw RFC 5322 message once (doc/style.md R26):
  * headers unfolded and RFC 2047-decoded to UTF-8 with whitespace runs
  * collapsed, addresses split, Message-ID/In-Reply-To/References without
  * angle brackets, Date as a time_t, the text body transfer-decoded,
  * converted to UTF-8, CRLF turned into LF, NUL bytes replaced by U+FFFD,
  * format=flowed joined, a bare 0xB1 byte turned into "±" whatever the
- * charset label says (LKP-FORMAT.md section 1.3).
+ * charset label says (doc/lkp-format.md section 1.3).
  *
  * All strings are UTF-8, NUL-terminated and owned by the message's arena:
  * they stay valid until message_free(m). libetpan types never appear here.

@@ -1,5 +1,5 @@
 /* mime.c - walk libetpan's MIME tree and decode the text leaves.
- * libetpan types stay in this file (STYLE R27). */
+ * libetpan types stay in this file (doc/style.md R27). */
 #include "config.h"
 #include "mime.h"
 

@@ -1,5 +1,5 @@
 /* reply-internal.h - helpers shared by reply.c, reply_patch.c and
- * reply_scrape.c; never included outside parsers/ (STYLE R5). */
+ * reply_scrape.c; never included outside parsers/ (doc/style.md R5). */
 #ifndef LKB_PARSERS_REPLY_INTERNAL_H
 #define LKB_PARSERS_REPLY_INTERNAL_H
 

@@ -88,7 +88,7 @@ reply_contains_ci(const char *p, size_t n, const char *lit)
 	return 0;
 }
 
-/* Split into lines and find each line's quote prefix (LKP-FORMAT 1.5):
+/* Split into lines and find each line's quote prefix (doc/lkp-format.md 1.5):
  * ^([ \t]*>)+[ \t]? with depth = number of '>'. */
 static void
 split_lines(struct reply *r, struct arena *a)

@@ -27,7 +27,7 @@
  *   authored     everything else: what the author wrote ("Thanks,\nName"
  *                at the end stays authored)
  *
- * Scrapes (LKP-FORMAT.md 1.4) may lose the '>' of a quoted robot report:
+ * Scrapes (doc/lkp-format.md 1.4) may lose the '>' of a quoted robot report:
  * after an attribution naming the robot that is followed by unquoted
  * text, lines shaped like report text (headline, commit block, test
  * parameters, tables, plots, disclaimer) are classified quoted at depth 1
@@ -116,7 +116,7 @@ const char *reply_line_text(const struct reply *r, size_t i, size_t *len_out);
 /* Static name of a kind ("authored", "quoted", ...); never NULL. */
 const char *reply_line_kind_name(enum reply_line_kind k);
 
-/* The fixed event vocabulary of DESIGN.md section 3. */
+/* The fixed event vocabulary of doc/design.md section 4. */
 enum reply_event_type {
 	EV_ACK,
 	EV_FIX_PROPOSED,
@@ -134,7 +134,7 @@ enum reply_event_type {
 	EV__COUNT
 };
 
-/* Why a report was closed (DESIGN.md section 3); CR_NONE when open. */
+/* Why a report was closed (doc/design.md section 4); CR_NONE when open. */
 enum close_reason {
 	CR_NONE,
 	CR_FIXED,

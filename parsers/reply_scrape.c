@@ -1,4 +1,4 @@
-/* reply_scrape.c - scraped web pages of mail (LKP-FORMAT.md 1.4): page
+/* reply_scrape.c - scraped web pages of mail (doc/lkp-format.md 1.4): page
  * furniture becomes noise, and report text whose '>' the scrape lost is
  * recognised as quoted. */
 #include "config.h"

@@ -1,4 +1,4 @@
-# parsers/report.mk - the LKP report parser (LKP-FORMAT.md 1-4, 7, 8).
+# parsers/report.mk - the LKP report parser (doc/lkp-format.md 1-4, 7, 8).
 parsers_libparsers_a_SOURCES += \
 	%reldir%/lkp_text.c %reldir%/lkp_text.h \
 	%reldir%/lkp_subject.c %reldir%/lkp_subject.h \

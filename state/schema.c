@@ -1,5 +1,5 @@
 /* schema.c - migrations; entry i moves the schema from version i to i+1.
- * Only ever append (STYLE R33). */
+ * Only ever append (doc/style.md R33). */
 #include "config.h"
 #include "state/store.h"
 

@@ -1,4 +1,4 @@
-/* store-internal.h - shared by state/store*.c only (STYLE R5). */
+/* store-internal.h - shared by state/store*.c only (doc/style.md R5). */
 #ifndef LKB_STATE_STORE_INTERNAL_H
 #define LKB_STATE_STORE_INTERNAL_H
 

@@ -1,4 +1,4 @@
-/* store_outbox.c - the outbox queue and its state machine (STYLE R24):
+/* store_outbox.c - the outbox queue and its state machine (doc/style.md R24):
  * every state change goes through outbox_set_state(). */
 #include "config.h"
 #include "state/store_outbox.h"

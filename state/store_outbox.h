@@ -4,7 +4,7 @@
  * pending to retry later). The claim (pending -> sending) is committed
  * before any byte goes to the SMTP server, so a crash while talking to
  * the server leaves the row in `sending`: it is then reported and never
- * sent again unless an operator forces it (DESIGN.md section 5).
+ * sent again unless an operator forces it (doc/design.md section 6).
  * Each (kind, request id) can be enqueued once: a decision that is
  * rerun finds its row instead of adding a second one.
  */

@@ -17,7 +17,7 @@ struct store;
 struct store_event {
 	int64_t report_id;
 	int64_t msg_id;		/* 0 when it came from the CLI */
-	const char *type;	/* DESIGN.md section 3 vocabulary */
+	const char *type;	/* doc/design.md section 4 vocabulary */
 	const char *source;	/* "rule:NAME", "command", "cli:USER", "auto" */
 	const char *author;
 	const char *evidence;	/* the matched line */
@@ -99,7 +99,7 @@ int store_request_set_state(struct store *st, int64_t id, const char *state,
 
 /* The earliest other report on the same commit and headline metric that
  * is not itself a duplicate: 1 and *id_out, or 0 (automatic duplicates,
- * DESIGN.md section 3). */
+ * doc/design.md section 4). */
 int store_report_same_regression(struct store *st, int64_t report_id,
 				 int64_t *id_out) LKB_WARN_UNUSED;
 

@@ -1,5 +1,5 @@
-/* tpl_parse.c - template tokenizer (an explicit state machine, STYLE R24)
- * feeding a tree builder. */
+/* tpl_parse.c - template tokenizer (an explicit state machine,
+ * doc/style.md R24) feeding a tree builder. */
 #include "config.h"
 #include "templates/tpl_parse.h"
 

@@ -1,4 +1,4 @@
-# tests/fuzz.mk - every fuzz target (STYLE R39) in one place.
+# tests/fuzz.mk - every fuzz target (doc/style.md R39) in one place.
 #
 # Each tests/fuzz/fuzz_<target>.c exposes LLVMFuzzerTestOneInput. With
 # --enable-fuzzing (CC=clang) they link against libFuzzer; otherwise

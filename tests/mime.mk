@@ -1,5 +1,5 @@
 # tests/mime.mk - fragment owned by one feature area; included from local.mk
-# Parsed-mail dump for the golden tests (STYLE R37).
+# Parsed-mail dump for the golden tests (doc/style.md R37).
 check_PROGRAMS += tests/tools/dump-message
 tests_tools_dump_message_SOURCES = %reldir%/tools/dump-message.c
 tests_tools_dump_message_CFLAGS = $(AM_CFLAGS)

@@ -1,5 +1,5 @@
 #!/bin/sh
-# checksrc.sh - house-style checks run by `make lint`:
+# checksrc.sh - house-style checks run by `make lint` (rules in doc/style.md):
 # R17 banned functions (R1, include direction: tools/deps-graph.sh).
 top=${1:-.}
 cd "$top" || exit 1

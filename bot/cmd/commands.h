@@ -1,4 +1,4 @@
-/* commands.h - the command table (STYLE R28). */
+/* commands.h - the command table (doc/style.md R28). */
 #ifndef LKB_BOT_CMD_COMMANDS_H
 #define LKB_BOT_CMD_COMMANDS_H
 

@@ -1,4 +1,4 @@
-/* axes.c - path_params, axis header, job files (LKP-FORMAT.md 6). */
+/* axes.c - path_params, axis header, job files (doc/lkp-format.md 6). */
 #include "config.h"
 #include "bot/compare/axes.h"
 

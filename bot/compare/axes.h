@@ -1,6 +1,6 @@
 /* axes.h - what identifies one lkp job's results (pure functions).
  *
- * A report's axis header (LKP-FORMAT.md 4.7) names the testcase, the
+ * A report's axis header (doc/lkp-format.md 4.7) names the testcase, the
  * machine group, rootfs, kconfig, compiler and the test parameters; with
  * a commit they locate the results (section 6):
  *   <root>/<testcase>/<path_params>/<tbox_group>/<rootfs>/<kconfig>/
@@ -46,7 +46,7 @@ int lkp_axes_path_params(const struct lkp_axes *ax, struct strbuf *out)
 int lkp_axes_check(const struct lkp_axes *ax, const char **what_out);
 
 /* The comparison section's axis lines: keys and values joined by '/'
- * in key order (perf reports sort them, LKP-FORMAT.md 4.7). */
+ * in key order (perf reports sort them, doc/lkp-format.md 4.7). */
 int lkp_axes_header(const struct lkp_axes *ax, struct strbuf *keys,
 		    struct strbuf *values) LKB_WARN_UNUSED;
 

@@ -2,7 +2,7 @@
  *
  * Layout of lkp:lib/compare.rb (show_group_header, show_perf_header,
  * show_failure_header, show_perf_change, show_failure_change, show_stat)
- * with the mail robot's commit-list substitution; LKP-FORMAT.md 4.7-4.10:
+ * with the mail robot's commit-list substitution; doc/lkp-format.md 4.7-4.10:
  *
  *   perf cell   value %10.2f (|v| < 1000) | %10.4g (|v| > 1e8) | %10d
  *               (truncated), then " ±%3d%%" (stddev in percent of the

@@ -1,6 +1,6 @@
 /* matrix.h - the result matrices of the compared commits.
  *
- * lkp's matrix (lkp:lib/matrix.rb, LKP-FORMAT.md 5.1) maps each stat name
+ * lkp's matrix (lkp:lib/matrix.rb, doc/lkp-format.md 5.1) maps each stat name
  * to one sample per run of a commit. A dataset holds one matrix per
  * compared commit (a "column" of the report table) over one shared set
  * of interned stat names, so a stat is looked up by id in every column.

@@ -1,6 +1,6 @@
 /* results.h - read lkp result trees into a dataset (file I/O).
  *
- * Layout (LKP-FORMAT.md 6, lkp:lib/result.rb):
+ * Layout (doc/lkp-format.md 6, lkp:lib/result.rb):
  *   <root>/<testcase>/<path_params>/<tbox_group>/<rootfs>/<kconfig>/
  *   <compiler>/<commit>/                        the commit's result root
  *   <commit>/matrix.json[.gz]                   {"stat": [run0, ...],

@@ -1,6 +1,6 @@
 /* select.h - which stats lkp shows (StatCompare#process).
  *
- * LKP-FORMAT.md 5.3 / lkp:lib/stats.rb: every later column a is compared
+ * doc/lkp-format.md 5.3 / lkp:lib/stats.rb: every later column a is compared
  * with the base b = column 0 and the changed keys are united. Per key:
  * skip text stats; on an incomplete-run comparison first look only at
  * dmesg/last_state/stderr stats over all runs, then at everything over
@@ -12,7 +12,10 @@
  * function stats change when the maxima differ, others by
  * lkp_stats_changed(); then the ratio/delta small-change filter with
  * etc/perf-metrics-threshold.yaml (not for perf-profile, lkp passes a
- * perf-profile threshold option in ncompare).
+ * perf-profile threshold option in ncompare). lkp's perf-profile
+ * threshold branch of changed_stats? (shown iff a median > 5 when the
+ * sample is an Integer, as lkp's zero padding makes it) is not done
+ * here: the matrix keeps doubles only (doc/lkp-format.md 5.3 step 6).
  */
 #ifndef LKB_BOT_COMPARE_SELECT_H
 #define LKB_BOT_COMPARE_SELECT_H

@@ -1,4 +1,4 @@
-/* series.c - base, patches and end of a series (LKP-FORMAT.md 7). */
+/* series.c - base, patches and end of a series (doc/lkp-format.md 7). */
 #include "config.h"
 #include "bot/compare/series.h"
 

@@ -1,6 +1,6 @@
 /* series.h - resolve a patch series from a local git repository.
  *
- * LKP-FORMAT.md 7: the tested commit's subject carries "[PATCH vN k/M]";
+ * doc/lkp-format.md 7: the tested commit's subject carries "[PATCH vN k/M]";
  * the base is the report's "base:" sha when it ends in one, else the
  * first parent of patch 01 (walk k-1 first parents back from the tested
  * commit and one more); the end is the series branch tip (the url:

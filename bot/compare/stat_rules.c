@@ -11,7 +11,7 @@
 #include "lib/strbuf.h"
 #include "lib/xalloc.h"
 
-/* A crafted stat name must not make a pattern run away (STYLE R27). */
+/* A crafted stat name must not make a pattern run away (doc/style.md R27). */
 #define LKP_RULES_MATCH_LIMIT 100000
 #define LKP_RULES_DEPTH_LIMIT 1000
 

@@ -1,7 +1,7 @@
 /* stat_rules_data.c - lkp-tests' etc/ tables as static data.
  *
  * Facts taken from the public lkp-tests repository (intel/lkp-tests and
- * its mirrors, snapshot used by LKP-FORMAT.md); each table names its
+ * its mirrors, snapshot used by doc/lkp-format.md); each table names its
  * file. Where a table is a subset it says so: the bot needs the entries
  * that decide ordinary report rows, not lkp's whole boot-noise catalogue.
  */

@@ -1,7 +1,7 @@
 /* stats.h - lkp's comparison statistics over a dataset.
  *
  * Reproduces lkp-tests' `ncompare` (lkp:lib/compare.rb, lkp:lib/stats.rb,
- * lkp:lib/changed_stat.rb; LKP-FORMAT.md section 5):
+ * lkp:lib/changed_stat.rb; doc/lkp-format.md section 5):
  *
  *  - perf rows: per column mean and population stddev (-1 for fewer than
  *    two samples) of the complete runs (runs with

@@ -7,7 +7,7 @@
 struct config;
 struct store;
 
-/* Exit codes (STYLE R29, documented in lkpbot(1)). */
+/* Exit codes (doc/style.md R29, documented in lkpbot(1)). */
 enum lkb_exit {
 	EXIT_OK = 0,
 	EXIT_FAIL = 1,

@@ -1,4 +1,4 @@
-/* json_out.h - printing machine output (STYLE R30). */
+/* json_out.h - printing machine output (doc/style.md R30). */
 #ifndef LKB_BOT_CORE_JSON_OUT_H
 #define LKB_BOT_CORE_JSON_OUT_H
 

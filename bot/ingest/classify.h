@@ -18,7 +18,7 @@ struct ingest_stats;
 int classify_is_robot(const struct message *m);
 
 /* 1 if m matters to the bot, so its raw bytes are kept for reparse and
- * triage (DESIGN.md section 2): robot mail, mail in an LKP thread by its
+ * triage (doc/design.md section 3): robot mail, mail in an LKP thread by its
  * subject, mail carrying "#lkp" or naming the robot or a report's lore
  * link, replies into a thread that holds a report. Other mail keeps only
  * what threading needs. */

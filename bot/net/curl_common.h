@@ -4,7 +4,7 @@
  * connect and transfer timeouts, an error buffer, a write callback into
  * a capped strbuf and a capture of the server's reply lines (never of
  * what we send, so credentials cannot leak into logs). libcurl types
- * stay in bot/net/; CURLcode is translated here (STYLE R19).
+ * stay in bot/net/; CURLcode is translated here (doc/style.md R19).
  */
 #ifndef LKB_BOT_NET_CURL_COMMON_H
 #define LKB_BOT_NET_CURL_COMMON_H

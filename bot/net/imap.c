@@ -1,5 +1,5 @@
 /* imap.c - the IMAP commands lkpbot sends, as one explicit state
- * machine (STYLE R24): each command sets a state, each state has one
+ * machine (doc/style.md R24): each command sets a state, each state has one
  * handler for untagged responses, anything it does not expect is
  * LKB_ERR_PROTO. The transport is in curl_imap.c. */
 #include "config.h"

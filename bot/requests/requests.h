@@ -41,7 +41,7 @@ struct request_env {
 };
 void requests_env(const struct config *cfg, struct request_env *e);
 
-/* The request kinds; args as in #lkp (DESIGN.md 3):
+/* The request kinds; args as in #lkp (doc/design.md 4):
  *   compare         SHA SHA [SHA...]   (empty: the report's commits)
  *   compare-series  [BASE..HEAD]       (empty: from the report)
  *   retest          [SHA]              (empty: the report's commit) */

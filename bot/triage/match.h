@@ -1,4 +1,4 @@
-/* match.h - the PCRE2 wrapper; PCRE2 appears nowhere else (STYLE R27).
+/* match.h - the PCRE2 wrapper; PCRE2 appears nowhere else (doc/style.md R27).
  *
  * A pattern is compiled once, with an explicit length and
  * PCRE2_UTF | PCRE2_MATCH_INVALID_UTF (so no subject can make a match

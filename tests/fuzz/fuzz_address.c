@@ -1,5 +1,5 @@
 /* fuzz_address.c - libFuzzer target for address lists (RFC 5322
- * address-list, parsers/address.c; STYLE R39). The whole input is one
+ * address-list, parsers/address.c; doc/style.md R39). The whole input is one
  * header value, and so is the text after the first ':' of each line (so
  * whole mails make useful seeds). */
 #include "config.h"

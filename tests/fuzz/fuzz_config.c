@@ -1,5 +1,5 @@
 /* fuzz_config.c - libFuzzer target for the INI configuration parser
- * (config_parse_buffer, STYLE R39), then every typed getter the bot uses
+ * (config_parse_buffer, doc/style.md R39), then every typed getter the bot uses
  * on whatever came out. */
 #include "config.h"
 

@@ -1,5 +1,5 @@
 /* fuzz_date.c - libFuzzer target for RFC 5322 dates (parsers/date.c;
- * STYLE R39). The whole input is one value, and so is the text after the
+ * doc/style.md R39). The whole input is one value, and so is the text after the
  * first ':' of each line (so whole mails make useful seeds). */
 #include "config.h"
 

@@ -1,4 +1,4 @@
-/* fuzz_header.c - libFuzzer target for header values (STYLE R39):
+/* fuzz_header.c - libFuzzer target for header values (doc/style.md R39):
  * unfolding, RFC 2047 decoding (parsers/header.c) and Message-ID lists
  * (parsers/msgid.c). The whole input is one value, and so is the text
  * after the first ':' of each line (so whole mails make useful seeds).

@@ -1,4 +1,4 @@
-/* fuzz_message.c - libFuzzer target for message_parse() (STYLE R39). */
+/* fuzz_message.c - libFuzzer target for message_parse() (doc/style.md R39). */
 #include "config.h"
 
 #include <stddef.h>

@@ -1,5 +1,5 @@
 /* fuzz_reply.c - libFuzzer target: reply anatomy and #lkp commands on
- * arbitrary bytes (STYLE R39). The lead wires the seed replay. */
+ * arbitrary bytes (doc/style.md R39). The lead wires the seed replay. */
 #include "config.h"
 
 #include <stddef.h>

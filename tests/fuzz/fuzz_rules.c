@@ -1,4 +1,4 @@
-/* fuzz_rules.c - libFuzzer target for the rules file (STYLE R39): the
+/* fuzz_rules.c - libFuzzer target for the rules file (doc/style.md R39): the
  * parser (parsers/rules_file.c) on the input, then, when it parses,
  * compile it (bot/rules.c) and apply it to a fixed reply. */
 #include "config.h"

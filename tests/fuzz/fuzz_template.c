@@ -1,5 +1,5 @@
 /* fuzz_template.c - libFuzzer target for the template parser and the
- * renderer (STYLE R39): the input is template text, rendered against a
+ * renderer (doc/style.md R39): the input is template text, rendered against a
  * small fixed value tree (strings, a bool, null, lists, nested maps). */
 #include "config.h"
 

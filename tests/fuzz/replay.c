@@ -1,5 +1,5 @@
 /* replay.c - feed seed files through a fuzz target once, without
- * libFuzzer, so `make check` runs every harness (STYLE R39).
+ * libFuzzer, so `make check` runs every harness (doc/style.md R39).
  *
  * Usage: PROG FILE-OR-DIR...  (directories are walked recursively).
  * Exits 0 when every input went through; a crash fails the test. */

@@ -1,4 +1,4 @@
-# lib-smtp.sh - a real postfix smtp-sink for SMTP tests (STYLE R38).
+# lib-smtp.sh - a real postfix smtp-sink for SMTP tests (doc/style.md R38).
 # Source it, then:
 #   smtp_require          "Bail out!" (exit 99) without smtp-sink or ss:
 #                         these tests never skip

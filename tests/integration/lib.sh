@@ -1,4 +1,4 @@
-# lib.sh - shared helpers for the integration tests (STYLE R38).
+# lib.sh - shared helpers for the integration tests (doc/style.md R38).
 #
 # Source it from a tNNNN-*.sh script. It provides:
 #   bail_out MSG           a missing server or tool: "Bail out!", exit 99

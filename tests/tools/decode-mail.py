@@ -16,7 +16,7 @@ body followed by every extra text part, back to back:
     Body-Length: <bytes of the main body>
     Part: <bytes> <filename>          (one per extra text part)
 
-Text is UTF-8 with LF line ends.  The plus-minus rule of LKP-FORMAT.md
+Text is UTF-8 with LF line ends.  The plus-minus rule of doc/lkp-format.md
 section 1.3 is applied after transfer decoding: a byte 0xB1 not preceded
 by 0xC2, and the pair C2 B1, both become U+00B1 whatever the charset label
 says.  Kernel config attachments (config-*) are left out: they never hold

@@ -11,7 +11,7 @@ back to 100.4 % of the base at patch 10; a dmesg warning appears in patches
 07-09; perf-profile shifts at 07. Half the commits get a matrix.json, the
 others only per-run stats.json (one gzipped); a stat is left out of one run
 (counts 0). EXPECT receives, computed here with the rules of
-LKP-FORMAT.md 4.7/4.8 and the attribution rules of bot/lkp_format.h (a
+doc/lkp-format.md 4.7/4.8 and the attribution rules of bot/lkp_format.h (a
 Python re-implementation, never the C code): the section header, the KPI
 rows and the attribution lines.
 """

@@ -32,7 +32,7 @@ END_TEST
 
 START_TEST(config_design_keys)
 {
-	/* DESIGN.md section 6 contract keys. */
+	/* lkpbot.conf(5) contract keys, doc/design.md section 7. */
 	struct config *cfg = config_new();
 	const char *items[4];
 

@@ -62,7 +62,7 @@ static const struct {
 	{ B("=?utf-8?x?abc?="), B("=?utf-8?x?abc?="), 0 },
 	{ B("=?utf-8?q?a b?="), B("=?utf-8?q?a b?="), 0 },
 	{ B("=?utf-8?q?abc"), B("=?utf-8?q?abc"), 0 },
-	/* LKP-FORMAT.md 1.6: whitespace runs collapse, ends trimmed */
+	/* doc/lkp-format.md 1.6: whitespace runs collapse, ends trimmed */
 	{ B("  [mm]  01b9da291c:\t foo  "), B("[mm] 01b9da291c: foo"), 0 },
 	/* raw 8-bit: UTF-8 kept, invalid bytes read as latin1 */
 	{ B("caf\xc3\xa9"), B("caf\xc3\xa9"), 0 },
@@ -97,7 +97,7 @@ START_TEST(header_unfold_works)
 }
 END_TEST
 
-/* LKP-FORMAT.md 1.3: the plus-minus sign in every disguise. */
+/* doc/lkp-format.md 1.3: the plus-minus sign in every disguise. */
 static const struct {
 	const char *label;
 	struct bytes in;

@@ -21,7 +21,7 @@ static const struct {
 	size_t nshas;
 	enum close_reason reason;
 } ok_cases[] = {
-	/* DESIGN.md section 3, one row per verb */
+	/* doc/design.md section 4, one row per verb */
 	{ "#lkp help", LKP_CMD_HELP, NULL, NULL, NULL, 0, CR_NONE },
 	{ "#lkp status", LKP_CMD_STATUS, NULL, NULL, NULL, 0, CR_NONE },
 	{ "#lkp close", LKP_CMD_CLOSE, NULL, NULL, NULL, 0,

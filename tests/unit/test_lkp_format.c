@@ -1,4 +1,4 @@
-/* test_lkp_format.c - lkp table text byte for byte (LKP-FORMAT.md 4.7-4.9,
+/* test_lkp_format.c - lkp table text byte for byte (doc/lkp-format.md 4.7-4.9,
  * the section 9 vectors and formatting edge cases).
  *
  * Expected strings are the spec's vectors or worked out by hand from the
@@ -248,7 +248,7 @@ START_TEST(edge_absolute_tiny)
 }
 END_TEST
 
-/* Headers (LKP-FORMAT.md 4.7-4.9). */
+/* Headers (doc/lkp-format.md 4.7-4.9). */
 START_TEST(headers)
 {
 	struct strbuf sb = STRBUF_INIT;

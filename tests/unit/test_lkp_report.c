@@ -1,4 +1,4 @@
-/* test_lkp_report.c - report sections (LKP-FORMAT.md 4.1-4.6, 8), text
+/* test_lkp_report.c - report sections (doc/lkp-format.md 4.1-4.6, 8), text
  * tolerance (scrapes, quotes) and hostile input: the parser must keep
  * what is sound, warn, never crash, and stay linear. */
 #include "config.h"

@@ -1,5 +1,5 @@
 /* test_lkp_results.c - path_params, job files, matrix parsing and the
- * error paths of result trees (LKP-FORMAT.md 5.1, 6). Expected paths are
+ * error paths of result trees (doc/lkp-format.md 5.1, 6). Expected paths are
  * worked out by hand from lkp's Job#path_params rules. */
 #define _XOPEN_SOURCE 700	/* mkdtemp */
 #include "config.h"

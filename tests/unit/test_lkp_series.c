@@ -1,6 +1,6 @@
 /* test_lkp_series.c - [PATCH k/M] subjects, url branches, and series
  * resolution against a real git repository built by
- * tests/tools/make-series-repo.sh (LKP-FORMAT.md 7). */
+ * tests/tools/make-series-repo.sh (doc/lkp-format.md 7). */
 #define _XOPEN_SOURCE 700	/* mkdtemp */
 #include "config.h"
 

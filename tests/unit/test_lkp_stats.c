@@ -1,5 +1,5 @@
 /* test_lkp_stats.c - lkp's statistics, row selection and row order
- * (LKP-FORMAT.md 5.2-5.5; section 9 selection vectors). Every expected
+ * (doc/lkp-format.md 5.2-5.5; section 9 selection vectors). Every expected
  * value is worked out by hand in the comment next to it. */
 #include "config.h"
 

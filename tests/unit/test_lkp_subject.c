@@ -1,4 +1,4 @@
-/* test_lkp_subject.c - subject grammar (LKP-FORMAT.md section 3), on the
+/* test_lkp_subject.c - subject grammar (doc/lkp-format.md section 3), on the
  * examples quoted there and in the corpus. */
 #include "config.h"
 

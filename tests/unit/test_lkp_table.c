@@ -1,5 +1,5 @@
 /* test_lkp_table.c - rows and sections of LKP comparison tables
- * (LKP-FORMAT.md 4.7-4.10 and the 9 round-trip checks). Expected values
+ * (doc/lkp-format.md 4.7-4.10 and the 9 round-trip checks). Expected values
  * are read off the quoted mail lines by hand. */
 #include "config.h"
 

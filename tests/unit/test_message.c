@@ -41,7 +41,7 @@ static const struct {
 	enum message_quality q;
 	const char *problem;
 } body_cases[] = {
-	/* LKP-FORMAT.md 1.3: raw 0xB1 in a part labelled us-ascii */
+	/* doc/lkp-format.md 1.3: raw 0xB1 in a part labelled us-ascii */
 	{ "Subject: t\n" CT_PLAIN("us-ascii") "\n 10.5 \xb1  3%\n",
 	  " 10.5 \xc2\xb1  3%\n", MSG_OK, NULL },
 	/* C2 B1 in utf-8 */
@@ -62,7 +62,7 @@ static const struct {
 	{ "Subject: t\n" CT_PLAIN("utf-8")
 	  "Content-Transfer-Encoding: quoted-printable\n\n=B1 5%\n",
 	  "\xc2\xb1 5%\n", MSG_OK, NULL },
-	/* LKP-FORMAT.md 1.2: soft breaks split metric names */
+	/* doc/lkp-format.md 1.2: soft breaks split metric names */
 	{ "Subject: t\n" CT_PLAIN("us-ascii")
 	  "Content-Transfer-Encoding: quoted-printable\n\n"
 	  "      1.2e+08  -3.1%  stress-ng.switch.o=\r\nps_per_sec\r\n",
@@ -218,7 +218,7 @@ START_TEST(headers_of_a_report)
 	struct message *m = parse(lkp_mail);
 
 	ck_assert_int_eq(m->quality, MSG_OK);
-	/* LKP-FORMAT.md 1.6: unfolded, double blanks collapsed */
+	/* doc/lkp-format.md 1.6: unfolded, double blanks collapsed */
 	ck_assert_str_eq(m->subject, "[linus:master] [xfs] 2edf06a50f: "
 				     "fsmark.files_per_sec -5.7% regression");
 	ck_assert_str_eq(m->from.name, "kernel test robot");

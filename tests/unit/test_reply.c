@@ -91,7 +91,7 @@ static const struct {
 	const char *kinds;
 	int has_patch;
 } kind_cases[] = {
-	/* LKP-FORMAT 1.5: "> ", ">>", "> > " and ">" glued to text */
+	/* doc/lkp-format.md 1.5: "> ", ">>", "> > " and ">" glued to text */
 	{ "> a\n>> b\n> > c\n>d\ntext", "qqqqa", 0 },
 	/* one-line attribution */
 	{ "On Mon, 1 Jan 2024, kernel test robot wrote:\n> q\nreply", "tqa", 0 },
