@@ -38,7 +38,7 @@ status_of(const unsigned char *have, size_t i)
 static void
 print_text(const struct request_plan *p, const unsigned char *have)
 {
-	const struct lkp_series *s = &p->s;
+	const struct compare_series *s = &p->s;
 
 	printf("base  %s %s (%s)\n", s->base, s->base_subject,
 	       status_of(have, 0));
@@ -57,7 +57,7 @@ have_json(const unsigned char *have, size_t i)
 static void
 print_json(const struct request_plan *p, const unsigned char *have)
 {
-	const struct lkp_series *s = &p->s;
+	const struct compare_series *s = &p->s;
 	json_t *doc = json_out_doc(), *a = json_array(), *b = json_object();
 
 	json_object_set_new(b, "sha", json_string(s->base));

@@ -12,15 +12,15 @@
 static int
 cmp_param(const void *a, const void *b)
 {
-	const struct lkp_param *const *x = a, *const *y = b;
+	const struct compare_param *const *x = a, *const *y = b;
 
 	return strcmp((*x)->key, (*y)->key);
 }
 
-static const struct lkp_param **
-sorted_params(const struct lkp_axes *ax)
+static const struct compare_param **
+sorted_params(const struct compare_axes *ax)
 {
-	const struct lkp_param **v = xcalloc(ax->nparams + 1, sizeof(*v));
+	const struct compare_param **v = xcalloc(ax->nparams + 1, sizeof(*v));
 
 	for (size_t i = 0; i < ax->nparams; i++)
 		v[i] = &ax->params[i];
@@ -57,14 +57,14 @@ add_path_value(struct strbuf *sb, const char *s, size_t max)
 }
 
 int
-lkp_axes_path_params(const struct lkp_axes *ax, struct strbuf *out)
+compare_axes_path_params(const struct compare_axes *ax, struct strbuf *out)
 {
-	const struct lkp_param **v = sorted_params(ax);
+	const struct compare_param **v = sorted_params(ax);
 	size_t start = out->len;
 	int rc = LKB_OK;
 
 	for (size_t i = 0; i < ax->nparams && rc == LKB_OK; i++) {
-		const struct lkp_param *p = v[i];
+		const struct compare_param *p = v[i];
 		int has = p->value && *p->value;
 
 		if (!p->eq && !p->value)
@@ -100,7 +100,7 @@ bad_component(const char *s)
 }
 
 int
-lkp_axes_check(const struct lkp_axes *ax, const char **what_out)
+compare_axes_check(const struct compare_axes *ax, const char **what_out)
 {
 	const char *const names[] = { "testcase", "tbox_group", "rootfs",
 				      "kconfig", "compiler" };
@@ -136,7 +136,7 @@ cmp_kv(const void *a, const void *b)
 }
 
 int
-lkp_axes_header(const struct lkp_axes *ax, struct strbuf *keys,
+compare_axes_header(const struct compare_axes *ax, struct strbuf *keys,
 		struct strbuf *values)
 {
 	struct kv *v = xcalloc(ax->nparams + 5, sizeof(*v));
@@ -188,14 +188,14 @@ add_yaml_kv(struct strbuf *sb, const char *k, const char *v)
 }
 
 int
-lkp_axes_job_yaml(const struct lkp_axes *ax, const char *commit,
+compare_axes_job_yaml(const struct compare_axes *ax, const char *commit,
 		  struct strbuf *out)
 {
-	const struct lkp_param **v;
+	const struct compare_param **v;
 	const char *what;
 	int rc = LKB_OK;
 
-	if (lkp_axes_check(ax, &what) || bad_component(commit))
+	if (compare_axes_check(ax, &what) || bad_component(commit))
 		return LKB_ERR_USAGE;
 	v = sorted_params(ax);
 	rc |= strbuf_adds(out, "# lkp job requested by lkpbot: results of "
@@ -250,7 +250,7 @@ yaml_has(const char *y, size_t len, const char *key, const char *want)
 }
 
 int
-lkp_axes_match_job(const struct lkp_axes *ax, const char *yaml, size_t len)
+compare_axes_match_job(const struct compare_axes *ax, const char *yaml, size_t len)
 {
 	for (size_t i = 0; i < ax->nparams; i++)
 		if (!yaml_has(yaml, len, ax->params[i].key,

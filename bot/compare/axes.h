@@ -5,7 +5,7 @@
  * a commit they locate the results (section 6):
  *   <root>/<testcase>/<path_params>/<tbox_group>/<rootfs>/<kconfig>/
  *   <compiler>/<commit>/<run>/
- * The report parser's axes map onto struct lkp_axes; all pointers are
+ * The report parser's axes map onto struct compare_axes; all pointers are
  * borrowed from the caller.
  */
 #ifndef LKB_BOT_COMPARE_AXES_H
@@ -16,20 +16,20 @@
 #include "lib/compiler.h"
 #include "lib/strbuf.h"
 
-struct lkp_param {
+struct compare_param {
 	const char *key;
 	const char *value;	/* NULL: a valueless option */
 	int eq;			/* program option of type '=': "k=v" in the path */
 };
 
-struct lkp_axes {
+struct compare_axes {
 	const char *testcase;
 	const char *tbox_group;
 	const char *rootfs;
 	const char *kconfig;
 	const char *compiler;
 	size_t nparams;
-	const struct lkp_param *params;
+	const struct compare_param *params;
 };
 
 /* Job#path_params (lkp:lib/job.rb): params sorted by name; each value
@@ -37,30 +37,30 @@ struct lkp_axes {
  * 31 characters; joined with '-'; characters outside [-a-zA-Z0-9+=:.%]
  * become '_'; "defaults" when there are none. Characters are UTF-8
  * sequences, as Ruby counts them. */
-int lkp_axes_path_params(const struct lkp_axes *ax, struct strbuf *out)
+int compare_axes_path_params(const struct compare_axes *ax, struct strbuf *out)
 	LKB_WARN_UNUSED;
 
 /* Every axis must be a single non-empty path component (no '/', not "."
  * or "..", no control bytes): 0 ok, else -1 with *what_out naming the
  * bad axis. */
-int lkp_axes_check(const struct lkp_axes *ax, const char **what_out);
+int compare_axes_check(const struct compare_axes *ax, const char **what_out);
 
 /* The comparison section's axis lines: keys and values joined by '/'
  * in key order (perf reports sort them, doc/lkp-format.md 4.7). */
-int lkp_axes_header(const struct lkp_axes *ax, struct strbuf *keys,
+int compare_axes_header(const struct compare_axes *ax, struct strbuf *keys,
 		    struct strbuf *values) LKB_WARN_UNUSED;
 
 /* A job file asking lkp for these axes at commit: flat "key: value"
  * lines (testcase, params, tbox_group, rootfs, kconfig, compiler,
  * commit), values single-quoted where YAML needs it. Fails on values
  * with control characters. */
-int lkp_axes_job_yaml(const struct lkp_axes *ax, const char *commit,
+int compare_axes_job_yaml(const struct compare_axes *ax, const char *commit,
 		      struct strbuf *out) LKB_WARN_UNUSED;
 
 /* Whether a job.yaml text (simple "key: value" lines at any indent)
  * carries every param of ax with the same value, and the named axes
  * when it mentions them. */
-int lkp_axes_match_job(const struct lkp_axes *ax, const char *yaml,
+int compare_axes_match_job(const struct compare_axes *ax, const char *yaml,
 		       size_t len);
 
 #endif

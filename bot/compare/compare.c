@@ -21,7 +21,7 @@
 #include "lib/xalloc.h"
 
 int
-compare_find_missing(const char *root, const struct lkp_axes *axes,
+compare_find_missing(const char *root, const struct compare_axes *axes,
 		     const struct compare_commit *commits, size_t n,
 		     size_t **missing_out, size_t *nmissing_out, char **err_out)
 {
@@ -31,7 +31,7 @@ compare_find_missing(const char *root, const struct lkp_axes *axes,
 
 	*err_out = NULL;
 	for (size_t i = 0; i < n; i++) {
-		int r = lkp_results_find(root, axes, commits[i].sha, &rt,
+		int r = compare_results_find(root, axes, commits[i].sha, &rt,
 					 err_out);
 
 		if (r < 0) {
@@ -75,20 +75,20 @@ is_kpi(const char *name, const char *testcase, const char *headline)
 }
 
 static int
-render(const struct lkp_rules *r, const struct lkp_axes *axes,
-       const struct lkp_table *t, const struct lkp_fmt_commit *fc,
+render(const struct compare_rules *r, const struct compare_axes *axes,
+       const struct compare_table *t, const struct compare_fmt_commit *fc,
        const struct compare_opts *opts, struct strbuf *out)
 {
 	struct strbuf keys = STRBUF_INIT, values = STRBUF_INIT;
 	int rc, any = 0;
 
-	rc = lkp_axes_header(axes, &keys, &values);
+	rc = compare_axes_header(axes, &keys, &values);
 	if (!rc)
-		rc = lkp_format_header(out, keys.buf, values.buf, fc, t->ncols);
+		rc = compare_format_header(out, keys.buf, values.buf, fc, t->ncols);
 	if (!rc)
-		rc = lkp_format_table(out, t);
+		rc = compare_format_table(out, t);
 	for (size_t i = 0; i < t->nrows && !rc && !opts->no_attribution; i++) {
-		const struct lkp_row *row = &t->rows[i];
+		const struct compare_row *row = &t->rows[i];
 
 		if (row->failure || !is_kpi(row->name, axes->testcase,
 					    opts->headline))
@@ -98,7 +98,7 @@ render(const struct lkp_rules *r, const struct lkp_axes *axes,
 					      "step compares a column with the "
 					      "one before it):\n\n");
 		if (!rc)
-			rc = lkp_format_attribution(out, r, t, row, fc);
+			rc = compare_format_attribution(out, r, t, row, fc);
 		if (!rc)
 			rc = strbuf_addch(out, '\n');
 	}
@@ -126,17 +126,17 @@ missing_error(const struct compare_commit *commits, const size_t *miss,
 }
 
 int
-compare_run(const char *root, const struct lkp_axes *axes,
+compare_run(const char *root, const struct compare_axes *axes,
 	    const struct compare_commit *commits, size_t n,
 	    const struct compare_opts *opts, struct strbuf *out,
 	    char **err_out)
 {
 	static const struct compare_opts defaults;
-	struct lkp_rules *r = NULL;
-	struct lkp_dataset ds;
-	struct lkp_table t;
-	struct lkp_stats_opts so;
-	struct lkp_fmt_commit *fc = NULL;
+	struct compare_rules *r = NULL;
+	struct compare_dataset ds;
+	struct compare_table t;
+	struct compare_stats_opts so;
+	struct compare_fmt_commit *fc = NULL;
 	char **shas = NULL, (*lbs)[32] = NULL;
 	size_t *miss = NULL, nm = 0;
 	struct strbuf rt = STRBUF_INIT;
@@ -144,7 +144,7 @@ compare_run(const char *root, const struct lkp_axes *axes,
 
 	*err_out = NULL;
 	memset(&t, 0, sizeof(t));
-	lkp_dataset_init(&ds, n);
+	compare_dataset_init(&ds, n);
 	if (!opts)
 		opts = &defaults;
 	if (n < 2 || n > LKB_MAX_TABLE_COLUMNS) {
@@ -160,7 +160,7 @@ compare_run(const char *root, const struct lkp_axes *axes,
 		rc = missing_error(commits, miss, nm, n, err_out);
 		goto out;
 	}
-	if ((rc = lkp_rules_new(axes->testcase, &r, err_out)))
+	if ((rc = compare_rules_new(axes->testcase, &r, err_out)))
 		goto out;
 	fc = xcalloc(n, sizeof(*fc));
 	shas = xcalloc(n, sizeof(*shas));
@@ -168,13 +168,13 @@ compare_run(const char *root, const struct lkp_axes *axes,
 	for (size_t i = 0; i < n; i++) {
 		const char *slash;
 
-		if ((rc = lkp_results_find(root, axes, commits[i].sha, &rt,
+		if ((rc = compare_results_find(root, axes, commits[i].sha, &rt,
 					   err_out)) <= 0) {
 			if (!rc)
 				rc = missing_error(commits, &i, 1, n, err_out);
 			goto out;
 		}
-		if ((rc = lkp_results_load(rt.buf, &ds, i, err_out)))
+		if ((rc = compare_results_load(rt.buf, &ds, i, err_out)))
 			goto out;
 		slash = strrchr(rt.buf, '/');
 		shas[i] = xstrdup(slash ? slash + 1 : rt.buf);
@@ -183,14 +183,14 @@ compare_run(const char *root, const struct lkp_axes *axes,
 		fc[i].label = label_of(&commits[i], i, lbs[i], sizeof(lbs[i]));
 	}
 	so.repro_fixed = opts->repro_fixed;
-	if ((rc = lkp_stats_compare(r, &ds, &so, &t, err_out)))
+	if ((rc = compare_stats_compare(r, &ds, &so, &t, err_out)))
 		goto out;
 	if ((rc = render(r, axes, &t, fc, opts, out)))
 		*err_out = xstrdup("the comparison does not fit the output");
 out:
-	lkp_table_release(&t);
-	lkp_dataset_release(&ds);
-	lkp_rules_free(r);
+	compare_table_release(&t);
+	compare_dataset_release(&ds);
+	compare_rules_free(r);
 	for (size_t i = 0; shas && i < n; i++)
 		free(shas[i]);
 	free(shas);
@@ -254,7 +254,7 @@ out:
 }
 
 int
-compare_write_jobs(const char *queue_dir, const struct lkp_axes *axes,
+compare_write_jobs(const char *queue_dir, const struct compare_axes *axes,
 		   const char *const *commits, size_t n, size_t *written_out,
 		   char **err_out)
 {
@@ -272,7 +272,7 @@ compare_write_jobs(const char *queue_dir, const struct lkp_axes *axes,
 		char *name;
 
 		strbuf_reset(&text);
-		if (lkp_axes_job_yaml(axes, commits[i], &text)) {
+		if (compare_axes_job_yaml(axes, commits[i], &text)) {
 			*err_out = xasprintf("cannot write a job for commit '%s': "
 					     "bad axes or commit", commits[i]);
 			rc = LKB_ERR_USAGE;
@@ -291,7 +291,7 @@ compare_write_jobs(const char *queue_dir, const struct lkp_axes *axes,
 }
 
 void
-compare_list_from_series(struct compare_list *l, const struct lkp_series *s)
+compare_list_from_series(struct compare_list *l, const struct compare_series *s)
 {
 	l->n = s->total + 1;
 	l->c = xcalloc(l->n, sizeof(*l->c));

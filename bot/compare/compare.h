@@ -38,14 +38,14 @@ struct compare_opts {
  * LKB_OK; LKB_ERR_NOT_FOUND when some commits have no results yet (see
  * compare_find_missing); another negative status on bad input. *err_out
  * (caller frees) explains any failure. */
-int compare_run(const char *root, const struct lkp_axes *axes,
+int compare_run(const char *root, const struct compare_axes *axes,
 		const struct compare_commit *commits, size_t n,
 		const struct compare_opts *opts, struct strbuf *out,
 		char **err_out) LKB_WARN_UNUSED;
 
 /* Indices of the commits without results: *missing_out (caller frees)
  * holds *nmissing_out entries. */
-int compare_find_missing(const char *root, const struct lkp_axes *axes,
+int compare_find_missing(const char *root, const struct compare_axes *axes,
 			 const struct compare_commit *commits, size_t n,
 			 size_t **missing_out, size_t *nmissing_out,
 			 char **err_out) LKB_WARN_UNUSED;
@@ -54,7 +54,7 @@ int compare_find_missing(const char *root, const struct lkp_axes *axes,
  * "<testcase>-<commit>-<hash>.yaml", hash = FNV-1a of the content, so
  * the same job always gets the same name; an existing file is left
  * alone (the write is tmp + link, so two bots never clobber). */
-int compare_write_jobs(const char *queue_dir, const struct lkp_axes *axes,
+int compare_write_jobs(const char *queue_dir, const struct compare_axes *axes,
 		       const char *const *commits, size_t n,
 		       size_t *written_out, char **err_out) LKB_WARN_UNUSED;
 
@@ -65,7 +65,7 @@ struct compare_list {
 	char **labels;		/* owned */
 };
 void compare_list_from_series(struct compare_list *l,
-			      const struct lkp_series *s);
+			      const struct compare_series *s);
 void compare_list_release(struct compare_list *l);
 
 #endif

@@ -48,8 +48,8 @@ add_col(struct strbuf *sb, const char *s, int w)
 }
 
 int
-lkp_format_header(struct strbuf *sb, const char *keys, const char *values,
-		  const struct lkp_fmt_commit *c, size_t n)
+compare_format_header(struct strbuf *sb, const char *keys, const char *values,
+		  const struct compare_fmt_commit *c, size_t n)
 {
 	int rc = LKB_OK;
 
@@ -77,7 +77,7 @@ lkp_format_header(struct strbuf *sb, const char *keys, const char *values,
 }
 
 int
-lkp_format_perf_header(struct strbuf *sb, size_t ncols)
+compare_format_perf_header(struct strbuf *sb, size_t ncols)
 {
 	int rc = strbuf_adds(sb, "         %stddev");
 
@@ -91,7 +91,7 @@ lkp_format_perf_header(struct strbuf *sb, size_t ncols)
 }
 
 int
-lkp_format_fail_header(struct strbuf *sb, size_t ncols)
+compare_format_fail_header(struct strbuf *sb, size_t ncols)
 {
 	int rc = strbuf_adds(sb, "       fail:runs");
 
@@ -138,7 +138,7 @@ add_value_cell(struct strbuf *sb, double avg, double sd)
 }
 
 int
-lkp_format_perf_row(struct strbuf *sb, const struct lkp_row *row,
+compare_format_perf_row(struct strbuf *sb, const struct compare_row *row,
 		    size_t ncols)
 {
 	int rc = LKB_OK;
@@ -154,7 +154,7 @@ lkp_format_perf_row(struct strbuf *sb, const struct lkp_row *row,
 }
 
 int
-lkp_format_fail_row(struct strbuf *sb, const struct lkp_row *row,
+compare_format_fail_row(struct strbuf *sb, const struct compare_row *row,
 		    size_t ncols)
 {
 	int rc = LKB_OK;
@@ -174,7 +174,7 @@ lkp_format_fail_row(struct strbuf *sb, const struct lkp_row *row,
 }
 
 int
-lkp_format_table(struct strbuf *sb, const struct lkp_table *t)
+compare_format_table(struct strbuf *sb, const struct compare_table *t)
 {
 	size_t nfail = 0;
 	int rc = LKB_OK;
@@ -182,22 +182,22 @@ lkp_format_table(struct strbuf *sb, const struct lkp_table *t)
 	for (size_t i = 0; i < t->nrows; i++)
 		nfail += t->rows[i].failure;
 	if (nfail)
-		rc |= lkp_format_fail_header(sb, t->ncols);
+		rc |= compare_format_fail_header(sb, t->ncols);
 	for (size_t i = 0; i < t->nrows && rc == LKB_OK; i++)
 		if (t->rows[i].failure)
-			rc = lkp_format_fail_row(sb, &t->rows[i], t->ncols);
+			rc = compare_format_fail_row(sb, &t->rows[i], t->ncols);
 	if (nfail < t->nrows && rc == LKB_OK)
-		rc = lkp_format_perf_header(sb, t->ncols);
+		rc = compare_format_perf_header(sb, t->ncols);
 	for (size_t i = 0; i < t->nrows && rc == LKB_OK; i++)
 		if (!t->rows[i].failure)
-			rc = lkp_format_perf_row(sb, &t->rows[i], t->ncols);
+			rc = compare_format_perf_row(sb, &t->rows[i], t->ncols);
 	if (rc == LKB_OK)
 		rc = strbuf_addch(sb, '\n');
 	return rc ? LKB_ERR_TOO_BIG : LKB_OK;
 }
 
 int
-lkp_format_change(struct strbuf *sb, double p, int absolute)
+compare_format_change(struct strbuf *sb, double p, int absolute)
 {
 	int rc = strbuf_addf(sb, fabs(p) < 100000 ? "%+.1f" : "%+.2g", p);
 
@@ -205,13 +205,13 @@ lkp_format_change(struct strbuf *sb, double p, int absolute)
 }
 
 static int
-add_step(struct strbuf *sb, const char *what, const struct lkp_row *row,
-	 const struct lkp_fmt_commit *c, size_t i)
+add_step(struct strbuf *sb, const char *what, const struct compare_row *row,
+	 const struct compare_fmt_commit *c, size_t i)
 {
 	int rc = strbuf_addf(sb, "  %-14s%s %.10s: ", what,
 			     c[i].label ? c[i].label : "?", c[i].sha);
 
-	return rc | lkp_format_change(sb, lkp_stats_change(row->avg[i],
+	return rc | compare_format_change(sb, compare_stats_change(row->avg[i],
 							    row->avg[i - 1],
 							    row->absolute),
 				      row->absolute);
@@ -219,8 +219,8 @@ add_step(struct strbuf *sb, const char *what, const struct lkp_row *row,
 
 /* The noise verdict between the base and the last column (header). */
 static int
-add_verdict(struct strbuf *sb, const struct lkp_table *t,
-	    const struct lkp_row *row)
+add_verdict(struct strbuf *sb, const struct compare_table *t,
+	    const struct compare_row *row)
 {
 	size_t last = t->ncols - 1, nr = t->ds->cols[0].nruns, n0, n1;
 	double *b0, *b1, m0, s0, m1, s1, d, spread, z;
@@ -230,10 +230,10 @@ add_verdict(struct strbuf *sb, const struct lkp_table *t,
 		nr = t->ds->cols[last].nruns;
 	b0 = xcalloc(nr ? nr : 1, sizeof(double));
 	b1 = xcalloc(nr ? nr : 1, sizeof(double));
-	n0 = lkp_table_samples(t, row, 0, b0);
-	n1 = lkp_table_samples(t, row, last, b1);
-	lkp_stats_mean_sd(b0, n0, &m0, &s0);
-	lkp_stats_mean_sd(b1, n1, &m1, &s1);
+	n0 = compare_table_samples(t, row, 0, b0);
+	n1 = compare_table_samples(t, row, last, b1);
+	compare_stats_mean_sd(b0, n0, &m0, &s0);
+	compare_stats_mean_sd(b1, n1, &m1, &s1);
 	free(b0);
 	free(b1);
 	if (n0 < 2 || n1 < 2)
@@ -251,9 +251,9 @@ add_verdict(struct strbuf *sb, const struct lkp_table *t,
 }
 
 int
-lkp_format_attribution(struct strbuf *sb, const struct lkp_rules *r,
-		       const struct lkp_table *t, const struct lkp_row *row,
-		       const struct lkp_fmt_commit *c)
+compare_format_attribution(struct strbuf *sb, const struct compare_rules *r,
+		       const struct compare_table *t, const struct compare_row *row,
+		       const struct compare_fmt_commit *c)
 {
 	size_t n = t->ncols, big = 0, back = 0;
 	double dbig = 0, dback = 0, best = 0;
@@ -284,8 +284,8 @@ lkp_format_attribution(struct strbuf *sb, const struct lkp_rules *r,
 		rc |= strbuf_adds(sb, "  no step moved it\n");
 	} else {
 		rc |= add_step(sb, "largest step:", row, c, big);
-		rc |= strbuf_addf(sb, " (%s)\n", lkp_stats_direction(
-			r, row->name, lkp_stats_change(row->avg[big],
+		rc |= strbuf_addf(sb, " (%s)\n", compare_stats_direction(
+			r, row->name, compare_stats_change(row->avg[big],
 						       row->avg[big - 1],
 						       row->absolute)));
 		if (back && fabs(dback) * 2 >= fabs(dbig)) {
@@ -296,7 +296,7 @@ lkp_format_attribution(struct strbuf *sb, const struct lkp_rules *r,
 	rc |= strbuf_addf(sb, "  %-14s%s -> %s: ", "net change:",
 			  c[0].label ? c[0].label : "base",
 			  c[n - 1].label ? c[n - 1].label : "?");
-	rc |= lkp_format_change(sb, row->chg[n - 2], row->absolute);
+	rc |= compare_format_change(sb, row->chg[n - 2], row->absolute);
 	rc |= add_verdict(sb, t, row);
 	return rc ? LKB_ERR_TOO_BIG : LKB_OK;
 }

@@ -12,7 +12,7 @@
  *   fail cell   %11d fails (11 blanks for 0) ":" %-4d runs; later columns
  *               are preceded by "%10.0f%% " %reproduction
  *
- * Beyond lkp: lkp_format_attribution() prints, under the table, which
+ * Beyond lkp: compare_format_attribution() prints, under the table, which
  * step between adjacent columns moved a metric most, which later step
  * gave most of it back, and the net change from the base to the last
  * column with a noise verdict. The verdict uses the complete runs of
@@ -44,7 +44,7 @@
 #include "lib/strbuf.h"
 
 /* One compared commit (a table column). */
-struct lkp_fmt_commit {
+struct compare_fmt_commit {
 	const char *sha;	/* full sha (or tag) as lkp prints the axis */
 	const char *subject;	/* NULL or "" prints the sha alone */
 	const char *label;	/* attribution name: "07/13", "base", ... */
@@ -52,28 +52,28 @@ struct lkp_fmt_commit {
 
 /* The 89-'=' line, "keys:" / "  values", the commit list, the column
  * header and the dash line. */
-int lkp_format_header(struct strbuf *sb, const char *keys, const char *values,
-		      const struct lkp_fmt_commit *c, size_t n) LKB_WARN_UNUSED;
+int compare_format_header(struct strbuf *sb, const char *keys, const char *values,
+		      const struct compare_fmt_commit *c, size_t n) LKB_WARN_UNUSED;
 
-int lkp_format_perf_header(struct strbuf *sb, size_t ncols) LKB_WARN_UNUSED;
-int lkp_format_fail_header(struct strbuf *sb, size_t ncols) LKB_WARN_UNUSED;
+int compare_format_perf_header(struct strbuf *sb, size_t ncols) LKB_WARN_UNUSED;
+int compare_format_fail_header(struct strbuf *sb, size_t ncols) LKB_WARN_UNUSED;
 /* One row (with its trailing newline). */
-int lkp_format_perf_row(struct strbuf *sb, const struct lkp_row *row,
+int compare_format_perf_row(struct strbuf *sb, const struct compare_row *row,
 			size_t ncols) LKB_WARN_UNUSED;
-int lkp_format_fail_row(struct strbuf *sb, const struct lkp_row *row,
+int compare_format_fail_row(struct strbuf *sb, const struct compare_row *row,
 			size_t ncols) LKB_WARN_UNUSED;
 /* fail:runs table, then %stddev table, then a blank line (show_group). */
-int lkp_format_table(struct strbuf *sb, const struct lkp_table *t)
+int compare_format_table(struct strbuf *sb, const struct compare_table *t)
 	LKB_WARN_UNUSED;
 
 /* Attribution block for one perf row; c has t->ncols entries. */
-int lkp_format_attribution(struct strbuf *sb, const struct lkp_rules *r,
-			   const struct lkp_table *t, const struct lkp_row *row,
-			   const struct lkp_fmt_commit *c) LKB_WARN_UNUSED;
+int compare_format_attribution(struct strbuf *sb, const struct compare_rules *r,
+			   const struct compare_table *t, const struct compare_row *row,
+			   const struct compare_fmt_commit *c) LKB_WARN_UNUSED;
 
 /* Append "%+.1f%%"-style text for a change (|p| >= 100000: %+.2g),
  * without the table's padding; absolute changes get no '%'. */
-int lkp_format_change(struct strbuf *sb, double p, int absolute)
+int compare_format_change(struct strbuf *sb, double p, int absolute)
 	LKB_WARN_UNUSED;
 
 #endif

@@ -20,7 +20,7 @@
 extern char **environ;
 
 int
-lkp_git_rev_ok(const char *s)
+compare_git_rev_ok(const char *s)
 {
 	if (!s || !*s || *s == '-')
 		return 0;
@@ -81,7 +81,7 @@ first_line(const char *s)
 }
 
 int
-lkp_git_run(const char *repo, const char *const *args, struct strbuf *out,
+compare_git_run(const char *repo, const char *const *args, struct strbuf *out,
 	    char **err_out)
 {
 	posix_spawn_file_actions_t fa;

@@ -13,11 +13,11 @@
 /* Run "git -C repo <args>" (args NULL-terminated). On success stdout is
  * appended to out. On failure returns a negative status and *err_out
  * (caller frees) says what failed, with git's first stderr line. */
-int lkp_git_run(const char *repo, const char *const *args,
+int compare_git_run(const char *repo, const char *const *args,
 		struct strbuf *out, char **err_out) LKB_WARN_UNUSED;
 
 /* Whether s may be handed to git as a revision: non-empty, no leading
  * '-', only [A-Za-z0-9._/~^@{}+-] (no option or pathspec injection). */
-int lkp_git_rev_ok(const char *s);
+int compare_git_rev_ok(const char *s);
 
 #endif

@@ -9,7 +9,7 @@
 #include "lib/xalloc.h"
 
 void
-lkp_dataset_init(struct lkp_dataset *ds, size_t ncols)
+compare_dataset_init(struct compare_dataset *ds, size_t ncols)
 {
 	memset(ds, 0, sizeof(*ds));
 	arena_init(&ds->arena);
@@ -18,7 +18,7 @@ lkp_dataset_init(struct lkp_dataset *ds, size_t ncols)
 }
 
 void
-lkp_dataset_release(struct lkp_dataset *ds)
+compare_dataset_release(struct compare_dataset *ds)
 {
 	for (size_t c = 0; c < ds->ncols; c++) {
 		free(ds->cols[c].vals);
@@ -46,7 +46,7 @@ hash_name(const char *s, size_t len)
 }
 
 static size_t
-slot_find(const struct lkp_keys *k, const char *name, size_t len, size_t h)
+slot_find(const struct compare_keys *k, const char *name, size_t len, size_t h)
 {
 	size_t mask = k->nslots - 1, i = h & mask;
 
@@ -63,7 +63,7 @@ slot_find(const struct lkp_keys *k, const char *name, size_t len, size_t h)
 }
 
 static void
-keys_rehash(struct lkp_keys *k)
+keys_rehash(struct compare_keys *k)
 {
 	size_t n = k->nslots ? k->nslots * 2 : 1024;
 
@@ -79,9 +79,9 @@ keys_rehash(struct lkp_keys *k)
 }
 
 size_t
-lkp_dataset_key(struct lkp_dataset *ds, const char *name, size_t len)
+compare_dataset_key(struct compare_dataset *ds, const char *name, size_t len)
 {
-	struct lkp_keys *k = &ds->keys;
+	struct compare_keys *k = &ds->keys;
 	size_t i;
 
 	if (!k->nslots || (k->n + 1) * 2 > k->nslots)
@@ -90,7 +90,7 @@ lkp_dataset_key(struct lkp_dataset *ds, const char *name, size_t len)
 	if (k->slots[i])
 		return k->slots[i] - 1;
 	if (k->n >= LKB_MAX_MATRIX_STATS)
-		return LKP_KEY_NONE;
+		return COMPARE_KEY_NONE;
 	ALLOC_GROW(k->names, k->n + 1, k->alloc);
 	k->names[k->n] = arena_memdup0(&ds->arena, name, len);
 	k->slots[i] = ++k->n;
@@ -98,25 +98,25 @@ lkp_dataset_key(struct lkp_dataset *ds, const char *name, size_t len)
 }
 
 size_t
-lkp_dataset_find(const struct lkp_dataset *ds, const char *name)
+compare_dataset_find(const struct compare_dataset *ds, const char *name)
 {
-	const struct lkp_keys *k = &ds->keys;
+	const struct compare_keys *k = &ds->keys;
 	size_t len = strlen(name), i;
 
 	if (!k->nslots)
-		return LKP_KEY_NONE;
+		return COMPARE_KEY_NONE;
 	i = slot_find(k, name, len, hash_name(name, len));
-	return k->slots[i] ? k->slots[i] - 1 : LKP_KEY_NONE;
+	return k->slots[i] ? k->slots[i] - 1 : COMPARE_KEY_NONE;
 }
 
 void
-lkp_dataset_set_runs(struct lkp_dataset *ds, size_t col, size_t nruns)
+compare_dataset_set_runs(struct compare_dataset *ds, size_t col, size_t nruns)
 {
 	ds->cols[col].nruns = nruns;
 }
 
 static void
-matrix_cover(struct lkp_matrix *m, size_t key)
+matrix_cover(struct compare_matrix *m, size_t key)
 {
 	size_t old = m->alloc;
 
@@ -137,9 +137,9 @@ matrix_cover(struct lkp_matrix *m, size_t key)
 }
 
 double *
-lkp_dataset_samples(struct lkp_dataset *ds, size_t col, size_t key)
+compare_dataset_samples(struct compare_dataset *ds, size_t col, size_t key)
 {
-	struct lkp_matrix *m = &ds->cols[col];
+	struct compare_matrix *m = &ds->cols[col];
 
 	matrix_cover(m, key);
 	if (!m->vals[key])
@@ -150,9 +150,9 @@ lkp_dataset_samples(struct lkp_dataset *ds, size_t col, size_t key)
 }
 
 void
-lkp_dataset_mark_text(struct lkp_dataset *ds, size_t col, size_t key)
+compare_dataset_mark_text(struct compare_dataset *ds, size_t col, size_t key)
 {
-	struct lkp_matrix *m = &ds->cols[col];
+	struct compare_matrix *m = &ds->cols[col];
 
 	matrix_cover(m, key);
 	m->text[key] = 1;

@@ -198,7 +198,7 @@ decimal_point_ok(void)
 }
 
 int
-lkp_results_matrix_fast(const char *text, size_t len, struct lkp_dataset *ds,
+compare_results_matrix_fast(const char *text, size_t len, struct compare_dataset *ds,
 			size_t col)
 {
 	struct scan s = { text, text + len };
@@ -246,10 +246,10 @@ lkp_results_matrix_fast(const char *text, size_t len, struct lkp_dataset *ds,
 			goto out;
 	if (ds->keys.n + nst > LKB_MAX_MATRIX_STATS)
 		goto out;
-	lkp_dataset_set_runs(ds, col, nruns);
+	compare_dataset_set_runs(ds, col, nruns);
 	for (size_t i = 0; i < nst; i++) {
-		size_t key = lkp_dataset_key(ds, st[i].name, st[i].len);
-		double *v = lkp_dataset_samples(ds, col, key);
+		size_t key = compare_dataset_key(ds, st[i].name, st[i].len);
+		double *v = compare_dataset_samples(ds, col, key);
 
 		/* a duplicate stat: the last one wins, as in jansson */
 		memset(v, 0, nruns * sizeof(*v));

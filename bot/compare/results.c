@@ -68,7 +68,7 @@ out:
 }
 
 int
-lkp_results_read_file(const char *path, size_t cap, struct strbuf *out,
+compare_results_read_file(const char *path, size_t cap, struct strbuf *out,
 		  char **err_out)
 {
 	FILE *f;
@@ -127,7 +127,7 @@ parse_json(const char *what, const char *text, size_t len, char **err_out)
 /* The dataset id of a stat name, refusing names that would break the
  * table (control bytes, absurd length) or overflow the stat limit. */
 static int
-stat_key(const char *what, const char *name, struct lkp_dataset *ds,
+stat_key(const char *what, const char *name, struct compare_dataset *ds,
 	 size_t *key_out, char **err_out)
 {
 	size_t len = strlen(name);
@@ -143,8 +143,8 @@ stat_key(const char *what, const char *name, struct lkp_dataset *ds,
 		*err_out = xasprintf("'%s': stat name of %zu bytes", what, len);
 		return LKB_ERR_PARSE;
 	}
-	*key_out = lkp_dataset_key(ds, name, len);
-	if (*key_out == LKP_KEY_NONE) {
+	*key_out = compare_dataset_key(ds, name, len);
+	if (*key_out == COMPARE_KEY_NONE) {
 		*err_out = xasprintf("'%s': more than %d stats "
 				     "(LKB_MAX_MATRIX_STATS)", what,
 				     LKB_MAX_MATRIX_STATS);
@@ -196,8 +196,8 @@ matrix_runs(json_t *j, int *bad)
 }
 
 int
-lkp_results_parse_matrix(const char *what, const char *text, size_t len,
-		     struct lkp_dataset *ds, size_t col, char **err_out)
+compare_results_parse_matrix(const char *what, const char *text, size_t len,
+		     struct compare_dataset *ds, size_t col, char **err_out)
 {
 	json_t *j = parse_json(what, text, len, err_out), *v;
 	const char *name;
@@ -214,7 +214,7 @@ lkp_results_parse_matrix(const char *what, const char *text, size_t len,
 		rc = LKB_ERR_PARSE;
 		goto out;
 	}
-	lkp_dataset_set_runs(ds, col, nruns);
+	compare_dataset_set_runs(ds, col, nruns);
 	json_object_foreach(j, name, v) {
 		double *s = NULL;
 		int is_text = 0;
@@ -245,13 +245,13 @@ lkp_results_parse_matrix(const char *what, const char *text, size_t len,
 			if (is_text)
 				break;
 			if (!s)
-				s = lkp_dataset_samples(ds, col, key);
+				s = compare_dataset_samples(ds, col, key);
 			s[i] = x;
 		}
 		if (is_text)
-			lkp_dataset_mark_text(ds, col, key);
+			compare_dataset_mark_text(ds, col, key);
 		else if (!s)
-			(void)lkp_dataset_samples(ds, col, key);
+			(void)compare_dataset_samples(ds, col, key);
 	}
 out:
 	json_decref(j);
@@ -261,7 +261,7 @@ out:
 /* One run's stats.json into run index run of column col. */
 static int
 parse_stats(const char *what, const char *text, size_t len,
-	    struct lkp_dataset *ds, size_t col, size_t run, char **err_out)
+	    struct compare_dataset *ds, size_t col, size_t run, char **err_out)
 {
 	json_t *j = parse_json(what, text, len, err_out), *v;
 	const char *name;
@@ -283,9 +283,9 @@ parse_stats(const char *what, const char *text, size_t len,
 			goto out;
 		}
 		if (text_stat)
-			lkp_dataset_mark_text(ds, col, key);
+			compare_dataset_mark_text(ds, col, key);
 		else
-			lkp_dataset_samples(ds, col, key)[run] = x;
+			compare_dataset_samples(ds, col, key)[run] = x;
 	}
 out:
 	json_decref(j);
@@ -357,7 +357,7 @@ list_runs(const char *rt, size_t *runs)
 }
 
 int
-lkp_results_load(const char *rt, struct lkp_dataset *ds, size_t col,
+compare_results_load(const char *rt, struct compare_dataset *ds, size_t col,
 		 char **err_out)
 {
 	struct strbuf path = STRBUF_INIT, text = STRBUF_INIT;
@@ -366,10 +366,10 @@ lkp_results_load(const char *rt, struct lkp_dataset *ds, size_t col,
 
 	*err_out = NULL;
 	if (pick_file(rt, "matrix.json", &path)) {
-		if (!(rc = lkp_results_read_file(path.buf, LKB_MAX_MATRIX_BYTES,
+		if (!(rc = compare_results_read_file(path.buf, LKB_MAX_MATRIX_BYTES,
 						 &text, err_out)) &&
-		    !lkp_results_matrix_fast(text.buf, text.len, ds, col))
-			rc = lkp_results_parse_matrix(path.buf, text.buf, text.len,
+		    !compare_results_matrix_fast(text.buf, text.len, ds, col))
+			rc = compare_results_parse_matrix(path.buf, text.buf, text.len,
 						      ds, col, err_out);
 		goto out;
 	}
@@ -380,7 +380,7 @@ lkp_results_load(const char *rt, struct lkp_dataset *ds, size_t col,
 		rc = LKB_ERR_NOT_FOUND;
 		goto out;
 	}
-	lkp_dataset_set_runs(ds, col, n);
+	compare_dataset_set_runs(ds, col, n);
 	for (size_t i = 0; i < n && rc == LKB_OK; i++) {
 		struct strbuf dir = STRBUF_INIT;
 
@@ -388,7 +388,7 @@ lkp_results_load(const char *rt, struct lkp_dataset *ds, size_t col,
 		if (strbuf_addf(&dir, "%s/%zu", rt, runs[i]) ||
 		    !pick_file(dir.buf, "stats.json", &path))
 			rc = LKB_ERR_IO;
-		else if (!(rc = lkp_results_read_file(path.buf,
+		else if (!(rc = compare_results_read_file(path.buf,
 						  LKB_MAX_MATRIX_BYTES, &text,
 						  err_out)))
 			rc = parse_stats(path.buf, text.buf, text.len, ds, col,

@@ -32,12 +32,12 @@
  * axes' parameters. Returns 1 and the directory in rt_out, 0 when there
  * are no results, or a negative status with *err_out (caller frees),
  * e.g. when several directories match. */
-int lkp_results_find(const char *root, const struct lkp_axes *ax,
+int compare_results_find(const char *root, const struct compare_axes *ax,
 		     const char *commit, struct strbuf *rt_out,
 		     char **err_out) LKB_WARN_UNUSED;
 
 /* Load the matrix of result root rt into column col of ds. */
-int lkp_results_load(const char *rt, struct lkp_dataset *ds, size_t col,
+int compare_results_load(const char *rt, struct compare_dataset *ds, size_t col,
 		     char **err_out) LKB_WARN_UNUSED;
 
 #endif

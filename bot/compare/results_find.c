@@ -71,7 +71,7 @@ commit_dir(const char *dir, const char *commit, struct strbuf *out,
 
 /* Whether some run of rt has a job.yaml matching the axes. */
 static int
-runs_match(const char *rt, const struct lkp_axes *ax)
+runs_match(const char *rt, const struct compare_axes *ax)
 {
 	DIR *d = opendir(rt);
 	struct dirent *e;
@@ -88,12 +88,12 @@ runs_match(const char *rt, const struct lkp_axes *ax)
 		strbuf_reset(&text);
 		if (strbuf_addf(&path, "%s/%s/job.yaml", rt, e->d_name))
 			continue;
-		if (lkp_results_read_file(path.buf, LKB_MAX_JOB_YAML_BYTES, &text,
+		if (compare_results_read_file(path.buf, LKB_MAX_JOB_YAML_BYTES, &text,
 				      &err)) {
 			FREE_AND_NULL(err);
 			continue;
 		}
-		found = lkp_axes_match_job(ax, text.buf, text.len);
+		found = compare_axes_match_job(ax, text.buf, text.len);
 	}
 	closedir(d);
 	strbuf_release(&path);
@@ -104,7 +104,7 @@ runs_match(const char *rt, const struct lkp_axes *ax)
 /* The fallback: every path_params directory of the testcase whose
  * commit runs were made with the axes' parameters. */
 static int
-find_by_jobs(const char *root, const struct lkp_axes *ax, const char *commit,
+find_by_jobs(const char *root, const struct compare_axes *ax, const char *commit,
 	     struct strbuf *rt_out, char **err_out)
 {
 	struct strbuf tdir = STRBUF_INIT, dir = STRBUF_INIT, rt = STRBUF_INIT;
@@ -161,7 +161,7 @@ find_by_jobs(const char *root, const struct lkp_axes *ax, const char *commit,
 }
 
 int
-lkp_results_find(const char *root, const struct lkp_axes *ax,
+compare_results_find(const char *root, const struct compare_axes *ax,
 		 const char *commit, struct strbuf *rt_out, char **err_out)
 {
 	struct strbuf pp = STRBUF_INIT, dir = STRBUF_INIT;
@@ -170,7 +170,7 @@ lkp_results_find(const char *root, const struct lkp_axes *ax,
 
 	*err_out = NULL;
 	strbuf_reset(rt_out);
-	if (lkp_axes_check(ax, &what)) {
+	if (compare_axes_check(ax, &what)) {
 		*err_out = xasprintf("bad axis '%s' for a result path", what);
 		return LKB_ERR_USAGE;
 	}
@@ -178,7 +178,7 @@ lkp_results_find(const char *root, const struct lkp_axes *ax,
 		*err_out = xasprintf("bad commit '%s'", commit ? commit : "");
 		return LKB_ERR_USAGE;
 	}
-	if ((rc = lkp_axes_path_params(ax, &pp)) ||
+	if ((rc = compare_axes_path_params(ax, &pp)) ||
 	    (rc = strbuf_addf(&dir, "%s/%s/%s/%s/%s/%s/%s", root, ax->testcase,
 			      pp.buf, ax->tbox_group, ax->rootfs, ax->kconfig,
 			      ax->compiler))) {

@@ -9,23 +9,23 @@
 #include "lib/limits.h"
 #include "lib/xalloc.h"
 
-#define LKP_MAX_RATIO 5.0	/* MAX_RATIO, lkp:lib/stats.rb */
+#define COMPARE_MAX_RATIO 5.0	/* MAX_RATIO, lkp:lib/stats.rb */
 
 unsigned
-lkp_select_flags(const struct lkp_rules *r, const struct lkp_dataset *ds,
+compare_select_flags(const struct compare_rules *r, const struct compare_dataset *ds,
 		 unsigned *flags, size_t key)
 {
-	if (!(flags[key] & LKP_FLAGS_KNOWN))
-		flags[key] = lkp_rules_classify(r, ds->keys.names[key]) |
-			     LKP_FLAGS_KNOWN;
+	if (!(flags[key] & COMPARE_FLAGS_KNOWN))
+		flags[key] = compare_rules_classify(r, ds->keys.names[key]) |
+			     COMPARE_FLAGS_KNOWN;
 	return flags[key];
 }
 
 size_t
-lkp_view_gather(const struct lkp_dataset *ds, size_t col, size_t key,
-		const struct lkp_view *v, double *buf)
+compare_view_gather(const struct compare_dataset *ds, size_t col, size_t key,
+		const struct compare_view *v, double *buf)
 {
-	const double *s = lkp_dataset_get(ds, col, key);
+	const double *s = compare_dataset_get(ds, col, key);
 
 	for (size_t i = 0; i < v->n; i++)
 		buf[i] = s ? s[v->idx ? v->idx[i] : i] : 0.0;
@@ -33,32 +33,32 @@ lkp_view_gather(const struct lkp_dataset *ds, size_t col, size_t key,
 }
 
 static int
-has_key(const struct lkp_dataset *ds, size_t col, size_t key)
+has_key(const struct compare_dataset *ds, size_t col, size_t key)
 {
-	return lkp_dataset_get(ds, col, key) || lkp_dataset_is_text(ds, col, key);
+	return compare_dataset_get(ds, col, key) || compare_dataset_is_text(ds, col, key);
 }
 
 static int
-has_name(const struct lkp_dataset *ds, size_t col, const char *name,
+has_name(const struct compare_dataset *ds, size_t col, const char *name,
 	 size_t base_len, const char *suffix)
 {
 	char *s = xasprintf("%.*s.%s", (int)base_len, name, suffix);
-	size_t key = lkp_dataset_find(ds, s);
+	size_t key = compare_dataset_find(ds, s);
 
 	free(s);
-	return key != LKP_KEY_NONE && has_key(ds, col, key);
+	return key != COMPARE_KEY_NONE && has_key(ds, col, key);
 }
 
 /* skip_function_stat?: "x.fail" needs "x.pass" in b, "x.pass" needs one
  * of "x.error|warn|fail" in b; dmesg/kmsg/last_state/stderr exempt. */
 static int
-skip_function(const struct lkp_dataset *ds, size_t cb, const char *name,
+skip_function(const struct compare_dataset *ds, size_t cb, const char *name,
 	      unsigned f)
 {
 	const char *dot = strrchr(name, '.');
 	size_t base;
 
-	if ((f & LKP_STAT_ALWAYS_FUNC) || !dot)
+	if ((f & COMPARE_STAT_ALWAYS_FUNC) || !dot)
 		return 0;
 	base = (size_t)(dot - name);
 	dot++;
@@ -80,13 +80,13 @@ has_prefix(const char *s, const char *p)
 
 /* reasonable_perf_change? (lkp:lib/stats.rb) */
 static int
-reasonable_change(const struct lkp_rules *r, const char *k, double delta,
+reasonable_change(const struct compare_rules *r, const char *k, double delta,
 		  double max)
 {
 	double v;
 	int is_int;
 
-	if (lkp_rules_threshold(r, k, &v, &is_int)) {
+	if (compare_rules_threshold(r, k, &v, &is_int)) {
 		if (max < v)
 			return 0;
 		/* Ruby Integer v / 2 truncates */
@@ -117,31 +117,31 @@ reasonable_change(const struct lkp_rules *r, const char *k, double delta,
 
 /* calc_stats_metrics + skip_small_change? */
 static int
-small_change(const struct lkp_rules *r, const char *k, unsigned f,
-	     const struct lkp_summary *a, const struct lkp_summary *b)
+small_change(const struct compare_rules *r, const char *k, unsigned f,
+	     const struct compare_summary *a, const struct compare_summary *b)
 {
-	const struct lkp_summary *hi = a->mean > b->mean ? a : b;
-	const struct lkp_summary *lo = hi == a ? b : a;
-	double ratio = LKP_MAX_RATIO, delta = hi->mean - lo->mean;
+	const struct compare_summary *hi = a->mean > b->mean ? a : b;
+	const struct compare_summary *lo = hi == a ? b : a;
+	double ratio = COMPARE_MAX_RATIO, delta = hi->mean - lo->mean;
 	double max = b->max > a->max ? b->max : a->max;
 
 	if (lo->mean > 0)
 		ratio = hi->mean / lo->mean;
-	if (ratio > LKP_MAX_RATIO)
-		ratio = LKP_MAX_RATIO;
-	if (f & LKP_STAT_PERF_PROFILE)
+	if (ratio > COMPARE_MAX_RATIO)
+		ratio = COMPARE_MAX_RATIO;
+	if (f & COMPARE_STAT_PERF_PROFILE)
 		return 0;	/* ncompare sets the perf-profile option */
 	if (!(ratio > 1.01))
 		return 1;
-	if (!(ratio > 1.05) && !lkp_rules_is_perf_metric(r, k))
+	if (!(ratio > 1.05) && !compare_rules_is_perf_metric(r, k))
 		return 1;
 	return !reasonable_change(r, k, delta, max);
 }
 
 static int
-monitored_by(const struct lkp_dataset *ds, size_t col, const char *group)
+monitored_by(const struct compare_dataset *ds, size_t col, const char *group)
 {
-	const struct lkp_matrix *m = &ds->cols[col];
+	const struct compare_matrix *m = &ds->cols[col];
 	size_t len = strlen(group);
 
 	for (size_t k = 0; k < m->nvals; k++)
@@ -153,7 +153,7 @@ monitored_by(const struct lkp_dataset *ds, size_t col, const char *group)
 }
 
 unsigned
-lkp_select_monitors(const struct lkp_dataset *ds, size_t col)
+compare_select_monitors(const struct compare_dataset *ds, size_t col)
 {
 	return (monitored_by(ds, col, "perf-profile") ? 1u : 0u) |
 	       (monitored_by(ds, col, "lock_stat") ? 2u : 0u);
@@ -164,19 +164,19 @@ lkp_select_monitors(const struct lkp_dataset *ds, size_t col)
 struct base_cache {
 	unsigned gen;		/* 0 = empty */
 	int ok;
-	struct lkp_summary s;
+	struct compare_summary s;
 };
 
 static int
-select_key(const struct lkp_rules *r, const struct lkp_dataset *ds,
-	   size_t key, unsigned f, size_t ca, const struct lkp_view *va,
-	   size_t cb, const struct lkp_view *vb, unsigned b_monitors,
+select_key(const struct compare_rules *r, const struct compare_dataset *ds,
+	   size_t key, unsigned f, size_t ca, const struct compare_view *va,
+	   size_t cb, const struct compare_view *vb, unsigned b_monitors,
 	   int incomplete_pass, struct base_cache *bc, unsigned gen);
 
 int
-lkp_select_one(const struct lkp_rules *r, const struct lkp_dataset *ds,
-	       size_t key, unsigned f, size_t ca, const struct lkp_view *va,
-	       size_t cb, const struct lkp_view *vb, unsigned b_monitors,
+compare_select_one(const struct compare_rules *r, const struct compare_dataset *ds,
+	       size_t key, unsigned f, size_t ca, const struct compare_view *va,
+	       size_t cb, const struct compare_view *vb, unsigned b_monitors,
 	       int incomplete_pass)
 {
 	return select_key(r, ds, key, f, ca, va, cb, vb, b_monitors,
@@ -184,29 +184,29 @@ lkp_select_one(const struct lkp_rules *r, const struct lkp_dataset *ds,
 }
 
 static int
-select_key(const struct lkp_rules *r, const struct lkp_dataset *ds,
-	   size_t key, unsigned f, size_t ca, const struct lkp_view *va,
-	   size_t cb, const struct lkp_view *vb, unsigned b_monitors,
+select_key(const struct compare_rules *r, const struct compare_dataset *ds,
+	   size_t key, unsigned f, size_t ca, const struct compare_view *va,
+	   size_t cb, const struct compare_view *vb, unsigned b_monitors,
 	   int incomplete_pass, struct base_cache *bc, unsigned gen)
 {
 	const char *k = ds->keys.names[key];
-	int func = !!(f & LKP_STAT_FUNCTION), rc = 0;
+	int func = !!(f & COMPARE_STAT_FUNCTION), rc = 0;
 	size_t mm = func ? 0 : 3, nbuf = va->n > vb->n ? va->n : vb->n;
-	struct lkp_summary sa, sb;
+	struct compare_summary sa, sb;
 	double stack_raw[LKB_MAX_RESULT_RUNS], stack_sorted[LKB_MAX_RESULT_RUNS];
 	double *raw = stack_raw, *sorted = stack_sorted;
 
-	if (lkp_dataset_is_text(ds, ca, key) || lkp_dataset_is_text(ds, cb, key))
+	if (compare_dataset_is_text(ds, ca, key) || compare_dataset_is_text(ds, cb, key))
 		return 0;
-	if (incomplete_pass && !(f & LKP_STAT_BOOT_KIND))
+	if (incomplete_pass && !(f & COMPARE_STAT_BOOT_KIND))
 		return 0;
-	if (!(f & LKP_STAT_BISECTABLE) && !(f & LKP_STAT_REPORT_ALLOW))
+	if (!(f & COMPARE_STAT_BISECTABLE) && !(f & COMPARE_STAT_REPORT_ALLOW))
 		return 0;
 	if (func ? skip_function(ds, cb, k, f) : (va->n < 3 && vb->n < 3))
 		return 0;
 	if (!has_key(ds, cb, key) && !func &&
-	    !((f & LKP_STAT_PERF_PROFILE) && (b_monitors & 1u)) &&
-	    !((f & LKP_STAT_LOCK_STAT) && (b_monitors & 2u)))
+	    !((f & COMPARE_STAT_PERF_PROFILE) && (b_monitors & 1u)) &&
+	    !((f & COMPARE_STAT_LOCK_STAT) && (b_monitors & 2u)))
 		return 0;
 	if (nbuf > LKB_MAX_RESULT_RUNS) {
 		raw = xcalloc(nbuf, sizeof(*raw));
@@ -215,9 +215,9 @@ select_key(const struct lkp_rules *r, const struct lkp_dataset *ds,
 	if (bc && bc->gen == gen) {
 		sb = bc->s;
 	} else {
-		lkp_view_gather(ds, cb, key, vb, raw);
+		compare_view_gather(ds, cb, key, vb, raw);
 		/* an empty summary has n == 0 */
-		(void)lkp_stats_summary(raw, vb->n, mm, sorted, &sb);
+		(void)compare_stats_summary(raw, vb->n, mm, sorted, &sb);
 		if (bc) {
 			bc->gen = gen;
 			bc->s = sb;
@@ -227,10 +227,10 @@ select_key(const struct lkp_rules *r, const struct lkp_dataset *ds,
 		goto out;
 	if (vb->n <= 3 && mm > 1)
 		mm = 1;
-	lkp_view_gather(ds, ca, key, va, raw);
-	if (!lkp_stats_summary(raw, va->n, mm, sorted, &sa))
+	compare_view_gather(ds, ca, key, va, raw);
+	if (!compare_stats_summary(raw, va->n, mm, sorted, &sa))
 		goto out;
-	if (func ? sa.max == sb.max : !lkp_stats_changed(&sa, &sb))
+	if (func ? sa.max == sb.max : !compare_stats_changed(&sa, &sb))
 		goto out;
 	rc = !small_change(r, k, f, &sa, &sb);
 out:
@@ -242,9 +242,9 @@ out:
 }
 
 static void
-select_pass(const struct lkp_rules *r, const struct lkp_dataset *ds,
+select_pass(const struct compare_rules *r, const struct compare_dataset *ds,
 	    unsigned *flags, unsigned char *shown, size_t ca,
-	    const struct lkp_view *va, const struct lkp_view *vb, size_t inc,
+	    const struct compare_view *va, const struct compare_view *vb, size_t inc,
 	    unsigned mon, int incomplete_pass, struct base_cache *bc,
 	    unsigned gen)
 {
@@ -253,29 +253,29 @@ select_pass(const struct lkp_rules *r, const struct lkp_dataset *ds,
 			continue;
 		if (!has_key(ds, ca, key) && !has_key(ds, 0, key))
 			continue;
-		if (select_key(r, ds, key, lkp_select_flags(r, ds, flags, key),
+		if (select_key(r, ds, key, compare_select_flags(r, ds, flags, key),
 			       ca, va, 0, vb, mon, incomplete_pass, &bc[key], gen))
 			shown[key] = 1;
 	}
 }
 
 void
-lkp_select_keys(const struct lkp_rules *r, const struct lkp_dataset *ds,
-		const struct lkp_view *complete, unsigned *flags,
+compare_select_keys(const struct compare_rules *r, const struct compare_dataset *ds,
+		const struct compare_view *complete, unsigned *flags,
 		unsigned char *shown)
 {
-	size_t inc = lkp_dataset_find(ds, LKP_INCOMPLETE_KEY);
-	unsigned mon = lkp_select_monitors(ds, 0);
+	size_t inc = compare_dataset_find(ds, COMPARE_INCOMPLETE_KEY);
+	unsigned mon = compare_select_monitors(ds, 0);
 	struct base_cache *bc = xcalloc(ds->keys.n ? ds->keys.n : 1,
 					sizeof(*bc));
 	int base_filtered = 0;
 
 	for (size_t c = 1; c < ds->ncols; c++) {
-		struct lkp_view all_a = { NULL, ds->cols[c].nruns };
-		struct lkp_view all_b = { NULL, ds->cols[0].nruns };
-		const struct lkp_view *vb = base_filtered ? &complete[0] : &all_b;
-		int a_inc = inc != LKP_KEY_NONE && has_key(ds, c, inc);
-		int b_inc = !base_filtered && inc != LKP_KEY_NONE &&
+		struct compare_view all_a = { NULL, ds->cols[c].nruns };
+		struct compare_view all_b = { NULL, ds->cols[0].nruns };
+		const struct compare_view *vb = base_filtered ? &complete[0] : &all_b;
+		int a_inc = inc != COMPARE_KEY_NONE && has_key(ds, c, inc);
+		int b_inc = !base_filtered && inc != COMPARE_KEY_NONE &&
 			    has_key(ds, 0, inc);
 
 		if (!a_inc && !b_inc) {

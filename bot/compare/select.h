@@ -10,7 +10,7 @@
  * side; b must have the stat (or it is a function stat, or a monitored
  * perf-profile/lock_stat stat); summaries trimmed (upper medians);
  * function stats change when the maxima differ, others by
- * lkp_stats_changed(); then the ratio/delta small-change filter with
+ * compare_stats_changed(); then the ratio/delta small-change filter with
  * etc/perf-metrics-threshold.yaml (not for perf-profile, lkp passes a
  * perf-profile threshold option in ncompare). lkp's perf-profile
  * threshold branch of changed_stats? (shown iff a median > 5 when the
@@ -26,7 +26,7 @@
 #include "bot/compare/stat_rules.h"
 
 /* Run indices of a column view. idx == NULL means all runs 0..n-1. */
-struct lkp_view {
+struct compare_view {
 	const size_t *idx;
 	size_t n;
 };
@@ -34,32 +34,32 @@ struct lkp_view {
 /* flags[key]: classify() cache, filled here (0 = not yet classified).
  * shown[key] set to 1 for each key lkp shows. complete[c]: view of the
  * complete runs of column c. */
-void lkp_select_keys(const struct lkp_rules *r, const struct lkp_dataset *ds,
-		     const struct lkp_view *complete, unsigned *flags,
+void compare_select_keys(const struct compare_rules *r, const struct compare_dataset *ds,
+		     const struct compare_view *complete, unsigned *flags,
 		     unsigned char *shown);
 
 /* Which monitors column col ran (monitored_by_b?): bit 0 perf-profile,
  * bit 1 lock_stat. */
-unsigned lkp_select_monitors(const struct lkp_dataset *ds, size_t col);
+unsigned compare_select_monitors(const struct compare_dataset *ds, size_t col);
 
 /* One key, a vs b over the given views; the test behind the above.
- * b_monitors: lkp_select_monitors(ds, cb). */
-int lkp_select_one(const struct lkp_rules *r, const struct lkp_dataset *ds,
+ * b_monitors: compare_select_monitors(ds, cb). */
+int compare_select_one(const struct compare_rules *r, const struct compare_dataset *ds,
 		   size_t key, unsigned flags, size_t ca,
-		   const struct lkp_view *va, size_t cb,
-		   const struct lkp_view *vb, unsigned b_monitors,
+		   const struct compare_view *va, size_t cb,
+		   const struct compare_view *vb, unsigned b_monitors,
 		   int incomplete_pass);
 
 /* Fill buf with the samples of key in col over view v (zeros when the
  * commit lacks the stat); returns v->n. */
-size_t lkp_view_gather(const struct lkp_dataset *ds, size_t col, size_t key,
-		       const struct lkp_view *v, double *buf);
+size_t compare_view_gather(const struct compare_dataset *ds, size_t col, size_t key,
+		       const struct compare_view *v, double *buf);
 
 /* classify() with the flags cache. */
-unsigned lkp_select_flags(const struct lkp_rules *r,
-			  const struct lkp_dataset *ds, unsigned *flags,
+unsigned compare_select_flags(const struct compare_rules *r,
+			  const struct compare_dataset *ds, unsigned *flags,
 			  size_t key);
 
-#define LKP_FLAGS_KNOWN (1u << 31)
+#define COMPARE_FLAGS_KNOWN (1u << 31)
 
 #endif

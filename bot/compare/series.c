@@ -27,7 +27,7 @@ scan_num(const char *p, const char *end, unsigned *v)
 }
 
 int
-lkp_series_parse_subject(const char *subject, unsigned *k_out,
+compare_series_parse_subject(const char *subject, unsigned *k_out,
 			 unsigned *m_out)
 {
 	const char *p = subject;
@@ -64,7 +64,7 @@ lkp_series_parse_subject(const char *subject, unsigned *k_out,
 }
 
 char *
-lkp_series_url_branch(const char *url)
+compare_series_url_branch(const char *url)
 {
 	const char *p = strstr(url, "/commits/");
 	size_t n;
@@ -103,7 +103,7 @@ git(const char *repo, const char *const *args, struct strbuf *out,
 	int rc;
 
 	strbuf_reset(out);
-	rc = lkp_git_run(repo, args, out, &e);
+	rc = compare_git_run(repo, args, out, &e);
 	if (rc)
 		fail(err_out, "%s", e ? e : "git failed");
 	free(e);
@@ -118,7 +118,7 @@ rev_parse(const char *repo, const char *rev, char sha[41], char **err_out)
 	const char *args[] = { "rev-parse", "--verify", "--quiet", NULL, NULL };
 	int rc;
 
-	if (!lkp_git_rev_ok(rev))
+	if (!compare_git_rev_ok(rev))
 		return fail(err_out, "'%s' is not a revision", rev);
 	if (strbuf_addf(&arg, "%s^{commit}", rev))
 		return fail(err_out, "revision too long");
@@ -213,7 +213,7 @@ base_sha(const char *base)
 static int
 resolve_tip(const char *repo, const char *tip, char sha[41], char **err_out)
 {
-	char *branch = lkp_series_url_branch(tip);
+	char *branch = compare_series_url_branch(tip);
 	const char *cands[3];
 	char *lr = NULL, *rr = NULL;
 	int rc = LKB_ERR;
@@ -237,8 +237,8 @@ resolve_tip(const char *repo, const char *tip, char sha[41], char **err_out)
 }
 
 static int
-load_patches(const char *repo, const struct lkp_series *s, const char *tip,
-	     struct lkp_series_patch *v, size_t max, size_t *n_out,
+load_patches(const char *repo, const struct compare_series *s, const char *tip,
+	     struct compare_series_patch *v, size_t max, size_t *n_out,
 	     char **err_out)
 {
 	struct strbuf out = STRBUF_INIT, range = STRBUF_INIT;
@@ -278,7 +278,7 @@ out:
 }
 
 static int
-check_patches(const struct lkp_series *s, size_t n, const char *tested,
+check_patches(const struct compare_series *s, size_t n, const char *tested,
 	      char **err_out)
 {
 	if (n != s->total)
@@ -289,7 +289,7 @@ check_patches(const struct lkp_series *s, size_t n, const char *tested,
 	for (size_t i = 0; i < n; i++) {
 		unsigned k, m;
 
-		if (!lkp_series_parse_subject(s->patches[i].subject, &k, &m) ||
+		if (!compare_series_parse_subject(s->patches[i].subject, &k, &m) ||
 		    k != i + 1 || m != s->total)
 			return fail(err_out, "commit %.10s (\"%s\") is not "
 				    "[PATCH %02zu/%02zu]", s->patches[i].sha,
@@ -303,8 +303,8 @@ check_patches(const struct lkp_series *s, size_t n, const char *tested,
 }
 
 int
-lkp_series_resolve(const char *repo, const struct lkp_series_req *req,
-		   struct lkp_series *out, char **err_out)
+compare_series_resolve(const char *repo, const struct compare_series_req *req,
+		   struct compare_series *out, char **err_out)
 {
 	char tested[41], tip[41];
 	char *subject = NULL;
@@ -325,7 +325,7 @@ lkp_series_resolve(const char *repo, const struct lkp_series_req *req,
 		rc = LKB_ERR;
 		goto out;
 	}
-	if (!lkp_series_parse_subject(subject, &k, &m)) {
+	if (!compare_series_parse_subject(subject, &k, &m)) {
 		rc = fail(err_out, "\"%s\" carries no [PATCH k/M]", subject);
 		goto out;
 	}
@@ -375,7 +375,7 @@ out:
 }
 
 void
-lkp_series_release(struct lkp_series *s)
+compare_series_release(struct compare_series *s)
 {
 	for (size_t i = 0; s->patches && i < s->total; i++)
 		free(s->patches[i].subject);

@@ -17,38 +17,38 @@
 
 #include "lib/compiler.h"
 
-struct lkp_series_req {
+struct compare_series_req {
 	const char *tested;	/* the report's commit (sha or prefix) */
 	const char *subject;	/* its subject; NULL: read it from git */
 	const char *base;	/* "base:" line value, or NULL */
 	const char *tip;	/* branch tip: rev, branch, or url: value */
 };
 
-struct lkp_series_patch {
+struct compare_series_patch {
 	char sha[41];
 	char *subject;
 };
 
-struct lkp_series {
+struct compare_series {
 	char base[41];
 	char *base_subject;
 	size_t total;		/* M */
 	size_t tested;		/* k */
-	struct lkp_series_patch *patches;	/* M entries: 01/M .. M/M */
+	struct compare_series_patch *patches;	/* M entries: 01/M .. M/M */
 };
 
 /* "[PATCH v2 07/13]", "[PATCHv6 6/7]", "[RFC PATCH 2/4]",
  * "[PATCH -next v2 7/7]": 1 and k, m; 0 when the subject has none. */
-int lkp_series_parse_subject(const char *subject, unsigned *k_out,
+int compare_series_parse_subject(const char *subject, unsigned *k_out,
 			     unsigned *m_out);
 
 /* The branch name in a series url:
  * ".../intel-lab-lkp/linux/commits/<Author>/<slug>/<ts>" -> the part
  * after "/commits/", or NULL. Caller frees. */
-char *lkp_series_url_branch(const char *url);
+char *compare_series_url_branch(const char *url);
 
-int lkp_series_resolve(const char *repo, const struct lkp_series_req *req,
-		       struct lkp_series *out, char **err_out) LKB_WARN_UNUSED;
-void lkp_series_release(struct lkp_series *s);
+int compare_series_resolve(const char *repo, const struct compare_series_req *req,
+		       struct compare_series *out, char **err_out) LKB_WARN_UNUSED;
+void compare_series_release(struct compare_series *s);
 
 #endif

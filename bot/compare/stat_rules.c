@@ -12,18 +12,18 @@
 #include "lib/xalloc.h"
 
 /* A crafted stat name must not make a pattern run away (doc/style.md R27). */
-#define LKP_RULES_MATCH_LIMIT 100000
-#define LKP_RULES_DEPTH_LIMIT 1000
+#define COMPARE_RULES_MATCH_LIMIT 100000
+#define COMPARE_RULES_DEPTH_LIMIT 1000
 
-struct lkp_re {
+struct compare_re {
 	pcre2_code *code;
 };
 
-struct lkp_rules {
+struct compare_rules {
 	pcre2_match_context *mctx;
 	pcre2_match_data *md;
-	struct lkp_re failure, pass, deny, allow, report, perf;
-	struct lkp_re *thr, *iperf, *ilat;
+	struct compare_re failure, pass, deny, allow, report, perf;
+	struct compare_re *thr, *iperf, *ilat;
 	char *testcase;
 	int testcase_is_func;
 };
@@ -41,7 +41,7 @@ names_has(const char *const *v, size_t n, const char *s)
 }
 
 static int
-re_compile(struct lkp_re *re, const char *pat, char **err_out)
+re_compile(struct compare_re *re, const char *pat, char **err_out)
 {
 	int ec;
 	PCRE2_SIZE off;
@@ -63,7 +63,7 @@ re_compile(struct lkp_re *re, const char *pat, char **err_out)
 
 /* Join v[] into one alternation: pre (?:v0)|(?:v1)... post. */
 static int
-re_compile_list(struct lkp_re *re, const char *pre, const char *const *v,
+re_compile_list(struct compare_re *re, const char *pre, const char *const *v,
 		size_t n, const char *extra, const char *post, char **err_out)
 {
 	struct strbuf sb = STRBUF_INIT;
@@ -84,7 +84,7 @@ re_compile_list(struct lkp_re *re, const char *pre, const char *const *v,
 }
 
 static int
-re_match(const struct lkp_rules *r, const struct lkp_re *re, const char *s)
+re_match(const struct compare_rules *r, const struct compare_re *re, const char *s)
 {
 	int rc = pcre2_match(re->code, (PCRE2_SPTR)s, strlen(s), 0, 0, r->md,
 			     r->mctx);
@@ -94,10 +94,10 @@ re_match(const struct lkp_rules *r, const struct lkp_re *re, const char *s)
 }
 
 static int
-re_compile_full(struct lkp_re **out, const char *const *res, size_t stride,
+re_compile_full(struct compare_re **out, const char *const *res, size_t stride,
 		size_t n, char **err_out)
 {
-	struct lkp_re *v = xcalloc(n ? n : 1, sizeof(*v));
+	struct compare_re *v = xcalloc(n ? n : 1, sizeof(*v));
 	char *pat;
 	int rc = LKB_OK;
 
@@ -116,27 +116,27 @@ re_compile_full(struct lkp_re **out, const char *const *res, size_t stride,
  * performance tests and the testcase (unless functional) add
  * "<test>." prefixes (lkp:lib/perf_metrics.rb). */
 static int
-compile_perf(struct lkp_rules *r, char **err_out)
+compile_perf(struct compare_rules *r, char **err_out)
 {
 	struct strbuf sb = STRBUF_INIT;
 	int rc = LKB_OK;
 
-	for (size_t i = 0; i < lkp_perf_tests_n; i++)
-		rc |= strbuf_addf(&sb, "|\\Q%s.\\E", lkp_perf_tests[i]);
+	for (size_t i = 0; i < compare_perf_tests_n; i++)
+		rc |= strbuf_addf(&sb, "|\\Q%s.\\E", compare_perf_tests[i]);
 	if (r->testcase && !r->testcase_is_func && !strstr(r->testcase, "\\E"))
 		rc |= strbuf_addf(&sb, "|\\Q%s.\\E", r->testcase);
 	if (rc == LKB_OK) {
 		struct strbuf pre = STRBUF_INIT;
 
 		rc |= strbuf_adds(&pre, "(?:");
-		for (size_t i = 0; i < lkp_perf_pattern_res_n; i++)
+		for (size_t i = 0; i < compare_perf_pattern_res_n; i++)
 			rc |= strbuf_addf(&pre, "%s(?:%s)", i ? "|" : "",
-					  lkp_perf_pattern_res[i]);
+					  compare_perf_pattern_res[i]);
 		rc |= strbuf_adds(&pre, ")|^");
 		if (rc == LKB_OK)
 			rc = re_compile_list(&r->perf, pre.buf,
-					     lkp_perf_prefix_res,
-					     lkp_perf_prefix_res_n, sb.buf, "",
+					     compare_perf_prefix_res,
+					     compare_perf_prefix_res_n, sb.buf, "",
 					     err_out);
 		strbuf_release(&pre);
 	}
@@ -145,46 +145,46 @@ compile_perf(struct lkp_rules *r, char **err_out)
 }
 
 int
-lkp_rules_new(const char *testcase, struct lkp_rules **out, char **err_out)
+compare_rules_new(const char *testcase, struct compare_rules **out, char **err_out)
 {
-	struct lkp_rules *r = xcalloc(1, sizeof(*r));
+	struct compare_rules *r = xcalloc(1, sizeof(*r));
 	int rc;
 
 	*out = NULL;
 	*err_out = NULL;
 	if (testcase && *testcase) {
 		r->testcase = xstrdup(testcase);
-		r->testcase_is_func = names_has(lkp_func_tests,
-						lkp_func_tests_n, testcase);
+		r->testcase_is_func = names_has(compare_func_tests,
+						compare_func_tests_n, testcase);
 	}
 	r->mctx = pcre2_match_context_create(NULL);
 	r->md = pcre2_match_data_create(16, NULL);
 	if (!r->mctx || !r->md)
 		abort();	/* out of memory (R14) */
-	pcre2_set_match_limit(r->mctx, LKP_RULES_MATCH_LIMIT);
-	pcre2_set_depth_limit(r->mctx, LKP_RULES_DEPTH_LIMIT);
-	if ((rc = re_compile_list(&r->failure, "^", lkp_failure_res,
-				  lkp_failure_res_n, NULL, "", err_out)) ||
-	    (rc = re_compile_list(&r->pass, "^", lkp_pass_res,
-				  lkp_pass_res_n, NULL, "", err_out)) ||
-	    (rc = re_compile_list(&r->deny, "", lkp_denylist_res,
-				  lkp_denylist_res_n, NULL, "", err_out)) ||
-	    (rc = re_compile_list(&r->allow, "", lkp_allowlist_res,
-				  lkp_allowlist_res_n, NULL, "", err_out)) ||
-	    (rc = re_compile_list(&r->report, "", lkp_report_allow_res,
-				  lkp_report_allow_res_n, NULL, "",
+	pcre2_set_match_limit(r->mctx, COMPARE_RULES_MATCH_LIMIT);
+	pcre2_set_depth_limit(r->mctx, COMPARE_RULES_DEPTH_LIMIT);
+	if ((rc = re_compile_list(&r->failure, "^", compare_failure_res,
+				  compare_failure_res_n, NULL, "", err_out)) ||
+	    (rc = re_compile_list(&r->pass, "^", compare_pass_res,
+				  compare_pass_res_n, NULL, "", err_out)) ||
+	    (rc = re_compile_list(&r->deny, "", compare_denylist_res,
+				  compare_denylist_res_n, NULL, "", err_out)) ||
+	    (rc = re_compile_list(&r->allow, "", compare_allowlist_res,
+				  compare_allowlist_res_n, NULL, "", err_out)) ||
+	    (rc = re_compile_list(&r->report, "", compare_report_allow_res,
+				  compare_report_allow_res_n, NULL, "",
 				  err_out)) ||
 	    (rc = compile_perf(r, err_out)) ||
-	    (rc = re_compile_full(&r->thr, &lkp_perf_thresholds[0].re,
-				  sizeof(lkp_perf_thresholds[0]),
-				  lkp_perf_thresholds_n, err_out)) ||
-	    (rc = re_compile_full(&r->iperf, &lkp_index_perf[0].re,
-				  sizeof(lkp_index_perf[0]), lkp_index_perf_n,
+	    (rc = re_compile_full(&r->thr, &compare_perf_thresholds[0].re,
+				  sizeof(compare_perf_thresholds[0]),
+				  compare_perf_thresholds_n, err_out)) ||
+	    (rc = re_compile_full(&r->iperf, &compare_index_perf[0].re,
+				  sizeof(compare_index_perf[0]), compare_index_perf_n,
 				  err_out)) ||
-	    (rc = re_compile_full(&r->ilat, &lkp_index_latency[0].re,
-				  sizeof(lkp_index_latency[0]),
-				  lkp_index_latency_n, err_out))) {
-		lkp_rules_free(r);
+	    (rc = re_compile_full(&r->ilat, &compare_index_latency[0].re,
+				  sizeof(compare_index_latency[0]),
+				  compare_index_latency_n, err_out))) {
+		compare_rules_free(r);
 		return rc;
 	}
 	*out = r;
@@ -192,7 +192,7 @@ lkp_rules_new(const char *testcase, struct lkp_rules **out, char **err_out)
 }
 
 static void
-re_free_array(struct lkp_re *v, size_t n)
+re_free_array(struct compare_re *v, size_t n)
 {
 	if (!v)
 		return;
@@ -202,7 +202,7 @@ re_free_array(struct lkp_re *v, size_t n)
 }
 
 void
-lkp_rules_free(struct lkp_rules *r)
+compare_rules_free(struct compare_rules *r)
 {
 	if (!r)
 		return;
@@ -212,9 +212,9 @@ lkp_rules_free(struct lkp_rules *r)
 	pcre2_code_free(r->allow.code);
 	pcre2_code_free(r->report.code);
 	pcre2_code_free(r->perf.code);
-	re_free_array(r->thr, lkp_perf_thresholds_n);
-	re_free_array(r->iperf, lkp_index_perf_n);
-	re_free_array(r->ilat, lkp_index_latency_n);
+	re_free_array(r->thr, compare_perf_thresholds_n);
+	re_free_array(r->iperf, compare_index_perf_n);
+	re_free_array(r->ilat, compare_index_latency_n);
 	pcre2_match_data_free(r->md);
 	pcre2_match_context_free(r->mctx);
 	free(r->testcase);
@@ -228,7 +228,7 @@ has_prefix(const char *s, const char *p)
 }
 
 unsigned
-lkp_rules_classify(const struct lkp_rules *r, const char *name)
+compare_rules_classify(const struct compare_rules *r, const char *name)
 {
 	unsigned f = 0;
 	size_t len = strlen(name);
@@ -236,44 +236,44 @@ lkp_rules_classify(const struct lkp_rules *r, const char *name)
 
 	if (strstr(name, ".time.") || strstr(name, ".timestamp:") ||
 	    strstr(name, ".bootstage:"))
-		f |= LKP_STAT_TIME_LIKE;
+		f |= COMPARE_STAT_TIME_LIKE;
 	else if (re_match(r, &r->failure, name) || re_match(r, &r->pass, name))
-		f |= LKP_STAT_FUNCTION;
+		f |= COMPARE_STAT_FUNCTION;
 	if (!re_match(r, &r->deny, name) || re_match(r, &r->allow, name))
-		f |= LKP_STAT_BISECTABLE;
+		f |= COMPARE_STAT_BISECTABLE;
 	if (re_match(r, &r->report, name))
-		f |= LKP_STAT_REPORT_ALLOW;
+		f |= COMPARE_STAT_REPORT_ALLOW;
 	/* $stat_absolute_changes (lkp:lib/compare.rb): /^perf-profile/, /%$/ */
 	if (has_prefix(name, "perf-profile") || (len && name[len - 1] == '%'))
-		f |= LKP_STAT_ABSOLUTE;
+		f |= COMPARE_STAT_ABSOLUTE;
 	if (has_prefix(name, "perf-profile."))
-		f |= LKP_STAT_PERF_PROFILE;
+		f |= COMPARE_STAT_PERF_PROFILE;
 	if (has_prefix(name, "lock_stat."))
-		f |= LKP_STAT_LOCK_STAT;
+		f |= COMPARE_STAT_LOCK_STAT;
 	if (has_prefix(name, "dmesg.") || has_prefix(name, "last_state.") ||
 	    has_prefix(name, "stderr."))
-		f |= LKP_STAT_BOOT_KIND | LKP_STAT_ALWAYS_FUNC;
+		f |= COMPARE_STAT_BOOT_KIND | COMPARE_STAT_ALWAYS_FUNC;
 	if (has_prefix(name, "kmsg."))
-		f |= LKP_STAT_ALWAYS_FUNC;
-	if (lkp_rules_is_test(r, name, dot ? (size_t)(dot - name) : len))
-		f |= LKP_STAT_TEST_GROUP;
+		f |= COMPARE_STAT_ALWAYS_FUNC;
+	if (compare_rules_is_test(r, name, dot ? (size_t)(dot - name) : len))
+		f |= COMPARE_STAT_TEST_GROUP;
 	return f;
 }
 
 int
-lkp_rules_is_perf_metric(const struct lkp_rules *r, const char *name)
+compare_rules_is_perf_metric(const struct compare_rules *r, const char *name)
 {
 	return re_match(r, &r->perf, name);
 }
 
 int
-lkp_rules_threshold(const struct lkp_rules *r, const char *name,
+compare_rules_threshold(const struct compare_rules *r, const char *name,
 		    double *v_out, int *is_int_out)
 {
-	for (size_t i = 0; i < lkp_perf_thresholds_n; i++) {
+	for (size_t i = 0; i < compare_perf_thresholds_n; i++) {
 		if (re_match(r, &r->thr[i], name)) {
-			*v_out = lkp_perf_thresholds[i].v;
-			*is_int_out = lkp_perf_thresholds[i].is_int;
+			*v_out = compare_perf_thresholds[i].v;
+			*is_int_out = compare_perf_thresholds[i].is_int;
 			return 1;
 		}
 	}
@@ -281,18 +281,18 @@ lkp_rules_threshold(const struct lkp_rules *r, const char *name,
 }
 
 int
-lkp_rules_kpi_weight(const struct lkp_rules *r, const char *name,
+compare_rules_kpi_weight(const struct compare_rules *r, const char *name,
 		     double *w_out)
 {
-	for (size_t i = 0; i < lkp_index_perf_n; i++) {
+	for (size_t i = 0; i < compare_index_perf_n; i++) {
 		if (re_match(r, &r->iperf[i], name)) {
-			*w_out = lkp_index_perf[i].w;
+			*w_out = compare_index_perf[i].w;
 			return 1;
 		}
 	}
-	for (size_t i = 0; i < lkp_index_latency_n; i++) {
+	for (size_t i = 0; i < compare_index_latency_n; i++) {
 		if (re_match(r, &r->ilat[i], name)) {
-			*w_out = lkp_index_latency[i].w;
+			*w_out = compare_index_latency[i].w;
 			return 1;
 		}
 	}
@@ -300,7 +300,7 @@ lkp_rules_kpi_weight(const struct lkp_rules *r, const char *name,
 }
 
 int
-lkp_rules_is_test(const struct lkp_rules *r, const char *group, size_t len)
+compare_rules_is_test(const struct compare_rules *r, const char *group, size_t len)
 {
 	char buf[128];
 
@@ -310,6 +310,6 @@ lkp_rules_is_test(const struct lkp_rules *r, const char *group, size_t len)
 	buf[len] = '\0';
 	if (r->testcase && !strcmp(r->testcase, buf))
 		return 1;
-	return names_has(lkp_perf_tests, lkp_perf_tests_n, buf) ||
-	       names_has(lkp_func_tests, lkp_func_tests_n, buf);
+	return names_has(compare_perf_tests, compare_perf_tests_n, buf) ||
+	       names_has(compare_func_tests, compare_func_tests_n, buf);
 }

@@ -11,7 +11,7 @@
 #include "lib/compiler.h"
 
 /* etc/failure (anchored at the start of the name). */
-const char *const lkp_failure_res[] = {
+const char *const compare_failure_res[] = {
 	"dmesg.*",
 	".+\\.(error|warn|fail)[^_]*$",
 	".+\\..+\\.make_fail",
@@ -25,18 +25,18 @@ const char *const lkp_failure_res[] = {
 	"xfstests\\..+fail$",
 	"kmemleak\\..+unreferenced_object\\..+",
 };
-const size_t lkp_failure_res_n = LKB_ARRAY_SIZE(lkp_failure_res);
+const size_t compare_failure_res_n = LKB_ARRAY_SIZE(compare_failure_res);
 
 /* etc/pass (anchored at the start). */
-const char *const lkp_pass_res[] = {
+const char *const compare_pass_res[] = {
 	".+\\.pass$",
 };
-const size_t lkp_pass_res_n = LKB_ARRAY_SIZE(lkp_pass_res);
+const size_t compare_pass_res_n = LKB_ARRAY_SIZE(compare_pass_res);
 
 /* etc/stat-denylist (unanchored), subset: every monitor-prefix line and
  * the boot/last_state bookkeeping lines; the ~150 single dmesg/kmsg
  * signatures of known firmware and test-module noise are left out. */
-const char *const lkp_denylist_res[] = {
+const char *const compare_denylist_res[] = {
 	"Modules_linked_in",
 	"Spectre_v2_mitigation",
 	"^aim7\\.cpu",
@@ -95,30 +95,30 @@ const char *const lkp_denylist_res[] = {
 	"^vmstat\\.",
 	"^zoneinfo\\.",
 };
-const size_t lkp_denylist_res_n = LKB_ARRAY_SIZE(lkp_denylist_res);
+const size_t compare_denylist_res_n = LKB_ARRAY_SIZE(compare_denylist_res);
 
 /* etc/stat-allowlist (unanchored). */
-const char *const lkp_allowlist_res[] = {
+const char *const compare_allowlist_res[] = {
 	"^kmsg\\.sanitizer",
 	"^stderr\\.disk_r(r|w)\\(\\):No_space_left_on_device",
 	"^stderr\\.mount_nfs_timeout",
 	"^stderr\\.xinit:giving_up",
 	"^stress-ng\\..+\\.fail",
 };
-const size_t lkp_allowlist_res_n = LKB_ARRAY_SIZE(lkp_allowlist_res);
+const size_t compare_allowlist_res_n = LKB_ARRAY_SIZE(compare_allowlist_res);
 
 /* etc/report-allowlist (unanchored; lines carry '^'). */
-const char *const lkp_report_allow_res[] = {
+const char *const compare_report_allow_res[] = {
 	"^boot-meminfo.", "^boot-slabinfo.", "^boot-time.", "^cpuidle.",
 	"^iostat.", "^lock_stat.", "^meminfo.", "^mpstat.", "^numa-meminfo.",
 	"^numa-numastat.", "^numa-vmstat.", "^perf-profile.", "^perf-stat.",
 	"^proc-vmstat.", "^sched_debug.", "^time.", "^turbostat.",
 	"^uptime.", "^vmstat.",
 };
-const size_t lkp_report_allow_res_n = LKB_ARRAY_SIZE(lkp_report_allow_res);
+const size_t compare_report_allow_res_n = LKB_ARRAY_SIZE(compare_report_allow_res);
 
 /* etc/perf-metrics-prefixes (anchored at the start). */
-const char *const lkp_perf_prefix_res[] = {
+const char *const compare_perf_prefix_res[] = {
 	"boot-meminfo\\.DirectMap1G", "boot-meminfo\\.DirectMap2M",
 	"boot-meminfo\\.DirectMap4k", "boot-meminfo\\.KernelStack",
 	"boot-meminfo\\.MemFree", "boot-meminfo\\.MemTotal",
@@ -138,18 +138,18 @@ const char *const lkp_perf_prefix_res[] = {
 	"turbostat\\.SYS%LPI", "vmstat\\.cpu\\.", "vmstat\\.io\\.",
 	"vmstat\\.swap\\.", "vmstat\\.system\\.",
 };
-const size_t lkp_perf_prefix_res_n = LKB_ARRAY_SIZE(lkp_perf_prefix_res);
+const size_t compare_perf_prefix_res_n = LKB_ARRAY_SIZE(compare_perf_prefix_res);
 
 /* etc/perf-metrics-patterns (unanchored). */
-const char *const lkp_perf_pattern_res[] = {
+const char *const compare_perf_pattern_res[] = {
 	"^lock_stat..*..contentions",
 	"^(.*\\.)?time..*",
 };
-const size_t lkp_perf_pattern_res_n = LKB_ARRAY_SIZE(lkp_perf_pattern_res);
+const size_t compare_perf_pattern_res_n = LKB_ARRAY_SIZE(compare_perf_pattern_res);
 
 /* etc/linux-perf-test-cases: their "<test>." prefixes are perf metrics
  * (lkp:lib/perf_metrics.rb) and they are test programs for sorting. */
-const char *const lkp_perf_tests[] = {
+const char *const compare_perf_tests[] = {
 	"adrestia", "aim7", "aim9", "angrybirds", "apachebench",
 	"autonuma-benchmark", "blogbench", "boot-trace", "bpftrace",
 	"cassandra", "chromeswap", "coremark", "cyclictest", "dbench",
@@ -173,11 +173,11 @@ const char *const lkp_perf_tests[] = {
 	"tcrypt", "thrulay", "tinymembench", "tlbflush", "tpcc", "unixbench",
 	"uperf", "vm-scalability", "will-it-scale", "ycsb",
 };
-const size_t lkp_perf_tests_n = LKB_ARRAY_SIZE(lkp_perf_tests);
+const size_t compare_perf_tests_n = LKB_ARRAY_SIZE(compare_perf_tests);
 
 /* etc/linux-test-cases plus kernel-selftests (programs/): functional
  * tests; test programs for sorting, never perf-metric prefixes. */
-const char *const lkp_func_tests[] = {
+const char *const compare_func_tests[] = {
 	"analyze-suspend", "avocado", "blktests", "boot", "cat",
 	"cgroup2-test", "cpu-hotplug", "ext4-frags", "ftq", "ftrace-onoff",
 	"fwq", "fxmark", "galileo", "hwsim", "idle-inject", "irda-kernel",
@@ -192,11 +192,11 @@ const char *const lkp_func_tests[] = {
 	"suspend", "suspend-stress", "test-bpf", "trinity", "update-ucode",
 	"v4l2", "vmem", "xfstests",
 };
-const size_t lkp_func_tests_n = LKB_ARRAY_SIZE(lkp_func_tests);
+const size_t compare_func_tests_n = LKB_ARRAY_SIZE(compare_func_tests);
 
 /* etc/perf-metrics-threshold.yaml, in file order (first match wins; an
  * Integer value also demands delta >= v/2, lkp:lib/stats.rb). */
-const struct lkp_threshold lkp_perf_thresholds[] = {
+const struct compare_threshold compare_perf_thresholds[] = {
 	{ "dd.kill_time", 10.0, 1 },
 	{ "dd.startup_time", 10.0, 1 },
 	{ "sysbench-fileio.latency_95th_ms", 10.0, 1 },
@@ -243,11 +243,11 @@ const struct lkp_threshold lkp_perf_thresholds[] = {
 	{ "perf-c2c.HITM.total", 3000.0, 1 },
 	{ "perf-profile.children.cycles-pp.native_queued_spin_lock_slowpath", 2.0, 0 },
 };
-const size_t lkp_perf_thresholds_n = LKB_ARRAY_SIZE(lkp_perf_thresholds);
+const size_t compare_perf_thresholds_n = LKB_ARRAY_SIZE(compare_perf_thresholds);
 
 /* etc/index-perf-all.yaml: KPI weight, > 0 higher is better. Subset:
  * every non-pts entry and the generic pts ones. */
-const struct lkp_weight lkp_index_perf[] = {
+const struct compare_weight compare_index_perf[] = {
 	{ ".+\\.throughput", 1 },
 	{ "adrestia\\.wakeup_cost_periodic_us", -1 },
 	{ "adrestia\\.wakeup_cost_single_us", -1 },
@@ -359,10 +359,10 @@ const struct lkp_weight lkp_index_perf[] = {
 	{ "will-it-scale\\.scalability", 1 },
 	{ "ycsb\\..+_throughput_ops\\/s", 1 },
 };
-const size_t lkp_index_perf_n = LKB_ARRAY_SIZE(lkp_index_perf);
+const size_t compare_index_perf_n = LKB_ARRAY_SIZE(compare_index_perf);
 
 /* etc/index-latency-all.yaml (latency KPIs, lower is better). */
-const struct lkp_weight lkp_index_latency[] = {
+const struct compare_weight compare_index_latency[] = {
 	{ "apachebench\\.connection_time\\..+\\.max", -0.1 },
 	{ "apachebench\\.max_latency\\..+\\%", -0.1 },
 	{ "dbench\\.max_latency", -0.1 },
@@ -404,4 +404,4 @@ const struct lkp_weight lkp_index_latency[] = {
 	{ "thrulay\\.RTT", -0.1 },
 	{ "vm-scalability\\.stddev", -0.1 },
 };
-const size_t lkp_index_latency_n = LKB_ARRAY_SIZE(lkp_index_latency);
+const size_t compare_index_latency_n = LKB_ARRAY_SIZE(compare_index_latency);

@@ -11,7 +11,7 @@
 #include "lib/xalloc.h"
 
 double
-lkp_stats_sum(const double *v, size_t n)
+compare_stats_sum(const double *v, size_t n)
 {
 	double s = 0.0, c = 0.0;
 
@@ -29,9 +29,9 @@ lkp_stats_sum(const double *v, size_t n)
 }
 
 void
-lkp_stats_mean_sd(const double *v, size_t n, double *avg_out, double *sd_out)
+compare_stats_mean_sd(const double *v, size_t n, double *avg_out, double *sd_out)
 {
-	double avg = n ? lkp_stats_sum(v, n) / (double)n : 0.0;
+	double avg = n ? compare_stats_sum(v, n) / (double)n : 0.0;
 	double s = 0.0, c = 0.0;
 
 	*avg_out = avg;
@@ -51,7 +51,7 @@ lkp_stats_mean_sd(const double *v, size_t n, double *avg_out, double *sd_out)
 }
 
 double
-lkp_stats_change(double avg, double avg0, int absolute)
+compare_stats_change(double avg, double avg0, int absolute)
 {
 	if (absolute)
 		return avg - avg0;
@@ -61,7 +61,7 @@ lkp_stats_change(double avg, double avg0, int absolute)
 }
 
 void
-lkp_stats_repro(const double *fails, const size_t *runs, size_t ncols,
+compare_stats_repro(const double *fails, const size_t *runs, size_t ncols,
 		int fixed, double *chg_out)
 {
 	double r0 = fails[0] / (double)runs[0];
@@ -83,8 +83,8 @@ cmp_double(const void *a, const void *b)
 }
 
 int
-lkp_stats_summary(const double *v, size_t n, size_t max_margin, double *buf,
-		  struct lkp_summary *out)
+compare_stats_summary(const double *v, size_t n, size_t max_margin, double *buf,
+		  struct compare_summary *out)
 {
 	size_t margin = n >> 5, lo = 0, len;
 
@@ -122,45 +122,45 @@ lkp_stats_summary(const double *v, size_t n, size_t max_margin, double *buf,
 }
 
 int
-lkp_stats_changed(const struct lkp_summary *a, const struct lkp_summary *b)
+compare_stats_changed(const struct compare_summary *a, const struct compare_summary *b)
 {
 	return (b->min > a->mean && b->mean > a->max) ||
 	       (a->min > b->mean && a->mean > b->max);
 }
 
 const char *
-lkp_stats_direction(const struct lkp_rules *r, const char *name,
+compare_stats_direction(const struct compare_rules *r, const char *name,
 		    double change)
 {
 	double w;
 
-	if (!lkp_rules_kpi_weight(r, name, &w))
+	if (!compare_rules_kpi_weight(r, name, &w))
 		return "undefined";
 	return w * change < 0 ? "regression" : "improvement";
 }
 
 size_t
-lkp_table_samples(const struct lkp_table *t, const struct lkp_row *row,
+compare_table_samples(const struct compare_table *t, const struct compare_row *row,
 		  size_t col, double *buf)
 {
-	struct lkp_view v = { t->complete[col], t->ncomplete[col] };
+	struct compare_view v = { t->complete[col], t->ncomplete[col] };
 
-	if (!lkp_dataset_get(t->ds, col, row->key))
+	if (!compare_dataset_get(t->ds, col, row->key))
 		return 0;
-	return lkp_view_gather(t->ds, col, row->key, &v, buf);
+	return compare_view_gather(t->ds, col, row->key, &v, buf);
 }
 
 void
-lkp_table_release(struct lkp_table *t)
+compare_table_release(struct compare_table *t)
 {
 	arena_release(&t->arena);
 	memset(t, 0, sizeof(*t));
 }
 
 static void
-row_compute(struct lkp_table *t, struct lkp_row *row, double *buf, int fixed)
+row_compute(struct compare_table *t, struct compare_row *row, double *buf, int fixed)
 {
-	const struct lkp_dataset *ds = t->ds;
+	const struct compare_dataset *ds = t->ds;
 	size_t n = t->ncols;
 
 	row->avg = arena_calloc(&t->arena, n, sizeof(double));
@@ -168,11 +168,11 @@ row_compute(struct lkp_table *t, struct lkp_row *row, double *buf, int fixed)
 	row->runs = arena_calloc(&t->arena, n, sizeof(size_t));
 	row->chg = arena_calloc(&t->arena, n, sizeof(double));
 	for (size_t c = 0; c < n; c++) {
-		const double *s = lkp_dataset_get(ds, c, row->key);
+		const double *s = compare_dataset_get(ds, c, row->key);
 
 		if (row->failure) {
 			row->runs[c] = ds->cols[c].nruns;
-			row->avg[c] = s ? lkp_stats_sum(s, row->runs[c]) : 0;
+			row->avg[c] = s ? compare_stats_sum(s, row->runs[c]) : 0;
 			row->sd[c] = -1;
 			continue;
 		}
@@ -182,20 +182,20 @@ row_compute(struct lkp_table *t, struct lkp_row *row, double *buf, int fixed)
 			row->sd[c] = -1;
 			continue;
 		}
-		lkp_table_samples(t, row, c, buf);
-		lkp_stats_mean_sd(buf, row->runs[c], &row->avg[c], &row->sd[c]);
+		compare_table_samples(t, row, c, buf);
+		compare_stats_mean_sd(buf, row->runs[c], &row->avg[c], &row->sd[c]);
 	}
 	if (row->failure) {
-		lkp_stats_repro(row->avg, row->runs, n, fixed, row->chg);
+		compare_stats_repro(row->avg, row->runs, n, fixed, row->chg);
 		return;
 	}
 	for (size_t c = 1; c < n; c++)
-		row->chg[c - 1] = lkp_stats_change(row->avg[c], row->avg[0],
+		row->chg[c - 1] = compare_stats_change(row->avg[c], row->avg[0],
 						   row->absolute);
 }
 
 static int
-row_finite(const struct lkp_row *row, size_t ncols)
+row_finite(const struct compare_row *row, size_t ncols)
 {
 	for (size_t c = 0; c < ncols; c++)
 		if (!isfinite(row->avg[c]) || !isfinite(row->sd[c]) ||
@@ -239,7 +239,7 @@ cmp_prefix(const char *a, size_t la, const char *b, size_t lb)
 static int
 cmp_rows(const void *pa, const void *pb)
 {
-	const struct lkp_row *a = pa, *b = pb;
+	const struct compare_row *a = pa, *b = pb;
 	int c;
 
 	if (a->rank != b->rank)
@@ -258,7 +258,7 @@ cmp_rows(const void *pa, const void *pb)
 static int
 cmp_group(const void *pa, const void *pb)
 {
-	const struct lkp_row *const *a = pa, *const *b = pb;
+	const struct compare_row *const *a = pa, *const *b = pb;
 	int c = cmp_prefix((*a)->name, group_len((*a)->name), (*b)->name,
 			   group_len((*b)->name));
 
@@ -269,9 +269,9 @@ cmp_group(const void *pa, const void *pb)
  * function stat, else 0, and counts its rows; test-program groups with a
  * positive count rank 0, so testcase rows come first. */
 static void
-rows_rank(const struct lkp_rules *r, struct lkp_row *rows, size_t n)
+rows_rank(const struct compare_rules *r, struct compare_row *rows, size_t n)
 {
-	struct lkp_row **v = xcalloc(n ? n : 1, sizeof(*v));
+	struct compare_row **v = xcalloc(n ? n : 1, sizeof(*v));
 	size_t i = 0;
 
 	for (size_t k = 0; k < n; k++)
@@ -286,7 +286,7 @@ rows_rank(const struct lkp_rules *r, struct lkp_row *rows, size_t n)
 					    v[i]->name, gl))
 			j++;
 		rank += (long)(j - i);
-		if (rank > 0 && lkp_rules_is_test(r, v[i]->name, gl))
+		if (rank > 0 && compare_rules_is_test(r, v[i]->name, gl))
 			rank = 0;
 		for (size_t k = i; k < j; k++)
 			v[k]->rank = rank;
@@ -296,16 +296,16 @@ rows_rank(const struct lkp_rules *r, struct lkp_row *rows, size_t n)
 }
 
 static void
-complete_views(struct lkp_table *t)
+complete_views(struct compare_table *t)
 {
-	const struct lkp_dataset *ds = t->ds;
-	size_t inc = lkp_dataset_find(ds, LKP_INCOMPLETE_KEY);
+	const struct compare_dataset *ds = t->ds;
+	size_t inc = compare_dataset_find(ds, COMPARE_INCOMPLETE_KEY);
 
 	t->complete = arena_calloc(&t->arena, t->ncols, sizeof(size_t *));
 	t->ncomplete = arena_calloc(&t->arena, t->ncols, sizeof(size_t));
 	for (size_t c = 0; c < t->ncols; c++) {
-		const double *s = inc == LKP_KEY_NONE ? NULL :
-				  lkp_dataset_get(ds, c, inc);
+		const double *s = inc == COMPARE_KEY_NONE ? NULL :
+				  compare_dataset_get(ds, c, inc);
 		size_t nr = ds->cols[c].nruns;
 
 		t->complete[c] = arena_calloc(&t->arena, nr ? nr : 1,
@@ -317,11 +317,11 @@ complete_views(struct lkp_table *t)
 }
 
 int
-lkp_stats_compare(const struct lkp_rules *r, const struct lkp_dataset *ds,
-		  const struct lkp_stats_opts *opts, struct lkp_table *out,
+compare_stats_compare(const struct compare_rules *r, const struct compare_dataset *ds,
+		  const struct compare_stats_opts *opts, struct compare_table *out,
 		  char **err_out)
 {
-	struct lkp_view *views = NULL;
+	struct compare_view *views = NULL;
 	unsigned *flags = NULL;
 	unsigned char *shown = NULL;
 	double *buf = NULL;
@@ -348,13 +348,13 @@ lkp_stats_compare(const struct lkp_rules *r, const struct lkp_dataset *ds,
 	flags = xcalloc(nk ? nk : 1, sizeof(*flags));
 	shown = xcalloc(nk ? nk : 1, 1);
 	buf = xcalloc(maxruns, sizeof(*buf));
-	lkp_select_keys(r, ds, views, flags, shown);
+	compare_select_keys(r, ds, views, flags, shown);
 	for (size_t k = 0; k < nk; k++)
 		out->nrows += shown[k];
 	out->rows = arena_calloc(&out->arena, out->nrows ? out->nrows : 1,
 				 sizeof(*out->rows));
 	for (size_t k = 0, i = 0; k < nk; k++) {
-		struct lkp_row *row = &out->rows[i];
+		struct compare_row *row = &out->rows[i];
 
 		if (!shown[k])
 			continue;
@@ -362,9 +362,9 @@ lkp_stats_compare(const struct lkp_rules *r, const struct lkp_dataset *ds,
 		row->key = k;
 		row->nchg = out->ncols - 1;
 		row->name = ds->keys.names[k];
-		row->flags = lkp_select_flags(r, ds, flags, k) & ~LKP_FLAGS_KNOWN;
-		row->failure = !!(row->flags & LKP_STAT_FUNCTION);
-		row->absolute = !!(row->flags & LKP_STAT_ABSOLUTE);
+		row->flags = compare_select_flags(r, ds, flags, k) & ~COMPARE_FLAGS_KNOWN;
+		row->failure = !!(row->flags & COMPARE_STAT_FUNCTION);
+		row->absolute = !!(row->flags & COMPARE_STAT_ABSOLUTE);
 		row_compute(out, row, buf, opts && opts->repro_fixed);
 		if (!row_finite(row, out->ncols)) {
 			*err_out = xasprintf("stat '%s' gives a non-finite "
@@ -382,6 +382,6 @@ out:
 	free(shown);
 	free(buf);
 	if (rc != LKB_OK)
-		lkp_table_release(out);
+		compare_table_release(out);
 	return rc;
 }

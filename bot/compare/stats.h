@@ -33,16 +33,16 @@
 #include "lib/arena.h"
 #include "lib/compiler.h"
 
-#define LKP_INCOMPLETE_KEY "last_state.is_incomplete_run"
+#define COMPARE_INCOMPLETE_KEY "last_state.is_incomplete_run"
 
-struct lkp_stats_opts {
+struct compare_stats_opts {
 	int repro_fixed;	/* %reproduction divided by the column's runs */
 };
 
-struct lkp_row {
+struct compare_row {
 	size_t key;
 	const char *name;	/* borrowed from the dataset */
-	unsigned flags;		/* enum lkp_stat_flag */
+	unsigned flags;		/* enum compare_stat_flag */
 	int failure;		/* fail:runs row */
 	int absolute;		/* change is a delta, not a percentage */
 	long rank;		/* Compare.sort_stats group rank */
@@ -53,11 +53,11 @@ struct lkp_row {
 	size_t nchg;		/* ncols - 1 */
 };
 
-struct lkp_table {
+struct compare_table {
 	struct arena arena;
-	const struct lkp_dataset *ds;	/* borrowed */
+	const struct compare_dataset *ds;	/* borrowed */
 	size_t ncols, nrows;
-	struct lkp_row *rows;		/* in lkp's display order */
+	struct compare_row *rows;		/* in lkp's display order */
 	size_t **complete;		/* [ncols] complete run indices */
 	size_t *ncomplete;		/* [ncols] */
 };
@@ -65,44 +65,44 @@ struct lkp_table {
 /* Select, compute and sort the rows of ds (column 0 is the base). On
  * error returns a negative status and sets *err_out (caller frees).
  * The table borrows ds and must be released before it. */
-int lkp_stats_compare(const struct lkp_rules *r, const struct lkp_dataset *ds,
-		      const struct lkp_stats_opts *opts, struct lkp_table *out,
+int compare_stats_compare(const struct compare_rules *r, const struct compare_dataset *ds,
+		      const struct compare_stats_opts *opts, struct compare_table *out,
 		      char **err_out) LKB_WARN_UNUSED;
-void lkp_table_release(struct lkp_table *t);
+void compare_table_release(struct compare_table *t);
 
 /* Copy the complete-run samples of row's stat in column col into buf
  * (t->ds->cols[col].nruns doubles); returns how many. Absent stat: 0. */
-size_t lkp_table_samples(const struct lkp_table *t, const struct lkp_row *row,
+size_t compare_table_samples(const struct compare_table *t, const struct compare_row *row,
 			 size_t col, double *buf);
 
 /* The building blocks, exposed for the formatter and the tests. */
-double lkp_stats_sum(const double *v, size_t n);
+double compare_stats_sum(const double *v, size_t n);
 /* Mean (0 for n == 0) and population stddev (-1 for n < 2). */
-void lkp_stats_mean_sd(const double *v, size_t n, double *avg_out,
+void compare_stats_mean_sd(const double *v, size_t n, double *avg_out,
 		       double *sd_out);
 /* Change of avg against avg0: delta when absolute, else percent with a
  * zero avg0 replaced by 1e-100 (Compare.calc_perf_change). */
-double lkp_stats_change(double avg, double avg0, int absolute);
+double compare_stats_change(double avg, double avg0, int absolute);
 /* %reproduction of every later column (Compare.calc_failure_change);
  * chg_out has ncols - 1 slots. */
-void lkp_stats_repro(const double *fails, const size_t *runs, size_t ncols,
+void compare_stats_repro(const double *fails, const size_t *runs, size_t ncols,
 		     int fixed, double *chg_out);
 
 /* StatSummary: sorted samples without leading -1, trimmed by
  * min(n >> 5, max_margin) at each end; mean is the upper median. */
-struct lkp_summary {
+struct compare_summary {
 	size_t n;
 	double min, mean, max;
 };
 /* buf gets the sorted samples (n doubles); returns 0 when empty. */
-int lkp_stats_summary(const double *v, size_t n, size_t max_margin,
-		      double *buf, struct lkp_summary *out);
+int compare_stats_summary(const double *v, size_t n, size_t max_margin,
+		      double *buf, struct compare_summary *out);
 /* LKP::ChangedStat#change? without options: one side's minimum above the
  * other's median and its median above the other's maximum. */
-int lkp_stats_changed(const struct lkp_summary *a, const struct lkp_summary *b);
+int compare_stats_changed(const struct compare_summary *a, const struct compare_summary *b);
 
 /* kpi_stat_direction: "regression", "improvement" or "undefined". */
-const char *lkp_stats_direction(const struct lkp_rules *r, const char *name,
+const char *compare_stats_direction(const struct compare_rules *r, const char *name,
 				double change);
 
 #endif

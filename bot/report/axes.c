@@ -1,4 +1,4 @@
-/* axes.c - struct lkp_axes and series facts from a stored report. */
+/* axes.c - struct compare_axes and series facts from a stored report. */
 #include "config.h"
 #include "bot/report/axes.h"
 
@@ -23,7 +23,7 @@ jstr(const json_t *o, const char *key)
 
 /* Slot of a named axis, or NULL for a test parameter. */
 static const char **
-named_axis(struct lkp_axes *ax, const char *key)
+named_axis(struct compare_axes *ax, const char *key)
 {
 	if (!strcmp(key, "testcase"))
 		return &ax->testcase;
@@ -179,7 +179,7 @@ report_axes_check(const struct report_axes *ra, char **err_out)
 			return -1;
 		}
 	}
-	if (lkp_axes_check(&ra->axes, &what)) {
+	if (compare_axes_check(&ra->axes, &what)) {
 		*err_out = xasprintf("the report's %s is not a usable result "
 				     "path component", what ? what : "axes");
 		return -1;
@@ -193,10 +193,10 @@ report_axes_series_subject(const struct report_axes *ra)
 	unsigned k, m;
 
 	if (ra->commit.subject &&
-	    lkp_series_parse_subject(ra->commit.subject, &k, &m) == 1)
+	    compare_series_parse_subject(ra->commit.subject, &k, &m) == 1)
 		return ra->commit.subject;
 	if (ra->patch_subject &&
-	    lkp_series_parse_subject(ra->patch_subject, &k, &m) == 1)
+	    compare_series_parse_subject(ra->patch_subject, &k, &m) == 1)
 		return ra->patch_subject;
 	return NULL;
 }

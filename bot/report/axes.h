@@ -1,7 +1,7 @@
 /* axes.h - what a stored report says about where its results are.
  *
  * From the report JSON kept in the store (store_report_json), build the
- * struct lkp_axes of its tests (bot/lkp_axes.h) and collect the facts
+ * struct compare_axes of its tests (bot/lkp_axes.h) and collect the facts
  * the request stage and the compare/series commands need: the tested
  * commit, the compared commits, the series hints (url:, base:, the
  * "[PATCH vN k/M]" subject) and the headline metric.
@@ -33,8 +33,8 @@ struct report_commit {
  * json_t *, opaque here); report_axes_release() frees all of it. */
 struct report_axes {
 	int64_t report_id;
-	struct lkp_axes axes;
-	struct lkp_param *params;	/* owned, axes.params points here */
+	struct compare_axes axes;
+	struct compare_param *params;	/* owned, axes.params points here */
 	struct report_commit commit;	/* the tested commit */
 	struct report_commit *compared;	/* owned: first comparison's list */
 	size_t ncompared;

@@ -232,7 +232,7 @@ requests_changes_from(const char *text)
 }
 
 static struct tvalue *
-series_value(const struct lkp_series *s)
+series_value(const struct compare_series *s)
 {
 	struct tvalue *v = tvalue_new_map(), *pl = tvalue_new_list();
 	char buf[64];

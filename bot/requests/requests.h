@@ -50,7 +50,7 @@ int requests_kind_ok(const char *kind);
 /* The columns of one request. */
 struct request_plan {
 	int series;			/* compare-series */
-	struct lkp_series s;		/* when series */
+	struct compare_series s;		/* when series */
 	struct compare_commit *c;	/* n columns, base first */
 	size_t n;
 	char **owned;			/* strings c points into */
@@ -74,7 +74,7 @@ char *requests_full_sha(const struct request_env *e, const char *sha);
 /* Number of run directories of commit's results modified at or after
  * since (for retests: results that appeared after the request). */
 size_t requests_new_runs(const struct request_env *e,
-			 const struct lkp_axes *axes, const char *commit,
+			 const struct compare_axes *axes, const char *commit,
 			 int64_t since);
 
 /* The stage (run_stage_fn). */

@@ -46,7 +46,7 @@ report_value(const struct report_axes *ra)
 	}
 	tvalue_map_set(rep, "commits", commits);
 	for (size_t i = 0; i < ra->axes.nparams; i++) {
-		const struct lkp_param *pa = &ra->axes.params[i];
+		const struct compare_param *pa = &ra->axes.params[i];
 
 		if ((sb.len && strbuf_addch(&sb, ' ')) ||
 		    strbuf_addf(&sb, "%s=%s", pa->key,

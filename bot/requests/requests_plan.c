@@ -184,14 +184,14 @@ full_sha(const char *repo, const char *rev, char **sha_out, char **err_out)
 	char *e = NULL;
 	int rc;
 
-	if (!lkp_git_rev_ok(rev) || strbuf_addf(&arg, "%s^{commit}", rev)) {
+	if (!compare_git_rev_ok(rev) || strbuf_addf(&arg, "%s^{commit}", rev)) {
 		*err_out = xasprintf("cannot resolve the series: '%s' is not a "
 				     "revision", rev);
 		strbuf_release(&arg);
 		return LKB_ERR_USAGE;
 	}
 	args[3] = arg.buf;
-	rc = lkp_git_run(repo, args, &out, &e);
+	rc = compare_git_run(repo, args, &out, &e);
 	strbuf_rtrim(&out);
 	if (rc || out.len != 40) {
 		*err_out = xasprintf("cannot resolve the series: '%s' is not a "
@@ -210,7 +210,7 @@ static int
 plan_series(struct request_plan *p, const struct request_env *e,
 	    const struct report_axes *ra, const char *args, char **err_out)
 {
-	struct lkp_series_req req = { 0 };
+	struct compare_series_req req = { 0 };
 	struct compare_list l;
 	const char *dots = args ? strstr(args, "..") : NULL;
 	char *base = NULL, *head = NULL;
@@ -238,7 +238,7 @@ plan_series(struct request_plan *p, const struct request_env *e,
 		if (*head)
 			req.tip = head;
 	}
-	rc = lkp_series_resolve(e->repo, &req, &p->s, err_out);
+	rc = compare_series_resolve(e->repo, &req, &p->s, err_out);
 	if (rc)
 		return rc;
 	p->series = 1;
@@ -291,7 +291,7 @@ void
 requests_plan_release(struct request_plan *p)
 {
 	if (p->series)
-		lkp_series_release(&p->s);
+		compare_series_release(&p->s);
 	for (size_t i = 0; i < p->nowned; i++)
 		free(p->owned[i]);
 	free(p->owned);
@@ -312,7 +312,7 @@ requests_full_sha(const struct request_env *e, const char *sha)
 }
 
 size_t
-requests_new_runs(const struct request_env *e, const struct lkp_axes *axes,
+requests_new_runs(const struct request_env *e, const struct compare_axes *axes,
 		  const char *commit, int64_t since)
 {
 	struct strbuf rt = STRBUF_INIT, path = STRBUF_INIT;
@@ -322,7 +322,7 @@ requests_new_runs(const struct request_env *e, const struct lkp_axes *axes,
 	size_t n = 0;
 	DIR *d = NULL;
 
-	if (!e->root || lkp_results_find(e->root, axes, commit, &rt, &err) != 1)
+	if (!e->root || compare_results_find(e->root, axes, commit, &rt, &err) != 1)
 		goto out;
 	d = opendir(rt.buf);
 	while (d && (de = readdir(d)) && n < LKB_MAX_RESULT_RUNS) {

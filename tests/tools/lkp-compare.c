@@ -31,9 +31,9 @@
 
 struct args {
 	const char *root, *queue, *headline, *repo;
-	struct lkp_series_req req;
-	struct lkp_axes axes;
-	struct lkp_param params[MAX_ARGS];
+	struct compare_series_req req;
+	struct compare_axes axes;
+	struct compare_param params[MAX_ARGS];
 	int repro_fixed, no_attr, timing;
 };
 
@@ -201,14 +201,14 @@ cmd_compare(struct args *a, int argc, char **argv)
 static int
 cmd_series(struct args *a, int and_compare)
 {
-	struct lkp_series s;
+	struct compare_series s;
 	struct compare_list l;
 	char *err = NULL;
 	int rc;
 
 	if (!a->repo || !a->req.tested)
 		return usage();
-	if (lkp_series_resolve(a->repo, &a->req, &s, &err)) {
+	if (compare_series_resolve(a->repo, &a->req, &s, &err)) {
 		fprintf(stderr, "lkp-compare: %s\n", err);
 		free(err);
 		return 1;
@@ -218,13 +218,13 @@ cmd_series(struct args *a, int and_compare)
 		for (size_t i = 0; i < s.total; i++)
 			printf("%02zu/%02zu %s %s\n", i + 1, s.total,
 			       s.patches[i].sha, s.patches[i].subject);
-		lkp_series_release(&s);
+		compare_series_release(&s);
 		return 0;
 	}
 	compare_list_from_series(&l, &s);
 	rc = run_compare(a, l.c, l.n);
 	compare_list_release(&l);
-	lkp_series_release(&s);
+	compare_series_release(&s);
 	return rc;
 }
 

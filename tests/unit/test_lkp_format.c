@@ -23,7 +23,7 @@
 struct fixture {
 	double avg[MAXC], sd[MAXC], chg[MAXC];
 	size_t runs[MAXC];
-	struct lkp_row row;
+	struct compare_row row;
 };
 
 /* Build a perf row from per-column samples (n[i] samples each). */
@@ -33,11 +33,11 @@ perf_row(struct fixture *f, const char *name, int absolute, size_t ncols,
 {
 	memset(f, 0, sizeof(*f));
 	for (size_t i = 0; i < ncols; i++) {
-		lkp_stats_mean_sd(v[i], n[i], &f->avg[i], &f->sd[i]);
+		compare_stats_mean_sd(v[i], n[i], &f->avg[i], &f->sd[i]);
 		f->runs[i] = n[i];
 	}
 	for (size_t i = 1; i < ncols; i++)
-		f->chg[i - 1] = lkp_stats_change(f->avg[i], f->avg[0], absolute);
+		f->chg[i - 1] = compare_stats_change(f->avg[i], f->avg[0], absolute);
 	f->row.name = name;
 	f->row.absolute = absolute;
 	f->row.avg = f->avg;
@@ -57,7 +57,7 @@ fail_row(struct fixture *f, const char *name, size_t ncols,
 		f->sd[i] = -1;
 		f->runs[i] = runs[i];
 	}
-	lkp_stats_repro(f->avg, f->runs, ncols, fixed, f->chg);
+	compare_stats_repro(f->avg, f->runs, ncols, fixed, f->chg);
 	f->row.name = name;
 	f->row.failure = 1;
 	f->row.avg = f->avg;
@@ -75,7 +75,7 @@ check_perf(const char *name, int absolute, size_t ncols,
 	struct strbuf sb = STRBUF_INIT;
 
 	perf_row(&f, name, absolute, ncols, v, n);
-	ck_assert_int_eq(lkp_format_perf_row(&sb, &f.row, ncols), LKB_OK);
+	ck_assert_int_eq(compare_format_perf_row(&sb, &f.row, ncols), LKB_OK);
 	ck_assert_str_eq(sb.buf, want);
 	strbuf_release(&sb);
 }
@@ -88,7 +88,7 @@ check_fail(const char *name, size_t ncols, const double *fails,
 	struct strbuf sb = STRBUF_INIT;
 
 	fail_row(&f, name, ncols, fails, runs, fixed);
-	ck_assert_int_eq(lkp_format_fail_row(&sb, &f.row, ncols), LKB_OK);
+	ck_assert_int_eq(compare_format_fail_row(&sb, &f.row, ncols), LKB_OK);
 	ck_assert_str_eq(sb.buf, want);
 	strbuf_release(&sb);
 }
@@ -252,7 +252,7 @@ END_TEST
 START_TEST(headers)
 {
 	struct strbuf sb = STRBUF_INIT;
-	static const struct lkp_fmt_commit c[] = {
+	static const struct compare_fmt_commit c[] = {
 		{ "8285917d6f383aef0123456789abcdef01234567", "mm: base", NULL },
 		{ "01b9da291c4969354807b52956f0123456789abc", NULL, NULL },
 		{ "v5.6-rc4", "", NULL },
@@ -261,7 +261,7 @@ START_TEST(headers)
 
 	memset(eq, '=', 89);
 	eq[89] = '\0';
-	ck_assert_int_eq(lkp_format_header(&sb, "compiler/testcase",
+	ck_assert_int_eq(compare_format_header(&sb, "compiler/testcase",
 					   "gcc-12/stress-ng", c, 3), LKB_OK);
 	ck_assert_int_eq(strncmp(sb.buf, eq, 89), 0);
 	ck_assert_str_eq(sb.buf + 89,
@@ -272,12 +272,12 @@ START_TEST(headers)
 		"---------------- --------------------------- "
 		"--------------------------- \n");
 	strbuf_reset(&sb);
-	ck_assert_int_eq(lkp_format_perf_header(&sb, 2), LKB_OK);
+	ck_assert_int_eq(compare_format_perf_header(&sb, 2), LKB_OK);
 	ck_assert_str_eq(sb.buf,
 		"         %stddev     %change         %stddev\n"
 		"             \\          |                \\  \n");
 	strbuf_reset(&sb);
-	ck_assert_int_eq(lkp_format_fail_header(&sb, 3), LKB_OK);
+	ck_assert_int_eq(compare_format_fail_header(&sb, 3), LKB_OK);
 	ck_assert_str_eq(sb.buf,
 		"       fail:runs  %reproduction    fail:runs"
 		"  %reproduction    fail:runs\n"
@@ -291,8 +291,8 @@ END_TEST
 START_TEST(table_order)
 {
 	struct fixture ff, fp;
-	struct lkp_row rows[2];
-	struct lkp_table t;
+	struct compare_row rows[2];
+	struct compare_table t;
 	struct strbuf sb = STRBUF_INIT;
 	static const double fails[] = { 0, 6 }, a[] = { 1, 1, 1 },
 			    b[] = { 2, 2, 2 };
@@ -308,7 +308,7 @@ START_TEST(table_order)
 	t.ncols = 2;
 	t.nrows = 2;
 	t.rows = rows;
-	ck_assert_int_eq(lkp_format_table(&sb, &t), LKB_OK);
+	ck_assert_int_eq(compare_format_table(&sb, &t), LKB_OK);
 	ck_assert_str_eq(sb.buf,
 		"       fail:runs  %reproduction    fail:runs\n"
 		"           |             |             |    \n"
@@ -324,9 +324,9 @@ START_TEST(change_text)
 {
 	struct strbuf sb = STRBUF_INIT;
 
-	ck_assert_int_eq(lkp_format_change(&sb, -62.64, 0), LKB_OK);
-	ck_assert_int_eq(lkp_format_change(&sb, 250000, 0), LKB_OK);
-	ck_assert_int_eq(lkp_format_change(&sb, -3.04, 1), LKB_OK);
+	ck_assert_int_eq(compare_format_change(&sb, -62.64, 0), LKB_OK);
+	ck_assert_int_eq(compare_format_change(&sb, 250000, 0), LKB_OK);
+	ck_assert_int_eq(compare_format_change(&sb, -3.04, 1), LKB_OK);
 	ck_assert_str_eq(sb.buf, "-62.6%+2.5e+05%-3.0");
 	strbuf_release(&sb);
 }
@@ -339,35 +339,35 @@ static void
 check_attr(const double *col2, const char *want)
 {
 	static const double b[] = { 100, 102, 98, 100 }, c1[] = { 50, 51, 49, 50 };
-	static const struct lkp_fmt_commit fc[] = {
+	static const struct compare_fmt_commit fc[] = {
 		{ "0000000000aaaa", NULL, "base" },
 		{ "1111111111bbbb", NULL, "01/02" },
 		{ "2222222222cccc", NULL, "02/02" },
 	};
 	const double *cols[] = { b, c1, col2 };
-	struct lkp_rules *r = NULL;
-	struct lkp_dataset ds;
-	struct lkp_table t;
+	struct compare_rules *r = NULL;
+	struct compare_dataset ds;
+	struct compare_table t;
 	struct strbuf sb = STRBUF_INIT;
 	char *err = NULL;
 	size_t k;
 
-	ck_assert_int_eq(lkp_rules_new("stress-ng", &r, &err), LKB_OK);
-	lkp_dataset_init(&ds, 3);
-	k = lkp_dataset_key(&ds, "stress-ng.x.ops_per_sec", 23);
+	ck_assert_int_eq(compare_rules_new("stress-ng", &r, &err), LKB_OK);
+	compare_dataset_init(&ds, 3);
+	k = compare_dataset_key(&ds, "stress-ng.x.ops_per_sec", 23);
 	for (size_t c = 0; c < 3; c++) {
-		lkp_dataset_set_runs(&ds, c, 4);
-		memcpy(lkp_dataset_samples(&ds, c, k), cols[c], 4 * sizeof(double));
+		compare_dataset_set_runs(&ds, c, 4);
+		memcpy(compare_dataset_samples(&ds, c, k), cols[c], 4 * sizeof(double));
 	}
-	ck_assert_int_eq(lkp_stats_compare(r, &ds, NULL, &t, &err), LKB_OK);
+	ck_assert_int_eq(compare_stats_compare(r, &ds, NULL, &t, &err), LKB_OK);
 	ck_assert_uint_eq(t.nrows, 1);
-	ck_assert_int_eq(lkp_format_attribution(&sb, r, &t, &t.rows[0], fc),
+	ck_assert_int_eq(compare_format_attribution(&sb, r, &t, &t.rows[0], fc),
 			 LKB_OK);
 	ck_assert_str_eq(sb.buf, want);
 	strbuf_release(&sb);
-	lkp_table_release(&t);
-	lkp_dataset_release(&ds);
-	lkp_rules_free(r);
+	compare_table_release(&t);
+	compare_dataset_release(&ds);
+	compare_rules_free(r);
 }
 
 START_TEST(attribution)
@@ -400,7 +400,7 @@ END_TEST
 Suite *
 lkb_test_suite(void)
 {
-	Suite *s = suite_create("lkp_format");
+	Suite *s = suite_create("compare_format");
 	TCase *tc = tcase_create("core");
 
 	tcase_add_test(tc, vector_perf_relative);

@@ -21,39 +21,39 @@
 #include "lib/xalloc.h"
 #include "tests/unit/check_main.h"
 
-static const struct lkp_param params[] = {
+static const struct compare_param params[] = {
 	{ "testtime", "60s", 0 },
 	{ "nr_threads", "100%", 0 },
 	{ "class", "memory", 0 },
 	{ "test", "remap", 0 },
 };
 
-static const struct lkp_axes axes = {
+static const struct compare_axes axes = {
 	"stress-ng", "lkp-icl-2sp8", "debian.cgz", "x86_64-rhel-9.4",
 	"gcc-12", 4, params,
 };
 
 static void
-check_pp(const struct lkp_param *p, size_t n, const char *want)
+check_pp(const struct compare_param *p, size_t n, const char *want)
 {
-	struct lkp_axes a = axes;
+	struct compare_axes a = axes;
 	struct strbuf sb = STRBUF_INIT;
 
 	a.params = p;
 	a.nparams = n;
-	ck_assert_int_eq(lkp_axes_path_params(&a, &sb), LKB_OK);
+	ck_assert_int_eq(compare_axes_path_params(&a, &sb), LKB_OK);
 	ck_assert_str_eq(sb.buf, want);
 	strbuf_release(&sb);
 }
 
 START_TEST(path_params)
 {
-	static const struct lkp_param eq[] = {
+	static const struct compare_param eq[] = {
 		{ "mode", "thread", 1 },	/* '='-option: k=v */
 		{ "debug", "", 1 },		/* empty: just k */
 		{ "size", NULL, 0 },		/* nil value: skipped */
 	};
-	static const struct lkp_param odd[] = {
+	static const struct compare_param odd[] = {
 		/* 40 chars cut to 31; '/', ' ', ',' become '_' */
 		{ "a", "0123456789012345678901234567890123456789", 0 },
 		{ "b", "x/y z,w", 0 },
@@ -71,20 +71,20 @@ END_TEST
 
 START_TEST(axes_check_and_header)
 {
-	struct lkp_axes a = axes;
+	struct compare_axes a = axes;
 	struct strbuf k = STRBUF_INIT, v = STRBUF_INIT;
 	const char *what = NULL;
 
-	ck_assert_int_eq(lkp_axes_check(&a, &what), 0);
+	ck_assert_int_eq(compare_axes_check(&a, &what), 0);
 	a.rootfs = "../etc";
-	ck_assert_int_eq(lkp_axes_check(&a, &what), -1);
+	ck_assert_int_eq(compare_axes_check(&a, &what), -1);
 	ck_assert_str_eq(what, "rootfs");
 	a.rootfs = "..";
-	ck_assert_int_eq(lkp_axes_check(&a, &what), -1);
+	ck_assert_int_eq(compare_axes_check(&a, &what), -1);
 	a = axes;
 	a.compiler = NULL;
-	ck_assert_int_eq(lkp_axes_check(&a, &what), -1);
-	ck_assert_int_eq(lkp_axes_header(&axes, &k, &v), LKB_OK);
+	ck_assert_int_eq(compare_axes_check(&a, &what), -1);
+	ck_assert_int_eq(compare_axes_header(&axes, &k, &v), LKB_OK);
 	ck_assert_str_eq(k.buf, "class/compiler/kconfig/nr_threads/rootfs/"
 				"tbox_group/test/testcase/testtime");
 	ck_assert_str_eq(v.buf, "memory/gcc-12/x86_64-rhel-9.4/100%/debian.cgz/"
@@ -105,33 +105,33 @@ START_TEST(job_yaml_and_match)
 		"testcase: stress-ng\nclass: memory\nnr_threads: 50%\n"
 		"test: remap\ntesttime: 60s\n";
 
-	ck_assert_int_eq(lkp_axes_job_yaml(&axes, "abc1234", &sb), LKB_OK);
+	ck_assert_int_eq(compare_axes_job_yaml(&axes, "abc1234", &sb), LKB_OK);
 	ck_assert_ptr_nonnull(strstr(sb.buf, "\ntestcase: stress-ng\nclass: "
 					     "memory\nnr_threads: '100%'\n"
 					     "test: remap\ntesttime: 60s\n"
 					     "tbox_group: lkp-icl-2sp8\n"));
 	ck_assert_ptr_nonnull(strstr(sb.buf, "\ncommit: abc1234\n"));
 	/* the job we write matches its own axes */
-	ck_assert(lkp_axes_match_job(&axes, sb.buf, sb.len));
-	ck_assert(lkp_axes_match_job(&axes, job, strlen(job)));
-	ck_assert(!lkp_axes_match_job(&axes, other, strlen(other)));
+	ck_assert(compare_axes_match_job(&axes, sb.buf, sb.len));
+	ck_assert(compare_axes_match_job(&axes, job, strlen(job)));
+	ck_assert(!compare_axes_match_job(&axes, other, strlen(other)));
 	strbuf_reset(&sb);
-	ck_assert_int_lt(lkp_axes_job_yaml(&axes, "a/b", &sb), 0);
+	ck_assert_int_lt(compare_axes_job_yaml(&axes, "a/b", &sb), 0);
 	strbuf_release(&sb);
 }
 END_TEST
 
 static int
-parse(struct lkp_dataset *ds, const char *json, char **err)
+parse(struct compare_dataset *ds, const char *json, char **err)
 {
-	lkp_dataset_init(ds, 1);
+	compare_dataset_init(ds, 1);
 	*err = NULL;
-	return lkp_results_parse_matrix("m.json", json, strlen(json), ds, 0, err);
+	return compare_results_parse_matrix("m.json", json, strlen(json), ds, 0, err);
 }
 
 START_TEST(matrix_parse)
 {
-	struct lkp_dataset ds;
+	struct compare_dataset ds;
 	char *err;
 	const double *v;
 
@@ -140,15 +140,15 @@ START_TEST(matrix_parse)
 				    " \"stats_source\": [\"0\", \"1\", \"2\"]}",
 			       &err), LKB_OK);
 	ck_assert_uint_eq(ds.cols[0].nruns, 3);
-	v = lkp_dataset_get(&ds, 0, lkp_dataset_find(&ds, "a.b"));
+	v = compare_dataset_get(&ds, 0, compare_dataset_find(&ds, "a.b"));
 	ck_assert_ptr_nonnull(v);
 	ck_assert(v[0] == 1 && v[1] == 2.5 && v[2] == 0);	/* 0-filled */
-	v = lkp_dataset_get(&ds, 0, lkp_dataset_find(&ds, "c.d"));
+	v = compare_dataset_get(&ds, 0, compare_dataset_find(&ds, "c.d"));
 	ck_assert_ptr_nonnull(v);
 	ck_assert(v[0] == 7 && v[1] == 0);
-	ck_assert(lkp_dataset_is_text(&ds, 0, lkp_dataset_find(&ds, "t.x")));
-	ck_assert(lkp_dataset_find(&ds, "stats_source") == LKP_KEY_NONE);
-	lkp_dataset_release(&ds);
+	ck_assert(compare_dataset_is_text(&ds, 0, compare_dataset_find(&ds, "t.x")));
+	ck_assert(compare_dataset_find(&ds, "stats_source") == COMPARE_KEY_NONE);
+	compare_dataset_release(&ds);
 }
 END_TEST
 
@@ -169,7 +169,7 @@ START_TEST(matrix_errors)
 		"{}",					/* no runs */
 		"{\"stats_source\": 3}",
 	};
-	struct lkp_dataset ds;
+	struct compare_dataset ds;
 	char *err;
 
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
@@ -177,7 +177,7 @@ START_TEST(matrix_errors)
 		ck_assert_ptr_nonnull(err);
 		ck_assert_ptr_nonnull(strstr(err, "m.json"));
 		free(err);
-		lkp_dataset_release(&ds);
+		compare_dataset_release(&ds);
 	}
 }
 END_TEST
@@ -198,35 +198,35 @@ START_TEST(fast_path_equals_jansson)
 		"{\"a\": [01]}", "{\"a\": [1.]}", "{\"a\": [1]} x",
 		"{\"a\": [1234567890123456789]}", "{\"a\": [1e400]}",
 	};
-	struct lkp_dataset fast, full;
+	struct compare_dataset fast, full;
 	char *err = NULL;
 
-	lkp_dataset_init(&fast, 1);
-	lkp_dataset_init(&full, 1);
-	ck_assert_int_eq(lkp_results_matrix_fast(text, strlen(text), &fast, 0), 1);
-	ck_assert_int_eq(lkp_results_parse_matrix("m", text, strlen(text), &full,
+	compare_dataset_init(&fast, 1);
+	compare_dataset_init(&full, 1);
+	ck_assert_int_eq(compare_results_matrix_fast(text, strlen(text), &fast, 0), 1);
+	ck_assert_int_eq(compare_results_parse_matrix("m", text, strlen(text), &full,
 						  0, &err), LKB_OK);
 	ck_assert_uint_eq(fast.cols[0].nruns, 10);
 	ck_assert_uint_eq(full.cols[0].nruns, 10);
 	for (size_t k = 0; k < 2; k++) {
 		const char *name = k ? "c" : "a.b";
-		const double *a = lkp_dataset_get(&fast, 0,
-						  lkp_dataset_find(&fast, name));
-		const double *b = lkp_dataset_get(&full, 0,
-						  lkp_dataset_find(&full, name));
+		const double *a = compare_dataset_get(&fast, 0,
+						  compare_dataset_find(&fast, name));
+		const double *b = compare_dataset_get(&full, 0,
+						  compare_dataset_find(&full, name));
 
 		ck_assert_ptr_nonnull(a);
 		ck_assert_ptr_nonnull(b);
 		ck_assert_int_eq(memcmp(a, b, 10 * sizeof(double)), 0);
 	}
-	lkp_dataset_release(&fast);
-	lkp_dataset_release(&full);
+	compare_dataset_release(&fast);
+	compare_dataset_release(&full);
 	for (size_t i = 0; i < sizeof(slow) / sizeof(slow[0]); i++) {
-		lkp_dataset_init(&fast, 1);
-		ck_assert_msg(!lkp_results_matrix_fast(slow[i], strlen(slow[i]),
+		compare_dataset_init(&fast, 1);
+		ck_assert_msg(!compare_results_matrix_fast(slow[i], strlen(slow[i]),
 						       &fast, 0), "%s", slow[i]);
 		ck_assert_uint_eq(fast.keys.n, 0);	/* untouched */
-		lkp_dataset_release(&fast);
+		compare_dataset_release(&fast);
 	}
 }
 END_TEST
@@ -259,9 +259,9 @@ START_TEST(read_limits_and_gzip)
 
 	snprintf(path, sizeof(path), "%s/m.json", d);
 	write_file(path, "0123456789");
-	ck_assert_int_eq(lkp_results_read_file(path, 10, &sb, &err), LKB_OK);
+	ck_assert_int_eq(compare_results_read_file(path, 10, &sb, &err), LKB_OK);
 	strbuf_reset(&sb);
-	ck_assert_int_eq(lkp_results_read_file(path, 9, &sb, &err),
+	ck_assert_int_eq(compare_results_read_file(path, 9, &sb, &err),
 			 LKB_ERR_TOO_BIG);
 	ck_assert_ptr_nonnull(strstr(err, "larger than 9 bytes"));
 	free(err);
@@ -270,7 +270,7 @@ START_TEST(read_limits_and_gzip)
 	gzputs(gz, "{\"x.y\": 3}");
 	gzclose(gz);
 	strbuf_reset(&sb);
-	ck_assert_int_eq(lkp_results_read_file(path, 100, &sb, &err), LKB_OK);
+	ck_assert_int_eq(compare_results_read_file(path, 100, &sb, &err), LKB_OK);
 	ck_assert_str_eq(sb.buf, "{\"x.y\": 3}");
 	/* not gzip at all: zlib passes plain bytes through; a corrupt
 	 * gzip stream is an error */
@@ -283,7 +283,7 @@ START_TEST(read_limits_and_gzip)
 		fclose(f);
 	}
 	strbuf_reset(&sb);
-	ck_assert_int_lt(lkp_results_read_file(path, 100, &sb, &err), 0);
+	ck_assert_int_lt(compare_results_read_file(path, 100, &sb, &err), 0);
 	free(err);
 	snprintf(path, sizeof(path), "rm -rf '%s'", d);
 	ck_assert_int_eq(system(path), 0);
@@ -298,7 +298,7 @@ START_TEST(rebuild_from_runs)
 {
 	char *d = tmpdir(), p[512];
 	struct strbuf rt = STRBUF_INIT;
-	struct lkp_dataset ds;
+	struct compare_dataset ds;
 	char *err = NULL;
 	const double *v;
 	const char *dirs[] = { "0", "1", "2", "10" };
@@ -307,7 +307,7 @@ START_TEST(rebuild_from_runs)
 		 "lkp-icl-2sp8/debian.cgz/x86_64-rhel-9.4/gcc-12/"
 		 "0123456789abcdef0123456789abcdef01234567'", d);
 	ck_assert_int_eq(system(p), 0);
-	ck_assert_int_eq(lkp_results_find(d, &axes, "0123456", &rt, &err), 1);
+	ck_assert_int_eq(compare_results_find(d, &axes, "0123456", &rt, &err), 1);
 	for (size_t i = 0; i < 4; i++) {
 		snprintf(p, sizeof(p), "%s/%s", rt.buf, dirs[i]);
 		ck_assert_int_eq(mkdir(p, 0755), 0);
@@ -317,33 +317,33 @@ START_TEST(rebuild_from_runs)
 		else if (i != 2)
 			write_file(p, "{\"a.b\": 2, \"c.d\": 1}");
 	}
-	lkp_dataset_init(&ds, 1);
-	ck_assert_int_eq(lkp_results_load(rt.buf, &ds, 0, &err), LKB_OK);
+	compare_dataset_init(&ds, 1);
+	ck_assert_int_eq(compare_results_load(rt.buf, &ds, 0, &err), LKB_OK);
 	/* runs 0, 1, 10 (2 has no stats.json), in numeric order */
 	ck_assert_uint_eq(ds.cols[0].nruns, 3);
-	v = lkp_dataset_get(&ds, 0, lkp_dataset_find(&ds, "a.b"));
+	v = compare_dataset_get(&ds, 0, compare_dataset_find(&ds, "a.b"));
 	ck_assert_ptr_nonnull(v);
 	ck_assert(v[0] == 2 && v[1] == 4 && v[2] == 2);
-	v = lkp_dataset_get(&ds, 0, lkp_dataset_find(&ds, "c.d"));
+	v = compare_dataset_get(&ds, 0, compare_dataset_find(&ds, "c.d"));
 	ck_assert_ptr_nonnull(v);
 	ck_assert(v[0] == 1 && v[1] == 0 && v[2] == 1);
-	lkp_dataset_release(&ds);
+	compare_dataset_release(&ds);
 	/* no results at all for another commit */
 	{
 		struct strbuf none = STRBUF_INIT;
 
-		ck_assert_int_eq(lkp_results_find(d, &axes, "fedcba9876", &none,
+		ck_assert_int_eq(compare_results_find(d, &axes, "fedcba9876", &none,
 						  &err), 0);
 		strbuf_release(&none);
 	}
 	/* a corrupt run is an error naming the file */
 	snprintf(p, sizeof(p), "%s/0/stats.json", rt.buf);
 	write_file(p, "{\"a.b\": tru");
-	lkp_dataset_init(&ds, 1);
-	ck_assert_int_lt(lkp_results_load(rt.buf, &ds, 0, &err), 0);
+	compare_dataset_init(&ds, 1);
+	ck_assert_int_lt(compare_results_load(rt.buf, &ds, 0, &err), 0);
 	ck_assert_ptr_nonnull(strstr(err, "0/stats.json"));
 	free(err);
-	lkp_dataset_release(&ds);
+	compare_dataset_release(&ds);
 	snprintf(p, sizeof(p), "rm -rf '%s'", d);
 	ck_assert_int_eq(system(p), 0);
 	free(d);
@@ -377,7 +377,7 @@ END_TEST
 Suite *
 lkb_test_suite(void)
 {
-	Suite *s = suite_create("lkp_results");
+	Suite *s = suite_create("compare_results");
 	TCase *tc = tcase_create("core");
 
 	tcase_add_test(tc, path_params);

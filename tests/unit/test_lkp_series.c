@@ -39,7 +39,7 @@ START_TEST(subjects)
 
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		unsigned k = 0, m = 0;
-		int ok = lkp_series_parse_subject(cases[i].s, &k, &m);
+		int ok = compare_series_parse_subject(cases[i].s, &k, &m);
 
 		ck_assert_msg(ok == cases[i].ok, "'%s'", cases[i].s);
 		if (ok)
@@ -50,16 +50,16 @@ END_TEST
 
 START_TEST(url_branch)
 {
-	char *b = lkp_series_url_branch("https://github.com/intel-lab-lkp/linux/"
+	char *b = compare_series_url_branch("https://github.com/intel-lab-lkp/linux/"
 					"commits/Jane-Doe/mm-x/20240102-030405");
 
 	ck_assert_str_eq(b, "Jane-Doe/mm-x/20240102-030405");
 	free(b);
-	ck_assert_ptr_null(lkp_series_url_branch("linus/master"));
-	ck_assert(lkp_git_rev_ok("linux-review/a/b~1"));
-	ck_assert(!lkp_git_rev_ok("--output=/tmp/x"));
-	ck_assert(!lkp_git_rev_ok("a b"));
-	ck_assert(!lkp_git_rev_ok(""));
+	ck_assert_ptr_null(compare_series_url_branch("linus/master"));
+	ck_assert(compare_git_rev_ok("linux-review/a/b~1"));
+	ck_assert(!compare_git_rev_ok("--output=/tmp/x"));
+	ck_assert(!compare_git_rev_ok("a b"));
+	ck_assert(!compare_git_rev_ok(""));
 }
 END_TEST
 
@@ -95,7 +95,7 @@ rev(const char *r, char out[41])
 	struct strbuf sb = STRBUF_INIT;
 	char *err = NULL;
 
-	ck_assert_int_eq(lkp_git_run(repo, args, &sb, &err), LKB_OK);
+	ck_assert_int_eq(compare_git_run(repo, args, &sb, &err), LKB_OK);
 	ck_assert_uint_ge(sb.len, 40);
 	memcpy(out, sb.buf, 40);
 	out[40] = '\0';
@@ -104,8 +104,8 @@ rev(const char *r, char out[41])
 
 START_TEST(resolve)
 {
-	struct lkp_series s;
-	struct lkp_series_req req = { 0 };
+	struct compare_series s;
+	struct compare_series_req req = { 0 };
 	char tested[41], base[41], tip[41], p1[41], old[41];
 	char *err = NULL;
 
@@ -118,7 +118,7 @@ START_TEST(resolve)
 	req.tested = tested;
 	req.tip = "https://github.com/intel-lab-lkp/linux/commits/"
 		  "Jane-Doe/mm-remap-steps/20240102-030405";
-	ck_assert_int_eq(lkp_series_resolve(repo, &req, &s, &err), LKB_OK);
+	ck_assert_int_eq(compare_series_resolve(repo, &req, &s, &err), LKB_OK);
 	ck_assert_str_eq(s.base, base);
 	ck_assert_str_eq(s.base_subject, "mm: base for the series");
 	ck_assert_uint_eq(s.total, 13);
@@ -128,7 +128,7 @@ START_TEST(resolve)
 	ck_assert_str_eq(s.patches[12].sha, tip);
 	ck_assert_str_eq(s.patches[12].subject,
 			 "[PATCH v2 13/13] mm/remap: step 13");
-	lkp_series_release(&s);
+	compare_series_release(&s);
 
 	/* base: "<tree url> <sha40>" is taken as given */
 	{
@@ -136,12 +136,12 @@ START_TEST(resolve)
 
 		snprintf(line, sizeof(line), "https://git.example/mm.git %s", base);
 		req.base = line;
-		ck_assert_int_eq(lkp_series_resolve(repo, &req, &s, &err), LKB_OK);
+		ck_assert_int_eq(compare_series_resolve(repo, &req, &s, &err), LKB_OK);
 		ck_assert_str_eq(s.base, base);
-		lkp_series_release(&s);
+		compare_series_release(&s);
 		/* one commit too old: 14 commits in base..tip */
 		snprintf(line, sizeof(line), "%s", old);
-		ck_assert_int_lt(lkp_series_resolve(repo, &req, &s, &err), 0);
+		ck_assert_int_lt(compare_series_resolve(repo, &req, &s, &err), 0);
 		ck_assert_ptr_nonnull(strstr(err, "cannot resolve the series: "
 					     "expected 13 commits"));
 		free(err);
@@ -150,28 +150,28 @@ START_TEST(resolve)
 	/* the last patch needs no tip */
 	req.tested = tip;
 	req.tip = NULL;
-	ck_assert_int_eq(lkp_series_resolve(repo, &req, &s, &err), LKB_OK);
+	ck_assert_int_eq(compare_series_resolve(repo, &req, &s, &err), LKB_OK);
 	ck_assert_uint_eq(s.tested, 13);
-	lkp_series_release(&s);
+	compare_series_release(&s);
 	/* a wrong subject from the report: 07/12 does not fit 13 commits */
 	req.tested = tested;
 	req.subject = "[PATCH v2 07/12] mm/remap: step 07";
 	req.tip = tip;
-	ck_assert_int_lt(lkp_series_resolve(repo, &req, &s, &err), 0);
+	ck_assert_int_lt(compare_series_resolve(repo, &req, &s, &err), 0);
 	ck_assert_ptr_nonnull(strstr(err, "cannot resolve the series"));
 	free(err);
 	/* no [PATCH k/M] at all */
 	req.subject = "mm: no series";
-	ck_assert_int_lt(lkp_series_resolve(repo, &req, &s, &err), 0);
+	ck_assert_int_lt(compare_series_resolve(repo, &req, &s, &err), 0);
 	ck_assert_ptr_nonnull(strstr(err, "carries no [PATCH k/M]"));
 	free(err);
 	/* unknown commit and option injection */
 	req.subject = NULL;
 	req.tested = "0000000000000000000000000000000000000000";
-	ck_assert_int_lt(lkp_series_resolve(repo, &req, &s, &err), 0);
+	ck_assert_int_lt(compare_series_resolve(repo, &req, &s, &err), 0);
 	free(err);
 	req.tested = "--help";
-	ck_assert_int_lt(lkp_series_resolve(repo, &req, &s, &err), 0);
+	ck_assert_int_lt(compare_series_resolve(repo, &req, &s, &err), 0);
 	ck_assert_ptr_nonnull(strstr(err, "is not a revision"));
 	free(err);
 	drop_repo();
@@ -184,7 +184,7 @@ START_TEST(git_failures)
 	struct strbuf sb = STRBUF_INIT;
 	char *err = NULL;
 
-	ck_assert_int_lt(lkp_git_run("/nonexistent-lkb-repo", args, &sb, &err), 0);
+	ck_assert_int_lt(compare_git_run("/nonexistent-lkb-repo", args, &sb, &err), 0);
 	ck_assert_ptr_nonnull(strstr(err, "git log failed (exit"));
 	free(err);
 	strbuf_release(&sb);
@@ -194,7 +194,7 @@ END_TEST
 Suite *
 lkb_test_suite(void)
 {
-	Suite *s = suite_create("lkp_series");
+	Suite *s = suite_create("compare_series");
 	TCase *tc = tcase_create("core");
 
 	tcase_set_timeout(tc, 60);

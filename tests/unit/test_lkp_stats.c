@@ -13,55 +13,55 @@
 #include "lib/status.h"
 #include "tests/unit/check_main.h"
 
-static struct lkp_rules *rules;
+static struct compare_rules *rules;
 
 static void
 setup(void)
 {
 	char *err = NULL;
 
-	ck_assert_int_eq(lkp_rules_new("stress-ng", &rules, &err), LKB_OK);
+	ck_assert_int_eq(compare_rules_new("stress-ng", &rules, &err), LKB_OK);
 }
 
 static void
 teardown(void)
 {
-	lkp_rules_free(rules);
+	compare_rules_free(rules);
 }
 
 static void
-put(struct lkp_dataset *ds, size_t col, const char *name, const double *v)
+put(struct compare_dataset *ds, size_t col, const char *name, const double *v)
 {
-	size_t k = lkp_dataset_key(ds, name, strlen(name));
-	double *s = lkp_dataset_samples(ds, col, k);
+	size_t k = compare_dataset_key(ds, name, strlen(name));
+	double *s = compare_dataset_samples(ds, col, k);
 
 	memcpy(s, v, ds->cols[col].nruns * sizeof(*s));
 }
 
 static void
-two_cols(struct lkp_dataset *ds, size_t nruns)
+two_cols(struct compare_dataset *ds, size_t nruns)
 {
-	lkp_dataset_init(ds, 2);
-	lkp_dataset_set_runs(ds, 0, nruns);
-	lkp_dataset_set_runs(ds, 1, nruns);
+	compare_dataset_init(ds, 2);
+	compare_dataset_set_runs(ds, 0, nruns);
+	compare_dataset_set_runs(ds, 1, nruns);
 }
 
 /* Rows lkp shows for one stat, base b vs head a (nruns each). */
 static size_t
 shown(const char *name, const double *b, const double *a, size_t nruns)
 {
-	struct lkp_dataset ds;
-	struct lkp_table t;
+	struct compare_dataset ds;
+	struct compare_table t;
 	char *err = NULL;
 	size_t n;
 
 	two_cols(&ds, nruns);
 	put(&ds, 0, name, b);
 	put(&ds, 1, name, a);
-	ck_assert_int_eq(lkp_stats_compare(rules, &ds, NULL, &t, &err), LKB_OK);
+	ck_assert_int_eq(compare_stats_compare(rules, &ds, NULL, &t, &err), LKB_OK);
 	n = t.nrows;
-	lkp_table_release(&t);
-	lkp_dataset_release(&ds);
+	compare_table_release(&t);
+	compare_dataset_release(&ds);
 	return n;
 }
 
@@ -70,23 +70,23 @@ START_TEST(mean_sd_sum)
 	static const double v[] = { 100, 102, 98, 101, 99, 100 };
 	double avg, sd;
 
-	lkp_stats_mean_sd(v, 6, &avg, &sd);
+	compare_stats_mean_sd(v, 6, &avg, &sd);
 	ck_assert(avg == 100);
 	/* squares 0 4 4 1 1 0 = 10, 10/6, sqrt = 1.2910 */
 	ck_assert(fabs(sd - 1.2909944487358056) < 1e-12);
-	lkp_stats_mean_sd(v, 1, &avg, &sd);
+	compare_stats_mean_sd(v, 1, &avg, &sd);
 	ck_assert(avg == 100 && sd == -1);	/* one sample: -1 */
-	lkp_stats_mean_sd(v, 0, &avg, &sd);
+	compare_stats_mean_sd(v, 0, &avg, &sd);
 	ck_assert(avg == 0 && sd == -1);
 	/* compensated: 1e16 + 1 + -1e16 = 1 (naive summation gives 0) */
 	{
 		static const double w[] = { 1e16, 1, -1e16 };
 
-		ck_assert(lkp_stats_sum(w, 3) == 1);
+		ck_assert(compare_stats_sum(w, 3) == 1);
 	}
-	ck_assert(lkp_stats_change(80, 100, 0) == -20);
-	ck_assert(lkp_stats_change(2, 5, 1) == -3);
-	ck_assert(lkp_stats_change(1, 0, 0) == 1e102);	/* 100 * 1 / 1e-100 */
+	ck_assert(compare_stats_change(80, 100, 0) == -20);
+	ck_assert(compare_stats_change(2, 5, 1) == -3);
+	ck_assert(compare_stats_change(1, 0, 0) == 1e102);	/* 100 * 1 / 1e-100 */
 }
 END_TEST
 
@@ -95,21 +95,21 @@ START_TEST(summary_upper_median_and_trim)
 	static const double v[] = { 10, 11, 9, 10, 12, 8 };
 	static const double m[] = { -1, -1, 5, 7, 6 };
 	double buf[64], big[64];
-	struct lkp_summary s;
+	struct compare_summary s;
 
-	ck_assert(lkp_stats_summary(v, 6, 3, buf, &s));
+	ck_assert(compare_stats_summary(v, 6, 3, buf, &s));
 	/* sorted 8 9 10 10 11 12: upper median index 3 */
 	ck_assert(s.min == 8 && s.mean == 10 && s.max == 12);
-	ck_assert(lkp_stats_summary(m, 5, 3, buf, &s));
+	ck_assert(compare_stats_summary(m, 5, 3, buf, &s));
 	ck_assert(s.n == 3 && s.min == 5 && s.mean == 6 && s.max == 7);
 	/* 64 samples: margin 64 >> 5 = 2, capped by max_margin 1 */
 	for (int i = 0; i < 64; i++)
 		big[i] = i;
-	ck_assert(lkp_stats_summary(big, 64, 1, buf, &s));
+	ck_assert(compare_stats_summary(big, 64, 1, buf, &s));
 	ck_assert(s.n == 62 && s.min == 1 && s.max == 62 && s.mean == 32);
-	ck_assert(lkp_stats_summary(big, 64, 3, buf, &s));
+	ck_assert(compare_stats_summary(big, 64, 3, buf, &s));
 	ck_assert(s.n == 60 && s.min == 2 && s.max == 61);
-	ck_assert(!lkp_stats_summary(v, 0, 3, buf, &s));
+	ck_assert(!compare_stats_summary(v, 0, 3, buf, &s));
 }
 END_TEST
 
@@ -142,8 +142,8 @@ START_TEST(selection_rules)
 	static const double b[] = { 10, 10, 10 }, a[] = { 100, 100, 100 };
 	static const double a2[] = { 200, 200, 200 };
 	static const double z2[] = { 0, 0 }, o2[] = { 5, 5 };
-	struct lkp_dataset ds;
-	struct lkp_table t;
+	struct compare_dataset ds;
+	struct compare_table t;
 	char *err = NULL;
 
 	/* fewer than 3 runs on both sides: regular stats skipped ... */
@@ -163,27 +163,27 @@ START_TEST(selection_rules)
 	put(&ds, 0, "kselftests.t.pass", o3);
 	put(&ds, 1, "kselftests.t.fail", o3);
 	put(&ds, 1, "kselftests.t.pass", z3);
-	ck_assert_int_eq(lkp_stats_compare(rules, &ds, NULL, &t, &err), LKB_OK);
+	ck_assert_int_eq(compare_stats_compare(rules, &ds, NULL, &t, &err), LKB_OK);
 	/* both rows: fail gained, pass lost its partner? .pass needs a
 	 * .fail/.warn/.error in the base: kselftests.t.fail is there */
 	ck_assert_uint_eq(t.nrows, 2);
 	ck_assert(t.rows[0].failure && t.rows[1].failure);
-	lkp_table_release(&t);
-	lkp_dataset_release(&ds);
+	compare_table_release(&t);
+	compare_dataset_release(&ds);
 	/* a stat only the head has is ignored unless a function stat */
 	two_cols(&ds, 3);
 	put(&ds, 0, "foo.other", b);
 	put(&ds, 1, "foo.new", a);
 	put(&ds, 1, "dmesg.BUG:new", o3);
-	ck_assert_int_eq(lkp_stats_compare(rules, &ds, NULL, &t, &err), LKB_OK);
+	ck_assert_int_eq(compare_stats_compare(rules, &ds, NULL, &t, &err), LKB_OK);
 	/* foo.other disappears from the head: b has it, head zeros;
 	 * ratio 5, delta 10 -> shown; dmesg.BUG:new shown; foo.new not */
 	ck_assert_uint_eq(t.nrows, 2);
 	ck_assert_str_eq(t.rows[0].name, "dmesg.BUG:new");
 	ck_assert_str_eq(t.rows[1].name, "foo.other");
 	ck_assert(t.rows[1].avg[1] == 0 && t.rows[1].chg[0] == -100);
-	lkp_table_release(&t);
-	lkp_dataset_release(&ds);
+	compare_table_release(&t);
+	compare_dataset_release(&ds);
 }
 END_TEST
 
@@ -192,26 +192,26 @@ START_TEST(incomplete_runs)
 {
 	static const double b[] = { 100, 100, 100, 5 }, inc[] = { 0, 0, 0, 1 };
 	static const double a[] = { 50, 50, 50, 50 };
-	struct lkp_dataset ds;
-	struct lkp_table t;
+	struct compare_dataset ds;
+	struct compare_table t;
 	char *err = NULL;
 
 	two_cols(&ds, 4);
 	put(&ds, 0, "stress-ng.x.ops_per_sec", b);
-	put(&ds, 0, LKP_INCOMPLETE_KEY, inc);
+	put(&ds, 0, COMPARE_INCOMPLETE_KEY, inc);
 	put(&ds, 1, "stress-ng.x.ops_per_sec", a);
-	ck_assert_int_eq(lkp_stats_compare(rules, &ds, NULL, &t, &err), LKB_OK);
+	ck_assert_int_eq(compare_stats_compare(rules, &ds, NULL, &t, &err), LKB_OK);
 	ck_assert_uint_eq(t.nrows, 2);
 	/* fail row: base 1 of 4 runs, head 0 of 4: 100 * (0/4 - 1/4) */
-	ck_assert_str_eq(t.rows[0].name, LKP_INCOMPLETE_KEY);
+	ck_assert_str_eq(t.rows[0].name, COMPARE_INCOMPLETE_KEY);
 	ck_assert(t.rows[0].avg[0] == 1 && t.rows[0].runs[0] == 4);
 	ck_assert(t.rows[0].chg[0] == -25);
 	/* perf row: the incomplete run (5) is dropped: mean 100 of 3 runs */
 	ck_assert_str_eq(t.rows[1].name, "stress-ng.x.ops_per_sec");
 	ck_assert(t.rows[1].avg[0] == 100 && t.rows[1].runs[0] == 3);
 	ck_assert(t.rows[1].sd[0] == 0 && t.rows[1].chg[0] == -50);
-	lkp_table_release(&t);
-	lkp_dataset_release(&ds);
+	compare_table_release(&t);
+	compare_dataset_release(&ds);
 }
 END_TEST
 
@@ -229,8 +229,8 @@ START_TEST(row_order)
 		"perf-stat.b", "perf-profile.children.x",
 		"perf-profile.self.f2", "perf-profile.self.f1",
 	};
-	struct lkp_dataset ds;
-	struct lkp_table t;
+	struct compare_dataset ds;
+	struct compare_table t;
 	char *err = NULL;
 
 	two_cols(&ds, 3);
@@ -248,7 +248,7 @@ START_TEST(row_order)
 	put(&ds, 1, "perf-stat.a", s2);
 	put(&ds, 0, "stress-ng.x.ops_per_sec", s1);
 	put(&ds, 1, "stress-ng.x.ops_per_sec", s2);
-	ck_assert_int_eq(lkp_stats_compare(rules, &ds, NULL, &t, &err), LKB_OK);
+	ck_assert_int_eq(compare_stats_compare(rules, &ds, NULL, &t, &err), LKB_OK);
 	ck_assert_uint_eq(t.nrows, 7);
 	for (size_t i = 0; i < 7; i++)
 		ck_assert_str_eq(t.rows[i].name, want[i]);
@@ -258,69 +258,69 @@ START_TEST(row_order)
 	ck_assert_int_eq(t.rows[4].rank, 3);
 	/* perf-profile is absolute: 9 - 10 = -1 */
 	ck_assert(t.rows[6].absolute && t.rows[6].chg[0] == -1);
-	lkp_table_release(&t);
-	lkp_dataset_release(&ds);
+	compare_table_release(&t);
+	compare_dataset_release(&ds);
 }
 END_TEST
 
 START_TEST(direction)
 {
-	ck_assert_str_eq(lkp_stats_direction(rules, "stress-ng.remap.ops_per_sec",
+	ck_assert_str_eq(compare_stats_direction(rules, "stress-ng.remap.ops_per_sec",
 					     -62.6), "regression");
-	ck_assert_str_eq(lkp_stats_direction(rules, "will-it-scale.per_process_ops",
+	ck_assert_str_eq(compare_stats_direction(rules, "will-it-scale.per_process_ops",
 					     5), "improvement");
 	/* kbuild\..+_per_iteration: -1: lower is better */
-	ck_assert_str_eq(lkp_stats_direction(rules,
+	ck_assert_str_eq(compare_stats_direction(rules,
 					     "kbuild.buildtime_per_iteration", 5),
 			 "regression");
 	/* latency table: qperf\..+\.latency: -0.3 */
-	ck_assert_str_eq(lkp_stats_direction(rules, "qperf.tcp.latency", -5),
+	ck_assert_str_eq(compare_stats_direction(rules, "qperf.tcp.latency", -5),
 			 "improvement");
-	ck_assert_str_eq(lkp_stats_direction(rules, "foo.bar", 5), "undefined");
+	ck_assert_str_eq(compare_stats_direction(rules, "foo.bar", 5), "undefined");
 }
 END_TEST
 
 START_TEST(classify)
 {
-	unsigned f = lkp_rules_classify(rules, "dmesg.WARNING:at_foo");
+	unsigned f = compare_rules_classify(rules, "dmesg.WARNING:at_foo");
 
-	ck_assert(f & LKP_STAT_FUNCTION);
-	ck_assert(!(lkp_rules_classify(rules, "dmesg.timestamp:last") &
-		    LKP_STAT_FUNCTION));	/* .timestamp: is never one */
-	ck_assert(lkp_rules_classify(rules, "ltp.x.fail") & LKP_STAT_FUNCTION);
-	ck_assert(!(lkp_rules_classify(rules, "ltp.x.fail_count") &
-		    LKP_STAT_FUNCTION));	/* [^_]*$ */
-	ck_assert(lkp_rules_classify(rules, "mpstat.cpu.all.sys%") &
-		  LKP_STAT_ABSOLUTE);
-	ck_assert(!(lkp_rules_classify(rules, "perf-stat.ipc") &
-		    LKP_STAT_BISECTABLE));
-	ck_assert(lkp_rules_classify(rules, "perf-stat.ipc") &
-		  LKP_STAT_REPORT_ALLOW);
-	ck_assert(lkp_rules_is_perf_metric(rules, "stress-ng.x.ops"));
-	ck_assert(lkp_rules_is_perf_metric(rules, "perf-stat.ipc"));
-	ck_assert(lkp_rules_is_perf_metric(rules, "foo.time.elapsed_time"));
-	ck_assert(!lkp_rules_is_perf_metric(rules, "sched_debug.x"));
-	ck_assert(!lkp_rules_is_perf_metric(rules, "ltp.x"));
+	ck_assert(f & COMPARE_STAT_FUNCTION);
+	ck_assert(!(compare_rules_classify(rules, "dmesg.timestamp:last") &
+		    COMPARE_STAT_FUNCTION));	/* .timestamp: is never one */
+	ck_assert(compare_rules_classify(rules, "ltp.x.fail") & COMPARE_STAT_FUNCTION);
+	ck_assert(!(compare_rules_classify(rules, "ltp.x.fail_count") &
+		    COMPARE_STAT_FUNCTION));	/* [^_]*$ */
+	ck_assert(compare_rules_classify(rules, "mpstat.cpu.all.sys%") &
+		  COMPARE_STAT_ABSOLUTE);
+	ck_assert(!(compare_rules_classify(rules, "perf-stat.ipc") &
+		    COMPARE_STAT_BISECTABLE));
+	ck_assert(compare_rules_classify(rules, "perf-stat.ipc") &
+		  COMPARE_STAT_REPORT_ALLOW);
+	ck_assert(compare_rules_is_perf_metric(rules, "stress-ng.x.ops"));
+	ck_assert(compare_rules_is_perf_metric(rules, "perf-stat.ipc"));
+	ck_assert(compare_rules_is_perf_metric(rules, "foo.time.elapsed_time"));
+	ck_assert(!compare_rules_is_perf_metric(rules, "sched_debug.x"));
+	ck_assert(!compare_rules_is_perf_metric(rules, "ltp.x"));
 	/* the embedded name lists must stay sorted for bsearch */
-	for (size_t i = 1; i < lkp_perf_tests_n; i++)
-		ck_assert(strcmp(lkp_perf_tests[i - 1], lkp_perf_tests[i]) < 0);
-	for (size_t i = 1; i < lkp_func_tests_n; i++)
-		ck_assert(strcmp(lkp_func_tests[i - 1], lkp_func_tests[i]) < 0);
+	for (size_t i = 1; i < compare_perf_tests_n; i++)
+		ck_assert(strcmp(compare_perf_tests[i - 1], compare_perf_tests[i]) < 0);
+	for (size_t i = 1; i < compare_func_tests_n; i++)
+		ck_assert(strcmp(compare_func_tests[i - 1], compare_func_tests[i]) < 0);
 }
 END_TEST
 
 START_TEST(needs_two_columns)
 {
-	struct lkp_dataset ds;
-	struct lkp_table t;
+	struct compare_dataset ds;
+	struct compare_table t;
 	char *err = NULL;
 
-	lkp_dataset_init(&ds, 1);
-	ck_assert_int_lt(lkp_stats_compare(rules, &ds, NULL, &t, &err), 0);
+	compare_dataset_init(&ds, 1);
+	ck_assert_int_lt(compare_stats_compare(rules, &ds, NULL, &t, &err), 0);
 	ck_assert_ptr_nonnull(err);
 	free(err);
-	lkp_table_release(&t);
-	lkp_dataset_release(&ds);
+	compare_table_release(&t);
+	compare_dataset_release(&ds);
 }
 END_TEST
 
@@ -328,25 +328,25 @@ START_TEST(overflow_is_an_error)
 {
 	static const double b[] = { 1e308, 1e308, 1e308 };
 	static const double a[] = { 1, 1, 1 };
-	struct lkp_dataset ds;
-	struct lkp_table t;
+	struct compare_dataset ds;
+	struct compare_table t;
 	char *err = NULL;
 
 	/* sd of 1e308 samples overflows ((x - avg)^2 with avg inf) */
 	two_cols(&ds, 3);
 	put(&ds, 0, "stress-ng.x.ops_per_sec", b);
 	put(&ds, 1, "stress-ng.x.ops_per_sec", a);
-	ck_assert_int_lt(lkp_stats_compare(rules, &ds, NULL, &t, &err), 0);
+	ck_assert_int_lt(compare_stats_compare(rules, &ds, NULL, &t, &err), 0);
 	ck_assert_ptr_nonnull(strstr(err, "non-finite"));
 	free(err);
-	lkp_dataset_release(&ds);
+	compare_dataset_release(&ds);
 }
 END_TEST
 
 Suite *
 lkb_test_suite(void)
 {
-	Suite *s = suite_create("lkp_stats");
+	Suite *s = suite_create("compare_stats");
 	TCase *tc = tcase_create("core");
 
 	tcase_add_checked_fixture(tc, setup, teardown);
