@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/compiler.h"
+#include "lib/log.h"
 #include "lib/status.h"
 #include "lib/xalloc.h"
 #include "state/store-internal.h"
@@ -20,28 +22,80 @@ static const char sql_list_open[] =
 	REQ_COLS " WHERE state IN ('new', 'queued') ORDER BY id LIMIT :max";
 static const char sql_get[] = REQ_COLS " WHERE id = :id";
 
-static void
+static const char *const kind_names[] = {
+	"compare", "compare-series", "retest",
+};
+_Static_assert(LKB_ARRAY_SIZE(kind_names) == REQ_KIND__COUNT, "kinds");
+static const char *const state_names[] = {
+	"new", "queued", "done", "failed", "expired",
+};
+_Static_assert(LKB_ARRAY_SIZE(state_names) == REQ_STATE__COUNT, "states");
+
+static int
+lookup(const char *const *names, int n, const char *s)
+{
+	for (int i = 0; s && i < n; i++)
+		if (!strcmp(s, names[i]))
+			return i;
+	return -1;
+}
+
+const char *
+request_kind_name(enum request_kind k)
+{
+	return (unsigned)k < REQ_KIND__COUNT ? kind_names[k] : "?";
+}
+
+int
+request_kind_parse(const char *s)
+{
+	return lookup(kind_names, REQ_KIND__COUNT, s);
+}
+
+const char *
+request_state_name(enum request_state st)
+{
+	return (unsigned)st < REQ_STATE__COUNT ? state_names[st] : "?";
+}
+
+int
+request_state_parse(const char *s)
+{
+	return lookup(state_names, REQ_STATE__COUNT, s);
+}
+
+/* One row; LKB_ERR_DB when its kind or state is not ours. */
+static int
 read_row(sqlite3_stmt *s, struct store_request_rec *r)
 {
+	const char *kind = (const char *)sqlite3_column_text(s, 6);
+	const char *state = (const char *)sqlite3_column_text(s, 8);
+	int k = request_kind_parse(kind), st = request_state_parse(state);
+
 	r->id = sqlite3_column_int64(s, 0);
+	if (k < 0 || st < 0) {
+		lkb_error("request %lld: unknown %s '%.40s' in the database",
+			  (long long)r->id, k < 0 ? "kind" : "state",
+			  k < 0 ? (kind ? kind : "") : (state ? state : ""));
+		return LKB_ERR_DB;
+	}
 	r->report_id = sqlite3_column_int64(s, 1);
 	r->msg_id = sqlite3_column_int64(s, 2);
 	r->created_at = sqlite3_column_int64(s, 3);
 	r->updated_at = sqlite3_column_int64(s, 4);
 	r->asker = store_col_strdup(s, 5);
-	r->kind = store_col_strdup(s, 6);
+	r->kind = (enum request_kind)k;
 	r->args = store_col_strdup(s, 7);
-	r->state = store_col_strdup(s, 8);
+	r->state = (enum request_state)st;
 	r->result = store_col_strdup(s, 9);
+	return LKB_OK;
 }
 
 void
 store_request_rec_release(struct store_request_rec *r)
 {
 	free(r->asker);
-	free(r->kind);
 	free(r->args);
-	free(r->state);
 	free(r->result);
 	memset(r, 0, sizeof(*r));
 }
@@ -55,12 +109,12 @@ store_request_list_free(struct store_request_rec *v, size_t n)
 }
 
 int
-store_request_list(struct store *st, const char *state, size_t max,
+store_request_list(struct store *st, int state, size_t max,
 		   struct store_request_rec **out, size_t *n_out)
 {
-	const char *sql = !state ? sql_list_all
-			  : !strcmp(state, "open") ? sql_list_open
-						   : sql_list_state;
+	const char *sql = state == REQ_STATE_ANY ? sql_list_all
+			  : state == REQ_STATE_OPEN ? sql_list_open
+						    : sql_list_state;
 	sqlite3_stmt *s = store_stmt(st, sql);
 	struct store_request_rec *v = NULL;
 	size_t n = 0, alloc = 0;
@@ -73,12 +127,14 @@ store_request_list(struct store *st, const char *state, size_t max,
 	if ((rc = store_bind_int(st, s, ":max", (int64_t)max)) != LKB_OK)
 		goto out;
 	if (sql == sql_list_state &&
-	    (rc = store_bind_text(st, s, ":s", state)) != LKB_OK)
+	    (rc = store_bind_text(st, s, ":s",
+				  request_state_name(state))) != LKB_OK)
 		goto out;
 	while ((rc = store_step(st, s)) == SQLITE_ROW) {
 		ALLOC_GROW(v, n + 1, alloc);
 		memset(&v[n], 0, sizeof(v[n]));
-		read_row(s, &v[n++]);
+		if ((rc = read_row(s, &v[n++])) != LKB_OK)
+			goto out;
 	}
 	rc = rc < 0 ? rc : LKB_OK;
 out:
@@ -103,7 +159,10 @@ store_request_get(struct store *st, int64_t id, struct store_request_rec *out)
 		return LKB_ERR_DB;
 	rc = store_step_row(st, s, store_bind_int(st, s, ":id", id));
 	if (rc == 1) {
-		read_row(s, out);
+		if (read_row(s, out) != LKB_OK) {
+			store_request_rec_release(out);
+			rc = LKB_ERR_DB;
+		}
 		store_stmt_done(s);
 	}
 	return rc;

@@ -18,19 +18,43 @@
 
 struct store;
 
+/* The vocabularies of the requests table, as the store writes them
+ * (request_*_name) and reads them back (request_*_parse, -1 unknown). */
+enum request_kind {
+	REQ_COMPARE,		/* "compare" */
+	REQ_COMPARE_SERIES,	/* "compare-series" */
+	REQ_RETEST,		/* "retest" */
+	REQ_KIND__COUNT
+};
+enum request_state {
+	REQ_NEW, REQ_QUEUED, REQ_DONE, REQ_FAILED, REQ_EXPIRED,
+	REQ_STATE__COUNT
+};
+/* store_request_list filters besides one state: all, new and queued. */
+#define REQ_STATE_ANY (-1)
+#define REQ_STATE_OPEN (-2)
+
+const char *request_kind_name(enum request_kind k);
+int request_kind_parse(const char *s);
+const char *request_state_name(enum request_state s);
+int request_state_parse(const char *s);
+
 /* One request; strings are heap copies (store_request_rec_release). */
 struct store_request_rec {
 	int64_t id, report_id, msg_id;	/* 0 when NULL in the store */
 	int64_t created_at, updated_at;
-	char *asker, *kind, *args, *state, *result;
+	enum request_kind kind;
+	enum request_state state;
+	char *asker, *args, *result;
 };
 
 void store_request_rec_release(struct store_request_rec *r);
 
-/* Requests in state (NULL: all; "open": new and queued), oldest first,
- * at most max. *out (caller frees with store_request_list_free) holds
- * *n_out records. */
-int store_request_list(struct store *st, const char *state, size_t max,
+/* Requests in state (an enum request_state, REQ_STATE_ANY or
+ * REQ_STATE_OPEN), oldest first, at most max. *out (caller frees with
+ * store_request_list_free) holds *n_out records. A row whose kind or
+ * state this lkpbot does not know is LKB_ERR_DB, logged. */
+int store_request_list(struct store *st, int state, size_t max,
 		       struct store_request_rec **out, size_t *n_out)
 	LKB_WARN_UNUSED;
 void store_request_list_free(struct store_request_rec *v, size_t n);

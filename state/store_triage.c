@@ -334,9 +334,11 @@ store_request_add(struct store *st, const struct store_request *r,
 	(void)((rc = bind_id_or_null(st, s, ":r", r->report_id)) ||
 	       (rc = bind_id_or_null(st, s, ":m", r->msg_id)) ||
 	       (rc = store_bind_text(st, s, ":asker", r->asker)) ||
-	       (rc = store_bind_text(st, s, ":kind", r->kind)) ||
+	       (rc = store_bind_text(st, s, ":kind",
+				     request_kind_name(r->kind))) ||
 	       (rc = store_bind_text(st, s, ":args", r->args ? r->args : "")) ||
-	       (rc = store_bind_text(st, s, ":state", r->state ? r->state : "new")) ||
+	       (rc = store_bind_text(st, s, ":state",
+				     request_state_name(r->state))) ||
 	       (rc = store_bind_text(st, s, ":res", r->result)) ||
 	       (rc = store_bind_int(st, s, ":now", (int64_t)time(NULL))));
 	rc = store_step_done(st, s, rc);
@@ -351,15 +353,15 @@ static const char sql_request_state[] =
 	" WHERE id = :id";
 
 int
-store_request_set_state(struct store *st, int64_t id, const char *state,
-			const char *result)
+store_request_set_state(struct store *st, int64_t id,
+			enum request_state state, const char *result)
 {
 	sqlite3_stmt *s = store_stmt(st, sql_request_state);
 	int rc;
 
 	if (!s)
 		return LKB_ERR_DB;
-	(void)((rc = store_bind_text(st, s, ":s", state)) ||
+	(void)((rc = store_bind_text(st, s, ":s", request_state_name(state))) ||
 	       (rc = store_bind_text(st, s, ":res", result)) ||
 	       (rc = store_bind_int(st, s, ":now", (int64_t)time(NULL))) ||
 	       (rc = store_bind_int(st, s, ":id", id)));

@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "lib/compiler.h"
+#include "state/store_request.h"
 
 struct store;
 
@@ -89,13 +90,16 @@ int store_report_for_message(struct store *st, int64_t msg_id,
 /* Requests (compare, compare-series, retest) asked in mail or CLI. */
 struct store_request {
 	int64_t id, report_id, msg_id;
-	const char *asker, *kind, *args, *state, *result;
+	enum request_kind kind;
+	enum request_state state;
+	const char *asker, *args, *result;
 	int64_t created_at, updated_at;
 };
 int store_request_add(struct store *st, const struct store_request *r,
 		      int64_t *id_out) LKB_WARN_UNUSED;
-int store_request_set_state(struct store *st, int64_t id, const char *state,
-			    const char *result) LKB_WARN_UNUSED;
+int store_request_set_state(struct store *st, int64_t id,
+			    enum request_state state, const char *result)
+	LKB_WARN_UNUSED;
 
 /* The earliest other report on the same commit and headline metric that
  * is not itself a duplicate: 1 and *id_out, or 0 (automatic duplicates,

@@ -108,7 +108,7 @@ cmd_compare(int argc, char **argv, struct bot_ctx *ctx)
 	    report_axes_check(&ra, &err))
 		goto out;
 	args = join_args(argc - optind - 1, argv + optind + 1);
-	if (requests_plan(&env, &ra, "compare", args, &plan, &err)) {
+	if (requests_plan(&env, &ra, REQ_COMPARE, args, &plan, &err)) {
 		rc = EXIT_USAGE;
 		goto out;
 	}

@@ -17,6 +17,7 @@
 #include "lib/strbuf.h"
 #include "lib/xalloc.h"
 #include "state/store.h"
+#include "state/store_request.h"
 #include "state/store_triage.h"
 
 static const char *const usage[] = {
@@ -47,7 +48,7 @@ cmd_request(int argc, char **argv, struct bot_ctx *ctx)
 	const char *msg = NULL, *asker = NULL, *user = getenv("USER");
 	char *cli = NULL;
 	int64_t report, id = 0;
-	int c, rc, have_msg = 0;
+	int c, rc, kind, have_msg = 0;
 
 	while ((c = getopt_long(argc, argv, "m:a:h", opts, NULL)) != -1) {
 		switch (c) {
@@ -64,7 +65,7 @@ cmd_request(int argc, char **argv, struct bot_ctx *ctx)
 		cmd_usage(stderr, usage);
 		return EXIT_USAGE;
 	}
-	if (!requests_kind_ok(argv[optind + 1])) {
+	if ((kind = request_kind_parse(argv[optind + 1])) < 0) {
 		lkb_error("unknown request kind '%s' (compare, compare-series, "
 			  "retest)", argv[optind + 1]);
 		return EXIT_USAGE;
@@ -93,20 +94,20 @@ cmd_request(int argc, char **argv, struct bot_ctx *ctx)
 	r.report_id = report;
 	r.msg_id = have_msg ? m.id : 0;
 	r.asker = asker;
-	r.kind = argv[optind + 1];
+	r.kind = (enum request_kind)kind;
 	r.args = args.buf;
-	r.state = "new";
+	r.state = REQ_NEW;
 	rc = store_request_add(ctx->st, &r, &id);
 	if (rc) {
 		rc = ctx_exit_code(rc);
 		goto out;
 	}
 	if (id)
-		printf("request %lld: %s %s (new)\n", (long long)id, r.kind,
-		       r.args);
+		printf("request %lld: %s %s (new)\n", (long long)id,
+		       request_kind_name(r.kind), r.args);
 	else
 		printf("request exists already: %s %s for this message\n",
-		       r.kind, r.args);
+		       request_kind_name(r.kind), r.args);
 	rc = EXIT_OK;
 out:
 	if (have_msg)

@@ -26,16 +26,15 @@ static const char help[] =
 	"                    (new and queued)\n"
 	"    --json          print them as JSON\n";
 
+/* --state: a request state or "open" (new and queued); -3 unknown. */
 static int
-state_ok(const char *s)
+state_filter(const char *s)
 {
-	static const char *const ok[] = { "new", "queued", "done", "failed",
-					  "expired", "open" };
-
-	for (size_t i = 0; i < LKB_ARRAY_SIZE(ok); i++)
-		if (!strcmp(s, ok[i]))
-			return 1;
-	return 0;
+	if (!s)
+		return REQ_STATE_ANY;
+	if (!strcmp(s, "open"))
+		return REQ_STATE_OPEN;
+	return request_state_parse(s) >= 0 ? request_state_parse(s) : -3;
 }
 
 static void
@@ -52,7 +51,8 @@ print_text(const struct store_request_rec *v, size_t n)
 			strftime(date, sizeof(date), "%Y-%m-%d %H:%M:%S", &tm);
 		printf("%-5lld %-6lld %-7s %-14s %-20s %s%s%s\n",
 		       (long long)v[i].id, (long long)v[i].report_id,
-		       v[i].state, v[i].kind, date,
+		       request_state_name(v[i].state),
+		       request_kind_name(v[i].kind), date,
 		       v[i].args && *v[i].args ? v[i].args : "-",
 		       v[i].result ? " / " : "",
 		       v[i].result ? v[i].result : "");
@@ -77,9 +77,9 @@ print_json(const struct store_request_rec *v, size_t n)
 		json_object_set_new(o, "report_id", id_json(v[i].report_id));
 		json_object_set_new(o, "msg_id", id_json(v[i].msg_id));
 		json_object_set_new(o, "asker", json_out_str(v[i].asker));
-		json_object_set_new(o, "kind", json_out_str(v[i].kind));
+		json_object_set_new(o, "kind", json_out_str(request_kind_name(v[i].kind)));
 		json_object_set_new(o, "args", json_out_str(v[i].args));
-		json_object_set_new(o, "state", json_out_str(v[i].state));
+		json_object_set_new(o, "state", json_out_str(request_state_name(v[i].state)));
 		json_object_set_new(o, "result", json_out_str(v[i].result));
 		json_object_set_new(o, "created_at",
 				    json_out_date(v[i].created_at));
@@ -104,7 +104,7 @@ cmd_requests(int argc, char **argv, struct bot_ctx *ctx)
 	struct store_request_rec *v = NULL;
 	const char *state = NULL;
 	size_t n = 0;
-	int c, json = 0, rc;
+	int c, json = 0, rc, filter;
 
 	while ((c = getopt_long(argc, argv, "s:h", opts, NULL)) != -1) {
 		switch (c) {
@@ -117,13 +117,14 @@ cmd_requests(int argc, char **argv, struct bot_ctx *ctx)
 		default: cmd_usage(stderr, usage); return EXIT_USAGE;
 		}
 	}
-	if (optind != argc || (state && !state_ok(state))) {
-		if (state && !state_ok(state))
+	filter = state_filter(state);
+	if (optind != argc || filter == -3) {
+		if (filter == -3)
 			lkb_error("unknown state '%s'", state);
 		cmd_usage(stderr, usage);
 		return EXIT_USAGE;
 	}
-	rc = store_request_list(ctx->st, state, (size_t)-1 / 2, &v, &n);
+	rc = store_request_list(ctx->st, filter, (size_t)-1 / 2, &v, &n);
 	if (rc)
 		return ctx_exit_code(rc);
 	if (json)

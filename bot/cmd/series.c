@@ -149,7 +149,8 @@ cmd_series(int argc, char **argv, struct bot_ctx *ctx)
 	requests_env(ctx->cfg, &env);
 	rc = EXIT_FAIL;
 	if (report_axes_load(ctx->st, id, &ra, &err) ||
-	    requests_plan(&env, &ra, "compare-series", range, &plan, &err))
+	    requests_plan(&env, &ra, REQ_COMPARE_SERIES, range, &plan,
+			  &err))
 		goto out;
 	have = find_results(&env, &ra, &plan);
 	if (json)

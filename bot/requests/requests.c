@@ -34,7 +34,7 @@ struct req_work {
 /* Write the answer and the new state in one transaction. */
 static int
 decide(struct req_work *w, const char *kind, struct tvalue *data,
-       const char *state, const char *result)
+       enum request_state state, const char *result)
 {
 	struct store *st = w->ctx->st;
 	int rc = store_begin_write(st);
@@ -50,7 +50,8 @@ decide(struct req_work *w, const char *kind, struct tvalue *data,
 	tvalue_free(data);
 	if (rc == LKB_OK)
 		lkb_info("request %lld (%s): %s", (long long)w->r->id,
-			 w->r->kind, state);
+			 request_kind_name(w->r->kind),
+			 request_state_name(state));
 	return rc;
 }
 
@@ -66,7 +67,7 @@ fail_request(struct req_work *w, const char *method, const char *error,
 
 	tvalue_map_set_str(d, "error", error);
 	tvalue_map_set_str(d, "hint", hint ? hint : "");
-	rc = decide(w, "error", d, "failed", result);
+	rc = decide(w, "error", d, REQ_FAILED, result);
 	free(result);
 	return rc;
 }
@@ -144,7 +145,7 @@ queue_request(struct req_work *w, const char *const *shas, size_t n)
 	snprintf(days, sizeof(days), "%ld", w->env->expire_days);
 	tvalue_map_set_str(d, "expire_days", days);
 	result = missing_text(shas, n);
-	rc = decide(w, "queued", d, "queued", result);
+	rc = decide(w, "queued", d, REQ_QUEUED, result);
 	free(result);
 out:
 	for (size_t i = 0; i < n; i++)
@@ -172,7 +173,7 @@ expire_request(struct req_work *w, const char *const *shas, size_t n)
 	snprintf(days, sizeof(days), "%ld", w->env->expire_days);
 	tvalue_map_set_str(d, "expire_days", days);
 	result = xasprintf("expired after %ld days", w->env->expire_days);
-	rc = decide(w, "expired", d, "expired", result);
+	rc = decide(w, "expired", d, REQ_EXPIRED, result);
 	free(result);
 	return rc;
 }
@@ -294,7 +295,7 @@ complete_request(struct req_work *w)
 	result = xasprintf("%s of %zu commits", p->series ? "series-report"
 				: "compare-report", p->n);
 	rc = decide(w, p->series ? "series-report" : "compare-report", d,
-		    "done", result);
+		    REQ_DONE, result);
 	free(result);
 out:
 	free(err);
@@ -324,7 +325,7 @@ find_missing(struct req_work *w, const char ***shas_out, size_t *n_out,
 			have = 1;
 	}
 	if (p->retest && !have &&
-	    (!strcmp(w->r->state, "new") ||
+	    (w->r->state == REQ_NEW ||
 	     !requests_new_runs(w->env, &w->ra.axes, p->retest,
 				w->r->created_at)))
 		v[n++] = p->retest;
@@ -345,7 +346,7 @@ process(struct req_work *w)
 
 	rc = report_axes_load(w->ctx->st, r->report_id, &w->ra, &err);
 	if (rc == LKB_ERR_NOT_FOUND || rc == LKB_ERR_PARSE) {
-		rc = decide(w, NULL, NULL, "failed", err);
+		rc = decide(w, NULL, NULL, REQ_FAILED, err);
 		goto out;
 	}
 	if (rc)
@@ -355,8 +356,8 @@ process(struct req_work *w)
 		goto out;
 	}
 	if (requests_plan(w->env, &w->ra, r->kind, r->args, &w->plan, &err)) {
-		rc = fail_request(w, r->kind, err,
-				  !strcmp(r->kind, "compare-series")
+		rc = fail_request(w, request_kind_name(r->kind), err,
+				  r->kind == REQ_COMPARE_SERIES
 				  ? "Name the range: #lkp compare-series "
 				    "BASE..HEAD" : NULL);
 		goto out;
@@ -374,7 +375,7 @@ process(struct req_work *w)
 	}
 	if (!n)
 		rc = complete_request(w);
-	else if (!strcmp(r->state, "new"))
+	else if (r->state == REQ_NEW)
 		rc = queue_request(w, shas, n);
 	else if (w->now - r->created_at >= (int64_t)w->env->expire_days * 86400)
 		rc = expire_request(w, shas, n);
@@ -405,7 +406,7 @@ requests_stage(struct bot_ctx *ctx, const struct run_opts *o)
 
 	(void)o;
 	requests_env(ctx->cfg, &env);
-	rc = store_request_list(ctx->st, "open", LKB_MAX_REQUESTS_PER_RUN, &v,
+	rc = store_request_list(ctx->st, REQ_STATE_OPEN, LKB_MAX_REQUESTS_PER_RUN, &v,
 				&n);
 	if (rc || !n)
 		goto out;

@@ -29,6 +29,7 @@
 #include "bot/core/run.h"
 #include "bot/report/axes.h"
 #include "lib/compiler.h"
+#include "state/store_request.h"
 
 struct config;
 
@@ -44,8 +45,8 @@ void requests_env(const struct config *cfg, struct request_env *e);
 /* The request kinds; args as in #lkp (doc/design.md 4):
  *   compare         SHA SHA [SHA...]   (empty: the report's commits)
  *   compare-series  [BASE..HEAD]       (empty: from the report)
- *   retest          [SHA]              (empty: the report's commit) */
-int requests_kind_ok(const char *kind);
+ *   retest          [SHA]              (empty: the report's commit)
+ * (enum request_kind, state/store_request.h) */
 
 /* The columns of one request. */
 struct request_plan {
@@ -63,8 +64,8 @@ struct request_plan {
  * in *err_out (caller frees): "cannot resolve the series: ...", "...
  * is not a commit sha", ... */
 int requests_plan(const struct request_env *e, const struct report_axes *ra,
-		  const char *kind, const char *args, struct request_plan *p,
-		  char **err_out) LKB_WARN_UNUSED;
+		  enum request_kind kind, const char *args,
+		  struct request_plan *p, char **err_out) LKB_WARN_UNUSED;
 void requests_plan_release(struct request_plan *p);
 
 /* The full sha of a sha prefix from [git] repo, else a copy of sha.

@@ -26,14 +26,6 @@ requests_env(const struct config *cfg, struct request_env *e)
 		e->expire_days = 14;
 }
 
-int
-requests_kind_ok(const char *kind)
-{
-	return kind && (!strcmp(kind, "compare") ||
-			!strcmp(kind, "compare-series") ||
-			!strcmp(kind, "retest"));
-}
-
 static int
 is_sha(const char *s, size_t n)
 {
@@ -252,34 +244,38 @@ plan_series(struct request_plan *p, const struct request_env *e,
 }
 
 static void
-make_again(struct request_plan *p, const char *kind, const char *args)
+make_again(struct request_plan *p, enum request_kind k, const char *args)
 {
 	if (p->series)
 		p->again = xasprintf("#lkp compare-series %.12s..%.12s",
 				     p->s.base, p->s.patches[p->s.total - 1].sha);
 	else if (args && *args)
-		p->again = xasprintf("#lkp %s %s", kind, args);
+		p->again = xasprintf("#lkp %s %s", request_kind_name(k), args);
 	else
-		p->again = xasprintf("#lkp %s", kind);
+		p->again = xasprintf("#lkp %s", request_kind_name(k));
 }
 
 int
 requests_plan(const struct request_env *e, const struct report_axes *ra,
-	      const char *kind, const char *args, struct request_plan *p,
-	      char **err_out)
+	      enum request_kind kind, const char *args,
+	      struct request_plan *p, char **err_out)
 {
 	int rc;
 
 	memset(p, 0, sizeof(*p));
 	*err_out = NULL;
-	if (!strcmp(kind, "compare"))
+	switch (kind) {
+	case REQ_COMPARE:
 		rc = plan_compare(p, ra, args, err_out);
-	else if (!strcmp(kind, "compare-series"))
+		break;
+	case REQ_COMPARE_SERIES:
 		rc = plan_series(p, e, ra, args, err_out);
-	else if (!strcmp(kind, "retest"))
+		break;
+	case REQ_RETEST:
 		rc = plan_retest(p, ra, args, err_out);
-	else {
-		*err_out = xasprintf("unknown request kind '%s'", kind);
+		break;
+	default:
+		*err_out = xasprintf("unknown request kind %d", (int)kind);
 		rc = LKB_ERR_USAGE;
 	}
 	if (!rc)

@@ -365,9 +365,9 @@ maybe_request(struct triage *t, struct triage_mail *tm,
 	rq.report_id = tm->report_id;
 	rq.msg_id = tm->msg_id;
 	rq.asker = tm->author;
-	rq.kind = "compare-series";
+	rq.kind = REQ_COMPARE_SERIES;
 	rq.args = "";
-	rq.state = "new";
+	rq.state = REQ_NEW;
 	t->stats.requests++;
 	return store_request_add(t->st, &rq, NULL);
 }

@@ -152,9 +152,11 @@ add_request(struct triage *t, struct triage_mail *tm,
 	rq.report_id = tm->report_id;
 	rq.msg_id = tm->msg_id;
 	rq.asker = tm->author;
-	rq.kind = lkp_verb_name(cmd->verb);
+	rq.kind = cmd->verb == LKP_CMD_COMPARE ? REQ_COMPARE
+		  : cmd->verb == LKP_CMD_COMPARE_SERIES ? REQ_COMPARE_SERIES
+							 : REQ_RETEST;
 	rq.args = args.buf;
-	rq.state = "new";
+	rq.state = REQ_NEW;
 	rc = store_request_add(t->st, &rq, id_out);
 	strbuf_release(&args);
 	if (rc == LKB_OK)

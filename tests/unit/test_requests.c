@@ -113,48 +113,58 @@ START_TEST(plans)
 
 	ck_assert_int_eq(report_axes_from_json(json_seed4, &ra, &err), LKB_OK);
 	/* no args: the report's two commits */
-	ck_assert_int_eq(requests_plan(&env, &ra, "compare", "", &p, &err), 0);
+	ck_assert_int_eq(requests_plan(&env, &ra, REQ_COMPARE, "", &p, &err), 0);
 	ck_assert_uint_eq(p.n, 2);
 	ck_assert_str_eq(p.c[1].sha, "237b445401");
 	ck_assert_str_eq(p.again, "#lkp compare");
 	requests_plan_release(&p);
 	/* named commits; subjects from the report when a prefix matches */
-	ck_assert_int_eq(requests_plan(&env, &ra, "compare",
+	ck_assert_int_eq(requests_plan(&env, &ra, REQ_COMPARE,
 				       "c479426e09c8 abcdef1 1234567", &p,
 				       &err), 0);
 	ck_assert_uint_eq(p.n, 3);
 	ck_assert_str_eq(p.c[0].subject, "mm/munlock: maintain");
 	ck_assert_ptr_null(p.c[2].subject);
 	requests_plan_release(&p);
-	ck_assert_int_eq(requests_plan(&env, &ra, "compare", "zzz 1234567",
+	ck_assert_int_eq(requests_plan(&env, &ra, REQ_COMPARE, "zzz 1234567",
 				       &p, &err), LKB_ERR_USAGE);
 	ck_assert_str_eq(err, "'zzz' is not a commit sha (7 to 40 hex digits)");
 	free(err);
 	requests_plan_release(&p);
-	ck_assert_int_eq(requests_plan(&env, &ra, "compare", "1234567", &p,
+	ck_assert_int_eq(requests_plan(&env, &ra, REQ_COMPARE, "1234567", &p,
 				       &err), LKB_ERR_USAGE);
 	free(err);
 	requests_plan_release(&p);
 	/* retest: parent vs the commit */
-	ck_assert_int_eq(requests_plan(&env, &ra, "retest", NULL, &p, &err), 0);
+	ck_assert_int_eq(requests_plan(&env, &ra, REQ_RETEST, NULL, &p, &err), 0);
 	ck_assert_uint_eq(p.n, 2);
 	ck_assert_str_eq(p.retest, "237b4454014d3759acc6459eb329c5e3d55113ed");
 	ck_assert_str_eq(p.c[0].sha, "c479426e09");
 	requests_plan_release(&p);
 	/* a series needs a repository */
-	ck_assert_int_ne(requests_plan(&env, &ra, "compare-series", "", &p,
+	ck_assert_int_ne(requests_plan(&env, &ra, REQ_COMPARE_SERIES, "", &p,
 				       &err), 0);
 	ck_assert_str_eq(err, "cannot resolve the series: no kernel "
 			      "repository ([git] repo) is configured");
 	free(err);
 	requests_plan_release(&p);
-	ck_assert_int_eq(requests_plan(&env, &ra, "bisect", "", &p, &err),
-			 LKB_ERR_USAGE);
+	/* an unknown kind never reaches a plan: the vocabulary refuses it */
+	ck_assert_int_lt(request_kind_parse("bisect"), 0);
+	ck_assert_int_eq(requests_plan(&env, &ra, (enum request_kind)99, "",
+				       &p, &err), LKB_ERR_USAGE);
 	free(err);
 	requests_plan_release(&p);
 	report_axes_release(&ra);
-	ck_assert(requests_kind_ok("retest"));
-	ck_assert(!requests_kind_ok("close"));
+	ck_assert_int_eq(request_kind_parse("retest"), REQ_RETEST);
+	ck_assert_int_lt(request_kind_parse("close"), 0);
+	/* every name reads back as itself */
+	for (int k = 0; k < REQ_KIND__COUNT; k++)
+		ck_assert_int_eq(request_kind_parse(request_kind_name(
+					 (enum request_kind)k)), k);
+	for (int st = 0; st < REQ_STATE__COUNT; st++)
+		ck_assert_int_eq(request_state_parse(request_state_name(
+					 (enum request_state)st)), st);
+	ck_assert_int_lt(request_state_parse("open"), 0);
 }
 END_TEST
 

@@ -13,6 +13,8 @@
 #include "lib/status.h"
 #include "parsers/message.h"
 #include "state/store.h"
+#include "state/store_request.h"
+#include "state/store_triage.h"
 
 static char dbpath[64];
 static struct store *st;
@@ -307,6 +309,50 @@ START_TEST(raw_blob_of_schema_7_still_read)
 }
 END_TEST
 
+/* Request kinds and states cross into the store as names and come back
+ * as enums; a name this lkpbot does not know is an error, not a guess. */
+START_TEST(request_vocabulary_round_trip)
+{
+	struct store_request rq = { 0 };
+	struct store_request_rec r, *v;
+	sqlite3 *db;
+	size_t n;
+	int64_t id;
+
+	rq.asker = "hugh@example.org";
+	rq.kind = REQ_COMPARE_SERIES;
+	rq.state = REQ_NEW;
+	rq.args = "a..b";
+	ck_assert_int_eq(store_request_add(st, &rq, &id), LKB_OK);
+	ck_assert_int_eq(store_request_set_state(st, id, REQ_QUEUED, "x"),
+			 LKB_OK);
+	ck_assert_int_eq(store_request_get(st, id, &r), 1);
+	ck_assert_int_eq(r.kind, REQ_COMPARE_SERIES);
+	ck_assert_int_eq(r.state, REQ_QUEUED);
+	store_request_rec_release(&r);
+	ck_assert_int_eq(store_request_list(st, REQ_STATE_OPEN, 10, &v, &n),
+			 LKB_OK);
+	ck_assert_uint_eq(n, 1);
+	store_request_list_free(v, n);
+	ck_assert_int_eq(store_request_list(st, REQ_DONE, 10, &v, &n), LKB_OK);
+	ck_assert_uint_eq(n, 0);
+	store_request_list_free(v, n);
+
+	store_close(st);
+	ck_assert_int_eq(sqlite3_open(dbpath, &db), SQLITE_OK);
+	/* the schema's CHECK refuses it; a damaged or foreign file may not */
+	ck_assert_int_eq(sqlite3_exec(db, "PRAGMA ignore_check_constraints = ON;"
+				      " UPDATE requests SET state ="
+				      " 'bogus'", NULL, NULL, NULL),
+			 SQLITE_OK);
+	sqlite3_close(db);
+	ck_assert_int_eq(store_open(dbpath, STORE_RW, &st), LKB_OK);
+	ck_assert_int_eq(store_request_get(st, id, &r), LKB_ERR_DB);
+	ck_assert_int_eq(store_request_list(st, REQ_STATE_ANY, 10, &v, &n),
+			 LKB_ERR_DB);
+}
+END_TEST
+
 Suite *
 lkb_test_suite(void)
 {
@@ -326,6 +372,7 @@ lkb_test_suite(void)
 	tcase_add_test(tc, raw_rollback_cuts_the_pack);
 	tcase_add_test(tc, raw_pack_cut_short_is_found);
 	tcase_add_test(tc, raw_blob_of_schema_7_still_read);
+	tcase_add_test(tc, request_vocabulary_round_trip);
 	suite_add_tcase(s, tc);
 	return s;
 }
