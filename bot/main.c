@@ -12,6 +12,7 @@
 
 #include "bot/cmd/commands.h"
 #include "bot/core/ctx.h"
+#include "bot/core/settings.h"
 #include "lib/log.h"
 #include "lib/status.h"
 #include "parsers/conf.h"
@@ -76,6 +77,7 @@ main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	struct bot_ctx ctx = { 0 };
+	struct settings set;
 	const struct command *cmd;
 	const char *cfg_path = NULL, *db_opt = NULL;
 	char *db_def = NULL;
@@ -116,12 +118,14 @@ main(int argc, char **argv)
 	}
 
 	ctx.cfg = config_new();
-	if ((rc = load_config(&ctx, cfg_path)) != LKB_OK) {
+	if ((rc = load_config(&ctx, cfg_path)) != LKB_OK ||
+	    (rc = settings_load(&set, ctx.cfg)) != LKB_OK) {
 		config_free(ctx.cfg);
 		return EXIT_CONFIG;
 	}
+	ctx.set = &set;
 	if (!db_opt)
-		db_opt = config_get(ctx.cfg, "db", "path");
+		db_opt = set.paths.db_path;
 	if (!db_opt)
 		db_opt = db_def = ctx_default_db_path();
 	ctx.db_path = db_opt;

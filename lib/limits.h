@@ -114,6 +114,8 @@
 #define LKB_MAX_IMAP_BATCH 5000
 /* Folders synced per IMAP account (config imap.folders). */
 #define LKB_MAX_IMAP_FOLDERS 64
+/* Entries of [bot] maintainers (addresses or @domains). */
+#define LKB_MAX_MAINTAINERS 256
 
 /* Requests one run works on (the rest wait for the next run). */
 #define LKB_MAX_REQUESTS_PER_RUN 1000

@@ -98,7 +98,7 @@ cmd_compare(int argc, char **argv, struct bot_ctx *ctx)
 		return ctx_exit_code(rc);
 	if ((rc = thread_view_resolve(ctx->st, argv[optind], &id)) != EXIT_OK)
 		return rc;
-	requests_env(ctx->cfg, &env);
+	requests_env(ctx->set, &env);
 	if (!env.root) {
 		lkb_error("no [results] root is configured");
 		return EXIT_CONFIG;

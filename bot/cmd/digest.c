@@ -10,6 +10,7 @@
 #include <time.h>
 
 #include "bot/cmd/commands.h"
+#include "bot/core/settings.h"
 #include "bot/outbox/outbox.h"
 #include "lib/log.h"
 #include "lib/status.h"
@@ -156,7 +157,7 @@ send_digest(struct bot_ctx *ctx, struct tpl_set *set,
 	om.subject = subject;
 	if ((rc = store_begin_write(ctx->st)) != LKB_OK)
 		return rc;
-	rc = outbox_enqueue_mail(ctx->st, ctx->cfg, set, &om, &id, &is_new);
+	rc = outbox_enqueue_mail(ctx->st, ctx->set, set, &om, &id, &is_new);
 	if (rc != LKB_OK) {
 		store_rollback(ctx->st);
 		return rc;
@@ -199,7 +200,7 @@ cmd_digest(int argc, char **argv, struct bot_ctx *ctx)
 		return EXIT_USAGE;
 	}
 	if (!to)
-		to = config_get(ctx->cfg, "bot", "digest_to");
+		to = ctx->set->bot.digest_to;
 	if (!print && (!to || !strchr(to, '@'))) {
 		lkb_error("no recipient: give --to ADDR or set [bot] digest_to "
 			  "(or --print)");
@@ -211,7 +212,7 @@ cmd_digest(int argc, char **argv, struct bot_ctx *ctx)
 	if (l.n > 1)
 		qsort(l.v, l.n, sizeof(*l.v), cmp_rows);
 	data = digest_data(&l);
-	set = outbox_templates(ctx->cfg);
+	set = outbox_templates(ctx->set);
 	if (print) {
 		struct strbuf err = STRBUF_INIT;
 

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "bot/cmd/commands.h"
+#include "bot/core/settings.h"
 #include "bot/core/datadir.h"
 #include "bot/outbox/answer.h"
 #include "bot/outbox/outbox.h"
@@ -145,7 +146,7 @@ render_it(struct bot_ctx *ctx, const char *extra_dir, const char *name,
 	/* the file's own directory, the configured one (it overrides single
 	 * files), --templates, the installed set */
 	dirs[0] = dir;
-	dirs[1] = config_get(ctx->cfg, "templates", "dir");
+	dirs[1] = ctx->set->paths.templates_dir;
 	dirs[2] = extra_dir;
 	dirs[3] = srcdir = datadir_templates_dir();
 	set = tpl_set_new(dirs, 4);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "bot/cmd/commands.h"
+#include "bot/core/settings.h"
 #include "bot/core/datadir.h"
 #include "bot/triage/rules.h"
 #include "lib/arena.h"
@@ -32,8 +33,7 @@ static const char *const usage[] = {
 static char *
 rules_path(const char *opt, const struct bot_ctx *ctx)
 {
-	const char *cfg = ctx->cfg ? config_get(ctx->cfg, "rules", "file") :
-				     NULL;
+	const char *cfg = ctx->set ? ctx->set->paths.rules_file : NULL;
 
 	if (opt)
 		return xstrdup(opt);

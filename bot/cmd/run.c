@@ -39,7 +39,7 @@ stage_sync(struct bot_ctx *ctx, const struct run_opts *o)
 {
 	struct sync_opts so = { o->dry_run_dir != NULL, ctx->verbose < 0 };
 
-	return sync_sources(ctx->cfg, ctx->st, &so);
+	return sync_sources(ctx->set, ctx->st, &so);
 }
 
 /* The last stage: drain the outbox (or write .eml files in a dry run). */

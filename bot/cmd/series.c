@@ -146,7 +146,7 @@ cmd_series(int argc, char **argv, struct bot_ctx *ctx)
 	}
 	if ((rc = thread_view_resolve(ctx->st, argv[optind], &id)) != EXIT_OK)
 		return rc;
-	requests_env(ctx->cfg, &env);
+	requests_env(ctx->set, &env);
 	rc = EXIT_FAIL;
 	if (report_axes_load(ctx->st, id, &ra, &err) ||
 	    requests_plan(&env, &ra, REQ_COMPARE_SERIES, range, &plan,

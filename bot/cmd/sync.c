@@ -56,7 +56,7 @@ cmd_sync(int argc, char **argv, struct bot_ctx *ctx)
 	rc = run_lock_enter(ctx, &lock);
 	if (rc <= 0)
 		return ctx_exit_code(rc);
-	rc = sync_sources(ctx->cfg, ctx->st, &so);
+	rc = sync_sources(ctx->set, ctx->st, &so);
 	run_lock_release(lock);
 	return ctx_exit_code(rc);
 }

@@ -5,6 +5,7 @@
 #include <stdio.h>
 
 struct config;
+struct settings;
 struct store;
 
 /* Exit codes (doc/style.md R29, documented in lkpbot(1)). */
@@ -19,6 +20,7 @@ enum lkb_exit {
 
 struct bot_ctx {
 	struct config *cfg;	/* never NULL (empty when no file) */
+	const struct settings *set;	/* cfg read and checked, never NULL */
 	struct store *st;	/* opened as the command's table row says */
 	const char *db_path;	/* resolved database path */
 	const char *progname;

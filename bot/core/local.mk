@@ -11,4 +11,4 @@ bot_core_libcore_a_SOURCES = \
 	%reldir%/ctx.c %reldir%/ctx.h %reldir%/datadir.c \
 	%reldir%/datadir.h %reldir%/json_out.c %reldir%/json_out.h \
 	%reldir%/lock.c %reldir%/lock.h %reldir%/run.h %reldir%/secret.c \
-	%reldir%/secret.h
+	%reldir%/secret.h %reldir%/settings.c %reldir%/settings.h

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "bot/core/secret.h"
+#include "bot/core/settings.h"
 #include "bot/ingest/ingest.h"
 #include "bot/ingest/maildir_source.h"
 #include "bot/ingest/sync-internal.h"
@@ -24,10 +25,10 @@
 #include "parsers/conf.h"
 
 static int
-load_password(const struct config *cfg, char **pw_out)
+load_password(const struct settings *set, char **pw_out)
 {
-	const char *file = config_get(cfg, "imap", "password_file");
-	const char *env = config_get(cfg, "imap", "password_env");
+	const char *file = set->imap.password_file;
+	const char *env = set->imap.password_env;
 	const char *v;
 
 	*pw_out = NULL;
@@ -55,71 +56,49 @@ parse_after(struct sync_imap *si, const char *v)
 		si->after = AFTER_SEEN;
 		return LKB_OK;
 	}
-	if (!strncmp(v, "move:", 5) && v[5]) {
-		si->after = AFTER_MOVE;
-		si->move_to = v + 5;
-		return LKB_OK;
-	}
-	lkb_error("[imap] after = '%s': expected none, seen or move:FOLDER",
-		  v);
-	return LKB_ERR_CONFIG;
+	/* settings_load checked the value */
+	si->after = AFTER_MOVE;
+	si->move_to = v + 5;
+	return LKB_OK;
 }
 
 /* Fill si from [imap]; the password goes to si->password. */
 static int
-imap_configure(struct config *cfg, struct sync_imap *si)
+imap_configure(const struct settings *set, struct sync_imap *si)
 {
-	const char *url = config_get(cfg, "imap", "url");
 	char *path_folder = NULL;
-	long v;
-	int b, rc;
+	int rc;
 
-	if ((rc = imap_url_split(url, &si->server, &path_folder)) != LKB_OK)
+	if ((rc = imap_url_split(set->imap.url, &si->server, &path_folder)) !=
+	    LKB_OK)
 		return rc;
 	si->conf.url = si->server;
-	si->conf.user = config_get(cfg, "imap", "user");
+	si->conf.user = set->imap.user;
 	if (!si->conf.user || !*si->conf.user) {
 		free(path_folder);
 		lkb_error("[imap] user is not set");
 		return LKB_ERR_CONFIG;
 	}
-	si->nfolders = config_get_list(cfg, "imap", "folders", si->folders,
-				       LKB_ARRAY_SIZE(si->folders));
-	if (si->nfolders > LKB_ARRAY_SIZE(si->folders)) {
-		free(path_folder);
-		lkb_error("[imap] folders: more than LKB_MAX_IMAP_FOLDERS");
-		return LKB_ERR_CONFIG;
-	}
+	memcpy(si->folders, set->imap.folders,
+	       set->imap.nfolders * sizeof(si->folders[0]));
+	si->nfolders = set->imap.nfolders;
 	si->path_folder = path_folder;
 	if (!si->nfolders)
 		si->folders[si->nfolders++] = path_folder ? path_folder
 							  : "INBOX";
-	si->conf.cafile = config_get(cfg, "imap", "cafile");
-	if ((b = config_get_bool(cfg, "imap", "starttls", 0)) < 0)
-		return LKB_ERR_CONFIG;
-	si->conf.starttls = b;
-	if ((b = config_get_bool(cfg, "imap", "insecure", 0)) < 0)
-		return LKB_ERR_CONFIG;
-	si->conf.insecure = b;
-	v = config_get_long(cfg, "imap", "timeout", 60);
-	if (v <= 0 || v > 86400)
-		return lkb_error("[imap] timeout: 1..86400 seconds"),
-		       LKB_ERR_CONFIG;
-	si->conf.timeout = v;
-	v = config_get_long(cfg, "imap", "batch", LKB_BATCH_MESSAGES);
-	if (v <= 0 || v > LKB_MAX_IMAP_BATCH)
-		return lkb_error("[imap] batch: 1..%d messages",
-				 LKB_MAX_IMAP_BATCH),
-		       LKB_ERR_CONFIG;
-	si->batch = (size_t)v;
+	si->conf.cafile = set->imap.cafile;
+	si->conf.starttls = set->imap.starttls;
+	si->conf.insecure = set->imap.insecure;
+	si->conf.timeout = set->imap.timeout;
+	si->batch = (size_t)set->imap.batch;
 	si->account = xasprintf("%.*s%s@%s",
 				(int)(strstr(si->server, "://") + 3 -
 				      si->server),
 				si->server, si->conf.user,
 				strstr(si->server, "://") + 3);
-	if ((rc = parse_after(si, config_get(cfg, "imap", "after"))) != LKB_OK)
+	if ((rc = parse_after(si, set->imap.after)) != LKB_OK)
 		return rc;
-	return load_password(cfg, &si->password);
+	return load_password(set, &si->password);
 }
 
 static void
@@ -134,8 +113,8 @@ imap_unconfigure(struct sync_imap *si)
 }
 
 static int
-sync_imap_all(struct config *cfg, struct store *st, struct ingest *ig,
-	      const struct sync_opts *o)
+sync_imap_all(const struct settings *set, struct store *st,
+	      struct ingest *ig, const struct sync_opts *o)
 {
 	struct sync_imap si;
 	int rc;
@@ -145,7 +124,7 @@ sync_imap_all(struct config *cfg, struct store *st, struct ingest *ig,
 	si.ig = ig;
 	si.dry_run = o->dry_run;
 	si.quiet = o->quiet;
-	rc = imap_configure(cfg, &si);
+	rc = imap_configure(set, &si);
 	if (rc == LKB_OK)
 		rc = sync_imap_account(&si);
 	imap_unconfigure(&si);
@@ -172,10 +151,12 @@ sync_maildir(struct store *st, struct ingest *ig, const char *path,
 }
 
 int
-sync_sources(struct config *cfg, struct store *st, const struct sync_opts *o)
+sync_sources(const struct settings *set, struct store *st,
+	     const struct sync_opts *o)
 {
-	const char *url = config_get(cfg, "imap", "url");
-	const char *md = config_get(cfg, "maildir", "path");
+	const char *url = set->imap.url;
+	const char *md = set->maildir.path;
+	const struct config *cfg = set->cfg;
 	struct ingest *ig;
 	int rc = LKB_OK, rc2;
 
@@ -188,7 +169,7 @@ sync_sources(struct config *cfg, struct store *st, const struct sync_opts *o)
 	}
 	ig = ingest_new(st);
 	if (url)
-		rc = sync_imap_all(cfg, st, ig, o);
+		rc = sync_imap_all(set, st, ig, o);
 	/* a Maildir does not wait for a mail server that is down */
 	if (md && rc != LKB_ERR_CONFIG) {
 		rc2 = sync_maildir(st, ig, md, o);

@@ -15,7 +15,7 @@
 
 #include "lib/compiler.h"
 
-struct config;
+struct settings;
 struct store;
 
 struct sync_opts {
@@ -26,7 +26,7 @@ struct sync_opts {
 /* Returns LKB_OK, LKB_ERR_CONFIG (nothing or something wrong configured),
  * LKB_ERR_AUTH, LKB_ERR_NET (retry later), a store error, ... with the
  * reason logged. */
-int sync_sources(struct config *cfg, struct store *st,
+int sync_sources(const struct settings *set, struct store *st,
 		 const struct sync_opts *o) LKB_WARN_UNUSED;
 
 #endif

@@ -36,12 +36,8 @@ enum smtp_outcome {
 };
 const char *smtp_outcome_name(enum smtp_outcome o);
 
-/* Fill c from [smtp] in cfg: url, user, password_file or password_env,
- * starttls (no | try | yes; default yes, try for a loopback host),
- * cafile, insecure, timeout. LKB_ERR_CONFIG (logged) when url is unset
- * or a secret cannot be read. Release with smtp_conf_release(). */
-int smtp_conf_load(struct smtp_conf *c, const struct config *cfg)
-	LKB_WARN_UNUSED;
+/* Free what c owns (filled by outbox_smtp_conf, bot/outbox/transport.h)
+ * and wipe its password. */
 void smtp_conf_release(struct smtp_conf *c);
 
 /* Send raw (len bytes, CRLF lines) from env_from ("" for the null

@@ -6,58 +6,23 @@
 #include <string.h>
 #include <strings.h>
 
+#include "bot/core/settings.h"
 #include "bot/outbox/loop.h"
 #include "lib/arena.h"
-#include "lib/ascii.h"
 #include "lib/limits.h"
 #include "lib/log.h"
 #include "lib/status.h"
-#include "parsers/conf.h"
 #include "state/store.h"
 #include "state/store_triage.h"
 
-const char *
-answer_bot_address(const struct config *cfg, char *buf, size_t n)
-{
-	const char *a = config_get(cfg, "bot", "address");
-	const char *lt, *gt;
-	size_t len;
-
-	if (a && *a)
-		return a;
-	if (!(a = config_get(cfg, "smtp", "from")) || !*a || n == 0)
-		return NULL;
-	/* "Name <addr>" or a bare address */
-	if ((lt = strrchr(a, '<')) != NULL && (gt = strchr(lt, '>')) != NULL) {
-		a = lt + 1;
-		len = (size_t)(gt - a);
-	} else {
-		while (LKB_ISSPACE(*a))
-			a++;
-		len = strlen(a);
-		while (len && LKB_ISSPACE(a[len - 1]))
-			len--;
-	}
-	if (len >= n)
-		len = n - 1;
-	memcpy(buf, a, len);
-	buf[len] = '\0';
-	return buf;
-}
-
 int
-answer_addressing_load(struct answer_addressing *ad, const struct config *cfg)
+answer_addressing_load(struct answer_addressing *ad,
+		       const struct settings *set)
 {
-	const char *pol = config_get(cfg, "bot", "cc_policy");
-	int p = pol ? compose_cc_policy_parse(pol) : CC_THREAD;
-
 	memset(ad, 0, sizeof(*ad));
-	if (p < 0) {
-		lkb_error("[bot] cc_policy = '%s': expected thread or asker", pol);
-		return LKB_ERR_CONFIG;
-	}
-	ad->cc_policy = (enum cc_policy)p;
-	ad->bot_address = answer_bot_address(cfg, ad->buf, sizeof(ad->buf));
+	ad->cc_policy = set->bot.cc_policy == SET_CC_ASKER ? CC_ASKER
+							   : CC_THREAD;
+	ad->bot_address = set->bot.address;
 	return LKB_OK;
 }
 

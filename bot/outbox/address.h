@@ -11,7 +11,7 @@
 #include "templates/compose.h"
 
 struct arena;
-struct config;
+struct settings;
 struct store;
 
 /* The most Cc addresses of one answer: with its To, a mail stays within
@@ -21,19 +21,12 @@ struct store;
 struct answer_addressing {
 	enum cc_policy cc_policy;	/* [bot] cc_policy, default thread */
 	const char *bot_address;	/* never Cc'd; NULL when unknown */
-	char buf[256];			/* private: the [smtp] from address */
 };
 
-/* From [bot] cc_policy (thread | asker: anything else is a configuration
- * error) and the bot's address: [bot] address, else the address of
- * [smtp] from. */
+/* From the [bot] settings: cc_policy, and the bot's address ([bot]
+ * address, else the address of [smtp] from). */
 int answer_addressing_load(struct answer_addressing *ad,
-			   const struct config *cfg) LKB_WARN_UNUSED;
-
-/* The bot's own address as answer_addressing_load finds it, into buf
- * (n bytes); NULL when neither key is set. */
-const char *answer_bot_address(const struct config *cfg, char *buf,
-			       size_t n);
+			   const struct settings *set) LKB_WARN_UNUSED;
 
 /* The Cc of an answer to asker. With cc_policy thread: the report's To
  * and Cc (report_id, 0: none) and then the asking mail's recipients

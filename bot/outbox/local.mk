@@ -5,4 +5,5 @@ bot_outbox_liboutbox_a_CFLAGS = $(LKB_BOT_CFLAGS)
 bot_outbox_liboutbox_a_SOURCES = \
 	%reldir%/address.c %reldir%/address.h %reldir%/answer.c \
 	%reldir%/answer.h %reldir%/loop.c %reldir%/loop.h \
-	%reldir%/outbox.c %reldir%/outbox.h
+	%reldir%/outbox.c %reldir%/outbox.h %reldir%/transport.c \
+	%reldir%/transport.h

@@ -4,7 +4,7 @@
 
 #include <string.h>
 
-#include "bot/outbox/address.h"
+#include "bot/core/settings.h"
 #include "lib/ascii.h"
 #include "lib/log.h"
 #include "lib/status.h"
@@ -209,17 +209,11 @@ loop_should_answer(const struct message *m, const struct loop_policy *p,
 }
 
 int
-loop_policy_load(struct loop_policy *p, const struct config *cfg)
+loop_policy_load(struct loop_policy *p, const struct settings *set)
 {
 	memset(p, 0, sizeof(*p));
-	p->bot_address = answer_bot_address(cfg, p->addr_buf,
-					    sizeof(p->addr_buf));
-	p->max_per_hour = config_get_long(cfg, "bot", "max_per_hour", 60);
-	p->max_per_thread = config_get_long(cfg, "bot", "max_per_thread", 10);
-	if (p->max_per_hour < 0 || p->max_per_thread < 0) {
-		lkb_error("[bot] max_per_hour and max_per_thread must be "
-			  "numbers >= 0 (0: no limit)");
-		return LKB_ERR_CONFIG;
-	}
+	p->bot_address = set->bot.address;
+	p->max_per_hour = set->bot.max_per_hour;
+	p->max_per_thread = set->bot.max_per_thread;
 	return LKB_OK;
 }

@@ -17,7 +17,7 @@
 
 #include "lib/compiler.h"
 
-struct config;
+struct settings;
 struct message;
 struct store;
 
@@ -45,13 +45,12 @@ struct loop_policy {
 	long max_per_hour;	/* 0: no limit */
 	long max_per_thread;	/* 0: no limit */
 	const char *content_type;	/* top-level Content-Type, or NULL */
-	char addr_buf[256];	/* private: bot_address taken from [smtp] */
 };
 
 /* bot_address from [bot] address (else the [smtp] from address),
  * max_per_hour (default 60) and max_per_thread (default 10) from [bot].
  * Strings are borrowed from cfg (or p itself). LKB_ERR_CONFIG for bad numbers. */
-int loop_policy_load(struct loop_policy *p, const struct config *cfg)
+int loop_policy_load(struct loop_policy *p, const struct settings *set)
 	LKB_WARN_UNUSED;
 
 /* The checks that only need the mail. */

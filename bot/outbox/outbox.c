@@ -12,7 +12,9 @@
 
 #include "bot/core/ctx.h"
 #include "bot/core/datadir.h"
+#include "bot/core/settings.h"
 #include "bot/net/smtp.h"
+#include "bot/outbox/transport.h"
 #include "lib/ascii.h"
 #include "lib/limits.h"
 #include "lib/log.h"
@@ -29,7 +31,7 @@
 #define LKPBOT_VERSION_HEADER "lkpbot " PACKAGE_VERSION
 
 struct tpl_set *
-outbox_templates(const struct config *cfg)
+outbox_templates(const struct settings *settings)
 {
 	const char *dirs[2];
 	char *def = datadir_templates_dir();
@@ -37,7 +39,7 @@ outbox_templates(const struct config *cfg)
 	size_t n = 0;
 
 	/* the configured directory overrides single files of the default */
-	if ((dirs[n] = config_get(cfg, "templates", "dir")) != NULL)
+	if ((dirs[n] = settings->paths.templates_dir) != NULL)
 		n++;
 	dirs[n++] = def;
 	set = tpl_set_new(dirs, n);
@@ -83,9 +85,9 @@ outbox_split_from(const char *from, char *buf, size_t n,
 }
 
 static const char *
-envelope_from(const struct config *cfg, const char *bot_addr)
+envelope_from(const struct settings *set, const char *bot_addr)
 {
-	const char *e = config_get(cfg, "smtp", "envelope_from");
+	const char *e = set->smtp.envelope_from;
 
 	if (!e)
 		return bot_addr;
@@ -111,11 +113,11 @@ make_rcpt(const struct outbox_mail *m, const char **rcpt, size_t *n_out)
 }
 
 int
-outbox_enqueue_mail(struct store *st, const struct config *cfg,
+outbox_enqueue_mail(struct store *st, const struct settings *settings,
 		    struct tpl_set *set, const struct outbox_mail *m,
 		    int64_t *id_out, int *is_new_out)
 {
-	const char *from = config_get(cfg, "smtp", "from");
+	const char *from = settings->smtp.from;
 	struct compose_addr ccs[LKB_MAX_RECIPIENTS];
 	const char *rcpt[LKB_MAX_RECIPIENTS];
 	struct strbuf body, raw = STRBUF_INIT, err = STRBUF_INIT;
@@ -170,7 +172,7 @@ outbox_enqueue_mail(struct store *st, const struct config *cfg,
 	in.thread_id = m->thread_id;
 	in.report_id = m->report_id;
 	in.message_id = msgid;
-	in.envelope_from = envelope_from(cfg, ci.from.addr);
+	in.envelope_from = envelope_from(settings, ci.from.addr);
 	in.rcpt = rcpt;
 	in.nrcpt = nrcpt;
 	in.subject = subj.buf;
@@ -383,15 +385,14 @@ sender_init(struct sender *s, struct bot_ctx *ctx, const char *dry_run_dir)
 	memset(s, 0, sizeof(*s));
 	s->ctx = ctx;
 	s->dry_run_dir = dry_run_dir ? dry_run_dir
-				     : config_get(ctx->cfg, "smtp",
-						  "dry_run_dir");
+				     : ctx->set->smtp.dry_run_dir;
 	if (s->dry_run_dir && !*s->dry_run_dir)
 		s->dry_run_dir = NULL;
 	if ((rc = outbox_report_stuck(ctx->st, &stuck)) != LKB_OK)
 		return rc;
 	s->stats.stuck = (int)stuck;
 	if (!s->dry_run_dir) {
-		if ((rc = smtp_conf_load(&s->smtp, ctx->cfg)) != LKB_OK)
+		if ((rc = outbox_smtp_conf(&s->smtp, ctx->set)) != LKB_OK)
 			return rc;
 		s->smtp_loaded = 1;
 	}
@@ -411,7 +412,7 @@ sender_release(struct sender *s, struct outbox_stats *stats_out)
 static int
 rate_allows(struct sender *s)
 {
-	long max = config_get_long(s->ctx->cfg, "bot", "max_per_hour", 60);
+	long max = s->ctx->set->bot.max_per_hour;
 	int64_t n;
 
 	if (max <= 0)

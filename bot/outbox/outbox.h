@@ -18,6 +18,7 @@
 
 struct bot_ctx;
 struct config;
+struct settings;
 struct store;
 struct tpl_set;
 struct tvalue;
@@ -41,14 +42,14 @@ struct outbox_mail {
 /* The template directories: [templates] dir first (so it overrides
  * single files), then the installed $(pkgdatadir)/templates.
  * Caller frees with tpl_set_free(). */
-struct tpl_set *outbox_templates(const struct config *cfg);
+struct tpl_set *outbox_templates(const struct settings *set);
 
 /* Render, compose and enqueue m. The sender comes from [smtp] from
  * ("Name <addr>" or addr); the envelope sender from [smtp]
  * envelope_from ("<>" or empty: the null sender; unset: the bot
  * address). Joins the caller's transaction. *is_new_out is 0 when this
  * (kind, request id) was already queued. */
-int outbox_enqueue_mail(struct store *st, const struct config *cfg,
+int outbox_enqueue_mail(struct store *st, const struct settings *settings,
 			struct tpl_set *set, const struct outbox_mail *m,
 			int64_t *id_out, int *is_new_out) LKB_WARN_UNUSED;
 

@@ -405,12 +405,12 @@ requests_stage(struct bot_ctx *ctx, const struct run_opts *o)
 	int rc, first = LKB_OK;
 
 	(void)o;
-	requests_env(ctx->cfg, &env);
+	requests_env(ctx->set, &env);
 	rc = store_request_list(ctx->st, REQ_STATE_OPEN, LKB_MAX_REQUESTS_PER_RUN, &v,
 				&n);
 	if (rc || !n)
 		goto out;
-	set = outbox_templates(ctx->cfg);
+	set = outbox_templates(ctx->set);
 	for (size_t i = 0; i < n; i++) {
 		struct req_work w;
 

@@ -31,7 +31,7 @@
 #include "lib/compiler.h"
 #include "state/store_request.h"
 
-struct config;
+struct settings;
 
 /* The configuration the requests need. */
 struct request_env {
@@ -40,7 +40,7 @@ struct request_env {
 	const char *repo;	/* [git] repo */
 	long expire_days;	/* [results] expire_days, default 14 */
 };
-void requests_env(const struct config *cfg, struct request_env *e);
+void requests_env(const struct settings *set, struct request_env *e);
 
 /* The request kinds; args as in #lkp (doc/design.md 4):
  *   compare         SHA SHA [SHA...]   (empty: the report's commits)

@@ -136,7 +136,7 @@ requests_mail(struct bot_ctx *ctx, struct tpl_set *set,
 			 (long long)r->id, (long long)r->msg_id);
 		return rc < 0 ? rc : LKB_OK;
 	}
-	if ((rc = answer_addressing_load(&ad, ctx->cfg)) != LKB_OK) {
+	if ((rc = answer_addressing_load(&ad, ctx->set)) != LKB_OK) {
 		store_msg_release(&ask);
 		return rc;
 	}
@@ -161,7 +161,7 @@ requests_mail(struct bot_ctx *ctx, struct tpl_set *set,
 	m.parent_id = ask.message_id;
 	m.parent_refs = refs;
 	m.nparent_refs = split_refs(ask.refs, refs, LKB_ARRAY_SIZE(refs));
-	rc = outbox_enqueue_mail(ctx->st, ctx->cfg, set, &m, &id, &is_new);
+	rc = outbox_enqueue_mail(ctx->st, ctx->set, set, &m, &id, &is_new);
 	if (rc == LKB_OK && is_new)
 		lkb_info("request %lld: %s answer queued (outbox %lld)",
 			 (long long)r->id, kind, (long long)id);

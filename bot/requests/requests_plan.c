@@ -9,21 +9,19 @@
 
 #include "bot/compare/git.h"
 #include "bot/compare/results.h"
+#include "bot/core/settings.h"
 #include "lib/ascii.h"
 #include "lib/limits.h"
 #include "lib/status.h"
 #include "lib/xalloc.h"
-#include "parsers/conf.h"
 
 void
-requests_env(const struct config *cfg, struct request_env *e)
+requests_env(const struct settings *set, struct request_env *e)
 {
-	e->root = config_get(cfg, "results", "root");
-	e->queue = config_get(cfg, "results", "queue");
-	e->repo = config_get(cfg, "git", "repo");
-	e->expire_days = config_get_long(cfg, "results", "expire_days", 14);
-	if (e->expire_days < 0)
-		e->expire_days = 14;
+	e->root = set->results.root;
+	e->queue = set->results.queue;
+	e->repo = set->git.repo;
+	e->expire_days = set->results.expire_days;
 }
 
 static int

@@ -22,7 +22,7 @@ struct tpl_set;
 struct lkp_command;
 struct reply;
 
-#define TRIAGE_MAX_MAINTAINERS 256
+#define TRIAGE_MAX_MAINTAINERS LKB_MAX_MAINTAINERS
 #define TRIAGE_MAX_ADDRS 512
 
 struct triage {

@@ -12,6 +12,7 @@
 
 #include "bot/core/ctx.h"
 #include "bot/core/datadir.h"
+#include "bot/core/settings.h"
 #include "bot/ingest/classify.h"
 #include "bot/outbox/outbox.h"
 #include "bot/report/json.h"
@@ -35,7 +36,7 @@
 int
 triage_init(struct triage *t, struct bot_ctx *ctx)
 {
-	const char *rules = config_get(ctx->cfg, "rules", "file");
+	const char *rules = ctx->set->paths.rules_file;
 	char *path = NULL, *err = NULL;
 	int rc;
 
@@ -52,17 +53,15 @@ triage_init(struct triage *t, struct bot_ctx *ctx)
 		return LKB_ERR_CONFIG;
 	}
 	t->rules_path = path ? path : xstrdup(rules);
-	t->threads = config_get_long(ctx->cfg, "bot", "threads", -1);
-	t->tpl = outbox_templates(ctx->cfg);
-	if ((rc = loop_policy_load(&t->lp, ctx->cfg)) != LKB_OK)
+	t->threads = ctx->set->bot.threads;
+	t->tpl = outbox_templates(ctx->set);
+	if ((rc = loop_policy_load(&t->lp, ctx->set)) != LKB_OK)
 		return rc;
-	if ((rc = answer_addressing_load(&t->addressing, ctx->cfg)) != LKB_OK)
+	if ((rc = answer_addressing_load(&t->addressing, ctx->set)) != LKB_OK)
 		return rc;
-	t->nmaintainers = config_get_list(ctx->cfg, "bot", "maintainers",
-					  t->maintainers,
-					  TRIAGE_MAX_MAINTAINERS);
-	if (t->nmaintainers > TRIAGE_MAX_MAINTAINERS)
-		t->nmaintainers = TRIAGE_MAX_MAINTAINERS;
+	memcpy(t->maintainers, ctx->set->bot.maintainers,
+	       ctx->set->bot.nmaintainers * sizeof(t->maintainers[0]));
+	t->nmaintainers = ctx->set->bot.nmaintainers;
 	return LKB_OK;
 }
 

@@ -124,7 +124,7 @@ queue_answer(struct triage *t, struct triage_mail *tm, const char *tpl,
 	om.parent_id = tm->m->message_id;
 	om.parent_refs = tm->m->references;
 	om.nparent_refs = tm->m->nreferences;
-	rc = outbox_enqueue_mail(t->st, t->ctx->cfg, t->tpl, &om, &id,
+	rc = outbox_enqueue_mail(t->st, t->ctx->set, t->tpl, &om, &id,
 				 &is_new);
 	tvalue_free(data);
 	if (rc == LKB_OK && is_new) {

@@ -17,6 +17,7 @@
 
 #include <jansson.h>
 
+#include "bot/core/settings.h"
 #include "bot/outbox/outbox.h"
 #include "lib/limits.h"
 #include "lib/status.h"
@@ -55,6 +56,7 @@ main(int argc, char **argv)
 	struct config *cfg = config_new();
 	struct store *st = NULL;
 	struct tpl_set *set = NULL;
+	struct settings settings;
 	struct tvalue *data = NULL;
 	struct outbox_mail m;
 	json_error_t jerr;
@@ -97,8 +99,11 @@ main(int argc, char **argv)
 	m.parent_refs = refs;
 	m.nparent_refs = jlist(json_object_get(job, "references"), refs,
 			       LKB_MAX_REFERENCES);
-	set = outbox_templates(cfg);
-	if (outbox_enqueue_mail(st, cfg, set, &m, &id, &is_new) != LKB_OK)
+	if (settings_load(&settings, cfg) != LKB_OK)
+		goto out;
+	set = outbox_templates(&settings);
+	if (outbox_enqueue_mail(st, &settings, set, &m, &id, &is_new) !=
+	    LKB_OK)
 		goto out;
 	printf("%lld %s\n", (long long)id, is_new ? "new" : "existing");
 	rc = 0;

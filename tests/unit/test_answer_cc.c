@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "tests/unit/check_main.h"
+#include "bot/core/settings.h"
 #include "bot/ingest/ingest.h"
 #include "bot/outbox/address.h"
 #include "bot/outbox/loop.h"
@@ -17,6 +18,17 @@
 #include "lib/xalloc.h"
 #include "parsers/conf.h"
 #include "state/store.h"
+
+static struct settings S;	/* outlives what points into it */
+
+/* The addressing as a command sees it: settings_load, then load. */
+static int
+addressing(struct answer_addressing *ad, const struct config *cfg)
+{
+	int rc = settings_load(&S, cfg);
+
+	return rc != LKB_OK ? rc : answer_addressing_load(ad, &S);
+}
 
 static int
 has(const char *const *v, size_t n, const char *s)
@@ -41,7 +53,7 @@ START_TEST(bot_address_from_smtp_from)
 	size_t n;
 
 	config_set(cfg, "smtp", "from", "lkpbot <lkpbot@example.org>");
-	ck_assert_int_eq(answer_addressing_load(&ad, cfg), LKB_OK);
+	ck_assert_int_eq(addressing(&ad, cfg), LKB_OK);
 	ck_assert_str_eq(ad.bot_address, "lkpbot@example.org");
 	n = answer_pick_cc(&ad, NULL, &a, "hugh@example.org", ask, 6, 0, cc,
 			   ANSWER_MAX_CC);
@@ -52,11 +64,12 @@ START_TEST(bot_address_from_smtp_from)
 	{
 		struct loop_policy lp;
 
-		ck_assert_int_eq(loop_policy_load(&lp, cfg), LKB_OK);
+		ck_assert_int_eq(settings_load(&S, cfg), LKB_OK);
+		ck_assert_int_eq(loop_policy_load(&lp, &S), LKB_OK);
 		ck_assert_str_eq(lp.bot_address, "lkpbot@example.org");
 	}
 	config_set(cfg, "bot", "address", "bot@lists.example.org");
-	ck_assert_int_eq(answer_addressing_load(&ad, cfg), LKB_OK);
+	ck_assert_int_eq(addressing(&ad, cfg), LKB_OK);
 	ck_assert_str_eq(ad.bot_address, "bot@lists.example.org");
 	arena_release(&a);
 	config_free(cfg);
@@ -74,11 +87,11 @@ START_TEST(cc_policy_one_place)
 	struct arena a = ARENA_INIT;
 
 	config_set(cfg, "bot", "cc_policy", "asker");
-	ck_assert_int_eq(answer_addressing_load(&ad, cfg), LKB_OK);
+	ck_assert_int_eq(addressing(&ad, cfg), LKB_OK);
 	ck_assert_uint_eq(answer_pick_cc(&ad, NULL, &a, "h@example.org", ask,
 					 1, 0, cc, ANSWER_MAX_CC), 0);
 	config_set(cfg, "bot", "cc_policy", "everyone");
-	ck_assert_int_eq(answer_addressing_load(&ad, cfg), LKB_ERR_CONFIG);
+	ck_assert_int_eq(addressing(&ad, cfg), LKB_ERR_CONFIG);
 	arena_release(&a);
 	config_free(cfg);
 }
@@ -97,7 +110,7 @@ START_TEST(cap_degrades)
 
 	for (int i = 0; i < N; i++)
 		ask[i] = arena_printf(&a, "dev%d@example.org", i);
-	ck_assert_int_eq(answer_addressing_load(&ad, cfg), LKB_OK);
+	ck_assert_int_eq(addressing(&ad, cfg), LKB_OK);
 	n = answer_pick_cc(&ad, NULL, &a, "h@example.org", ask, N, 0, cc,
 			   ANSWER_MAX_CC);
 	ck_assert_uint_eq(n, ANSWER_MAX_CC);
@@ -144,7 +157,7 @@ START_TEST(report_people)
 	ck_assert_int_eq(ingest_end(ig), LKB_OK);
 	ingest_free(ig);
 
-	ck_assert_int_eq(answer_addressing_load(&ad, cfg), LKB_OK);
+	ck_assert_int_eq(addressing(&ad, cfg), LKB_OK);
 	n = answer_pick_cc(&ad, st, &a, "darrick.wong@oracle.com", NULL, 0, 1,
 			   cc, ANSWER_MAX_CC);
 	ck_assert(has(cc, n, "dchinner@redhat.com"));

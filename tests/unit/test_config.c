@@ -8,7 +8,9 @@
 
 #include "tests/unit/check_main.h"
 #include "bot/core/secret.h"
+#include "bot/core/settings.h"
 #include "bot/net/smtp.h"
+#include "bot/outbox/transport.h"
 #include "lib/limits.h"
 #include "lib/status.h"
 #include "parsers/conf.h"
@@ -120,19 +122,22 @@ END_TEST
 START_TEST(smtp_insecure_bool)
 {
 	struct config *cfg = config_new();
+	struct settings set;
 	struct smtp_conf c;
 
 	config_set(cfg, "smtp", "url", "smtps://mail.example.org");
 	config_set(cfg, "smtp", "insecure", "true");
-	ck_assert_int_eq(smtp_conf_load(&c, cfg), LKB_OK);
+	ck_assert_int_eq(settings_load(&set, cfg), LKB_OK);
+	ck_assert_int_eq(outbox_smtp_conf(&c, &set), LKB_OK);
 	ck_assert_int_eq(c.net.insecure, 1);
 	smtp_conf_release(&c);
 	config_set(cfg, "smtp", "insecure", "off");
-	ck_assert_int_eq(smtp_conf_load(&c, cfg), LKB_OK);
+	ck_assert_int_eq(settings_load(&set, cfg), LKB_OK);
+	ck_assert_int_eq(outbox_smtp_conf(&c, &set), LKB_OK);
 	ck_assert_int_eq(c.net.insecure, 0);
 	smtp_conf_release(&c);
 	config_set(cfg, "smtp", "insecure", "sure");
-	ck_assert_int_eq(smtp_conf_load(&c, cfg), LKB_ERR_CONFIG);
+	ck_assert_int_eq(settings_load(&set, cfg), LKB_ERR_CONFIG);
 	config_free(cfg);
 }
 END_TEST

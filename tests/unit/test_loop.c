@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "bot/core/settings.h"
 #include "bot/outbox/loop.h"
 #include "lib/status.h"
 #include "parsers/conf.h"
@@ -203,6 +204,19 @@ START_TEST(loop_rate_limits)
 }
 END_TEST
 
+/* The policy as a command sees it: the configuration read and checked
+ * (settings_load), then the loop policy from it. S outlives the policy,
+ * whose strings point into it. */
+static struct settings S;
+
+static int
+policy(struct loop_policy *p, const struct config *cfg)
+{
+	int rc = settings_load(&S, cfg);
+
+	return rc != LKB_OK ? rc : loop_policy_load(p, &S);
+}
+
 START_TEST(loop_policy_from_config)
 {
 	struct config *cfg = config_new();
@@ -211,15 +225,15 @@ START_TEST(loop_policy_from_config)
 
 	ck_assert_int_eq(config_parse_buffer(cfg, "t", ini, strlen(ini)),
 			 LKB_OK);
-	ck_assert_int_eq(loop_policy_load(&p, cfg), LKB_OK);
+	ck_assert_int_eq(policy(&p, cfg), LKB_OK);
 	ck_assert_str_eq(p.bot_address, "bot@example.org");
 	ck_assert_int_eq(p.max_per_hour, 60);
 	ck_assert_int_eq(p.max_per_thread, 10);
 	config_set(cfg, "bot", "address", "other@example.org");
 	config_set(cfg, "bot", "max_per_thread", "-1");
-	ck_assert_int_eq(loop_policy_load(&p, cfg), LKB_ERR_CONFIG);
+	ck_assert_int_eq(policy(&p, cfg), LKB_ERR_CONFIG);
 	config_set(cfg, "bot", "max_per_thread", "3");
-	ck_assert_int_eq(loop_policy_load(&p, cfg), LKB_OK);
+	ck_assert_int_eq(policy(&p, cfg), LKB_OK);
 	ck_assert_str_eq(p.bot_address, "other@example.org");
 	ck_assert_int_eq(p.max_per_thread, 3);
 	for (int i = 0; i < LOOP__COUNT; i++)

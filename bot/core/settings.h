@@ -1,0 +1,74 @@
+/* settings.h - the configuration, read and validated once.
+ *
+ * settings_load() reads every key lkpbot knows from the INI file, checks
+ * each value (syntax, range, vocabulary) in this one place and keeps it
+ * typed; every stage and command reads struct settings, never the file's
+ * raw strings. A bad value is a configuration error naming the file, the
+ * section and the key, whatever the command. Whether a key is required
+ * is decided where it is used ([smtp] url only matters to a command that
+ * sends). Strings are borrowed from the config. Keys: lkpbot.conf(5). */
+#ifndef LKB_BOT_CORE_SETTINGS_H
+#define LKB_BOT_CORE_SETTINGS_H
+
+#include <stddef.h>
+
+#include "lib/compiler.h"
+#include "lib/limits.h"
+
+struct config;
+
+enum smtp_tls_setting { SET_TLS_DEFAULT, SET_TLS_NO, SET_TLS_TRY, SET_TLS_YES };
+enum cc_setting { SET_CC_THREAD, SET_CC_ASKER };
+
+struct settings {
+	const struct config *cfg;	/* where the strings live */
+	struct {
+		const char *url, *user, *password_file, *password_env, *cafile;
+		const char *after;	/* none | seen | move:FOLDER */
+		const char *folders[LKB_MAX_IMAP_FOLDERS];
+		size_t nfolders;
+		int starttls, insecure;
+		long timeout;		/* seconds, 1..86400, default 60 */
+		long batch;		/* 1..LKB_MAX_IMAP_BATCH */
+	} imap;
+	struct {
+		const char *path;
+	} maildir;
+	struct {
+		const char *url, *from, *user, *password_file, *password_env;
+		const char *cafile, *envelope_from, *dry_run_dir;
+		enum smtp_tls_setting starttls;
+		int insecure;
+		long timeout;		/* seconds, > 0, default 300 */
+	} smtp;
+	struct {
+		const char *address;	/* [bot] address, else [smtp] from's */
+		const char *maintainers[LKB_MAX_MAINTAINERS];
+		size_t nmaintainers;
+		enum cc_setting cc_policy;
+		long max_per_hour;	/* 0: no limit; default 60 */
+		long max_per_thread;	/* 0: no limit; default 10 */
+		long threads;		/* -1: one per CPU */
+		const char *digest_to;
+		char address_buf[256];
+	} bot;
+	struct {
+		const char *root, *queue;
+		long expire_days;	/* default 14 */
+	} results;
+	struct {
+		const char *repo;
+	} git;
+	struct {
+		const char *rules_file;		/* [rules] file */
+		const char *templates_dir;	/* [templates] dir */
+		const char *db_path;		/* [db] path */
+	} paths;
+};
+
+/* Read and check every key of cfg into s. LKB_OK, or LKB_ERR_CONFIG
+ * after logging each bad key. */
+int settings_load(struct settings *s, const struct config *cfg)
+	LKB_WARN_UNUSED;
+
+#endif
