@@ -2,7 +2,7 @@
 # t0100-imap-sync.sh - `lkpbot sync` against a real dovecot: first sync,
 # idle runs, new mail, UIDVALIDITY reset, credentials, the run lock,
 # `after`, exit codes.
-. "${LKB_SRCDIR:-$(dirname "$0")/../..}/tests/integration/lib.sh"
+. "${LKB_SRCDIR:-$(dirname "$0")/../..}/tests/sh/lib.sh"
 
 start_dovecot
 lkb_setup

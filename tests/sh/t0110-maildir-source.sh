@@ -2,7 +2,7 @@
 # t0110-maildir-source.sh - a local Maildir ([maildir] path) as the mail
 # source: only files not read before are read; moves from new/ to cur/
 # and new flags do not make a mail new; tmp/ is never read.
-. "${LKB_SRCDIR:-$(dirname "$0")/../..}/tests/integration/lib.sh"
+. "${LKB_SRCDIR:-$(dirname "$0")/../..}/tests/sh/lib.sh"
 
 lkb_setup
 CORPUS=$(corpus_maildir) || bail_out "no corpus maildir"

@@ -3,7 +3,7 @@
 # lkpbot SIGKILLed, the database file unable to grow, two runs at once.
 # After each, the next run completes: nothing lost, nothing doubled, the
 # database intact.
-. "${LKB_SRCDIR:-$(dirname "$0")/../..}/tests/integration/lib.sh"
+. "${LKB_SRCDIR:-$(dirname "$0")/../..}/tests/sh/lib.sh"
 
 N=4000
 start_dovecot

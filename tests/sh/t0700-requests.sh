@@ -7,7 +7,7 @@
 # tests/tools/gen-results.py computed on its own; then nothing more.
 # Also: an unresolvable series (failed + error), expiry (expired once),
 # and `lkpbot compare` byte for byte on a small hand-computed tree.
-. "$LKB_SRCDIR/tests/integration/lib.sh"
+. "$LKB_SRCDIR/tests/sh/lib.sh"
 
 if ! command -v python3 >/dev/null || ! command -v git >/dev/null ||
    ! command -v sqlite3 >/dev/null; then

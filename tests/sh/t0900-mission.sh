@@ -16,8 +16,8 @@
 #  6 lkpbot's own answers echoed back into the folder: no answer to them;
 #    a run with nothing new sends nothing
 #  7 list, show and thread match golden files
-. "${LKB_SRCDIR:-$(dirname "$0")/../..}/tests/integration/lib.sh"
-. "$LKB_SRCDIR/tests/integration/lib-smtp.sh"
+. "${LKB_SRCDIR:-$(dirname "$0")/../..}/tests/sh/lib.sh"
+. "$LKB_SRCDIR/tests/sh/lib-smtp.sh"
 smtp_require
 lkb_on_exit smtp_cleanup
 for c in python3 git sqlite3; do
@@ -35,7 +35,7 @@ if [ -z "${LKB_SANITIZED:-}" ]; then
 #!/bin/sh
 exec valgrind -q --error-exitcode=99 --leak-check=full \
 	--errors-for-leak-kinds=definite --show-leak-kinds=definite \
-	--suppressions="$LKB_SRCDIR/tests/cli/valgrind.supp" "$LKPBOT" "\$@"
+	--suppressions="$LKB_SRCDIR/tests/sh/valgrind.supp" "$LKPBOT" "\$@"
 VG
 	chmod +x "$T/lkpbot-vg"
 	LKPBOT=$T/lkpbot-vg
