@@ -42,6 +42,8 @@ tests_unit_test_config_LDADD = $(LKB_UNIT_LDADD)
 TESTS += tests/unit/test-config
 
 EXTRA_DIST += tests/data tests/tap.sh tests/msg_same.h
+# Run by scripts/check.sh, not by make check; shipped all the same.
+EXTRA_DIST += tests/setup
 
 include %reldir%/mime.mk
 include %reldir%/report.mk
