@@ -30,7 +30,7 @@ for t in $targets; do progs="$progs tests/fuzz/fuzz-$t"; done
 # shellcheck disable=SC2086
 make -C "$B" -j2 $progs >"$B/build.log" 2>&1 || { tail -30 "$B/build.log"; exit 1; }
 
-# seeds TARGET: seed directories/files (same choice as t-fuzz-replay.sh)
+# seeds TARGET: seed directories/files (same choice as t0820-fuzz-replay.sh)
 seeds() {
 	case $1 in
 	message) echo "$D/msg $D/stories $D/imap/maildir $D/corpus/maildir" ;;

@@ -17,7 +17,7 @@ LKB_SRCDIR=${LKB_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
 LKPBOT=${LKPBOT:-$PWD/bot/lkpbot}
 export LKB_SRCDIR LKPBOT
 [ -x "$LKPBOT" ] || { echo "no lkpbot binary at $LKPBOT" >&2; exit 2; }
-. "$LKB_SRCDIR/tests/integration/lib.sh"
+. "$LKB_SRCDIR/tests/sh/lib.sh"
 
 CORPUS=$(corpus_maildir) || { echo "no corpus" >&2; exit 2; }
 start_dovecot

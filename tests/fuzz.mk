@@ -4,7 +4,7 @@
 # --enable-fuzzing (CC=clang) they link against libFuzzer; otherwise
 # against tests/fuzz/replay.c, which feeds each seed file through once,
 # so `make check` builds and runs every harness
-# (tests/fuzz/t-fuzz-replay.sh). bench/fuzz.sh runs them for real.
+# (tests/sh/t0820-fuzz-replay.sh). bench/fuzz.sh runs them for real.
 LKB_FUZZ_TARGETS = message report reply imap-resp template config rules \
 	address date header
 
@@ -83,6 +83,6 @@ tests_fuzz_fuzz_header_CFLAGS = $(LKB_FUZZ_CFLAGS)
 tests_fuzz_fuzz_header_LDFLAGS = $(LKB_FUZZ_LINKFLAGS)
 tests_fuzz_fuzz_header_LDADD = $(LKB_FUZZ_LDADD)
 
-# One TAP script replays each target's seeds and regression inputs.
-TESTS += tests/fuzz/t-fuzz-replay.sh
+# tests/sh/t0820-fuzz-replay.sh replays each target's seeds and
+# regression inputs.
 EXTRA_DIST += %reldir%/fuzz

@@ -5,8 +5,4 @@ tests_unit_test_imap_resp_CFLAGS = $(LKB_TEST_CFLAGS)
 tests_unit_test_imap_resp_LDADD = $(LKB_UNIT_LDADD)
 TESTS += tests/unit/test-imap-resp
 
-TESTS += \
-	%reldir%/integration/t0100-imap-sync.sh \
-	%reldir%/integration/t0105-imap-faults.sh \
-	%reldir%/integration/t0110-maildir-source.sh
 

@@ -40,8 +40,9 @@ tests_unit_test_config_CFLAGS = $(LKB_TEST_CFLAGS)
 tests_unit_test_config_LDADD = $(LKB_UNIT_LDADD)
 TESTS += tests/unit/test-config
 
-EXTRA_DIST += tests/data tests/integration tests/golden tests/cli tests/tap.sh tests/setup \
-	tests/msg_same.h
+EXTRA_DIST += tests/data tests/tap.sh tests/msg_same.h
+# Run by scripts/check.sh, not by make check; shipped all the same.
+EXTRA_DIST += tests/setup
 
 include %reldir%/mime.mk
 include %reldir%/report.mk
@@ -57,16 +58,10 @@ tests_unit_test_store_CFLAGS = $(LKB_TEST_CFLAGS)
 tests_unit_test_store_LDADD = $(LKB_UNIT_LDADD)
 TESTS += tests/unit/test-store
 
-TESTS += tests/cli/t0010-help.sh tests/cli/t0020-datadir.sh tests/cli/t0050-import.sh tests/cli/t0055-import-pipe.sh \
-	tests/cli/t0060-parse.sh \
-	tests/cli/t0300-triage.sh tests/cli/t0310-triage-threads.sh \
-	tests/cli/t0800-hostile.sh \
-	tests/cli/t0810-valgrind.sh
 include %reldir%/requests.mk
 
-# The mission end to end: real dovecot and smtp-sink (tests/e2e).
-TESTS += tests/e2e/t0900-mission.sh
-EXTRA_DIST += tests/e2e
+# Every shell test (tests/sh/tNNNN-*.sh) is listed there.
+include %reldir%/sh/local.mk
 
 check_PROGRAMS += tests/unit/test-ingest-pipe
 tests_unit_test_ingest_pipe_SOURCES = %reldir%/unit/test_ingest_pipe.c

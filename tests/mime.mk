@@ -29,5 +29,3 @@ tests_unit_test_message_CFLAGS = $(LKB_TEST_CFLAGS)
 tests_unit_test_message_LDADD = $(LKB_UNIT_LDADD)
 TESTS += tests/unit/test-message
 
-TESTS += tests/golden/run-message.sh
-

@@ -29,5 +29,3 @@ tests_unit_test_lifecycle_CFLAGS = $(LKB_TEST_CFLAGS)
 tests_unit_test_lifecycle_LDADD = $(LKB_UNIT_LDADD)
 TESTS += tests/unit/test-lifecycle
 
-TESTS += tests/reply/t0600-rules-cli.sh
-EXTRA_DIST += tests/reply

@@ -12,8 +12,6 @@ tests_unit_test_lkp_facts_CFLAGS = $(LKB_TEST_CFLAGS)
 tests_unit_test_lkp_facts_LDADD = $(LKB_UNIT_LDADD)
 TESTS += tests/unit/test-lkp-facts
 
-TESTS += tests/golden/run-report.sh
-
 check_PROGRAMS += tests/unit/test-lkp-table
 tests_unit_test_lkp_table_SOURCES = %reldir%/unit/test_lkp_table.c
 tests_unit_test_lkp_table_CFLAGS = $(LKB_TEST_CFLAGS)
@@ -44,5 +42,4 @@ tests_unit_test_lkp_store_CFLAGS = $(LKB_TEST_CFLAGS)
 tests_unit_test_lkp_store_LDADD = $(LKB_UNIT_LDADD)
 TESTS += tests/unit/test-lkp-store
 
-EXTRA_DIST += %reldir%/tools/decode-mail.py \
-	%reldir%/golden/run-report.sh
+EXTRA_DIST += %reldir%/tools/decode-mail.py

@@ -1,9 +1,20 @@
-# tap.sh - tiny TAP helpers for shell tests (sourced).
+# tap.sh - the TAP helpers of every shell test (sourced).
+# Descriptions come first, always:
+# plan N              prints the plan up front (else done_testing does)
 # ok_if DESC CMD...   runs CMD; "ok N - DESC" on success, else "not ok".
+# ok_rc DESC STATUS   "ok" when STATUS, an exit status, is 0.
 # is DESC GOT WANT    compares two strings.
-# done_testing        prints the plan; exits 1 if anything failed.
+# bail_out MSG        "Bail out! MSG", exit 99 (a missing tool or server:
+#                     these tests never skip).
+# done_testing        prints the plan if not yet; exits 1 if anything failed.
 tap_n=0
 tap_failed=0
+tap_planned=
+
+plan() {
+	echo "1..$1"
+	tap_planned=1
+}
 
 ok_if() {
 	desc=$1; shift
@@ -18,6 +29,16 @@ ok_if() {
 	rm -f "${TAP_TMP:-/tmp}/tap.out.$$"
 }
 
+ok_rc() {
+	tap_n=$((tap_n + 1))
+	if [ "$2" -eq 0 ]; then
+		echo "ok $tap_n - $1"
+	else
+		echo "not ok $tap_n - $1"
+		tap_failed=$((tap_failed + 1))
+	fi
+}
+
 is() {
 	tap_n=$((tap_n + 1))
 	if [ "$2" = "$3" ]; then
@@ -29,8 +50,13 @@ is() {
 	fi
 }
 
+bail_out() {
+	echo "Bail out! $*"
+	exit 99
+}
+
 done_testing() {
-	echo "1..$tap_n"
+	[ -n "$tap_planned" ] || echo "1..$tap_n"
 	[ "$tap_failed" -eq 0 ]
 	exit $?
 }

@@ -23,8 +23,6 @@ tests_unit_test_outbox_CFLAGS = $(LKB_TEST_CFLAGS)
 tests_unit_test_outbox_LDADD = $(LKB_UNIT_LDADD)
 TESTS += tests/unit/test-outbox
 
-TESTS += tests/integration/t0601-render-golden.sh
-
 check_PROGRAMS += tests/unit/test-loop
 tests_unit_test_loop_SOURCES = %reldir%/unit/test_loop.c
 tests_unit_test_loop_CFLAGS = $(LKB_TEST_CFLAGS)
@@ -36,8 +34,6 @@ check_PROGRAMS += tests/tools/outbox-enqueue
 tests_tools_outbox_enqueue_SOURCES = %reldir%/tools/outbox-enqueue.c
 tests_tools_outbox_enqueue_CFLAGS = $(LKB_TEST_CFLAGS)
 tests_tools_outbox_enqueue_LDADD = $(LKB_TEST_LDADD)
-TESTS += tests/integration/t0600-smtp.sh
-
 check_PROGRAMS += tests/unit/test-answer-cc
 tests_unit_test_answer_cc_SOURCES = %reldir%/unit/test_answer_cc.c
 tests_unit_test_answer_cc_CFLAGS = $(LKB_TEST_CFLAGS)

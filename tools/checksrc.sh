@@ -11,7 +11,7 @@ fail=0
 banned='strcpy|strcat|sprintf|vsprintf|gets|strtok|atoi|atol|atof|strncpy|strncat|tmpnam|mktemp|asctime|ctime|localtime|gmtime'
 if grep -nE "(^|[^_a-z0-9.>])($banned)\(" lib/*.c parsers/*.c state/*.c \
 	templates/*.c bot/*.c bot/*/*.c 2>/dev/null | grep -v '^\S*:\s*/\?\*'; then
-	echo "banned function used (STYLE R17)"
+	echo "banned function used (doc/style.md R17)"
 	fail=1
 fi
 exit $fail

@@ -1,5 +1,5 @@
 /* dump-message.c - print a parsed struct message in a fixed, diffable
- * form for the golden tests (tests/golden/run-message.sh).
+ * form for the golden tests (tests/sh/t0070-golden-message.sh).
  *
  * Usage: dump-message FILE.eml
  * Absent values print as "-"; strings print as they are (UTF-8). */

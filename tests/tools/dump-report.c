@@ -1,5 +1,5 @@
 /* dump-report.c - print the JSON of one parsed LKP report, for the golden
- * tests (tests/golden/run-report.sh).
+ * tests (tests/sh/t0080-golden-report.sh).
  *
  *   dump-report FILE.in     decoded mail written by decode-mail.py
  *   dump-report -t FILE     scraped or quoted text (lkp_report_parse_text)

@@ -15,7 +15,7 @@ from outsiders, binary junk, truncated and empty files.
 
 Many of them are replies (In-Reply-To) to the story reports of
 tests/data/stories, so the triage stage reads them. The contract a test
-can rely on (tests/cli/t0800-hostile.sh):
+can rely on (tests/sh/t0800-hostile.sh):
   - the only mails whose authored text holds a #lkp command the bot may
     act on are the kind "outsider-cmd": an outsider (not a maintainer,
     not a participant) giving ONE maintainer-only command, in the thread

@@ -1,5 +1,5 @@
 #!/bin/sh
-# run-report.sh - golden tests of the LKP report parser (TAP).
+# t0080-golden-report.sh - golden tests of the LKP report parser (TAP).
 #
 # Every tests/data/report/NAME.in (a robot mail decoded by
 # tests/tools/decode-mail.py) and seedNNN.txt (a scraped page, used as-is)

@@ -16,8 +16,8 @@
 #  6 lkpbot's own answers echoed back into the folder: no answer to them;
 #    a run with nothing new sends nothing
 #  7 list, show and thread match golden files
-. "${LKB_SRCDIR:-$(dirname "$0")/../..}/tests/integration/lib.sh"
-. "$LKB_SRCDIR/tests/integration/lib-smtp.sh"
+. "${LKB_SRCDIR:-$(dirname "$0")/../..}/tests/sh/lib.sh"
+. "$LKB_SRCDIR/tests/sh/lib-smtp.sh"
 smtp_require
 lkb_on_exit smtp_cleanup
 for c in python3 git sqlite3; do
@@ -35,14 +35,14 @@ if [ -z "${LKB_SANITIZED:-}" ]; then
 #!/bin/sh
 exec valgrind -q --error-exitcode=99 --leak-check=full \
 	--errors-for-leak-kinds=definite --show-leak-kinds=definite \
-	--suppressions="$LKB_SRCDIR/tests/cli/valgrind.supp" "$LKPBOT" "\$@"
+	--suppressions="$LKB_SRCDIR/tests/sh/valgrind.supp" "$LKPBOT" "\$@"
 VG
 	chmod +x "$T/lkpbot-vg"
 	LKPBOT=$T/lkpbot-vg
 fi
 S=$LKB_TEST_DATA/stories
 G=$LKB_TEST_DATA/e2e
-tap_plan 45
+plan 45
 
 # ---- the world: a kernel tree with the 13-patch series, lkp results ----
 sh "$LKB_SRCDIR/tests/tools/make-series-repo.sh" "$T/repo" 13 >/dev/null 2>&1
@@ -98,14 +98,14 @@ put() { maildir_put INBOX "$@"; }
 CORPUS_REPORTS="$LKB_TEST_DATA/corpus/maildir/cur/1747630203.072725_abe26b966214d9757f7326c7740f597ba52e80fb.pi:2, $LKB_TEST_DATA/corpus/maildir/cur/1733840721.066540_fe5df73245e5130395474c08dd7285e2e44403c6.pi:2,"
 put "$S/000-report.eml" "$S/001-report.eml" "$T/004-report.eml" $CORPUS_REPORTS
 run
-ok $? "1: run over the new reports"
-is "$(q 'select count(*) from reports')" 5 "1: five reports tracked"
-is "$(q "select group_concat(distinct state) from reports")" open "1: all open"
+ok_rc "1: run over the new reports" $?
+is "1: five reports tracked" "$(q 'select count(*) from reports')" 5
+is "1: all open" "$(q "select group_concat(distinct state) from reports")" open
 R0=$(rid 20190930014612.story000@shao2-debian)
 R1=$(rid 20210804143812.story001@xsang-OptiPlex-9020)
 R4=$(rid 20220218063812.story004@xsang-OptiPlex-9020)
-is "$(q "select kind || ' ' || commit_sha || ' ' || testcase from reports where id = $R4")" \
-	"perf-regression $P07 stress-ng" "1: seed 004's report parsed on the generated series"
+is "1: seed 004's report parsed on the generated series" \
+	"$(q "select kind || ' ' || commit_sha || ' ' || testcase from reports where id = $R4")" "perf-regression $P07 stress-ng"
 # the stored report is what the parser makes of the mail, nothing lost
 "$LKPBOT" -c "$LKB_CONF" show --json 202505191143.59950d28-lkp@intel.com >"$T/show.json"
 python3 - "$T/show.json" "$LKB_TEST_DATA/report" >"$T/cmp.out" 2>&1 <<'PY'
@@ -122,58 +122,59 @@ skip = {"id", "state", "close_reason", "related_commits", "duplicate_of", "histo
 bad = [k for k in want if k not in skip and want[k] != got.get(k)]
 sys.exit("differ: %s" % bad if bad else 0)
 PY
-ok $? "1: show --json of a corpus report equals its golden parse ($(cat "$T/cmp.out"))"
-is "$(sent)" 0 "1: no mail sent"
+st=$?	# before the description's $(cat) runs
+ok_rc "1: show --json of a corpus report equals its golden parse ($(cat "$T/cmp.out"))" "$st"
+is "1: no mail sent" "$(sent)" 0
 
 # ---- 2: Yang Shi ----
 put "$S/000-reply.eml"
 run
-ok $? "2: run"
-is "$(q "select group_concat(type) from (select type from events where report_id = $R0 order by type)")" \
-	"ack,cannot-reproduce,fix-proposed" "2: events of Yang Shi's reply"
-is "$(q "select state from reports where id = $R0")" fix-proposed "2: a fix is proposed"
-is "$(sent)" 0 "2: no mail sent"
+ok_rc "2: run" $?
+is "2: events of Yang Shi's reply" \
+	"$(q "select group_concat(type) from (select type from events where report_id = $R0 order by type)")" "ack,cannot-reproduce,fix-proposed"
+is "2: a fix is proposed" "$(q "select state from reports where id = $R0")" fix-proposed
+is "2: no mail sent" "$(sent)" 0
 
 # ---- 3: the LKP team closes 001 ----
 put "$S/001-reply.eml"
 run
-ok $? "3: run"
-is "$(q "select state || ' ' || close_reason from reports where id = $R1")" \
-	"closed fix-of-earlier-race" "3: closed, fix of an earlier race"
-is "$(q "select sha from report_related where report_id = $R1 and relation = 'fix-of'")" \
-	eef983ffeae7a1cdde8c3338155ae2dd74b8621b "3: the earlier commit is recorded"
-is "$(sent)" 0 "3: no mail sent"
+ok_rc "3: run" $?
+is "3: closed, fix of an earlier race" \
+	"$(q "select state || ' ' || close_reason from reports where id = $R1")" "closed fix-of-earlier-race"
+is "3: the earlier commit is recorded" \
+	"$(q "select sha from report_related where report_id = $R1 and relation = 'fix-of'")" eef983ffeae7a1cdde8c3338155ae2dd74b8621b
+is "3: no mail sent" "$(sent)" 0
 
 # ---- 4: Hugh asks for the whole series ----
 put "$T/004-reply.eml"
 run
-ok $? "4: run"
-is "$(q "select kind || ' ' || state from requests where report_id = $R4")" \
-	"compare-series queued" "4: the request is queued (results missing)"
-is "$(ls "$T/queue" | wc -l)" 2 "4: two job files, for the two commits without results"
-is "$(sent)" 1 "4: one mail: queued"
+ok_rc "4: run" $?
+is "4: the request is queued (results missing)" \
+	"$(q "select kind || ' ' || state from requests where report_id = $R4")" "compare-series queued"
+is "4: two job files, for the two commits without results" "$(ls "$T/queue" | wc -l)" 2
+is "4: one mail: queued" "$(sent)" 1
 m=$T/sink/$(ls "$T/sink" | head -1)
-ok "$(grep -q '^In-Reply-To: <story004.reply@google.com>' "$m"; echo $?)" "4: queued answer threaded under Hugh's mail"
-ok "$(grep -qi '^X-Rcpt-Args:.*hughd@google.com' "$m" || grep -q 'hughd@google.com' "$m"; echo $?)" "4: ... to Hugh"
+ok_rc "4: queued answer threaded under Hugh's mail" "$(grep -q '^In-Reply-To: <story004.reply@google.com>' "$m"; echo $?)"
+ok_rc "4: ... to Hugh" "$(grep -qi '^X-Rcpt-Args:.*hughd@google.com' "$m" || grep -q 'hughd@google.com' "$m"; echo $?)"
 run
-is "$(sent)" 1 "4: waiting: nothing more"
-is "$(ls "$T/queue" | wc -l)" 2 "4: waiting: no more job files"
+is "4: waiting: nothing more" "$(sent)" 1
+is "4: waiting: no more job files" "$(ls "$T/queue" | wc -l)" 2
 mv "$T/held/"* "$RT/"
 run
-ok $? "4: run after the results appear"
-is "$(q "select state from requests where report_id = $R4")" done "4: the request is done"
-is "$(sent)" 2 "4: the series report is sent"
+ok_rc "4: run after the results appear" $?
+is "4: the request is done" "$(q "select state from requests where report_id = $R4")" done
+is "4: the series report is sent" "$(sent)" 2
 m=$T/sink/$(ls -t "$T/sink" | head -1)
 tr -d '\r' <"$m" >"$T/series.txt"
-ok "$(grep -q '^Subject: Re: \[mm/munlock\]' "$T/series.txt"; echo $?)" "4: series report in the thread (Subject)"
-ok "$(grep -q '^In-Reply-To: <story004.reply@google.com>' "$T/series.txt"; echo $?)" "4: ... (In-Reply-To)"
-ok "$(grep -q '^Cc:.*akpm@linux-foundation.org' "$T/series.txt"; echo $?)" "4: with the report's Cc"
-ok "$(grep -q "07/13 $(echo $P07 | cut -c1-10)" "$T/series.txt" && grep -q "10/13 $(col 10 | cut -c1-10)" "$T/series.txt"; echo $?)" \
-	"4: attribution names patch 07 and patch 10"
+ok_rc "4: series report in the thread (Subject)" "$(grep -q '^Subject: Re: \[mm/munlock\]' "$T/series.txt"; echo $?)"
+ok_rc "4: ... (In-Reply-To)" "$(grep -q '^In-Reply-To: <story004.reply@google.com>' "$T/series.txt"; echo $?)"
+ok_rc "4: with the report's Cc" "$(grep -q '^Cc:.*akpm@linux-foundation.org' "$T/series.txt"; echo $?)"
+ok_rc "4: attribution names patch 07 and patch 10" \
+	"$(grep -q "07/13 $(echo $P07 | cut -c1-10)" "$T/series.txt" && grep -q "10/13 $(col 10 | cut -c1-10)" "$T/series.txt"; echo $?)"
 hdr=$(grep -c '^---------------- ---------------------------' "$T/series.txt")
-ok "$(grep '^---------------- ' "$T/series.txt" | head -1 | awk '{ exit NF != 14 }'; echo $?)" "4: a 14-column table"
+ok_rc "4: a 14-column table" "$(grep '^---------------- ' "$T/series.txt" | head -1 | awk '{ exit NF != 14 }'; echo $?)"
 run
-is "$(sent)" 2 "4: sent once"
+is "4: sent once" "$(sent)" 2
 
 # ---- 5: commands in another thread ----
 mk() { # FILE FROM PARENT BODY
@@ -197,13 +198,13 @@ Alice"
 mk "$T/cmd2" "Mallory <mallory@outside.example>" 20190930014612.story000@shao2-debian "#lkp close"
 put "$T/cmd1" "$T/cmd2"
 run
-ok $? "5: run"
-is "$(q "select state || ' ' || close_reason || ' ' || duplicate_of from reports where id = $R0")" \
-	"closed duplicate $R4" "5: the maintainer's dup-of is carried out"
-is "$(sent)" 5 "5: three answers: status, ack, refusal"
-ok "$(grep -l '^In-Reply-To: <cmd1@e2e.test>' "$T"/sink/* | wc -l | grep -qx 2; echo $?)" "5: two answers to the maintainer"
-ok "$(grep -l 'only the maintainers' $(grep -l '^In-Reply-To: <cmd2@e2e.test>' "$T"/sink/*) | grep -q .; echo $?)" "5: the outsider is refused politely"
-is "$(q "select allowed from commands where msg_id = (select id from messages where message_id = 'cmd2@e2e.test')")" 0 "5: refusal recorded"
+ok_rc "5: run" $?
+is "5: the maintainer's dup-of is carried out" \
+	"$(q "select state || ' ' || close_reason || ' ' || duplicate_of from reports where id = $R0")" "closed duplicate $R4"
+is "5: three answers: status, ack, refusal" "$(sent)" 5
+ok_rc "5: two answers to the maintainer" "$(grep -l '^In-Reply-To: <cmd1@e2e.test>' "$T"/sink/* | wc -l | grep -qx 2; echo $?)"
+ok_rc "5: the outsider is refused politely" "$(grep -l 'only the maintainers' $(grep -l '^In-Reply-To: <cmd2@e2e.test>' "$T"/sink/*) | grep -q .; echo $?)"
+is "5: refusal recorded" "$(q "select allowed from commands where msg_id = (select id from messages where message_id = 'cmd2@e2e.test')")" 0
 
 # ---- 6: our own answers come back (a list echoes them) ----
 n=0
@@ -214,12 +215,12 @@ for f in "$T"/sink/*; do
 done
 put "$T"/echo.*
 run
-ok $? "6: run over our own echoed answers"
-is "$(sent)" 5 "6: no answer to our own mail"
-is "$(q "select count(*) from commands where msg_id in (select id from messages where x_lkpbot is not null)")" 0 "6: no command read from our own mail"
+ok_rc "6: run over our own echoed answers" $?
+is "6: no answer to our own mail" "$(sent)" 5
+is "6: no command read from our own mail" "$(q "select count(*) from commands where msg_id in (select id from messages where x_lkpbot is not null)")" 0
 run
-is "$(sent)" 5 "6: a run with nothing new sends nothing"
-ok "$("$LKPBOT" -c "$LKB_CONF" db check >/dev/null 2>&1; echo $?)" "6: database intact"
+is "6: a run with nothing new sends nothing" "$(sent)" 5
+ok_rc "6: database intact" "$("$LKPBOT" -c "$LKB_CONF" db check >/dev/null 2>&1; echo $?)"
 
 # ---- 7: what the CLI shows ----
 L() { "$LKPBOT" -c "$LKB_CONF" "$@"; }
@@ -233,8 +234,8 @@ if [ "${LKB_UPDATE_GOLDEN:-0}" = 1 ]; then
 fi
 sed "s/$(echo $P07 | cut -c1-12)/P07/g" "$T/list.txt" >"$T/list.norm"
 sed "s/$(echo $P07 | cut -c1-12)/P07/g" "$G/list.txt" >"$T/list.gold"
-ok "$(diff -u "$T/list.gold" "$T/list.norm" >"$T/d1"; echo $?)" "7: list matches the golden file"
-ok "$(diff -u "$G/show1.txt" "$T/show1.txt" >"$T/d2"; echo $?)" "7: show matches the golden file"
+ok_rc "7: list matches the golden file" "$(diff -u "$T/list.gold" "$T/list.norm" >"$T/d1"; echo $?)"
+ok_rc "7: show matches the golden file" "$(diff -u "$G/show1.txt" "$T/show1.txt" >"$T/d2"; echo $?)"
 python3 - "$G/thread4.json" "$T/thread4.json" <<'PY'
 import json, sys
 a, b = (json.load(open(p)) for p in sys.argv[1:])
@@ -247,5 +248,5 @@ for d in (a, b):
             m.pop("message_id", None)
 sys.exit(a != b)
 PY
-ok $? "7: thread --json matches the golden file"
-tap_done
+ok_rc "7: thread --json matches the golden file" $?
+done_testing

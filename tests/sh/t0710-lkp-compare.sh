@@ -1,5 +1,5 @@
 #!/bin/sh
-# t-lkp-compare.sh - whole-series comparison from a generated lkp result
+# t0710-lkp-compare.sh - whole-series comparison from a generated lkp result
 # tree and a generated git series (tests/tools/make-series-repo.sh,
 # tests/tools/gen-results.py writes the tree AND the expected text it
 # computed itself). TAP output.

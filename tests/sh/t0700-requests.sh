@@ -7,7 +7,7 @@
 # tests/tools/gen-results.py computed on its own; then nothing more.
 # Also: an unresolvable series (failed + error), expiry (expired once),
 # and `lkpbot compare` byte for byte on a small hand-computed tree.
-. "$LKB_SRCDIR/tests/integration/lib.sh"
+. "$LKB_SRCDIR/tests/sh/lib.sh"
 
 if ! command -v python3 >/dev/null || ! command -v git >/dev/null ||
    ! command -v sqlite3 >/dev/null; then
@@ -131,51 +131,51 @@ queue = $T/queue
 repo = $T/repo
 EOF
 
-tap_plan 40
+plan 40
 L sync >/dev/null 2>&1
-ok $? "sync imports the report and the replies"
+ok_rc "sync imports the report and the replies" $?
 # This test drives the requests stage through `lkpbot request`; that the
 # triage stage turns these replies into the same requests is covered by
 # t0300-triage.sh and the end-to-end test. Mark them triaged here.
 sqlite3 "$T/db" "INSERT INTO triaged (msg_id) SELECT id FROM messages"
 L request --message '<hugh.1@example.org>' 1 compare-series >"$T/o" 2>&1
-ok $? "lkpbot request adds a compare-series request"
-is "$(req_state 1)" new "the request is new"
+ok_rc "lkpbot request adds a compare-series request" $?
+is "the request is new" "$(req_state 1)" new
 
 # --- results for 12 of 14 commits ---------------------------------------
 mkdir -p "$T/runout"
 L run --dry-run "$T/runout" >"$T/o" 2>&1
-ok $? "run succeeds"
-is "$(req_state 1)" queued "missing results: the request is queued"
-is "$(ls "$T/queue" | wc -l | tr -d ' ')" 2 "two job files, one per missing commit"
-ok "$(ls "$T/queue" | grep -c "^stress-ng-$(col 5 | cut -c1-12)-.*\.yaml$\|^stress-ng-$(col 10 | cut -c1-12)-.*\.yaml$" | grep -qx 2; echo $?)" \
-	"job files name patches 05/13 and 10/13"
+ok_rc "run succeeds" $?
+is "missing results: the request is queued" "$(req_state 1)" queued
+is "two job files, one per missing commit" "$(ls "$T/queue" | wc -l | tr -d ' ')" 2
+ok_rc "job files name patches 05/13 and 10/13" \
+	"$(ls "$T/queue" | grep -c "^stress-ng-$(col 5 | cut -c1-12)-.*\.yaml$\|^stress-ng-$(col 10 | cut -c1-12)-.*\.yaml$" | grep -qx 2; echo $?)"
 job=$(ls "$T/queue"/*"$(col 10 | cut -c1-12)"*)
-ok "$(grep -qx "commit: $(col 10)" "$job" && grep -qx "tbox_group: lkp-icl-2sp8" "$job" && grep -qx "test: remap" "$job"; echo $?)" \
-	"the job file asks for the report's axes at that commit"
-is "$(outbox_kinds)" "queued " "one queued answer"
+ok_rc "the job file asks for the report's axes at that commit" \
+	"$(grep -qx "commit: $(col 10)" "$job" && grep -qx "tbox_group: lkp-icl-2sp8" "$job" && grep -qx "test: remap" "$job"; echo $?)"
+is "one queued answer" "$(outbox_kinds)" "queued "
 files=$(send_new)
 eml=$T/runout/$files
-ok "$(grep -q '^To: Hugh Dickins <hugh@example.org>' "$eml" && grep -q '^In-Reply-To: <hugh.1@example.org>' "$eml"; echo $?)" \
-	"the answer goes to the asker, threaded under the asking mail"
-ok "$(grep -q '^Cc:.*jane@example.org' "$eml" && ! grep -q 'oliver.sang@intel.com' "$eml"; echo $?)" \
-	"Cc per thread policy: the thread's people, not the robot"
-ok "$(grep -q "^  $(col 5)  stress-ng-" "$eml" && grep -q "^  $(col 10)  stress-ng-" "$eml" && grep -q 'after 14 days' "$eml"; echo $?)" \
-	"the queued mail lists both jobs and the expiry"
+ok_rc "the answer goes to the asker, threaded under the asking mail" \
+	"$(grep -q '^To: Hugh Dickins <hugh@example.org>' "$eml" && grep -q '^In-Reply-To: <hugh.1@example.org>' "$eml"; echo $?)"
+ok_rc "Cc per thread policy: the thread's people, not the robot" \
+	"$(grep -q '^Cc:.*jane@example.org' "$eml" && ! grep -q 'oliver.sang@intel.com' "$eml"; echo $?)"
+ok_rc "the queued mail lists both jobs and the expiry" \
+	"$(grep -q "^  $(col 5)  stress-ng-" "$eml" && grep -q "^  $(col 10)  stress-ng-" "$eml" && grep -q 'after 14 days' "$eml"; echo $?)"
 
 queue_list >"$T/q1"
 L run --dry-run "$T/runout" >"$T/o" 2>&1
-is "$(outbox_rows)" 1 "rerun while waiting: no new mail"
+is "rerun while waiting: no new mail" "$(outbox_rows)" 1
 queue_list >"$T/q2"
-ok "$(cmp -s "$T/q1" "$T/q2"; echo $?)" "rerun while waiting: job files untouched"
-is "$(req_state 1)" queued "still queued"
+ok_rc "rerun while waiting: job files untouched" "$(cmp -s "$T/q1" "$T/q2"; echo $?)"
+is "still queued" "$(req_state 1)" queued
 
 # --- the missing results arrive ------------------------------------------
 mv "$T/held/"* "$RT/"
 L run --dry-run "$T/runout" >"$T/o" 2>&1
-ok $? "run with all results succeeds"
-is "$(req_state 1)" done "the request is done"
-is "$(outbox_kinds)" "queued series-report " "one series-report answer"
+ok_rc "run with all results succeeds" $?
+is "the request is done" "$(req_state 1)" done
+is "one series-report answer" "$(outbox_kinds)" "queued series-report "
 files=$(send_new)
 eml=$T/runout/$files
 # the mail body is 8bit UTF-8 with CRLF line ends
@@ -184,53 +184,53 @@ sed -n 's/^HEAD //p' "$T/expect" >"$T/head"
 hl=$(wc -l <"$T/head")
 first=$(grep -n '^=\{89\}$' "$T/mail" | head -1 | cut -d: -f1)
 sed -n "${first},$((first + hl - 1))p" "$T/mail" >"$T/mail.head"
-ok "$(cmp -s "$T/head" "$T/mail.head"; echo $?)" \
-	"series table header byte for byte (axes, 14 commits, column line)"
-is "$(sed -n "$((first + hl - 1))p" "$T/mail" | wc -w | tr -d ' ')" 14 "14 columns"
+ok_rc "series table header byte for byte (axes, 14 commits, column line)" \
+	"$(cmp -s "$T/head" "$T/mail.head"; echo $?)"
+is "14 columns" "$(sed -n "$((first + hl - 1))p" "$T/mail" | wc -w | tr -d ' ')" 14
 missing=0
 sed -n 's/^ROW //p' "$T/expect" >"$T/rows"
 while IFS= read -r line; do
 	grep -Fxq -- "$line" "$T/mail" || missing=1
 done <"$T/rows"
-ok $missing "KPI rows as gen-results.py computed them"
+ok_rc "KPI rows as gen-results.py computed them" $missing
 sed -n 's/^ATTR //p' "$T/expect" >"$T/attr"
-ok "$(grep -Fxvf "$T/mail" "$T/attr" | grep -q .; [ $? -ne 0 ]; echo $?)" \
-	"every attribution line is in the mail"
-ok "$(grep -q '^  largest step: 07/13 ' "$T/mail" && grep -q '^  given back:   10/13 ' "$T/mail"; echo $?)" \
-	"attribution names 07/13 (regression) and 10/13 (given back)"
+ok_rc "every attribution line is in the mail" \
+	"$(grep -Fxvf "$T/mail" "$T/attr" | grep -q .; [ $? -ne 0 ]; echo $?)"
+ok_rc "attribution names 07/13 (regression) and 10/13 (given back)" \
+	"$(grep -q '^  largest step: 07/13 ' "$T/mail" && grep -q '^  given back:   10/13 ' "$T/mail"; echo $?)"
 pct=$(grep -A1 -x 'stress-ng.remap.ops_per_sec' "$T/attr" | sed -n 's/^  largest step: 07\/13 [0-9a-f]*: \([^ ]*\) .*/\1/p')
-ok "$(grep -qx "  stress-ng.remap.ops_per_sec: $pct at patch 07/13" "$T/mail"; echo $?)" \
-	"summary: ops_per_sec $pct at patch 07/13"
-ok "$(grep -q "^  07/13 $(col 7 | cut -c1-12) \[PATCH v2 07/13\] mm/remap: step 07$" "$T/mail" && grep -q "^Series $(col 0 | cut -c1-12)\.\.$(col 13 | cut -c1-12), 13 patches:" "$T/mail"; echo $?)" \
-	"series list: base..end and every patch"
+ok_rc "summary: ops_per_sec $pct at patch 07/13" \
+	"$(grep -qx "  stress-ng.remap.ops_per_sec: $pct at patch 07/13" "$T/mail"; echo $?)"
+ok_rc "series list: base..end and every patch" \
+	"$(grep -q "^  07/13 $(col 7 | cut -c1-12) \[PATCH v2 07/13\] mm/remap: step 07$" "$T/mail" && grep -q "^Series $(col 0 | cut -c1-12)\.\.$(col 13 | cut -c1-12), 13 patches:" "$T/mail"; echo $?)"
 L run --dry-run "$T/runout" >"$T/o" 2>&1
-is "$(outbox_kinds)" "queued series-report " "rerun after done: nothing more"
+is "rerun after done: nothing more" "$(outbox_kinds)" "queued series-report "
 
 # --- a series that cannot be resolved ------------------------------------
 L request --message '<hugh.2@example.org>' 1 compare-series \
 	0123456789abcdef0123456789abcdef01234567.. >/dev/null 2>&1
 L run --dry-run "$T/runout" >"$T/o" 2>&1
-is "$(req_state 2)" failed "unresolvable series: failed"
+is "unresolvable series: failed" "$(req_state 2)" failed
 files=$(send_new)
-ok "$(tr -d '\r' <"$T/runout/$files" | grep -q '^    cannot resolve the series: .*0123456789abcdef' ; echo $?)" \
-	"error answer: cannot resolve the series"
-ok "$(grep -q '^In-Reply-To: <hugh.2@example.org>' "$T/runout/$files"; echo $?)" \
-	"error answer threaded under its own request"
+ok_rc "error answer: cannot resolve the series" \
+	"$(tr -d '\r' <"$T/runout/$files" | grep -q '^    cannot resolve the series: .*0123456789abcdef' ; echo $?)"
+ok_rc "error answer threaded under its own request" \
+	"$(grep -q '^In-Reply-To: <hugh.2@example.org>' "$T/runout/$files"; echo $?)"
 
 # --- expiry --------------------------------------------------------------
 up=$(git -C "$T/repo" rev-parse HEAD~14)	# "mm: unrelated upstream change": no results
 L request --message '<hugh.3@example.org>' 1 compare "$(short10 $P06)" "$up" >/dev/null 2>&1
 L run --dry-run "$T/runout" >"$T/o" 2>&1
-is "$(req_state 3)" queued "compare with a commit without results: queued"
+is "compare with a commit without results: queued" "$(req_state 3)" queued
 sqlite3 "$T/db" "UPDATE requests SET created_at = created_at - 15 * 86400 WHERE id = 3"
 L run --dry-run "$T/runout" >"$T/o" 2>&1
-is "$(req_state 3)" expired "15 days later: expired"
+is "15 days later: expired" "$(req_state 3)" expired
 L run --dry-run "$T/runout" >"$T/o" 2>&1
-is "$(outbox_kinds)" "queued series-report error queued expired " \
-	"one queued and one expired answer, nothing more"
+is "one queued and one expired answer, nothing more" "$(outbox_kinds)" \
+	"queued series-report error queued expired "
 files=$(send_new)
-ok "$(for f in $files; do tr -d '\r' <"$T/runout/$f"; done | grep -q "^  $(echo $up | cut -c1-12)$"; echo $?)" \
-	"the expired answer names the commit still without results"
+ok_rc "the expired answer names the commit still without results" \
+	"$(for f in $files; do tr -d '\r' <"$T/runout/$f"; done | grep -q "^  $(echo $up | cut -c1-12)$"; echo $?)"
 
 # --- retest: jobs even though results exist; done when new runs appear --
 # the runs so far are older than the retest (this test makes them
@@ -238,16 +238,16 @@ ok "$(for f in $files; do tr -d '\r' <"$T/runout/$f"; done | grep -q "^  $(echo 
 find "$RT" -mindepth 2 -maxdepth 2 -type d -exec touch -d '2 hours ago' {} +
 L request --message '<hugh.1@example.org>' 1 retest >/dev/null 2>&1
 L run --dry-run "$T/runout" >"$T/o" 2>&1
-is "$(req_state 4)" queued "retest: queued although old results exist"
-ok "$(grep -lx "commit: $P07" "$T/queue"/*.yaml | grep -q .; echo $?)" \
-	"retest: a job file for the report's full commit sha"
+is "retest: queued although old results exist" "$(req_state 4)" queued
+ok_rc "retest: a job file for the report's full commit sha" \
+	"$(grep -lx "commit: $P07" "$T/queue"/*.yaml | grep -q .; echo $?)"
 L run --dry-run "$T/runout" >"$T/o" 2>&1
-is "$(req_state 4)" queued "retest: no new runs yet, still queued"
+is "retest: no new runs yet, still queued" "$(req_state 4)" queued
 cp -r "$RT/$P07/0" "$RT/$P07/10"
 L run --dry-run "$T/runout" >"$T/o" 2>&1
-is "$(req_state 4)" done "retest: a new run arrives, done"
-is "$(sqlite3 "$T/db" "SELECT group_concat(kind, ' ') FROM outbox WHERE request_id = 'request-4'")" \
-	"queued compare-report" "retest: one queued and one compare-report answer"
+is "retest: a new run arrives, done" "$(req_state 4)" done
+is "retest: one queued and one compare-report answer" \
+	"$(sqlite3 "$T/db" "SELECT group_concat(kind, ' ') FROM outbox WHERE request_id = 'request-4'")" "queued compare-report"
 
 # --- lkpbot compare at the terminal, byte for byte -----------------------
 # Hand-made tree: base runs 100 101 102, patch runs 50 51 52 of
@@ -281,11 +281,11 @@ sed "s|^root = .*|root = $T/small|" "$T/config" >"$T/config.small"
 	printf '  net change:   base -> #1: -49.5%%, clear (|diff| = 43.3 x run stddev)\n\n'
 } >"$T/compare.expect"
 "$LKPBOT" -c "$T/config.small" -d "$T/db" compare 1 >"$T/compare.out" 2>"$T/compare.err"
-ok "$(cmp -s "$T/compare.expect" "$T/compare.out"; echo $?)" \
-	"lkpbot compare REPORT prints the hand-computed table byte for byte"
+ok_rc "lkpbot compare REPORT prints the hand-computed table byte for byte" \
+	"$(cmp -s "$T/compare.expect" "$T/compare.out"; echo $?)"
 rm -rf "$S/$P07"
 "$LKPBOT" -c "$T/config.small" -d "$T/db" compare 1 >/dev/null 2>"$T/compare.err"
 rc=$?
-ok "$([ $rc -eq 1 ] && grep -q "no results for 1 of 2 commits: $(short10 $P07)" "$T/compare.err"; echo $?)" \
-	"missing results: exit 1 naming the commit"
-tap_done
+ok_rc "missing results: exit 1 naming the commit" \
+	"$([ $rc -eq 1 ] && grep -q "no results for 1 of 2 commits: $(short10 $P07)" "$T/compare.err"; echo $?)"
+done_testing

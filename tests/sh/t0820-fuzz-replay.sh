@@ -1,5 +1,5 @@
 #!/bin/sh
-# t-fuzz-replay.sh - replay every fuzz target's seeds once (doc/style.md R39):
+# t0820-fuzz-replay.sh - replay every fuzz target's seeds once (doc/style.md R39):
 # its seed files from tests/data (and the repository's rules, templates,
 # sample configs) plus tests/data/fuzz-regress/<target>/, the inputs that
 # once crashed it. Without --enable-fuzzing the targets are linked with

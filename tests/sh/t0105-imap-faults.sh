@@ -3,7 +3,7 @@
 # lkpbot SIGKILLed, the database file unable to grow, two runs at once.
 # After each, the next run completes: nothing lost, nothing doubled, the
 # database intact.
-. "${LKB_SRCDIR:-$(dirname "$0")/../..}/tests/integration/lib.sh"
+. "${LKB_SRCDIR:-$(dirname "$0")/../..}/tests/sh/lib.sh"
 
 N=4000
 start_dovecot
@@ -28,7 +28,7 @@ consistent() {
 }
 cursor() { db_q "SELECT last_uid FROM sync_cursors WHERE folder = 'INBOX'"; }
 
-tap_plan 13
+plan 13
 
 # 1-4: the server dies in the middle of the fetch
 "$LKPBOT" -c "$LKB_CONF" sync >/dev/null 2>"$T/err" &
@@ -38,14 +38,14 @@ kill_dovecot
 wait "$pid"
 rc=$?
 got=$(count)
-is "$rc" 4 "server killed mid-sync: exit 4 (temporary)"
+is "server killed mid-sync: exit 4 (temporary)" "$rc" 4
 [ "$got" -gt 0 ] && [ "$got" -lt "$N" ] && [ "$(cursor)" = "$got" ]
-ok $? "part stored ($got of $N), cursor at the last committed UID"
+ok_rc "part stored ($got of $N), cursor at the last committed UID" $?
 restart_dovecot
 "$LKPBOT" -c "$LKB_CONF" sync >/dev/null 2>&1
-ok $? "next run exits 0"
+ok_rc "next run exits 0" $?
 consistent "$N"
-ok $? "all $N stored once, db check ok"
+ok_rc "all $N stored once, db check ok" $?
 
 # 5-8: lkpbot SIGKILLed in the middle (a fresh database)
 rm -f "$LKPBOT_DB" "$LKPBOT_DB-wal" "$LKPBOT_DB-shm"
@@ -56,13 +56,13 @@ kill -KILL "$pid"
 wait "$pid" 2>/dev/null
 got=$(count)
 [ "$got" -gt 0 ] && [ "$got" -lt "$N" ]
-ok $? "SIGKILL mid-sync left a part ($got of $N)"
+ok_rc "SIGKILL mid-sync left a part ($got of $N)" $?
 "$LKPBOT" db check >/dev/null 2>&1
-ok $? "database intact after SIGKILL"
+ok_rc "database intact after SIGKILL" $?
 "$LKPBOT" -c "$LKB_CONF" sync >/dev/null 2>&1
-ok $? "next run exits 0"
+ok_rc "next run exits 0" $?
 consistent "$N"
-ok $? "all $N stored once after the SIGKILL"
+ok_rc "all $N stored once after the SIGKILL" $?
 
 # 9-10: the database cannot grow (file size limit; as a full disk would)
 rm -f "$LKPBOT_DB" "$LKPBOT_DB-wal" "$LKPBOT_DB-shm"
@@ -74,9 +74,10 @@ rm -f "$LKPBOT_DB" "$LKPBOT_DB-wal" "$LKPBOT_DB-shm"
 rc=$?
 [ "$rc" -ne 0 ] && [ "$(count)" -lt "$N" ] &&
 	"$LKPBOT" db check >/dev/null 2>&1
-ok $? "write failure mid-sync: exit $rc, database intact ($(count) stored)"
+st=$?	# before the description's $(count) runs
+ok_rc "write failure mid-sync: exit $rc, database intact ($(count) stored)" "$st"
 "$LKPBOT" -c "$LKB_CONF" sync >/dev/null 2>&1 && consistent "$N"
-ok $? "next run with room completes: $N stored once"
+ok_rc "next run with room completes: $N stored once" $?
 
 # 11-13: two runs at once on an empty database
 rm -f "$LKPBOT_DB" "$LKPBOT_DB-wal" "$LKPBOT_DB-shm"
@@ -90,9 +91,9 @@ end=$(date +%s)
 wait "$p1"
 rc1=$?
 [ "$rc2" = 0 ] && [ $((end - start)) -le 1 ] && grep -q 'another lkpbot run' "$T/err2"
-ok $? "the second run exits 0 at once with a notice"
-is "$rc1" 0 "the first run completes"
+ok_rc "the second run exits 0 at once with a notice" $?
+is "the first run completes" "$rc1" 0
 consistent "$N"
-ok $? "store consistent: $N stored once"
+ok_rc "store consistent: $N stored once" $?
 
-tap_done
+done_testing

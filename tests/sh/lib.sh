@@ -1,8 +1,7 @@
 # lib.sh - shared helpers for the integration tests (doc/style.md R38).
 #
-# Source it from a tNNNN-*.sh script. It provides:
-#   bail_out MSG           a missing server or tool: "Bail out!", exit 99
-#                          (these tests never skip)
+# Source it from a tNNNN-*.sh script; it sources tests/tap.sh (plan, is,
+# ok_rc, bail_out, done_testing). It provides:
 #   start_dovecot          dovecot on a free loopback port: sets
 #                          DOVECOT_PORT, DOVECOT_USER, DOVECOT_PASS,
 #                          DOVECOT_MAIL (the user's Maildir root), IMAP_URL
@@ -10,43 +9,13 @@
 #   restart_dovecot        stop and start again on the same port and mail
 #   deliver_fixture FILE [FOLDER]  IMAP APPEND one file (curl -T)
 #   maildir_put FOLDER FILE...     write files straight into the Maildir
-#   tap_plan N / ok COND-RESULT NAME / tap_done
 # Every script gets its own directory under $TMPDIR (removed on exit
 # unless LKB_KEEP_TMP=1).
 
 : "${LKPBOT:=lkpbot}"
 : "${LKB_TEST_DATA:=${LKB_SRCDIR:-.}/tests/data}"
 
-bail_out() {
-	echo "Bail out! $*"
-	exit 99
-}
-
-# ---- TAP ----
-tap_n=0
-tap_failed=0
-tap_plan() { echo "1..$1"; }
-# ok STATUS NAME: STATUS is an exit status (0 = pass).
-ok() {
-	tap_n=$((tap_n + 1))
-	if [ "$1" -eq 0 ]; then
-		echo "ok $tap_n - $2"
-	else
-		echo "not ok $tap_n - $2"
-		tap_failed=$((tap_failed + 1))
-	fi
-}
-# is GOT WANT NAME
-is() {
-	if [ "$1" = "$2" ]; then
-		ok 0 "$3"
-	else
-		ok 1 "$3"
-		echo "#   got:  '$1'"
-		echo "#   want: '$2'"
-	fi
-}
-tap_done() { [ "$tap_failed" -eq 0 ]; }
+. "${LKB_SRCDIR:-$(dirname "$0")/../..}/tests/tap.sh"
 
 # ---- scratch directory and cleanup ----
 lkb_cleanup_fns=""

@@ -1,5 +1,5 @@
 #!/bin/sh
-# run-message.sh - golden tests for message_parse() (doc/style.md R37): runs
+# t0070-golden-message.sh - golden tests for message_parse() (doc/style.md R37): runs
 # tests/tools/dump-message over tests/data/msg/**/*.eml and diffs each
 # output with the .expect file next to it. Prints TAP.
 # LKB_UPDATE_GOLDEN=1 rewrites the .expect files instead (then read every

@@ -1,5 +1,5 @@
 #!/bin/sh
-# t0600-rules-cli.sh - `lkpbot rules check|test` from the command line.
+# t0610-rules-cli.sh - `lkpbot rules check|test` from the command line.
 : "${LKPBOT:?}" "${LKB_SRCDIR:?}" "${LKB_TEST_DATA:?}"
 rules="$LKB_SRCDIR/rules/default.rules"
 tmp=$(mktemp -d) || exit 99

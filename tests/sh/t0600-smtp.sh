@@ -4,7 +4,7 @@
 # a row left in `sending` by a crash, header injection, rate limit,
 # dry run. TAP output.
 : "${LKPBOT:=bot/lkpbot}" "${LKB_SRCDIR:=.}" "${LKB_BUILDDIR:=.}"
-. "$LKB_SRCDIR/tests/integration/lib-smtp.sh"
+. "$LKB_SRCDIR/tests/sh/lib-smtp.sh"
 smtp_require
 ENQ=$LKB_BUILDDIR/tests/tools/outbox-enqueue
 [ -x "$ENQ" ] || { echo "Bail out! $ENQ not built"; exit 99; }

@@ -43,7 +43,7 @@ python3 "$LKB_SRCDIR/tests/tools/gen-hostile.py" "$T/md" --big 0 >/dev/null
 vg() {
 	name=$1; shift
 	valgrind -q --error-exitcode=99 --leak-check=full \
-		--suppressions="$LKB_SRCDIR/tests/cli/valgrind.supp" \
+		--suppressions="$LKB_SRCDIR/tests/sh/valgrind.supp" \
 		--errors-for-leak-kinds=definite --show-leak-kinds=definite \
 		--log-file="$T/$name.vg" "$LKPBOT" "$@" >"$T/$name.out" 2>&1
 	rc=$?

@@ -1,0 +1,35 @@
+# tests/sh/local.mk - every shell test, in one tree (included from
+# tests/local.mk). Names are tNNNN-what.sh, grouped by hundreds:
+#   00xx the command line: help, data dir, import, parse, golden parsers
+#   01xx mail sources: IMAP sync and faults, a local Maildir
+#   03xx triage
+#   06xx outgoing mail: SMTP, templates, rules
+#   07xx requests and comparisons
+#   08xx hostile input, valgrind, fuzz seeds
+#   09xx the mission end to end (real dovecot and smtp-sink)
+# TAP helpers: tests/tap.sh; servers and scratch dirs: lib.sh, lib-smtp.sh.
+LKB_SH_TESTS = \
+	%reldir%/t0010-help.sh \
+	%reldir%/t0020-datadir.sh \
+	%reldir%/t0050-import.sh \
+	%reldir%/t0055-import-pipe.sh \
+	%reldir%/t0060-parse.sh \
+	%reldir%/t0070-golden-message.sh \
+	%reldir%/t0080-golden-report.sh \
+	%reldir%/t0100-imap-sync.sh \
+	%reldir%/t0105-imap-faults.sh \
+	%reldir%/t0110-maildir-source.sh \
+	%reldir%/t0300-triage.sh \
+	%reldir%/t0310-triage-threads.sh \
+	%reldir%/t0600-smtp.sh \
+	%reldir%/t0601-render-golden.sh \
+	%reldir%/t0610-rules-cli.sh \
+	%reldir%/t0700-requests.sh \
+	%reldir%/t0710-lkp-compare.sh \
+	%reldir%/t0800-hostile.sh \
+	%reldir%/t0810-valgrind.sh \
+	%reldir%/t0820-fuzz-replay.sh \
+	%reldir%/t0900-mission.sh
+TESTS += $(LKB_SH_TESTS)
+EXTRA_DIST += $(LKB_SH_TESTS) %reldir%/lib.sh %reldir%/lib-smtp.sh \
+	%reldir%/valgrind.supp
