@@ -60,6 +60,7 @@ TESTS += tests/unit/test-store
 TESTS += tests/cli/t0010-help.sh tests/cli/t0020-datadir.sh tests/cli/t0050-import.sh tests/cli/t0055-import-pipe.sh \
 	tests/cli/t0060-parse.sh \
 	tests/cli/t0300-triage.sh tests/cli/t0310-triage-threads.sh \
+	tests/cli/t0320-list-mail.sh \
 	tests/cli/t0800-hostile.sh \
 	tests/cli/t0810-valgrind.sh
 include %reldir%/requests.mk
