@@ -121,6 +121,10 @@ field_is_used(const char *name, size_t n)
 		F("date"), F("message-id"), F("in-reply-to"), F("references"),
 		F("auto-submitted"), F("precedence"), F("list-id"),
 		F("x-lkpbot"), F("return-path"), F("mime-version"),
+		F("list-post"), F("list-unsubscribe"), F("list-subscribe"),
+		F("list-help"), F("list-owner"), F("list-archive"),
+		F("x-mailing-list"), F("mailing-list"), F("x-autoreply"),
+		F("x-autorespond"),
 	}, known[] = {
 		F("received"), F("sender"), F("delivered-to"),
 	};
@@ -270,6 +274,23 @@ message_header(const struct message *m, const char *name)
 	return m && name ? hdr_find(m, name) : NULL;
 }
 
+/* The first list header other than List-Id that m has (RFC 2369, and
+ * the X-Mailing-List / Mailing-List of vger and ezmlm), or NULL. */
+static const char *
+first_list_field(const struct message *m)
+{
+	static const char *const names[] = {
+		"list-post", "list-unsubscribe", "list-subscribe", "list-help",
+		"list-owner", "list-archive", "x-mailing-list", "mailing-list",
+	};
+	const char *v;
+
+	for (size_t i = 0; i < LKB_ARRAY_SIZE(names); i++)
+		if ((v = hdr_find(m, names[i])) != NULL)
+			return v;
+	return NULL;
+}
+
 static void
 fill_addresses(struct message *m)
 {
@@ -322,6 +343,9 @@ fill_headers(struct message *m)
 	m->list_id = hdr_find(m, "list-id");
 	m->x_lkpbot = hdr_find(m, "x-lkpbot");
 	m->return_path = hdr_find(m, "return-path");
+	m->list_other = first_list_field(m);
+	if ((m->x_autoreply = hdr_find(m, "x-autoreply")) == NULL)
+		m->x_autoreply = hdr_find(m, "x-autorespond");
 }
 
 /* The Content-* and MIME-Version fields, one clean line each. */

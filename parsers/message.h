@@ -76,6 +76,12 @@ struct message {
 	const char *list_id;
 	const char *x_lkpbot;
 	const char *return_path;
+	/* A list's other marks: the first of List-Post, List-Unsubscribe,
+	 * List-Subscribe, List-Help, List-Owner, List-Archive (RFC 2369),
+	 * X-Mailing-List, Mailing-List; and X-Autoreply, else X-Autorespond
+	 * (auto-responders older than RFC 3834). */
+	const char *list_other;
+	const char *x_autoreply;
 
 	/* The main text: text/plain, else the first text/html stripped of
 	 * tags. Every text part, the main one included, is also in parts. */

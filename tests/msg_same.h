@@ -58,7 +58,9 @@ msg_same(const struct message *a, const struct message *b)
 	    !msg_same_str(a->precedence, b->precedence) ||
 	    !msg_same_str(a->list_id, b->list_id) ||
 	    !msg_same_str(a->x_lkpbot, b->x_lkpbot) ||
-	    !msg_same_str(a->return_path, b->return_path))
+	    !msg_same_str(a->return_path, b->return_path) ||
+	    !msg_same_str(a->list_other, b->list_other) ||
+	    !msg_same_str(a->x_autoreply, b->x_autoreply))
 		return "loop fields";
 	if (a->body_len != b->body_len || memcmp(a->body, b->body, a->body_len))
 		return "body";

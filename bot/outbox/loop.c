@@ -14,7 +14,7 @@
 
 static const char *const verdict_names[LOOP__COUNT] = {
 	"answer", "own mail", "mail from an lkpbot (X-LKPBot)", "bounce",
-	"auto-submitted mail", "robot sender", "bulk or list mail",
+	"auto-submitted mail", "robot sender", "bulk mail (no list headers)",
 	"hourly answer limit reached", "thread answer limit reached",
 };
 _Static_assert(LKB_ARRAY_SIZE(verdict_names) == LOOP__COUNT, "verdicts");
@@ -139,23 +139,47 @@ is_bounce(const struct message *m, const struct loop_policy *p)
 	return 0;
 }
 
-enum loop_verdict
-loop_check_message(const struct message *m, const struct loop_policy *p)
+/* Automatic mail: Auto-Submitted other than "no" (RFC 3834), or the
+ * marks of older auto-responders (X-Autoreply, X-Autorespond,
+ * Precedence: auto_reply), whoever relayed it. */
+static int
+is_automatic(const struct message *m)
+{
+	if (m->auto_submitted && !token_is(m->auto_submitted, "no"))
+		return 1;
+	if (m->x_autoreply && !token_is(m->x_autoreply, "no"))
+		return 1;
+	return m->precedence && token_is(m->precedence, "auto_reply");
+}
+
+/* Bulk mail that no list delivered: Precedence: bulk, junk or list
+ * without List-Id or another list header. A list's copy (vger marks
+ * every one bulk) is ordinary mail. */
+static int
+is_bulk_not_list(const struct message *m)
 {
 	const char *prec = m->precedence;
 
+	if (!prec || m->list_id || m->list_other)
+		return 0;
+	return token_is(prec, "bulk") || token_is(prec, "junk") ||
+	       token_is(prec, "list");
+}
+
+enum loop_verdict
+loop_check_message(const struct message *m, const struct loop_policy *p)
+{
 	if (p->bot_address && m->from.addr && ieq(m->from.addr, p->bot_address))
 		return LOOP_OWN_MAIL;
 	if (m->x_lkpbot)
 		return LOOP_LKPBOT;
 	if (is_bounce(m, p))
 		return LOOP_BOUNCE;
-	if (m->auto_submitted && !token_is(m->auto_submitted, "no"))
+	if (is_automatic(m))
 		return LOOP_AUTO_SUBMITTED;
 	if (loop_is_robot(m->from.name, m->from.addr))
 		return LOOP_ROBOT;
-	if (prec && (token_is(prec, "bulk") || token_is(prec, "junk") ||
-		     token_is(prec, "list")) && !p->authorised_command)
+	if (is_bulk_not_list(m) && !p->authorised_command)
 		return LOOP_BULK;
 	return LOOP_ANSWER;
 }

@@ -2,13 +2,16 @@
  *
  * Never our own mail (From is the bot, or it carries X-LKPBot), never
  * other robots (the kernel test robot, syzbot, no-reply senders), never
- * automatic mail (Auto-Submitted other than "no", RFC 3834), never
- * bounces (null Return-Path, MAILER-DAEMON, multipart/report), not bulk
- * mail (Precedence: bulk | junk | list) unless it carries a command
+ * automatic mail (Auto-Submitted other than "no", RFC 3834; X-Autoreply,
+ * X-Autorespond or Precedence: auto_reply of older auto-responders),
+ * never bounces (null Return-Path, MAILER-DAEMON, multipart/report),
+ * not bulk mail that no list delivered (Precedence: bulk | junk | list
+ * without List-Id or another list header) unless it carries a command
  * from an authorised person, and not past the rate limits, which are
  * counted on the outbox rows: [bot] max_per_hour answers in the last
  * hour overall, [bot] max_per_thread answers in one thread in the last
- * 24 hours.
+ * 24 hours. A list's copy of a person's mail is ordinary mail: vger
+ * marks every list mail Precedence: bulk.
  */
 #ifndef LKB_BOT_OUTBOX_LOOP_H
 #define LKB_BOT_OUTBOX_LOOP_H
@@ -26,9 +29,9 @@ enum loop_verdict {
 	LOOP_OWN_MAIL,		/* From is the bot */
 	LOOP_LKPBOT,		/* X-LKPBot: some lkpbot wrote it */
 	LOOP_BOUNCE,
-	LOOP_AUTO_SUBMITTED,
+	LOOP_AUTO_SUBMITTED,	/* or an older auto-responder's mark */
 	LOOP_ROBOT,
-	LOOP_BULK,
+	LOOP_BULK,		/* bulk mail without list headers */
 	LOOP_RATE_HOUR,
 	LOOP_RATE_THREAD,
 	LOOP__COUNT

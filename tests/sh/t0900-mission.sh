@@ -16,6 +16,8 @@
 #  6 lkpbot's own answers echoed back into the folder: no answer to them;
 #    a run with nothing new sends nothing
 #  7 list, show and thread match golden files
+# Every reply reaches lkpbot as the list's copy, the way vger delivers
+# it: Precedence: bulk, List-Id, X-Mailing-List, List-Unsubscribe.
 . "${LKB_SRCDIR:-$(dirname "$0")/../..}/tests/sh/lib.sh"
 . "$LKB_SRCDIR/tests/sh/lib-smtp.sh"
 smtp_require
@@ -64,7 +66,24 @@ sed -e "s/237b4454014d3759acc6459eb329c5e3d55113ed/$P07/g" \
     -e "s#^class/compiler/cpufreq_governor/kconfig/nr_threads/rootfs/tbox_group/test/testcase/testtime/ucode:#class/compiler/kconfig/nr_threads/rootfs/tbox_group/test/testcase/testtime:#" \
     -e "s#^  memory/gcc-9/performance/x86_64-rhel-8.3/100%/debian-10.4-x86_64-20200603.cgz/lkp-icl-2sp6/remap/stress-ng/60s/0xd000280#  memory/gcc-12/x86_64-rhel-9.4/100%/debian-12-x86_64-20240206.cgz/lkp-icl-2sp8/remap/stress-ng/60s#" \
     "$S/004-report.eml" >"$T/004-report.eml"
-sed -e "s/237b445401/$(echo $P07 | cut -c1-10)/g" "$S/004-reply.eml" >"$T/004-reply.eml"
+# listcopy SRC DST LIST: SRC as LIST (name@host) delivers it to its
+# readers: the list's headers after the author's (CRLF kept)
+listcopy() {
+	awk -v l="${3%@*}" -v h="${3#*@}" '
+	!done && /^\r?$/ {
+		e = /\r$/ ? "\r" : ""
+		printf "Precedence: bulk%s\nList-Id: <%s.%s>%s\n", e, l, h, e
+		printf "X-Mailing-List: %s@%s%s\n", l, h, e
+		printf "List-Subscribe: <mailto:%s+subscribe@%s>%s\n", l, h, e
+		printf "List-Unsubscribe: <mailto:%s+unsubscribe@%s>%s\n", l, h, e
+		done = 1
+	}
+	{ print }' "$1" >"$2"
+}
+sed -e "s/237b445401/$(echo $P07 | cut -c1-10)/g" "$S/004-reply.eml" |
+	listcopy /dev/stdin "$T/004-reply.eml" linux-mm@kvack.org
+listcopy "$S/000-reply.eml" "$T/000-reply.eml" linux-mm@kvack.org
+listcopy "$S/001-reply.eml" "$T/001-reply.eml" linux-kernel@vger.kernel.org
 
 printf '%s\n' "$DOVECOT_PASS" >"$T/imap.pass"
 chmod 600 "$T/imap.pass"
@@ -127,7 +146,7 @@ ok_rc "1: show --json of a corpus report equals its golden parse ($(cat "$T/cmp.
 is "1: no mail sent" "$(sent)" 0
 
 # ---- 2: Yang Shi ----
-put "$S/000-reply.eml"
+put "$T/000-reply.eml"
 run
 ok_rc "2: run" $?
 is "2: events of Yang Shi's reply" \
@@ -136,7 +155,7 @@ is "2: a fix is proposed" "$(q "select state from reports where id = $R0")" fix-
 is "2: no mail sent" "$(sent)" 0
 
 # ---- 3: the LKP team closes 001 ----
-put "$S/001-reply.eml"
+put "$T/001-reply.eml"
 run
 ok_rc "3: run" $?
 is "3: closed, fix of an earlier race" \
@@ -177,8 +196,8 @@ run
 is "4: sent once" "$(sent)" 2
 
 # ---- 5: commands in another thread ----
-mk() { # FILE FROM PARENT BODY
-	cat >"$1" <<MAIL
+mk() { # FILE FROM PARENT BODY: the linux-mm copy of a reply
+	cat >"$1.direct" <<MAIL
 From: $2
 To: kernel test robot <rong.a.chen@intel.com>
 Cc: Yang Shi <yang.shi@linux.alibaba.com>, lkp@lists.01.org
@@ -190,6 +209,7 @@ References: <$3>
 
 $4
 MAIL
+	listcopy "$1.direct" "$1" linux-mm@kvack.org
 }
 mk "$T/cmd1" "Alice Maintainer <alice@maint.example>" 20190930014612.story000@shao2-debian "#lkp status
 #lkp dup-of $R4
@@ -211,7 +231,8 @@ n=0
 for f in "$T"/sink/*; do
 	n=$((n + 1))
 	# smtp-sink puts its X-*-Args lines first: drop them
-	sed '/^X-[A-Za-z]*-Args:/d' "$f" >"$T/echo.$n"
+	sed '/^X-[A-Za-z]*-Args:/d' "$f" >"$T/sunk.eml"
+	listcopy "$T/sunk.eml" "$T/echo.$n" linux-mm@kvack.org
 done
 put "$T"/echo.*
 run

@@ -105,6 +105,35 @@ START_TEST(loop_auto_submitted)
 }
 END_TEST
 
+/* Auto-responders older than RFC 3834 are automatic mail too, list
+ * headers or not. */
+START_TEST(loop_old_autoreplies)
+{
+	struct message m;
+
+	human(&m);
+	m.x_autoreply = "yes";
+	ck_assert_int_eq(loop_check_message(&m, &pol), LOOP_AUTO_SUBMITTED);
+	m.list_id = "<linux-mm.kvack.org>";	/* a list passed it on */
+	m.precedence = "bulk";
+	ck_assert_int_eq(loop_check_message(&m, &pol), LOOP_AUTO_SUBMITTED);
+	m.x_autoreply = "no";
+	ck_assert_int_eq(loop_check_message(&m, &pol), LOOP_ANSWER);
+	human(&m);
+	m.precedence = "auto_reply";
+	ck_assert_int_eq(loop_check_message(&m, &pol), LOOP_AUTO_SUBMITTED);
+	m.list_id = "<linux-mm.kvack.org>";
+	ck_assert_int_eq(loop_check_message(&m, &pol), LOOP_AUTO_SUBMITTED);
+	/* a vacation reply relayed by a list keeps its Auto-Submitted */
+	human(&m);
+	m.auto_submitted = "auto-replied";
+	m.precedence = "bulk";
+	m.list_id = "<linux-mm.kvack.org>";
+	m.list_other = "linux-mm@kvack.org";
+	ck_assert_int_eq(loop_check_message(&m, &pol), LOOP_AUTO_SUBMITTED);
+}
+END_TEST
+
 START_TEST(loop_bounces)
 {
 	struct message m;
@@ -128,6 +157,45 @@ START_TEST(loop_bounces)
 }
 END_TEST
 
+/* A list's copy is ordinary mail: vger adds Precedence: bulk to every
+ * list mail, with List-Id, X-Mailing-List and List-Unsubscribe (all 302
+ * list mails of the project's corpus have them). */
+START_TEST(loop_list_mail_gets_answer)
+{
+	struct message m;
+	static const char *const prec[] = { "bulk", "junk", "list", "BULK" };
+
+	for (size_t i = 0; i < sizeof(prec) / sizeof(*prec); i++) {
+		human(&m);
+		m.precedence = prec[i];
+		m.list_id = "<linux-mm.kvack.org>";
+		m.list_other = "linux-mm@kvack.org";	/* X-Mailing-List */
+		ck_assert_int_eq(loop_check_message(&m, &pol), LOOP_ANSWER);
+		m.list_id = NULL;	/* any list header will do */
+		ck_assert_int_eq(loop_check_message(&m, &pol), LOOP_ANSWER);
+		m.list_other = NULL;
+		m.list_id = "<oe-lkp.lists.linux.dev>";
+		ck_assert_int_eq(loop_check_message(&m, &pol), LOOP_ANSWER);
+	}
+	/* robots and own mail stay unanswered on a list too */
+	human(&m);
+	m.precedence = "bulk";
+	m.list_id = "<linux-mm.kvack.org>";
+	m.from.name = "kernel test robot";
+	m.from.addr = "lkp@intel.com";
+	ck_assert_int_eq(loop_check_message(&m, &pol), LOOP_ROBOT);
+	m.from.addr = "bot@example.org";
+	ck_assert_int_eq(loop_check_message(&m, &pol), LOOP_OWN_MAIL);
+	human(&m);
+	m.precedence = "bulk";
+	m.list_id = "<linux-mm.kvack.org>";
+	m.x_lkpbot = "lkpbot 0.1.0";
+	ck_assert_int_eq(loop_check_message(&m, &pol), LOOP_LKPBOT);
+}
+END_TEST
+
+/* Precedence: bulk without any list header is a bulk mailer, not a
+ * list: skipped (unless an authorised command, as before). */
 START_TEST(loop_bulk_unless_authorised)
 {
 	struct message m;
@@ -252,7 +320,9 @@ lkb_test_suite(void)
 	tcase_add_test(tc, loop_own_and_lkpbot_mail);
 	tcase_add_test(tc, loop_robots);
 	tcase_add_test(tc, loop_auto_submitted);
+	tcase_add_test(tc, loop_old_autoreplies);
 	tcase_add_test(tc, loop_bounces);
+	tcase_add_test(tc, loop_list_mail_gets_answer);
 	tcase_add_test(tc, loop_bulk_unless_authorised);
 	tcase_add_test(tc, loop_rate_limits);
 	tcase_add_test(tc, loop_policy_from_config);

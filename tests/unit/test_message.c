@@ -270,7 +270,58 @@ START_TEST(absent_headers)
 	ck_assert_ptr_null(m->date_raw);
 	ck_assert_ptr_null(m->auto_submitted);
 	ck_assert_ptr_null(m->return_path);
+	ck_assert_ptr_null(m->list_other);
+	ck_assert_ptr_null(m->x_autoreply);
 	message_free(m);
+}
+END_TEST
+
+/* A vger list copy, and an old-style auto-responder: the list and
+ * autoreply facts, the same with MESSAGE_USED_FIELDS (its header
+ * subset must hold them). */
+START_TEST(list_and_autoreply_headers)
+{
+#define S "Subject: x\n"	/* a field that makes it mail */
+	static const struct {
+		const char *raw, *list_other, *x_autoreply;
+	} cases[] = {
+		/* vger (lore.kernel.org/linux-mm): no List-Post */
+		{ S "List-Id: <linux-mm.kvack.org>\n"
+		  "X-Mailing-List: linux-mm@kvack.org\n"
+		  "List-Unsubscribe: <mailto:linux-mm+unsubscribe@kvack.org>\n"
+		  "Precedence: bulk\n\nx\n",
+		  "<mailto:linux-mm+unsubscribe@kvack.org>", NULL },
+		/* ezmlm */
+		{ S "Mailing-List: contact a-help@b.org; run by ezmlm\n\nx\n",
+		  "contact a-help@b.org; run by ezmlm", NULL },
+		/* List-Post wins over the later X-Mailing-List */
+		{ S "X-Mailing-List: l@x\nList-Post: <mailto:l@x>\n\nx\n",
+		  "<mailto:l@x>", NULL },
+		{ S "X-Autoreply: yes\n\nx\n", NULL, "yes" },
+		{ S "X-Autorespond: on vacation\n\nx\n", NULL, "on vacation" },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(*cases); i++) {
+		struct message *m = parse(cases[i].raw), *u = NULL;
+		const char *raw = cases[i].raw;
+
+		ck_assert_int_eq(message_parse_flags(raw, strlen(raw),
+						     MESSAGE_USED_FIELDS, &u),
+				 LKB_OK);
+		if (cases[i].list_other)
+			ck_assert_str_eq(m->list_other, cases[i].list_other);
+		else
+			ck_assert_ptr_null(m->list_other);
+		if (cases[i].x_autoreply)
+			ck_assert_str_eq(m->x_autoreply, cases[i].x_autoreply);
+		else
+			ck_assert_ptr_null(m->x_autoreply);
+		ck_assert_msg(msg_same(m, u) == NULL, "case %zu: %s", i,
+			      msg_same(m, u));
+		message_free(u);
+		message_free(m);
+	}
+#undef S
 }
 END_TEST
 
@@ -633,6 +684,7 @@ lkb_test_suite(void)
 	tcase_add_test(tc, too_big);
 	tcase_add_test(tc, headers_of_a_report);
 	tcase_add_test(tc, absent_headers);
+	tcase_add_test(tc, list_and_autoreply_headers);
 	tcase_add_test(tc, rfc2047_subject);
 	tcase_add_test(tc, multipart_with_attachments);
 	tcase_add_loop_test(tc, multipart_split_same, 0,
