@@ -274,40 +274,71 @@ message_header(const struct message *m, const char *name)
 	return m && name ? hdr_find(m, name) : NULL;
 }
 
-/* The first list header other than List-Id that m has (RFC 2369, and
- * the X-Mailing-List / Mailing-List of vger and ezmlm), or NULL. */
-static const char *
-first_list_field(const struct message *m)
-{
-	static const char *const names[] = {
-		"list-post", "list-unsubscribe", "list-subscribe", "list-help",
-		"list-owner", "list-archive", "x-mailing-list", "mailing-list",
-	};
-	const char *v;
+/* The header fields fill_headers() reads, found in one pass over the
+ * headers (the first of each name, as hdr_find() would find it). */
+enum hfield {
+	HF_FROM, HF_TO, HF_CC, HF_REPLY_TO, HF_SUBJECT, HF_DATE,
+	HF_MESSAGE_ID, HF_IN_REPLY_TO, HF_REFERENCES, HF_AUTO_SUBMITTED,
+	HF_PRECEDENCE, HF_LIST_ID, HF_X_LKPBOT, HF_RETURN_PATH,
+	/* the list fields other than List-Id (RFC 2369, and the
+	 * X-Mailing-List / Mailing-List of vger and ezmlm), in the order
+	 * list_other takes them */
+	HF_LIST_POST, HF_LIST_UNSUBSCRIBE, HF_LIST_SUBSCRIBE, HF_LIST_HELP,
+	HF_LIST_OWNER, HF_LIST_ARCHIVE, HF_X_MAILING_LIST, HF_MAILING_LIST,
+	HF_X_AUTOREPLY, HF_X_AUTORESPOND,
+	HF__COUNT
+};
 
-	for (size_t i = 0; i < LKB_ARRAY_SIZE(names); i++)
-		if ((v = hdr_find(m, names[i])) != NULL)
-			return v;
-	return NULL;
+static void
+index_fields(const struct message *m, const char *v[HF__COUNT])
+{
+#define F(s) { s, sizeof(s) - 1 }
+	static const struct {
+		const char *s;
+		size_t n;
+	} names[] = {
+		F("from"), F("to"), F("cc"), F("reply-to"), F("subject"),
+		F("date"), F("message-id"), F("in-reply-to"), F("references"),
+		F("auto-submitted"), F("precedence"), F("list-id"),
+		F("x-lkpbot"), F("return-path"), F("list-post"),
+		F("list-unsubscribe"), F("list-subscribe"), F("list-help"),
+		F("list-owner"), F("list-archive"), F("x-mailing-list"),
+		F("mailing-list"), F("x-autoreply"), F("x-autorespond"),
+	};
+#undef F
+	_Static_assert(LKB_ARRAY_SIZE(names) == HF__COUNT, "field names");
+
+	memset(v, 0, HF__COUNT * sizeof(v[0]));
+	for (size_t i = 0; i < m->nheaders; i++) {
+		const char *name = m->headers[i].name;
+		size_t n = strlen(name);
+
+		for (size_t k = 0; k < HF__COUNT; k++)
+			if (names[k].n == n && !v[k] &&
+			    !strncasecmp(name, names[k].s, n)) {
+				v[k] = m->headers[i].value;
+				break;
+			}
+	}
 }
 
 static void
-fill_addresses(struct message *m)
+fill_addresses(struct message *m, const char *const *f)
 {
 	struct arena *a = &m->arena;
 	struct address *v;
 	const char *s;
 
-	if ((s = hdr_find(m, "from")) != NULL &&
+	if ((s = f[HF_FROM]) != NULL &&
 	    address_parse_list(a, s, strlen(s), 1, &v))
 		m->from = v[0];
-	if ((s = hdr_find(m, "to")) != NULL)
+	if ((s = f[HF_TO]) != NULL)
 		m->nto = address_parse_list(a, s, strlen(s),
 					    LKB_MAX_ADDRESSES, &m->to);
-	if ((s = hdr_find(m, "cc")) != NULL)
+	if ((s = f[HF_CC]) != NULL)
 		m->ncc = address_parse_list(a, s, strlen(s),
 					    LKB_MAX_ADDRESSES, &m->cc);
-	if ((s = hdr_find(m, "reply-to")) != NULL &&
+	if ((s = f[HF_REPLY_TO]) != NULL &&
 	    address_parse_list(a, s, strlen(s), 1, &v) && v[0].addr[0])
 		m->reply_to = v[0].addr;
 }
@@ -316,36 +347,38 @@ static void
 fill_headers(struct message *m)
 {
 	struct arena *a = &m->arena;
-	const char *s;
+	const char *f[HF__COUNT], *s;
 	int flags = 0;
 	time_t t;
 
-	if ((s = hdr_find(m, "subject")) != NULL)
+	index_fields(m, f);
+	if ((s = f[HF_SUBJECT]) != NULL)
 		m->subject = header_decode_arena(a, s, strlen(s), &flags);
 	if (flags & HEADER_BAD_CHARSET)
 		mime_note(m, MSG_PARTIAL, "unknown charset in Subject");
-	fill_addresses(m);
-	if ((s = hdr_find(m, "date")) != NULL) {
+	fill_addresses(m, f);
+	if ((s = f[HF_DATE]) != NULL) {
 		m->date_raw = s;
 		if (date_parse(s, strlen(s), &t) == 0)
 			m->date = t;
 	}
-	if ((s = hdr_find(m, "message-id")) != NULL)
+	if ((s = f[HF_MESSAGE_ID]) != NULL)
 		m->message_id = msgid_parse_first(a, s, strlen(s));
-	if ((s = hdr_find(m, "in-reply-to")) != NULL)
+	if ((s = f[HF_IN_REPLY_TO]) != NULL)
 		m->in_reply_to = msgid_parse_first(a, s, strlen(s));
-	if ((s = hdr_find(m, "references")) != NULL)
+	if ((s = f[HF_REFERENCES]) != NULL)
 		m->nreferences = msgid_parse_list(a, s, strlen(s),
 						  LKB_MAX_REFERENCES,
 						  &m->references, NULL);
-	m->auto_submitted = hdr_find(m, "auto-submitted");
-	m->precedence = hdr_find(m, "precedence");
-	m->list_id = hdr_find(m, "list-id");
-	m->x_lkpbot = hdr_find(m, "x-lkpbot");
-	m->return_path = hdr_find(m, "return-path");
-	m->list_other = first_list_field(m);
-	if ((m->x_autoreply = hdr_find(m, "x-autoreply")) == NULL)
-		m->x_autoreply = hdr_find(m, "x-autorespond");
+	m->auto_submitted = f[HF_AUTO_SUBMITTED];
+	m->precedence = f[HF_PRECEDENCE];
+	m->list_id = f[HF_LIST_ID];
+	m->x_lkpbot = f[HF_X_LKPBOT];
+	m->return_path = f[HF_RETURN_PATH];
+	for (int k = HF_LIST_POST; k <= HF_MAILING_LIST && !m->list_other; k++)
+		m->list_other = f[k];
+	m->x_autoreply = f[HF_X_AUTOREPLY] ? f[HF_X_AUTOREPLY]
+					   : f[HF_X_AUTORESPOND];
 }
 
 /* The Content-* and MIME-Version fields, one clean line each. */
