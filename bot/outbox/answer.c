@@ -6,11 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <jansson.h>
-
 #include "bot/report/stored.h"
 #include "lib/strbuf.h"
 #include "lib/xalloc.h"
+#include "parsers/lkp_report.h"
 #include "state/store.h"
 #include "state/store_report.h"
 #include "state/store_triage.h"
@@ -23,9 +22,10 @@ answer_report_value(struct store *st, int64_t report_id)
 	struct tvalue *rep = tvalue_new_map(), *commits = tvalue_new_list();
 	struct store_report_brief b;
 	struct strbuf params = STRBUF_INIT;
-	char *text = NULL, id[32];
-	json_t *doc = NULL, *v;
-	const char *k;
+	struct stored_report sr;
+	struct lkp_kv *kv = NULL;
+	size_t nkv = 0;
+	char id[32];
 
 	snprintf(id, sizeof(id), "%lld", (long long)report_id);
 	tvalue_map_set_str(rep, "id", id);
@@ -36,12 +36,11 @@ answer_report_value(struct store *st, int64_t report_id)
 		return rep;
 	}
 	tvalue_map_set_str(rep, "subject", b.subject ? b.subject : "");
-	if (report_stored_json(st, report_id, &text) == 1)
-		doc = json_loads(text, 0, NULL);
+	if (report_stored_load(st, report_id, &sr) != 1)
+		sr.r = NULL;
 	if (b.commit_sha) {
 		struct tvalue *c = tvalue_new_map();
-		const char *subj = json_string_value(json_object_get(
-			json_object_get(doc, "commit"), "subject"));
+		const char *subj = sr.r ? sr.r->commit_subject : NULL;
 		char *title = subj ? xasprintf("(\"%s\")", subj) : xstrdup("");
 
 		tvalue_map_set_str(c, "sha", b.commit_sha);
@@ -49,17 +48,19 @@ answer_report_value(struct store *st, int64_t report_id)
 		tvalue_list_push(commits, c);
 		free(title);
 	}
-	json_object_foreach(json_object_get(doc, "params"), k, v) {
-		if (json_is_string(v) &&
-		    strbuf_addf(&params, "%s%s=%s", params.len ? " " : "", k,
-				json_string_value(v)))
-			break;
+	if (sr.r) {
+		kv = xcalloc(sr.r->nparams ? sr.r->nparams : 1, sizeof(*kv));
+		nkv = report_kv_unique(sr.r->params, sr.r->nparams, kv);
 	}
+	for (size_t i = 0; i < nkv; i++)
+		if (kv[i].value &&
+		    strbuf_addf(&params, "%s%s=%s", params.len ? " " : "",
+				kv[i].key, kv[i].value))
+			break;
 	tvalue_map_set_str(rep, "params", params.buf);
 	strbuf_release(&params);
-	json_decref(doc);
-	free(text);
+	free(kv);
+	report_stored_release(&sr);
 	store_report_brief_release(&b);
 	return rep;
 }
-

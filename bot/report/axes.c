@@ -5,19 +5,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <jansson.h>
-
 #include "bot/compare/series.h"
 #include "bot/report/stored.h"
 #include "lib/status.h"
 #include "lib/xalloc.h"
+#include "parsers/lkp_report.h"
 #include "state/store_report.h"
 
+/* s when it says something, else NULL (as an empty JSON string was). */
 static const char *
-jstr(const json_t *o, const char *key)
+nz(const char *s)
 {
-	const char *s = json_string_value(json_object_get(o, key));
-
 	return s && *s ? s : NULL;
 }
 
@@ -38,124 +36,104 @@ named_axis(struct compare_axes *ax, const char *key)
 	return NULL;
 }
 
-/* Fill the axes from one JSON object of key -> string; named axes only
- * when still unset, parameters always (the caller uses one source). */
+/* Named axes from kv when still unset, every other key a parameter; one
+ * pair per key (report_kv_unique). */
 static void
-take_object(struct report_axes *ra, const json_t *obj, int params_too)
+take_pairs(struct report_axes *ra, const struct lkp_kv *kv, size_t n)
 {
-	size_t n = json_object_size(obj), np = 0;
-	const char *key;
-	json_t *v;
+	struct lkp_kv *u = xcalloc(n ? n : 1, sizeof(*u));
+	size_t nu = report_kv_unique(kv, n, u), np = 0;
 
-	if (params_too) {
-		ra->params = xcalloc(n ? n : 1, sizeof(*ra->params));
-		ra->axes.params = ra->params;
-	}
-	json_object_foreach((json_t *)obj, key, v) {
-		const char **slot = named_axis(&ra->axes, key);
-		const char *s = json_string_value(v);
+	ra->params = xcalloc(nu ? nu : 1, sizeof(*ra->params));
+	ra->axes.params = ra->params;
+	for (size_t i = 0; i < nu; i++) {
+		const char **slot = named_axis(&ra->axes, u[i].key);
 
 		if (slot) {
-			if (!*slot && s && *s)
-				*slot = s;
+			if (!*slot)
+				*slot = nz(u[i].value);
 			continue;
 		}
-		if (!params_too)
-			continue;
-		ra->params[np].key = key;
-		ra->params[np].value = s;
+		ra->params[np].key = u[i].key;
+		ra->params[np].value = u[i].value;
 		ra->params[np].eq = 0;
 		np++;
 	}
-	if (params_too)
-		ra->axes.nparams = np;
+	ra->axes.nparams = np;
+	free(u);
 }
 
 static void
-take_compared(struct report_axes *ra, const json_t *cmp)
+take_compared(struct report_axes *ra, const struct lkp_comparison *c)
 {
-	const json_t *list = json_object_get(cmp, "compared");
-	size_t i, n = json_array_size(list);
-	json_t *e;
+	size_t n = c ? c->ncompared : 0;
 
 	ra->compared = xcalloc(n ? n : 1, sizeof(*ra->compared));
-	json_array_foreach(list, i, e) {
-		const char *sha = jstr(e, "sha");
+	for (size_t i = 0; i < n; i++) {
+		const char *sha = nz(c->compared[i].sha);
 
 		if (!sha)
 			continue;
 		ra->compared[ra->ncompared].sha = sha;
-		ra->compared[ra->ncompared].subject = jstr(e, "subject");
+		ra->compared[ra->ncompared].subject = nz(c->compared[i].subject);
 		ra->ncompared++;
 	}
 }
 
-int
-report_axes_from_json(const char *text, struct report_axes *out,
-		      char **err_out)
+void
+report_axes_from_report(const struct lkp_report *r, struct report_axes *out)
 {
-	const json_t *cmp, *axes, *c;
-	json_error_t jerr;
-	json_t *root;
+	const struct lkp_comparison *cmp = r->ncomparisons ? &r->comparisons[0]
+							   : NULL;
+	size_t named = 0;
 
 	memset(out, 0, sizeof(*out));
-	*err_out = NULL;
-	root = json_loads(text, 0, &jerr);
-	if (!json_is_object(root)) {
-		*err_out = xasprintf("stored report JSON unreadable: %s",
-				     root ? "not an object" : jerr.text);
-		json_decref(root);
-		return LKB_ERR_PARSE;
-	}
-	out->json = root;
-	out->report_id = json_integer_value(json_object_get(root, "id"));
-	cmp = json_array_get(json_object_get(root, "comparisons"), 0);
-	axes = json_object_get(cmp, "axes");
-	if (json_object_size(axes))
-		take_object(out, axes, 1);
+	for (size_t i = 0; cmp && i < cmp->naxes; i++)
+		named += cmp->axes[i].key != NULL;
+	if (named)
+		take_pairs(out, cmp->axes, cmp->naxes);
 	else
-		take_object(out, json_object_get(root, "params"), 1);
+		take_pairs(out, r->params, r->nparams);
 	if (!out->axes.testcase)
-		out->axes.testcase = jstr(root, "testcase");
+		out->axes.testcase = nz(r->testcase);
 	if (!out->axes.kconfig)
-		out->axes.kconfig = jstr(root, "config");
+		out->axes.kconfig = nz(r->config);
 	if (!out->axes.compiler)
-		out->axes.compiler = jstr(root, "compiler");
+		out->axes.compiler = nz(r->compiler);
 	take_compared(out, cmp);
-	c = json_object_get(root, "commit");
-	out->commit.sha = jstr(c, "sha");
-	out->commit.subject = jstr(c, "subject");
-	out->subject = jstr(root, "subject");
-	out->patch_subject = jstr(root, "patch_subject");
-	out->url = jstr(root, "url");
-	out->base = jstr(root, "base");
-	out->headline = jstr(json_object_get(root, "headline"), "metric");
-	return LKB_OK;
+	out->commit.sha = nz(r->commit_sha);
+	out->commit.subject = nz(r->commit_subject);
+	out->subject = nz(r->subject);
+	out->patch_subject = nz(r->patch_subject);
+	out->url = nz(r->url);
+	out->base = nz(r->base);
+	out->headline = nz(r->headline_metric);
 }
 
 int
 report_axes_load(struct store *st, int64_t id, struct report_axes *out,
 		 char **err_out)
 {
-	char *json = NULL;
+	struct stored_report sr;
 	int rc;
 
 	memset(out, 0, sizeof(*out));
 	*err_out = NULL;
-	rc = report_stored_json(st, id, &json);
+	rc = report_stored_load(st, id, &sr);
 	if (rc < 0) {
+		report_stored_release(&sr);
 		*err_out = xasprintf("cannot read report %lld", (long long)id);
 		return rc;
 	}
 	if (!rc) {
+		report_stored_release(&sr);
 		*err_out = xasprintf("no report %lld", (long long)id);
 		return LKB_ERR_NOT_FOUND;
 	}
-	rc = report_axes_from_json(json, out, err_out);
-	free(json);
-	if (rc == LKB_OK)
-		out->report_id = id;
-	return rc;
+	report_axes_from_report(sr.r, out);
+	out->src = sr;
+	out->report_id = id;
+	return LKB_OK;
 }
 
 int
@@ -206,6 +184,6 @@ report_axes_release(struct report_axes *ra)
 {
 	free(ra->params);
 	free(ra->compared);
-	json_decref(ra->json);
+	report_stored_release(&ra->src);
 	memset(ra, 0, sizeof(*ra));
 }

@@ -1,7 +1,7 @@
 /* axes.h - what a stored report says about where its results are.
  *
- * From the report JSON kept in the store (store_report_json), build the
- * struct compare_axes of its tests (bot/lkp_axes.h) and collect the facts
+ * From a stored report (report/stored.h), build the struct compare_axes
+ * of its tests (bot/compare/axes.h) and collect the facts
  * the request stage and the compare/series commands need: the tested
  * commit, the compared commits, the series hints (url:, base:, the
  * "[PATCH vN k/M]" subject) and the headline metric.
@@ -20,8 +20,10 @@
 #include <stdint.h>
 
 #include "bot/compare/axes.h"
+#include "bot/report/stored.h"
 #include "lib/compiler.h"
 
+struct lkp_report;
 struct store;
 
 struct report_commit {
@@ -29,8 +31,9 @@ struct report_commit {
 	const char *subject;	/* NULL when the report gives none */
 };
 
-/* Every string is borrowed from the JSON document held in json (a
- * json_t *, opaque here); report_axes_release() frees all of it. */
+/* Every string is borrowed from the report: src when loaded from the
+ * store, the caller's report for report_axes_from_report();
+ * report_axes_release() frees what the axes own. */
 struct report_axes {
 	int64_t report_id;
 	struct compare_axes axes;
@@ -40,17 +43,16 @@ struct report_axes {
 	size_t ncompared;
 	const char *subject;		/* the report mail's subject */
 	const char *patch_subject, *url, *base, *headline;
-	void *json;
+	struct stored_report src;	/* owned when loaded from the store */
 };
 
-/* Parse a stored report JSON text. LKB_OK; LKB_ERR_PARSE with *err_out
- * (caller frees) when the text is not a report object. Missing axes are
- * not an error here: see report_axes_check(). */
-int report_axes_from_json(const char *json, struct report_axes *out,
-			  char **err_out) LKB_WARN_UNUSED;
+/* The axes of report r; strings stay r's (r must outlive out). Missing
+ * axes are not an error here: see report_axes_check(). */
+void report_axes_from_report(const struct lkp_report *r,
+			     struct report_axes *out);
 
-/* Load report id from the store and parse it. LKB_ERR_NOT_FOUND when
- * there is no such report. */
+/* Load report id from the store (its kept mail, parsed) and take its
+ * axes. LKB_ERR_NOT_FOUND when there is no such report. */
 int report_axes_load(struct store *st, int64_t id, struct report_axes *out,
 		     char **err_out) LKB_WARN_UNUSED;
 

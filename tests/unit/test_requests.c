@@ -1,4 +1,4 @@
-/* test_requests.c - report axes from stored report JSON, request plans
+/* test_requests.c - report axes from a stored report, request plans
  * (without git), and the series summary taken from the attribution. */
 #include "config.h"
 
@@ -8,33 +8,51 @@
 #include "bot/report/axes.h"
 #include "bot/requests/requests-internal.h"
 #include "bot/requests/requests.h"
+#include "lib/compiler.h"
 #include "lib/status.h"
+#include "parsers/lkp_report.h"
 #include "templates/tvalue.h"
 #include "tests/unit/check_main.h"
 
-/* A stored report as report_json writes it (fields trimmed). */
-static const char json_seed4[] =
-	"{\"format_version\": 1, \"id\": 4, \"subject\": \"[mm/munlock] "
-	"237b445401: stress-ng.remap.ops_per_sec -62.6% regression\","
-	" \"commit\": {\"sha\": \"237b4454014d3759acc6459eb329c5e3d55113ed\","
-	" \"subject\": \"[PATCH v2 07/13] mm/munlock: mlock_pte_range()\"},"
-	" \"headline\": {\"metric\": \"stress-ng.remap.ops_per_sec\"},"
-	" \"testcase\": \"stress-ng\", \"config\": \"x86_64-rhel-8.3\","
-	" \"compiler\": \"gcc-9\", \"params\": {\"nr_threads\": \"100%\","
-	" \"testtime\": \"60s\", \"class\": \"memory\", \"test\": \"remap\","
-	" \"cpufreq_governor\": \"performance\", \"ucode\": \"0xd000280\"},"
-	" \"url\": \"https://github.com/0day-ci/linux/commits/Hugh-Dickins/"
-	"mm-munlock/20220215-104421\", \"base\": \"https://git.kernel.org/"
-	"tip.git ee28855a54493ce83bc2a3fbe30210be61b57bc7\","
-	" \"patch_subject\": null,"
-	" \"comparisons\": [{\"axes\": {\"class\": \"memory\", \"compiler\":"
-	" \"gcc-9\", \"cpufreq_governor\": \"performance\", \"kconfig\":"
-	" \"x86_64-rhel-8.3\", \"nr_threads\": \"100%\", \"rootfs\":"
-	" \"debian-10.4-x86_64-20200603.cgz\", \"tbox_group\": \"lkp-icl-2sp6\","
-	" \"test\": \"remap\", \"testcase\": \"stress-ng\", \"testtime\": \"60s\","
-	" \"ucode\": \"0xd000280\"}, \"compared\": ["
-	" {\"sha\": \"c479426e09\", \"subject\": \"mm/munlock: maintain\"},"
-	" {\"sha\": \"237b445401\", \"subject\": \"mm/munlock: mlock_pte\"}]}]}";
+/* Seed 004's report as the parser gives it (fields trimmed). */
+static struct lkp_kv seed4_axes[] = {
+	{ "class", "memory" }, { "compiler", "gcc-9" },
+	{ "cpufreq_governor", "performance" }, { "kconfig", "x86_64-rhel-8.3" },
+	{ "nr_threads", "100%" },
+	{ "rootfs", "debian-10.4-x86_64-20200603.cgz" },
+	{ "tbox_group", "lkp-icl-2sp6" }, { "test", "remap" },
+	{ "testcase", "stress-ng" }, { "testtime", "60s" },
+	{ "ucode", "0xd000280" },
+};
+static struct lkp_kv seed4_params[] = {
+	{ "nr_threads", "100%" }, { "testtime", "60s" }, { "class", "memory" },
+	{ "test", "remap" }, { "cpufreq_governor", "performance" },
+	{ "ucode", "0xd000280" },
+};
+static struct lkp_commit_ref seed4_compared[] = {
+	{ "c479426e09", "mm/munlock: maintain", NULL },
+	{ "237b445401", "mm/munlock: mlock_pte", NULL },
+};
+static struct lkp_comparison seed4_cmp = {
+	.axes = seed4_axes, .naxes = LKB_ARRAY_SIZE(seed4_axes),
+	.compared = seed4_compared,
+	.ncompared = LKB_ARRAY_SIZE(seed4_compared),
+};
+static const struct lkp_report seed4 = {
+	.subject = "[mm/munlock] 237b445401: stress-ng.remap.ops_per_sec "
+		   "-62.6% regression",
+	.commit_sha = "237b4454014d3759acc6459eb329c5e3d55113ed",
+	.commit_subject = "[PATCH v2 07/13] mm/munlock: mlock_pte_range()",
+	.headline_metric = "stress-ng.remap.ops_per_sec",
+	.testcase = "stress-ng", .config = "x86_64-rhel-8.3",
+	.compiler = "gcc-9",
+	.params = seed4_params, .nparams = LKB_ARRAY_SIZE(seed4_params),
+	.url = "https://github.com/0day-ci/linux/commits/Hugh-Dickins/"
+	       "mm-munlock/20220215-104421",
+	.base = "https://git.kernel.org/tip.git "
+		"ee28855a54493ce83bc2a3fbe30210be61b57bc7",
+	.comparisons = &seed4_cmp, .ncomparisons = 1,
+};
 
 static const char *
 param(const struct report_axes *ra, const char *key)
@@ -50,7 +68,7 @@ START_TEST(axes_from_header)
 	struct report_axes ra;
 	char *err = NULL;
 
-	ck_assert_int_eq(report_axes_from_json(json_seed4, &ra, &err), LKB_OK);
+	report_axes_from_report(&seed4, &ra);
 	ck_assert_str_eq(ra.axes.testcase, "stress-ng");
 	ck_assert_str_eq(ra.axes.tbox_group, "lkp-icl-2sp6");
 	ck_assert_str_eq(ra.axes.rootfs, "debian-10.4-x86_64-20200603.cgz");
@@ -73,16 +91,19 @@ END_TEST
 
 START_TEST(axes_fallback)
 {
-	static const char j[] =
-		"{\"id\": 9, \"testcase\": \"will-it-scale\", \"config\":"
-		" \"x86_64-rhel-9.4\", \"compiler\": \"gcc-12\", \"params\":"
-		" {\"mode\": \"process\", \"test\": \"page_fault2\"},"
-		" \"commit\": {\"sha\": \"3f1c2e4d5a6b\", \"subject\": \"mm: x\"},"
-		" \"patch_subject\": \"[PATCH 2/4] mm: x\", \"comparisons\": []}";
+	static struct lkp_kv params[] = {
+		{ "mode", "process" }, { "test", "page_fault2" },
+	};
+	static const struct lkp_report r = {
+		.testcase = "will-it-scale", .config = "x86_64-rhel-9.4",
+		.compiler = "gcc-12", .params = params, .nparams = 2,
+		.commit_sha = "3f1c2e4d5a6b", .commit_subject = "mm: x",
+		.patch_subject = "[PATCH 2/4] mm: x",
+	};
 	struct report_axes ra;
 	char *err = NULL;
 
-	ck_assert_int_eq(report_axes_from_json(j, &ra, &err), LKB_OK);
+	report_axes_from_report(&r, &ra);
 	ck_assert_str_eq(ra.axes.testcase, "will-it-scale");
 	ck_assert_str_eq(ra.axes.kconfig, "x86_64-rhel-9.4");
 	ck_assert_str_eq(ra.axes.compiler, "gcc-12");
@@ -94,13 +115,6 @@ START_TEST(axes_fallback)
 	/* the commit subject has no [PATCH k/M]: the patch subject has */
 	ck_assert_str_eq(report_axes_series_subject(&ra), "[PATCH 2/4] mm: x");
 	report_axes_release(&ra);
-
-	ck_assert_int_eq(report_axes_from_json("[1]", &ra, &err),
-			 LKB_ERR_PARSE);
-	free(err);
-	ck_assert_int_eq(report_axes_from_json("{\"id\":", &ra, &err),
-			 LKB_ERR_PARSE);
-	free(err);
 }
 END_TEST
 
@@ -111,7 +125,7 @@ START_TEST(plans)
 	struct report_axes ra;
 	char *err = NULL;
 
-	ck_assert_int_eq(report_axes_from_json(json_seed4, &ra, &err), LKB_OK);
+	report_axes_from_report(&seed4, &ra);
 	/* no args: the report's two commits */
 	ck_assert_int_eq(requests_plan(&env, &ra, REQ_COMPARE, "", &p, &err), 0);
 	ck_assert_uint_eq(p.n, 2);
