@@ -14,30 +14,35 @@
 /* Largest integer a double holds exactly. */
 #define EXACT_INT 9007199254740992.0
 
-enum report_json_num_form
-report_json_num_form(struct lkp_num n)
+enum num_form {
+	NUM_NULL,
+	NUM_INT,	/* (long long)n.v */
+	NUM_REAL,	/* a finite double */
+};
+
+static enum num_form
+num_form(struct lkp_num n)
 {
 	switch (n.kind) {
 	case LKP_NUM_INT:
 		if (isfinite(n.v) && fabs(n.v) < EXACT_INT &&
 		    n.v == floor(n.v) && !(n.v == 0 && signbit(n.v)))
-			return REPORT_JSON_NUM_INT;
+			return NUM_INT;
 		/* fall through */
 	case LKP_NUM_REAL:
-		return isfinite(n.v) ? REPORT_JSON_NUM_REAL
-				     : REPORT_JSON_NUM_NULL;
+		return isfinite(n.v) ? NUM_REAL : NUM_NULL;
 	default:
-		return REPORT_JSON_NUM_NULL;
+		return NUM_NULL;
 	}
 }
 
 json_t *
 report_json_num(struct lkp_num n)
 {
-	switch (report_json_num_form(n)) {
-	case REPORT_JSON_NUM_INT:
+	switch (num_form(n)) {
+	case NUM_INT:
 		return json_integer((json_int_t)n.v);
-	case REPORT_JSON_NUM_REAL:
+	case NUM_REAL:
 		return json_real(n.v);
 	default:
 		return json_null();
@@ -89,9 +94,10 @@ num_array(const struct lkp_num *v, size_t n)
 }
 
 /* ISO 8601 UTC from seconds since the epoch, by the civil-calendar
- * arithmetic (no gmtime_r: the build is strict C11). */
-int
-report_json_date_text(time_t t, char *buf, size_t size)
+ * arithmetic (no gmtime_r: the build is strict C11): 0 (buf untouched)
+ * for (time_t)-1. */
+static int
+date_text(time_t t, char *buf, size_t size)
 {
 	long long s = (long long)t, days, secs, z, era, doe, yoe, doy, mp;
 	long long y, m, d;
@@ -121,9 +127,9 @@ report_json_date_text(time_t t, char *buf, size_t size)
 static json_t *
 date_json(time_t t)
 {
-	char buf[REPORT_JSON_DATE_MAX];
+	char buf[128];
 
-	if (!report_json_date_text(t, buf, sizeof(buf)))
+	if (!date_text(t, buf, sizeof(buf)))
 		return json_null();
 	return json_string(buf);
 }
@@ -346,7 +352,7 @@ report_json_dump(const struct lkp_report *r, int64_t id)
 }
 
 char *
-report_json_dump_compact_tree(const struct lkp_report *r, int64_t id)
+report_json_dump_compact(const struct lkp_report *r, int64_t id)
 {
 	return dump(r, id, REPORT_JSON_COMPACT_FLAGS);
 }

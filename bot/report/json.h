@@ -33,35 +33,12 @@ json_t *report_json_num(struct lkp_num n);
  * Caller frees with free(). NULL only if jansson fails. */
 char *report_json_dump(const struct lkp_report *r, int64_t id);
 
-/* The same, compact (no indentation): what the store keeps. Written
- * straight into a buffer (report_json_compact.c), byte for byte what
- * json_dumps(report_json_build(r, id), REPORT_JSON_COMPACT_FLAGS)
- * gives. Caller frees with free(). */
+/* The same, compact (no indentation, REPORT_JSON_COMPACT_FLAGS): the
+ * form events keep pasted tables in. Caller frees with free(). */
 char *report_json_dump_compact(const struct lkp_report *r, int64_t id);
-
-/* The compact form through a jansson tree: the reference the direct
- * writer is tested against. Caller frees with free(). */
-char *report_json_dump_compact_tree(const struct lkp_report *r, int64_t id);
 
 #define REPORT_JSON_COMPACT_FLAGS                                            \
 	(JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15))
 
-/* Shared by the tree builder and the direct writer. */
-enum report_json_num_form {
-	REPORT_JSON_NUM_NULL,
-	REPORT_JSON_NUM_INT,	/* (long long)n.v */
-	REPORT_JSON_NUM_REAL,	/* a finite double */
-};
-enum report_json_num_form report_json_num_form(struct lkp_num n);
-
-/* v as jansson prints a real with JSON_REAL_PRECISION(15) ("%.15g", ".0"
- * after an integer, no leading zeros or '+' in the exponent) into buf;
- * its length. */
-#define REPORT_JSON_REAL_MAX 64
-size_t report_json_real_text(double v, char *buf);
-
-/* "2025-05-19T03:43:00Z" into buf; 0 (buf untouched) for (time_t)-1. */
-#define REPORT_JSON_DATE_MAX 128
-int report_json_date_text(time_t t, char *buf, size_t size);
 
 #endif

@@ -63,68 +63,6 @@ START_TEST(numbers_as_printed)
 }
 END_TEST
 
-/* The short-decimal path of report_json_real_text() against what
- * jansson prints: every decimal of up to 7 digits with 0-6 places, both
- * signs, powers and their neighbours, and doubles of random bits. */
-static void
-same_real(double v)
-{
-	char want_buf[96], got[REPORT_JSON_REAL_MAX], *want;
-	json_t *j = json_real(v);
-
-	want = json_dumps(j, JSON_ENCODE_ANY | JSON_REAL_PRECISION(15));
-	json_decref(j);
-	ck_assert_ptr_nonnull(want);
-	snprintf(want_buf, sizeof(want_buf), "%s", want);
-	free(want);
-	report_json_real_text(v, got);
-	ck_assert_msg(!strcmp(got, want_buf), "%.17g: got %s, jansson %s", v,
-		      got, want_buf);
-}
-
-START_TEST(reals_as_jansson_prints)
-{
-	static const double pw[] = { 1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7 };
-	unsigned long long x = 0x9E3779B97F4A7C15ULL;
-
-	for (int k = 0; k <= 7; k++)
-		for (long m = 0; m < 20000; m += 7)
-			for (int sign = 0; sign < 2; sign++) {
-				double v = (double)(m * 997 % 10000000) /
-					   pw[k];
-
-				same_real(sign ? -v : v);
-			}
-	for (int e = -20; e <= 20; e++) {
-		double v = pow(10, e);
-
-		same_real(v);
-		same_real(nextafter(v, 0));
-		same_real(nextafter(v, 1e300));
-		same_real(-v);
-		same_real(v * 0.99999999999999);
-		same_real(v * 9.99999999999999);
-	}
-	same_real(999999999999999.0);
-	same_real(1e15);
-	same_real(123456789.012345);
-	same_real(0.1 + 0.2);
-	same_real(-0.0);
-	same_real(0.0);
-	for (int i = 0; i < 200000; i++) {
-		double v;
-
-		x ^= x << 13;
-		x ^= x >> 7;
-		x ^= x << 17;
-		memcpy(&v, &x, sizeof(v));
-		if (isfinite(v))
-			same_real(v);
-		same_real((double)(x % 100000000000ULL) / pw[x % 8]);
-	}
-}
-END_TEST
-
 START_TEST(contract_order_and_values)
 {
 	static const char body[] =
@@ -190,7 +128,8 @@ START_TEST(contract_order_and_values)
 }
 END_TEST
 
-/* The direct writer against the jansson tree, byte for byte. */
+/* The compact form of every report, hostile ones too, is one JSON
+ * object that reads back with its id. */
 static void
 same_compact(const struct lkp_report *r, const char *what)
 {
@@ -198,14 +137,17 @@ same_compact(const struct lkp_report *r, const char *what)
 
 	for (size_t i = 0; i < 2; i++) {
 		char *a = report_json_dump_compact(r, ids[i]);
-		char *b = report_json_dump_compact_tree(r, ids[i]);
+		json_error_t err;
+		json_t *o;
 
-		ck_assert_ptr_nonnull(a);
-		ck_assert_ptr_nonnull(b);
-		ck_assert_msg(!strcmp(a, b), "%s: compact JSON differs:\n%s\n"
-			      "tree:\n%s", what, a, b);
+		ck_assert_msg(a != NULL, "%s: no compact JSON", what);
+		ck_assert_msg(!strchr(a, '\n'), "%s: not compact", what);
+		o = json_loads(a, 0, &err);
+		ck_assert_msg(json_is_object(o), "%s: %s", what, err.text);
+		ck_assert_int_eq(json_integer_value(json_object_get(o, "id")),
+				 ids[i]);
+		json_decref(o);
 		free(a);
-		free(b);
 	}
 }
 
@@ -255,7 +197,7 @@ compare_dir(const char *sub, int text)
 	return n;
 }
 
-START_TEST(compact_writer_matches_tree)
+START_TEST(compact_form_of_every_report)
 {
 	ck_assert_int_ge(compare_dir("report", 0), 29);
 	ck_assert_int_ge(compare_dir("seeds", 1), 4);
@@ -264,7 +206,7 @@ START_TEST(compact_writer_matches_tree)
 END_TEST
 
 /* Text jansson refuses, escapes, repeated keys, odd numbers. */
-START_TEST(compact_writer_matches_tree_hostile)
+START_TEST(compact_form_of_hostile_reports)
 {
 	struct lkp_num vals[] = {
 		{ 1e20, LKP_NUM_REAL }, { 1e-5, LKP_NUM_REAL },
@@ -345,13 +287,11 @@ lkb_test_suite(void)
 	Suite *s = suite_create("lkp_json");
 	TCase *tc = tcase_create("json");
 
-	/* reals_as_jansson_prints makes ~10^6 numbers: room on a busy box */
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, numbers_as_printed);
-	tcase_add_test(tc, reals_as_jansson_prints);
 	tcase_add_test(tc, contract_order_and_values);
-	tcase_add_test(tc, compact_writer_matches_tree);
-	tcase_add_test(tc, compact_writer_matches_tree_hostile);
+	tcase_add_test(tc, compact_form_of_every_report);
+	tcase_add_test(tc, compact_form_of_hostile_reports);
 	suite_add_tcase(s, tc);
 	return s;
 }
