@@ -113,6 +113,18 @@ imap_unconfigure(struct sync_imap *si)
 }
 
 static int
+imap_configured(const struct settings *set)
+{
+	return set->imap.url != NULL;
+}
+
+static int
+maildir_configured(const struct settings *set)
+{
+	return set->maildir.path != NULL;
+}
+
+static int
 sync_imap_all(const struct settings *set, struct store *st,
 	      struct ingest *ig, const struct sync_opts *o)
 {
@@ -132,10 +144,11 @@ sync_imap_all(const struct settings *set, struct store *st,
 }
 
 static int
-sync_maildir(struct store *st, struct ingest *ig, const char *path,
+sync_maildir(const struct settings *set, struct store *st, struct ingest *ig,
 	     const struct sync_opts *o)
 {
 	struct ingest_stats before = *ingest_stats(ig), after;
+	const char *path = set->maildir.path;
 	uint64_t nread = 0;
 	int rc;
 
@@ -150,31 +163,46 @@ sync_maildir(struct store *st, struct ingest *ig, const char *path,
 	return rc;
 }
 
+/* The sources sync runs, in this order. A new source: its sync function
+ * (a file of its own), its keys in bot/core/settings.c, one row here. */
+static const struct mail_source {
+	const char *name;
+	const char *key;	/* "[section] key" that turns it on */
+	int (*configured)(const struct settings *set);
+	int (*sync)(const struct settings *set, struct store *st,
+		    struct ingest *ig, const struct sync_opts *o);
+} sources[] = {
+	{ "imap", "[imap] url", imap_configured, sync_imap_all },
+	{ "maildir", "[maildir] path", maildir_configured, sync_maildir },
+};
+
 int
 sync_sources(const struct settings *set, struct store *st,
 	     const struct sync_opts *o)
 {
-	const char *url = set->imap.url;
-	const char *md = set->maildir.path;
 	const struct config *cfg = set->cfg;
-	struct ingest *ig;
+	struct ingest *ig = NULL;
 	int rc = LKB_OK, rc2;
 
-	if (!url && !md) {
+	for (size_t i = 0; i < LKB_ARRAY_SIZE(sources); i++) {
+		if (!sources[i].configured(set))
+			continue;
+		if (!ig)
+			ig = ingest_new(st);
+		rc2 = sources[i].sync(set, st, ig, o);
+		if (rc == LKB_OK)
+			rc = rc2;
+		/* a source that is down does not hold up the others; a
+		 * configuration error stops the stage */
+		if (rc2 == LKB_ERR_CONFIG)
+			break;
+	}
+	if (!ig) {
 		lkb_error("nothing to sync: set [imap] url or [maildir] path "
 			  "in the configuration%s%s",
 			  config_path(cfg) ? " " : "",
 			  config_path(cfg) ? config_path(cfg) : "");
 		return LKB_ERR_CONFIG;
-	}
-	ig = ingest_new(st);
-	if (url)
-		rc = sync_imap_all(set, st, ig, o);
-	/* a Maildir does not wait for a mail server that is down */
-	if (md && rc != LKB_ERR_CONFIG) {
-		rc2 = sync_maildir(st, ig, md, o);
-		if (rc == LKB_OK)
-			rc = rc2;
 	}
 	ingest_free(ig);
 	return rc;

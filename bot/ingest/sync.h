@@ -1,6 +1,7 @@
 /* sync.h - the sync stage: every configured source into the store.
  *
- * Sources come from the configuration: [imap] (url, folders, user,
+* Sources are the rows of sources[] in sync.c, each on when its key is
+ * set: [imap] (url, folders, user,
  * password_file | password_env | ~/.netrc, cafile, starttls, insecure,
  * timeout, batch, after = none|seen|move:FOLDER) and [maildir] path.
  * IMAP is read-only unless `after` asks otherwise; each batch of mail is
