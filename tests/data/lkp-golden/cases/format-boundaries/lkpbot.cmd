@@ -1,0 +1,1 @@
+lkp-compare compare -N -r TREE/result -a testcase=stress-ng -a tbox_group=lkp-icl-2sp8 -a rootfs=debian-12-x86_64-20240206.cgz -a kconfig=x86_64-rhel-9.4 -a compiler=gcc-12 -a class=memory -a nr_threads=100% -a test=remap -a testtime=60s 115af885f592d0906232b9ef88e6253dd2fcd936 1fc18416891c9be9fb8df08593f836a8c732d2f2

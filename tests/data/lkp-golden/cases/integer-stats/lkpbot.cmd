@@ -1,0 +1,1 @@
+lkp-compare compare -N -r TREE/result -a testcase=stress-ng -a tbox_group=lkp-icl-2sp8 -a rootfs=debian-12-x86_64-20240206.cgz -a kconfig=x86_64-rhel-9.4 -a compiler=gcc-12 -a class=memory -a nr_threads=100% -a test=remap -a testtime=60s cd5e2f7678145c973248f7bdf5d50b0f9b21ea76 504b14ae08f18f4df97d554f38e2ffc5476a2817

@@ -1,0 +1,1 @@
+lkp-compare compare -N -r TREE/result -a testcase=stress-ng -a tbox_group=lkp-icl-2sp8 -a rootfs=debian-12-x86_64-20240206.cgz -a kconfig=x86_64-rhel-9.4 -a compiler=gcc-12 -a class=memory -a nr_threads=100% -a test=remap -a testtime=60s a4b91f14be8b2a01d4baadc389e0817d9d1f63d2 f6376798e12f4405b7c8866ae07b8c7a6e19d013

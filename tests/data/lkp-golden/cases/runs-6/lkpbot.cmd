@@ -1,0 +1,1 @@
+lkp-compare compare -N -r TREE/result -a testcase=stress-ng -a tbox_group=lkp-icl-2sp8 -a rootfs=debian-12-x86_64-20240206.cgz -a kconfig=x86_64-rhel-9.4 -a compiler=gcc-12 -a class=memory -a nr_threads=100% -a test=remap -a testtime=60s 6426014f67d7f162663649de9ee6648b24737535 b93e263c22a6954540cdd1b337d13006c3ac028c

@@ -1,0 +1,1 @@
+lkp-compare compare -N -r TREE/result -a testcase=stress-ng -a tbox_group=lkp-icl-2sp8 -a rootfs=debian-12-x86_64-20240206.cgz -a kconfig=x86_64-rhel-9.4 -a compiler=gcc-12 -a class=memory -a nr_threads=100% -a test=remap -a testtime=60s fb60e2ba21f9ee98ad87c772a08a2da8b3da2ba3 e9eff5d0c41414e9f53ced6462e80fef68d8d7a8 54f1235b1357a19c2c2cbf3d14ae646567366868

@@ -1,0 +1,1 @@
+lkp-compare compare -N -r TREE/result -a testcase=stress-ng -a tbox_group=lkp-icl-2sp8 -a rootfs=debian-12-x86_64-20240206.cgz -a kconfig=x86_64-rhel-9.4 -a compiler=gcc-12 -a class=memory -a nr_threads=100% -a test=remap -a testtime=60s 741236a1daa352246429ecb7a7505f3c7046f14f b53bea19f7be57a62539735de07604767a4e390c
