@@ -45,6 +45,14 @@
 #define LKB_MAX_EVIDENCE_LINES 20
 /* Bytes of the evidence kept for one event (the matched lines). */
 #define LKB_MAX_EVIDENCE_BYTES 1024
+/* Bytes of a #lkp command line kept as its event's evidence (the
+ * commands table keeps verb and arguments): refused commands, which
+ * anyone may send, must not make a report's history grow by 1 KiB each. */
+#define LKB_MAX_COMMAND_EVIDENCE_BYTES 160
+/* Events a status answer lists (the latest; the rest and the refused
+ * commands are counted), so it renders far below LKB_MAX_RENDER_BYTES
+ * however long the history is. */
+#define LKB_MAX_STATUS_EVENTS 30
 /* Links followed along a duplicate-of chain before giving up. */
 #define LKB_MAX_DUP_CHAIN 64
 /* Rendered template output. */

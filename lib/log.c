@@ -12,6 +12,8 @@
 static enum log_level level = LOG_LVL_WARN;
 static const char *progname = "lkpbot";
 static int to_syslog;
+/* the last error on this thread, for callers that record why */
+static _Thread_local char last_error[512];
 
 void
 log_set_level(enum log_level lvl)
@@ -39,6 +41,43 @@ log_use_syslog(int on)
 	to_syslog = on;
 }
 
+const char *
+log_last_error(void)
+{
+	return last_error;
+}
+
+void
+log_clear_last_error(void)
+{
+	last_error[0] = '\0';
+}
+
+/* Append s to last_error at *n, cut to fit. */
+static void
+keep_add(size_t *n, const char *s)
+{
+	size_t k = strlen(s);
+
+	if (k > sizeof(last_error) - 1 - *n)
+		k = sizeof(last_error) - 1 - *n;
+	memcpy(last_error + *n, s, k);
+	*n += k;
+	last_error[*n] = '\0';
+}
+
+static void
+keep_error(const char *msg, const char *suffix)
+{
+	size_t n = 0;
+
+	keep_add(&n, msg);
+	if (suffix) {
+		keep_add(&n, ": ");
+		keep_add(&n, suffix);
+	}
+}
+
 static void
 vlog(enum log_level lvl, const char *prefix, const char *fmt, va_list ap,
      const char *suffix)
@@ -50,6 +89,8 @@ vlog(enum log_level lvl, const char *prefix, const char *fmt, va_list ap,
 	if (lvl > level && lvl != LOG_LVL_ERROR)
 		return;	/* errors are never silenced */
 	vsnprintf(msg, sizeof(msg), fmt, ap);
+	if (lvl == LOG_LVL_ERROR)
+		keep_error(msg, suffix);
 	fprintf(stderr, "%s: %s%s%s%s\n", progname, prefix, msg,
 		suffix ? ": " : "", suffix ? suffix : "");
 	if (to_syslog)

@@ -14,6 +14,12 @@ void log_set_progname(const char *name);
 /* Send diagnostics to syslog as well as stderr. */
 void log_use_syslog(int on);
 
+/* The text of the last error this thread logged (no prefix), or "" after
+ * log_clear_last_error(): what went wrong, for a caller that records it.
+ * Borrowed until the thread's next error. */
+const char *log_last_error(void);
+void log_clear_last_error(void);
+
 /* Prints "lkpbot: error: ..." and returns -1. */
 int lkb_error(const char *fmt, ...) LKB_PRINTF(1, 2);
 /* Like lkb_error, with ": strerror(errno)" appended. */

@@ -36,6 +36,8 @@ struct store {
 	enum store_mode mode;
 	int depth;		/* transaction nesting */
 	int failed;		/* a nested rollback happened */
+	int sp_depth;		/* depth at store_savepoint(), 0: none */
+	int sp_failed;		/* failed at store_savepoint() */
 	struct rawpack *pack;	/* raw mail beside the database */
 	/* Prepared statements cached by the address of their SQL text:
 	 * ncache of them in cache, found through a hash of the address */

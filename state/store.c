@@ -397,6 +397,7 @@ store_commit(struct store *st)
 		LKB_BUG("commit without begin");
 	if (--st->depth > 0)
 		return st->failed ? LKB_ERR_DB : LKB_OK;
+	st->sp_depth = 0;
 	/* raw bytes first: a committed row never points past them */
 	rc = st->failed ? LKB_ERR_DB : rawpack_sync(st->pack);
 	if (rc != LKB_OK) {
@@ -416,9 +417,52 @@ store_rollback(struct store *st)
 		st->failed = 1;
 		return;
 	}
+	st->sp_depth = 0;
 	if (sqlite3_get_autocommit(st->db) == 0)
 		(void)store_exec(st, "ROLLBACK");
 	rawpack_discard(st->pack);
+}
+
+/* One savepoint at a time, inside a transaction: the part of it that
+ * one unit (a mail in a batch) wrote, undone without the rest. */
+int
+store_savepoint(struct store *st)
+{
+	int rc;
+
+	if (st->depth <= 0 || st->sp_depth)
+		LKB_BUG("savepoint outside a transaction, or nested");
+	if ((rc = store_exec(st, "SAVEPOINT lkb_unit")) != LKB_OK)
+		return rc;
+	st->sp_depth = st->depth;
+	st->sp_failed = st->failed;
+	return LKB_OK;
+}
+
+int
+store_savepoint_release(struct store *st)
+{
+	if (!st->sp_depth)
+		LKB_BUG("release without a savepoint");
+	st->sp_depth = 0;
+	return store_exec(st, "RELEASE lkb_unit");
+}
+
+int
+store_savepoint_rollback(struct store *st)
+{
+	int rc;
+
+	if (!st->sp_depth)
+		LKB_BUG("rollback without a savepoint");
+	/* nested begins the unit left open or rolled back count no more */
+	st->depth = st->sp_depth;
+	st->failed = st->sp_failed;
+	st->sp_depth = 0;
+	rc = store_exec(st, "ROLLBACK TO lkb_unit");
+	if (rc == LKB_OK)
+		rc = store_exec(st, "RELEASE lkb_unit");
+	return rc;
 }
 
 int

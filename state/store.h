@@ -32,6 +32,14 @@ int store_begin_write(struct store *st) LKB_WARN_UNUSED;
 int store_begin_read(struct store *st) LKB_WARN_UNUSED;
 int store_commit(struct store *st) LKB_WARN_UNUSED;
 void store_rollback(struct store *st);
+/* A savepoint inside the open write transaction (one at a time): what
+ * was written after it is kept by _release, undone by _rollback (the
+ * transaction goes on, with nested rollbacks since then forgotten).
+ * Raw mail written to the pack meanwhile is not undone: for units that
+ * keep none (triage). */
+int store_savepoint(struct store *st) LKB_WARN_UNUSED;
+int store_savepoint_release(struct store *st) LKB_WARN_UNUSED;
+int store_savepoint_rollback(struct store *st) LKB_WARN_UNUSED;
 
 int store_schema_version(struct store *st, int *version_out) LKB_WARN_UNUSED;
 /* The version this program writes. */

@@ -254,6 +254,27 @@ store_triage_mark(struct store *st, int64_t msg_id, int64_t report_id)
 	return store_step_done(st, s, rc);
 }
 
+static const char sql_triage_problem[] =
+	"UPDATE messages SET problem = CASE"
+	" WHEN coalesce(problem, '') = '' THEN :p"
+	" WHEN instr(problem, :p) > 0 THEN problem"
+	" ELSE problem || '; ' || :p END WHERE id = :m";
+
+int
+store_triage_skip(struct store *st, int64_t msg_id, const char *problem)
+{
+	sqlite3_stmt *s = store_stmt(st, sql_triage_problem);
+	int rc;
+
+	if (!s)
+		return LKB_ERR_DB;
+	(void)((rc = store_bind_int(st, s, ":m", msg_id)) ||
+	       (rc = store_bind_text(st, s, ":p", problem)));
+	if ((rc = store_step_done(st, s, rc)) != LKB_OK)
+		return rc;
+	return store_triage_mark(st, msg_id, 0);
+}
+
 /* Replies triaged before their report arrived get another look. */
 static const char sql_retriage[] =
 	"DELETE FROM triaged WHERE report_id IS NULL AND msg_id IN"

@@ -76,6 +76,10 @@ int store_triage_skip_bare(struct store *st, int64_t *n_out)
 /* Mark msg_id triaged, against report_id (0: it belonged to none). */
 int store_triage_mark(struct store *st, int64_t msg_id, int64_t report_id)
 	LKB_WARN_UNUSED;
+/* Mark msg_id triaged without acting on it, and add problem (why it
+ * could not be triaged) to its `problem` column, once. */
+int store_triage_skip(struct store *st, int64_t msg_id, const char *problem)
+	LKB_WARN_UNUSED;
 /* Messages of the report's thread after it that were triaged without a
  * report (they arrived first) are triaged again; *n_out counts them. */
 int store_triage_requeue_thread(struct store *st, int64_t report_id,

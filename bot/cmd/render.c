@@ -54,6 +54,8 @@ report_preview(struct bot_ctx *ctx, const char *key, struct tvalue *data)
 		{ "result", "(the result of the command)" },
 		{ "error", "(the error)" },
 		{ "hint", "" },
+		{ "earlier", "" },
+		{ "refused", "" },
 	};
 	struct store_report_brief b;
 	struct store *st = NULL;

@@ -25,6 +25,7 @@
 #include "state/store.h"
 #include "state/store_outbox.h"
 #include "templates/compose.h"
+#include "templates/escape.h"
 #include "templates/render.h"
 #include "templates/tpl_set.h"
 
@@ -125,6 +126,7 @@ outbox_enqueue_mail(struct store *st, const struct settings *settings,
 	struct store_outbox_in in = { 0 };
 	struct compose_in ci = { 0 };
 	char frombuf[512], *msgid = NULL;
+	const char *parent = m->parent_id;
 	size_t nrcpt = 0;
 	int rc;
 
@@ -137,6 +139,13 @@ outbox_enqueue_mail(struct store *st, const struct settings *settings,
 	}
 	if ((rc = make_rcpt(m, rcpt, &nrcpt)) != LKB_OK)
 		return LKB_ERR_USAGE;
+	if (parent && !escape_msgid_ok(parent)) {
+		/* a Message-ID we cannot echo: answer outside the thread */
+		lkb_warn("answer %s: not threaded: unusable Message-ID "
+			 "'%.80s'", m->request_id ? m->request_id : "?",
+			 parent);
+		parent = NULL;
+	}
 	strbuf_init_capped(&body, LKB_MAX_RENDER_BYTES);
 	if ((rc = render_named(set, m->template, m->data, &body, &err))) {
 		lkb_error("cannot render template: %s", err.buf);
@@ -149,8 +158,14 @@ outbox_enqueue_mail(struct store *st, const struct settings *settings,
 	ci.to = m->to;
 	ci.cc = ccs;
 	ci.ncc = m->ncc;
-	ci.subject = m->subject;
-	ci.parent_id = m->parent_id;
+	if (m->parent_id)
+		rc = compose_reply_subject(&subj, m->subject);
+	else
+		rc = strbuf_adds(&subj, m->subject ? m->subject : "");
+	if (rc != LKB_OK)
+		goto out;
+	ci.subject = subj.buf;	/* "Re: " once, threaded or not */
+	ci.parent_id = parent;
 	ci.parent_refs = m->parent_refs;
 	ci.nparent_refs = m->nparent_refs;
 	ci.request_id = m->request_id;
@@ -160,12 +175,6 @@ outbox_enqueue_mail(struct store *st, const struct settings *settings,
 	ci.body = body.buf;
 	ci.body_len = body.len;
 	if ((rc = compose_message(&ci, &raw, &msgid)) != LKB_OK)
-		goto out;
-	if (m->parent_id)
-		rc = compose_reply_subject(&subj, m->subject);
-	else
-		rc = strbuf_adds(&subj, m->subject ? m->subject : "");
-	if (rc != LKB_OK)
 		goto out;
 	in.kind = m->kind;
 	in.request_id = m->request_id;

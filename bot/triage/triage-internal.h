@@ -36,7 +36,8 @@ struct triage {
 	struct answer_addressing addressing;
 	const char *maintainers[TRIAGE_MAX_MAINTAINERS];
 	size_t nmaintainers;
-	struct triage_stats stats;
+	struct triage_stats stats;	/* committed work only */
+	struct triage_stats batch_stats;	/* stats when the batch began */
 	unsigned requeued;	/* replies queued again by a new report */
 	unsigned in_batch;	/* messages in the open transaction */
 };

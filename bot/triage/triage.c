@@ -546,24 +546,84 @@ triage_message(struct triage *t, struct triage_prep *p)
 	return rc;
 }
 
+/* Errors that say the store or the set-up is broken, not the mail: they
+ * stop the run, and the mail is tried again by the next one. Anything
+ * else is this mail's own problem and must not hold up the others. */
+static int
+triage_fatal(int rc)
+{
+	switch (rc) {
+	case LKB_ERR_NOMEM:
+	case LKB_ERR_IO:
+	case LKB_ERR_DB:
+	case LKB_ERR_DB_BUSY:
+	case LKB_ERR_SCHEMA_TOO_NEW:
+	case LKB_ERR_CONFIG:
+	case LKB_ERR_TEMPLATE:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+/* A mail that cannot be triaged: undo what it did (its savepoint), count
+ * none of it, record why on the message and mark it triaged. */
+static int
+triage_skip(struct triage *t, const struct triage_prep *p, int why,
+	    const struct triage_stats *before)
+{
+	const char *err = log_last_error();
+	char problem[640];
+	int rc;
+
+	snprintf(problem, sizeof(problem), "triage: %s",
+		 *err ? err : lkb_status_str(why));
+	if ((rc = store_savepoint_rollback(t->st)) != LKB_OK)
+		return rc;
+	t->stats = *before;
+	lkb_warn("message %lld skipped, nothing of it kept: %s",
+		 (long long)p->msg_id, problem);
+	if ((rc = store_triage_skip(t->st, p->msg_id, problem)) != LKB_OK)
+		return rc;
+	t->stats.messages++;
+	t->stats.skipped++;
+	return LKB_OK;
+}
+
 /* Messages are triaged in batches of LKB_BATCH_MESSAGES per
  * transaction: each message's decisions, answers and its `triaged` mark
- * commit together, so a crash redoes whole messages, never half of one. */
+ * commit together, so a crash redoes whole messages, never half of one.
+ * Each message has a savepoint of its own: one that fails is undone
+ * alone and skipped (triage_skip), and the batch goes on. Only a broken
+ * store or set-up (triage_fatal) rolls the batch back and stops. The
+ * stats count what was committed. */
 static int
 triage_one(struct triage_prep *p, void *arg)
 {
 	struct triage *t = arg;
-	int rc = p->rc;
+	struct triage_stats before;
+	int rc;
 
-	if (rc == LKB_OK && t->in_batch == 0 &&
-	    (rc = store_begin_write(t->st)) != LKB_OK)
-		return rc;
-	if (rc == LKB_OK)
-		rc = triage_message(t, p);
+	if (t->in_batch == 0) {
+		if ((rc = store_begin_write(t->st)) != LKB_OK)
+			return rc;
+		t->batch_stats = t->stats;
+	}
+	before = t->stats;
+	log_clear_last_error();
+	if ((rc = store_savepoint(t->st)) == LKB_OK) {
+		rc = p->rc;
+		if (rc == LKB_OK)
+			rc = triage_message(t, p);
+		if (rc == LKB_OK)
+			rc = store_savepoint_release(t->st);
+		else if (!triage_fatal(rc))
+			rc = triage_skip(t, p, rc, &before);
+	}
 	if (rc != LKB_OK) {
-		if (t->in_batch || p->rc == LKB_OK)
-			store_rollback(t->st);
+		store_rollback(t->st);
 		t->in_batch = 0;
+		t->stats = t->batch_stats;
 		lkb_error("triage of message %lld failed: %s",
 			  (long long)p->msg_id, lkb_status_str(rc));
 		return rc;
@@ -571,7 +631,9 @@ triage_one(struct triage_prep *p, void *arg)
 	if (++t->in_batch < LKB_BATCH_MESSAGES)
 		return LKB_OK;
 	t->in_batch = 0;
-	return store_commit(t->st);
+	if ((rc = store_commit(t->st)) != LKB_OK)
+		t->stats = t->batch_stats;
+	return rc;
 }
 
 /* One pass over what is not triaged yet. */
@@ -602,6 +664,8 @@ triage_pass(struct triage *t)
 			rc = store_commit(t->st);
 		else
 			store_rollback(t->st);
+		if (rc != LKB_OK)
+			t->stats = t->batch_stats;
 	}
 	return rc;
 }
@@ -636,10 +700,14 @@ triage_stage(struct bot_ctx *ctx, const struct run_opts *o)
 
 	(void)o;
 	rc = triage_run(ctx, &s);
-	if (ctx->verbose >= 0 && s.messages)
+	if (ctx->verbose >= 0 && s.messages) {
 		printf("triage: %u messages, %u events, %u commands, %u "
-		       "answers, %u state changes, %u requests\n", s.messages,
+		       "answers, %u state changes, %u requests", s.messages,
 		       s.events, s.commands, s.answers, s.changes, s.requests);
+		if (s.skipped)
+			printf(", %u skipped (lkpbot show says why)", s.skipped);
+		printf("\n");
+	}
 	return rc;
 }
 

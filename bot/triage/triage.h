@@ -23,6 +23,7 @@ struct bot_ctx;
 
 struct triage_stats {
 	unsigned messages, events, commands, answers, changes, requests;
+	unsigned skipped;	/* mails that could not be triaged */
 };
 
 /* The run stage (bot/run.h). */

@@ -13,6 +13,7 @@
 #include "bot/outbox/answer.h"
 #include "bot/outbox/outbox.h"
 #include "bot/triage/triage-internal.h"
+#include "lib/limits.h"
 #include "lib/log.h"
 #include "lib/status.h"
 #include "lib/strbuf.h"
@@ -50,27 +51,96 @@ answer_data(struct triage *t, struct triage_mail *tm,
 	return d;
 }
 
+/* The source of the event of a refused command: counted in a status
+ * answer, not listed. */
+#define SOURCE_REFUSED "command:refused"
+
+/* A status answer lists the latest LKB_MAX_STATUS_EVENTS events (a ring
+ * of them) and counts the rest and the refused commands. */
 struct status_ctx {
-	struct tvalue *events;
+	struct tvalue *ring[LKB_MAX_STATUS_EVENTS];
+	size_t n;		/* events seen, refused ones aside */
+	size_t refused;
 };
 
 static int
 status_event(const struct store_event_row *r, void *arg)
 {
 	struct status_ctx *c = arg;
-	struct tvalue *e = tvalue_new_map();
+	struct tvalue *e, **slot;
 	char date[32] = "-";
 	struct tm tmv;
 	time_t tt = (time_t)r->created_at;
 
+	if (r->source && !strcmp(r->source, SOURCE_REFUSED)) {
+		c->refused++;
+		return 0;
+	}
+	e = tvalue_new_map();
 	if (gmtime_r(&tt, &tmv))
 		strftime(date, sizeof(date), "%Y-%m-%d", &tmv);
 	tvalue_map_set_str(e, "date", date);
 	tvalue_map_set_str(e, "event", r->type ? r->type : "");
 	tvalue_map_set_str(e, "who", r->author ? r->author : "");
 	tvalue_map_set_str(e, "detail", r->evidence ? r->evidence : "");
-	tvalue_list_push(c->events, e);
+	slot = &c->ring[c->n++ % LKB_MAX_STATUS_EVENTS];
+	tvalue_free(*slot);
+	*slot = e;
 	return 0;
+}
+
+/* Hand the ring to data as "events", oldest first, and the counts
+ * "earlier" and "refused" ("" for none); empties c. */
+static void
+status_data(struct status_ctx *c, struct tvalue *data)
+{
+	struct tvalue *list = tvalue_new_list();
+	size_t first = c->n > LKB_MAX_STATUS_EVENTS
+			       ? c->n - LKB_MAX_STATUS_EVENTS : 0;
+	char num[32];
+
+	for (size_t i = first; i < c->n; i++) {
+		struct tvalue **slot = &c->ring[i % LKB_MAX_STATUS_EVENTS];
+
+		tvalue_list_push(list, *slot);
+		*slot = NULL;
+	}
+	tvalue_map_set(data, "events", list);
+	num[0] = '\0';
+	if (first)
+		snprintf(num, sizeof(num), "%zu", first);
+	tvalue_map_set_str(data, "earlier", num);
+	num[0] = '\0';
+	if (c->refused)
+		snprintf(num, sizeof(num), "%zu", c->refused);
+	tvalue_map_set_str(data, "refused", num);
+}
+
+static void
+status_release(struct status_ctx *c)
+{
+	for (size_t i = 0; i < LKB_MAX_STATUS_EVENTS; i++)
+		tvalue_free(c->ring[i]);
+	memset(c, 0, sizeof(*c));
+}
+
+/* A command's text as evidence: at most LKB_MAX_COMMAND_EVIDENCE_BYTES,
+ * cut at a character boundary and marked; in a (borrowed from a). */
+static const char *
+command_evidence(struct arena *a, const char *text)
+{
+	size_t n = text ? strlen(text) : 0;
+	char *s;
+
+	if (n <= LKB_MAX_COMMAND_EVIDENCE_BYTES)
+		return text;
+	n = LKB_MAX_COMMAND_EVIDENCE_BYTES - 3;
+	while (n && ((unsigned char)text[n] & 0xc0) == 0x80)
+		n--;	/* not inside a UTF-8 sequence */
+	s = arena_alloc(a, n + 4);
+	memcpy(s, text, n);
+	memcpy(s + n, "...", 4);
+	return s;
 }
 
 /* Queue the answer to command idx of the mail (rate limits permitting). */
@@ -222,8 +292,9 @@ triage_command(struct triage *t, struct triage_mail *tm,
 			snprintf(result, sizeof(result), "ok: help sent");
 			tpl = "help";
 		} else if (cmd->verb == LKP_CMD_STATUS) {
-			struct status_ctx sc2 = { tvalue_new_list() };
+			struct status_ctx sc2;
 
+			memset(&sc2, 0, sizeof(sc2));
 			snprintf(result, sizeof(result), "ok: status sent");
 			tvalue_map_set_str(data, "state",
 					   report_state_name(tm->cur.state));
@@ -231,9 +302,10 @@ triage_command(struct triage *t, struct triage_mail *tm,
 					   tm->cur.state == RS_CLOSED
 					   ? close_reason_name(tm->cur.reason)
 					   : "");
-			tvalue_map_set(data, "events", sc2.events);
 			rc = store_event_foreach(t->st, tm->report_id, 0,
 						 status_event, &sc2);
+			status_data(&sc2, data);
+			status_release(&sc2);
 			tpl = "status";
 		} else {
 			snprintf(result, sizeof(result), "ok: nothing to "
@@ -278,9 +350,10 @@ triage_command(struct triage *t, struct triage_mail *tm,
 	ev.msg_id = tm->msg_id;
 	ev.date = tm->m && tm->m->date != (time_t)-1 ? (int64_t)tm->m->date : 0;
 	ev.type = "command";
-	ev.source = tm->msg_id ? "command" : cause;
+	ev.source = !tm->msg_id ? cause
+		    : v == LC_REFUSED ? SOURCE_REFUSED : "command";
 	ev.author = tm->author;
-	ev.evidence = cmd->text;
+	ev.evidence = command_evidence(tm->a, cmd->text);
 	if (tm->report_id && (rc = store_event_add(t->st, &ev)) != LKB_OK)
 		return rc;
 	sc.msg_id = tm->msg_id;

@@ -201,6 +201,38 @@ START_TEST(nested_rollback_rolls_back_all)
 }
 END_TEST
 
+/* triage's savepoint per mail: one mail undone, the batch goes on,
+ * a nested rollback inside it forgotten */
+START_TEST(savepoint_undoes_one_unit)
+{
+	struct store_msg sm;
+	int is_new;
+
+	ck_assert_int_eq(store_begin_write(st), LKB_OK);
+	add("s1@x", NULL, NULL, &is_new);
+	ck_assert_int_eq(store_savepoint(st), LKB_OK);
+	add("s2@x", NULL, NULL, &is_new);
+	ck_assert_int_eq(store_savepoint_release(st), LKB_OK);
+	ck_assert_int_eq(store_savepoint(st), LKB_OK);
+	add("s3@x", NULL, NULL, &is_new);
+	ck_assert_int_eq(store_begin_write(st), LKB_OK);
+	store_rollback(st);	/* nested: would fail the commit */
+	ck_assert_int_eq(store_savepoint_rollback(st), LKB_OK);
+	ck_assert_int_eq(store_message_get(st, "s1@x", &sm), 1);
+	/* the skipped unit's problem, recorded once */
+	ck_assert_int_eq(store_triage_skip(st, sm.id, "triage: why"), LKB_OK);
+	ck_assert_int_eq(store_triage_skip(st, sm.id, "triage: why"), LKB_OK);
+	store_msg_release(&sm);
+	ck_assert_int_eq(store_commit(st), LKB_OK);
+	ck_assert_int_eq(store_message_exists(st, "s1@x", NULL), 1);
+	ck_assert_int_eq(store_message_exists(st, "s2@x", NULL), 1);
+	ck_assert_int_eq(store_message_exists(st, "s3@x", NULL), 0);
+	ck_assert_int_eq(store_message_get(st, "s1@x", &sm), 1);
+	ck_assert_str_eq(sm.problem, "triage: why");
+	store_msg_release(&sm);
+}
+END_TEST
+
 
 static long long
 pack_size(void)
@@ -368,6 +400,7 @@ lkb_test_suite(void)
 	tcase_add_test(tc, no_message_id_dedups_by_content);
 	tcase_add_test(tc, readonly_open_of_missing_db_fails);
 	tcase_add_test(tc, nested_rollback_rolls_back_all);
+	tcase_add_test(tc, savepoint_undoes_one_unit);
 	tcase_add_test(tc, raw_bytes_in_the_pack);
 	tcase_add_test(tc, raw_rollback_cuts_the_pack);
 	tcase_add_test(tc, raw_pack_cut_short_is_found);
