@@ -22,6 +22,7 @@ LKB_SH_TESTS = \
 	%reldir%/t0300-triage.sh \
 	%reldir%/t0310-triage-threads.sh \
 	%reldir%/t0320-list-mail.sh \
+	%reldir%/t0330-authority.sh \
 	%reldir%/t0600-smtp.sh \
 	%reldir%/t0601-render-golden.sh \
 	%reldir%/t0610-rules-cli.sh \
