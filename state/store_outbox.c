@@ -36,6 +36,17 @@ static const char sql_by_key[] =
 static const char sql_next_due[] =
 	"SELECT id FROM outbox WHERE state = 'pending'"
 	" AND next_attempt_at <= :now ORDER BY next_attempt_at, id LIMIT 1";
+static const char sql_next_due_in[] =
+	"SELECT id FROM outbox WHERE state = 'pending'"
+	" AND next_attempt_at <= :now"
+	" AND (CASE WHEN substr(request_id, 1, 2) = '" OUTBOX_OUTSIDER_PREFIX "'"
+	"  THEN :ook AND (:ps = 0 OR (SELECT count(*) FROM outbox o"
+	"   WHERE o.state = 'sent' AND o.sent_at BETWEEN :since AND :now"
+	"   AND substr(o.request_id, 1, 2) = '" OUTBOX_OUTSIDER_PREFIX "'"
+	"   AND o.recipients = outbox.recipients COLLATE NOCASE) < :ps)"
+	"  ELSE :mok END)"
+	" ORDER BY substr(request_id, 1, 2) = '" OUTBOX_OUTSIDER_PREFIX "',"
+	" next_attempt_at, id LIMIT 1";
 static const char sql_set_state[] =
 	"UPDATE outbox SET state = :to, attempts = attempts + :inc,"
 	" next_attempt_at = coalesce(:next, next_attempt_at),"
@@ -239,8 +250,32 @@ claim_row(struct store *st, int64_t id, int64_t now,
 	return rc == 0 ? LKB_ERR_DB : rc;
 }
 
+/* The next due row the budget allows: 1 and *id_out, 0, or negative. */
 static int
-claim(struct store *st, int64_t id, int64_t now, struct store_outbox_row *out)
+next_due_in(struct store *st, int64_t now, const struct outbox_budget *b,
+	    int64_t *id_out)
+{
+	sqlite3_stmt *s = store_stmt(st, sql_next_due_in);
+	int rc;
+
+	if (!s)
+		return LKB_ERR_DB;
+	if ((rc = store_bind_int(st, s, ":now", now)) == LKB_OK &&
+	    (rc = store_bind_int(st, s, ":ook", b->outsiders_ok)) == LKB_OK &&
+	    (rc = store_bind_int(st, s, ":mok", b->members_ok)) == LKB_OK &&
+	    (rc = store_bind_int(st, s, ":ps", b->per_sender)) == LKB_OK)
+		rc = store_bind_int(st, s, ":since", b->since);
+	rc = store_step_row(st, s, rc);
+	if (rc == 1) {
+		*id_out = sqlite3_column_int64(s, 0);
+		store_stmt_done(s);
+	}
+	return rc;
+}
+
+static int
+claim(struct store *st, int64_t id, int64_t now,
+      const struct outbox_budget *b, struct store_outbox_row *out)
 {
 	struct store_outbox_row cur;
 	int64_t due = 0;
@@ -257,6 +292,9 @@ claim(struct store *st, int64_t id, int64_t now, struct store_outbox_row *out)
 		if (rc == 1 && cur.state != OUTBOX_PENDING)
 			rc = 0;
 		store_outbox_row_release(&cur);
+	} else if (b) {
+		rc = next_due_in(st, now, b, &due);
+		id = due;
 	} else {
 		rc = store_lookup_int(st, sql_next_due, ":now", NULL, now, &due);
 		id = due;
@@ -275,7 +313,15 @@ int
 store_outbox_claim_next(struct store *st, int64_t now,
 			struct store_outbox_row *out)
 {
-	return claim(st, 0, now, out);
+	return claim(st, 0, now, NULL, out);
+}
+
+int
+store_outbox_claim_next_in(struct store *st, int64_t now,
+			   const struct outbox_budget *b,
+			   struct store_outbox_row *out)
+{
+	return claim(st, 0, now, b, out);
 }
 
 int
@@ -284,7 +330,7 @@ store_outbox_claim(struct store *st, int64_t id, int64_t now,
 {
 	if (id <= 0)
 		return 0;
-	return claim(st, id, now, out);
+	return claim(st, id, now, NULL, out);
 }
 
 int

@@ -121,12 +121,43 @@ int store_outbox_foreach(struct store *st, int state, store_outbox_fn *fn,
 /* Rows in state s. */
 int store_outbox_count(struct store *st, enum outbox_state s, int64_t *n_out)
 	LKB_WARN_UNUSED;
-/* Rows created since `since` (any state), in thread_id (0: all) -- for
- * rate limits on answering. */
+/* Answers to people who may not act on the report (outsiders) have a
+ * request id that starts with this; they have budgets of their own. */
+#define OUTBOX_OUTSIDER_PREFIX "o."
+
+/* Which rows a rate count takes. Both ends of the window are bounded, so
+ * rows dated in the future (a run with the clock ahead) count in no
+ * window of the present. */
+struct outbox_window {
+	int64_t since, until;	/* created_at (sent_at if sent) in here */
+	int sent;		/* 1: sent rows by sent_at */
+	int64_t thread_id;	/* 0: all threads */
+	int outsider;		/* -1: all rows, 0: not outsiders', 1: only */
+	const char *rcpt;	/* exactly these recipients, or NULL */
+};
+int store_outbox_count_window(struct store *st, const struct outbox_window *w,
+			      int64_t *n_out) LKB_WARN_UNUSED;
+/* Rows created in [since, until] (any state), in thread_id (0: all) --
+ * for rate limits on answering. */
 int store_outbox_count_created(struct store *st, int64_t thread_id,
-			       int64_t since, int64_t *n_out) LKB_WARN_UNUSED;
-/* Rows sent since `since` -- for the sending rate. */
-int store_outbox_count_sent(struct store *st, int64_t since, int64_t *n_out)
+			       int64_t since, int64_t until, int64_t *n_out)
 	LKB_WARN_UNUSED;
+/* Rows sent in [since, until] -- for the sending rate. */
+int store_outbox_count_sent(struct store *st, int64_t since, int64_t until,
+			    int64_t *n_out) LKB_WARN_UNUSED;
+
+/* What the send stage may still send this hour. */
+struct outbox_budget {
+	int members_ok;		/* answers to maintainers and participants */
+	int outsiders_ok;	/* answers to outsiders */
+	long per_sender;	/* outsiders' answers to one address in
+				 * [since, now]; 0: no limit */
+	int64_t since;
+};
+/* Like store_outbox_claim_next(), but only a row the budget allows;
+ * members' rows first. */
+int store_outbox_claim_next_in(struct store *st, int64_t now,
+			       const struct outbox_budget *b,
+			       struct store_outbox_row *out) LKB_WARN_UNUSED;
 
 #endif

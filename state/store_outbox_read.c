@@ -27,12 +27,15 @@ static const char sql_in_state[] =
 	"SELECT " ROW_COLS " FROM outbox WHERE state = :s ORDER BY id";
 static const char sql_count[] =
 	"SELECT count(*) FROM outbox WHERE state = :s";
-static const char sql_count_created[] =
-	"SELECT count(*) FROM outbox WHERE created_at >= :since"
-	" AND (:tid = 0 OR thread_id = :tid)";
-static const char sql_count_sent[] =
-	"SELECT count(*) FROM outbox WHERE state = 'sent'"
-	" AND sent_at >= :since";
+static const char sql_count_window[] =
+	"SELECT count(*) FROM outbox WHERE"
+	" (CASE WHEN :sent THEN state = 'sent'"
+	"   AND sent_at BETWEEN :since AND :until"
+	"  ELSE created_at BETWEEN :since AND :until END)"
+	" AND (:tid = 0 OR thread_id = :tid)"
+	" AND (:cls < 0 OR (substr(request_id, 1, 2) = '"
+	OUTBOX_OUTSIDER_PREFIX "') = :cls)"
+	" AND (:rcpt IS NULL OR recipients = :rcpt COLLATE NOCASE)";
 
 const char *
 outbox_state_name(enum outbox_state s)
@@ -198,16 +201,49 @@ store_outbox_count(struct store *st, enum outbox_state state, int64_t *n_out)
 }
 
 int
-store_outbox_count_created(struct store *st, int64_t thread_id, int64_t since,
-			   int64_t *n_out)
+store_outbox_count_window(struct store *st, const struct outbox_window *w,
+			  int64_t *n_out)
 {
-	return count(st, sql_count_created, ":since", NULL, since, ":tid",
-		     thread_id, n_out);
+	sqlite3_stmt *s = store_stmt(st, sql_count_window);
+	int rc;
+
+	*n_out = 0;
+	if (!s)
+		return LKB_ERR_DB;
+	if ((rc = store_bind_int(st, s, ":sent", w->sent)) ||
+	    (rc = store_bind_int(st, s, ":since", w->since)) ||
+	    (rc = store_bind_int(st, s, ":until", w->until)) ||
+	    (rc = store_bind_int(st, s, ":tid", w->thread_id)) ||
+	    (rc = store_bind_int(st, s, ":cls", w->outsider)) ||
+	    (rc = w->rcpt ? store_bind_text(st, s, ":rcpt", w->rcpt)
+			  : store_bind_null(st, s, ":rcpt")))
+		goto out;
+	rc = store_step(st, s);
+	if (rc == SQLITE_ROW) {
+		*n_out = sqlite3_column_int64(s, 0);
+		rc = LKB_OK;
+	} else if (rc >= 0) {
+		rc = LKB_ERR_DB;
+	}
+out:
+	store_stmt_done(s);
+	return rc;
 }
 
 int
-store_outbox_count_sent(struct store *st, int64_t since, int64_t *n_out)
+store_outbox_count_created(struct store *st, int64_t thread_id, int64_t since,
+			   int64_t until, int64_t *n_out)
 {
-	return count(st, sql_count_sent, ":since", NULL, since, NULL, 0,
-		     n_out);
+	struct outbox_window w = { since, until, 0, thread_id, -1, NULL };
+
+	return store_outbox_count_window(st, &w, n_out);
+}
+
+int
+store_outbox_count_sent(struct store *st, int64_t since, int64_t until,
+			int64_t *n_out)
+{
+	struct outbox_window w = { since, until, 1, 0, -1, NULL };
+
+	return store_outbox_count_window(st, &w, n_out);
 }

@@ -191,6 +191,9 @@ cmd_rules(int argc, char **argv, struct bot_ctx *ctx)
 		free(path);
 		return EXIT_FAIL;
 	}
+	if (ctx->set)
+		rules_set_lkp_team(rs, ctx->set->bot.lkp_team,
+				   ctx->set->bot.nlkp_team);
 	if (!strcmp(sub, "check")) {
 		printf("%s: %zu rules, all patterns compile\n", path,
 		       rules_count(rs));

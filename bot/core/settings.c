@@ -153,6 +153,36 @@ load_smtp(struct settings *s, const struct config *cfg, int *bad)
 	}
 }
 
+/* The LKP team when [bot] lkp_team is not set: the robot's address and
+ * the team members' known addresses; never a whole domain. */
+static const char *const lkp_team_default[] = {
+	"lkp@intel.com", "oliver.sang@intel.com", "yujie.liu@intel.com",
+	"philip.li@intel.com", "feng.tang@intel.com", "rong.a.chen@intel.com",
+	"fengwei.yin@intel.com", "yu.c.chen@intel.com", "carel.si@intel.com",
+	"beibei.si@intel.com",	/* Carel Si's address in the list archives */
+};
+
+/* An address list of [bot] (addresses or "@domain"), def when unset. */
+static size_t
+addr_list(const struct config *cfg, const char *key, const char **v,
+	  size_t max, const char *const *def, size_t ndef)
+{
+	size_t n;
+
+	if (!config_get(cfg, "bot", key)) {
+		for (n = 0; n < ndef && n < max; n++)
+			v[n] = def[n];
+		return n;
+	}
+	n = config_get_list((struct config *)cfg, "bot", key, v, max);
+	if (n > max) {
+		lkb_warn("[bot] %s: only the first %zu are used "
+			 "(LKB_MAX_MAINTAINERS)", key, max);
+		n = max;
+	}
+	return n;
+}
+
 static void
 load_bot(struct settings *s, const struct config *cfg, int *bad)
 {
@@ -165,19 +195,22 @@ load_bot(struct settings *s, const struct config *cfg, int *bad)
 					    sizeof(s->bot.address_buf));
 	else if (s->bot.address && !*s->bot.address)
 		s->bot.address = NULL;
-	s->bot.nmaintainers = config_get_list((struct config *)cfg, "bot",
-					      "maintainers", s->bot.maintainers,
-					      LKB_ARRAY_SIZE(s->bot.maintainers));
-	if (s->bot.nmaintainers > LKB_ARRAY_SIZE(s->bot.maintainers)) {
-		lkb_warn("[bot] maintainers: only the first %d are used "
-			 "(LKB_MAX_MAINTAINERS)", LKB_MAX_MAINTAINERS);
-		s->bot.nmaintainers = LKB_ARRAY_SIZE(s->bot.maintainers);
-	}
+	s->bot.nmaintainers = addr_list(cfg, "maintainers", s->bot.maintainers,
+					LKB_ARRAY_SIZE(s->bot.maintainers),
+					NULL, 0);
+	s->bot.nlkp_team = addr_list(cfg, "lkp_team", s->bot.lkp_team,
+				     LKB_ARRAY_SIZE(s->bot.lkp_team),
+				     lkp_team_default,
+				     LKB_ARRAY_SIZE(lkp_team_default));
 	s->bot.cc_policy = (enum cc_setting)choice(cfg, "bot", "cc_policy",
 		cc, 2, SET_CC_THREAD, "thread or asker", bad);
 	s->bot.max_per_hour = num(cfg, "bot", "max_per_hour", 60, 0,
 				  1000000, bad);
 	s->bot.max_per_thread = num(cfg, "bot", "max_per_thread", 10, 0,
+				    1000000, bad);
+	s->bot.max_outsider_per_hour = num(cfg, "bot", "max_outsider_per_hour",
+					   10, 0, 1000000, bad);
+	s->bot.max_per_sender = num(cfg, "bot", "max_per_sender", 2, 0,
 				    1000000, bad);
 	s->bot.threads = -1;
 	if (config_get(cfg, "bot", "threads"))
@@ -200,6 +233,10 @@ settings_load(struct settings *s, const struct config *cfg)
 	s->results.queue = config_get(cfg, "results", "queue");
 	s->results.expire_days = num(cfg, "results", "expire_days", 14, 0,
 				     36500, &bad);
+	s->requests.per_asker = num(cfg, "requests", "per_asker", 10, 0,
+				    1000000, &bad);
+	s->requests.per_report = num(cfg, "requests", "per_report", 30, 0,
+				     1000000, &bad);
 	s->git.repo = config_get(cfg, "git", "repo");
 	s->paths.rules_file = config_get(cfg, "rules", "file");
 	s->paths.templates_dir = config_get(cfg, "templates", "dir");

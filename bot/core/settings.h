@@ -45,9 +45,16 @@ struct settings {
 		const char *address;	/* [bot] address, else [smtp] from's */
 		const char *maintainers[LKB_MAX_MAINTAINERS];
 		size_t nmaintainers;
+		/* the LKP team by address ("a@b" or "@domain"); default
+		 * the robot's and the team's known addresses */
+		const char *lkp_team[LKB_MAX_MAINTAINERS];
+		size_t nlkp_team;
 		enum cc_setting cc_policy;
 		long max_per_hour;	/* 0: no limit; default 60 */
 		long max_per_thread;	/* 0: no limit; default 10 */
+		long max_outsider_per_hour;	/* 0: no limit; default 10 */
+		long max_per_sender;	/* outsider answers to one address
+					 * an hour; 0: no limit; default 2 */
 		long threads;		/* -1: one per CPU */
 		const char *digest_to;
 		char address_buf[256];
@@ -56,6 +63,10 @@ struct settings {
 		const char *root, *queue;
 		long expire_days;	/* default 14 */
 	} results;
+	struct {
+		/* quotas per asker and per report over 24 hours; 0: none */
+		long per_asker, per_report;		/* default 10, 30 */
+	} requests;
 	struct {
 		const char *repo;
 	} git;

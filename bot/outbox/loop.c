@@ -16,6 +16,9 @@ static const char *const verdict_names[LOOP__COUNT] = {
 	"answer", "own mail", "mail from an lkpbot (X-LKPBot)", "bounce",
 	"auto-submitted mail", "robot sender", "bulk mail (no list headers)",
 	"hourly answer limit reached", "thread answer limit reached",
+	"hourly limit of answers to outsiders reached",
+	"hourly limit of answers to this sender reached",
+	"a day's answers to outsiders wait already",
 };
 _Static_assert(LKB_ARRAY_SIZE(verdict_names) == LOOP__COUNT, "verdicts");
 
@@ -184,32 +187,78 @@ loop_check_message(const struct message *m, const struct loop_policy *p)
 	return LOOP_ANSWER;
 }
 
-int
-loop_check_rate(struct store *st, const struct loop_policy *p,
-		int64_t thread_id, int64_t now, enum loop_verdict *v_out)
+/* Rows of class outsider created in [since, now], in thread tid (0: all),
+ * to rcpt (NULL: anyone). */
+static int
+created(struct store *st, int outsider, int64_t tid, const char *rcpt,
+	int64_t since, int64_t now, int64_t *n_out)
+{
+	struct outbox_window w = { since, now, 0, tid, outsider, rcpt };
+
+	return store_outbox_count_window(st, &w, n_out);
+}
+
+/* *v_out = v when max > 0 and the count reaches it. */
+static int
+limit(struct store *st, int outsider, int64_t tid, const char *rcpt,
+      int64_t window, int64_t now, long max, enum loop_verdict v,
+      enum loop_verdict *v_out)
 {
 	int64_t n;
 	int rc;
 
-	*v_out = LOOP_ANSWER;
-	if (p->max_per_hour > 0) {
-		rc = store_outbox_count_created(st, 0, now - 3600, &n);
-		if (rc != LKB_OK)
-			return rc;
-		if (n >= p->max_per_hour) {
-			*v_out = LOOP_RATE_HOUR;
-			return LKB_OK;
-		}
-	}
-	if (p->max_per_thread > 0 && thread_id > 0) {
-		rc = store_outbox_count_created(st, thread_id,
-						now - LOOP_THREAD_WINDOW, &n);
-		if (rc != LKB_OK)
-			return rc;
-		if (n >= p->max_per_thread)
-			*v_out = LOOP_RATE_THREAD;
-	}
+	if (max <= 0 || *v_out != LOOP_ANSWER)
+		return LKB_OK;
+	if ((rc = created(st, outsider, tid, rcpt, now - window, now, &n)))
+		return rc;
+	if (n >= max)
+		*v_out = v;
 	return LKB_OK;
+}
+
+int
+loop_check_rate(struct store *st, const struct loop_policy *p,
+		int64_t thread_id, int64_t now, enum loop_verdict *v_out)
+{
+	int rc;
+
+	*v_out = LOOP_ANSWER;
+	rc = limit(st, 0, 0, NULL, 3600, now, p->max_per_hour, LOOP_RATE_HOUR,
+		   v_out);
+	if (rc == LKB_OK && thread_id > 0)
+		rc = limit(st, 0, thread_id, NULL, LOOP_THREAD_WINDOW, now,
+			   p->max_per_thread, LOOP_RATE_THREAD, v_out);
+	return rc;
+}
+
+int
+loop_check_outsider_rate(struct store *st, const struct loop_policy *p,
+			 int64_t thread_id, const char *rcpt, int64_t now,
+			 enum loop_verdict *v_out)
+{
+	int rc = LKB_OK;
+
+	*v_out = LOOP_ANSWER;
+	if (thread_id > 0)
+		rc = limit(st, 1, thread_id, NULL, LOOP_THREAD_WINDOW, now,
+			   p->max_per_thread, LOOP_RATE_THREAD, v_out);
+	if (rc == LKB_OK)
+		rc = limit(st, 1, 0, NULL, LOOP_THREAD_WINDOW, now,
+			   p->max_outsider_per_hour * 24, LOOP_RATE_DAY, v_out);
+	if (rc == LKB_OK)
+		rc = limit(st, 1, 0, NULL, 3600, now, p->max_outsider_per_hour,
+			   LOOP_RATE_OUTSIDERS, v_out);
+	if (rc == LKB_OK && rcpt)
+		rc = limit(st, 1, 0, rcpt, 3600, now, p->max_per_sender,
+			   LOOP_RATE_SENDER, v_out);
+	return rc;
+}
+
+int
+loop_rate_defers(enum loop_verdict v)
+{
+	return v == LOOP_RATE_HOUR || v == LOOP_RATE_OUTSIDERS ||
+	       v == LOOP_RATE_SENDER;
 }
 
 int
@@ -239,5 +288,7 @@ loop_policy_load(struct loop_policy *p, const struct settings *set)
 	p->bot_address = set->bot.address;
 	p->max_per_hour = set->bot.max_per_hour;
 	p->max_per_thread = set->bot.max_per_thread;
+	p->max_outsider_per_hour = set->bot.max_outsider_per_hour;
+	p->max_per_sender = set->bot.max_per_sender;
 	return LKB_OK;
 }

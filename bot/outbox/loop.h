@@ -34,6 +34,9 @@ enum loop_verdict {
 	LOOP_BULK,		/* bulk mail without list headers */
 	LOOP_RATE_HOUR,
 	LOOP_RATE_THREAD,
+	LOOP_RATE_OUTSIDERS,	/* answers to outsiders this hour */
+	LOOP_RATE_SENDER,	/* answers to this outsider this hour */
+	LOOP_RATE_DAY,		/* a day's answers to outsiders wait */
 	LOOP__COUNT
 };
 /* A short reason for logs ("auto-submitted mail", ...). */
@@ -47,6 +50,8 @@ struct loop_policy {
 				 * allowed to give it */
 	long max_per_hour;	/* 0: no limit */
 	long max_per_thread;	/* 0: no limit */
+	long max_outsider_per_hour;	/* 0: no limit */
+	long max_per_sender;	/* outsiders' answers to one address */
 	const char *content_type;	/* top-level Content-Type, or NULL */
 };
 
@@ -59,10 +64,23 @@ int loop_policy_load(struct loop_policy *p, const struct settings *set)
 /* The checks that only need the mail. */
 enum loop_verdict loop_check_message(const struct message *m,
 				     const struct loop_policy *p);
-/* The rate limits, from the outbox rows. LKB_OK and *v_out. */
+/* The rate limits of answers to maintainers and participants, from the
+ * outbox rows created in [now - window, now] (rows dated after now, left
+ * by a run with the clock ahead, count in no window). Answers to
+ * outsiders never count here. LKB_OK and *v_out. */
 int loop_check_rate(struct store *st, const struct loop_policy *p,
 		    int64_t thread_id, int64_t now, enum loop_verdict *v_out)
 	LKB_WARN_UNUSED;
+/* The same for an answer to an outsider at rcpt, on the outsiders' own
+ * budgets: max_per_thread of theirs in the thread, max_outsider_per_hour
+ * (LOOP_RATE_OUTSIDERS), max_per_sender to rcpt (LOOP_RATE_SENDER), and
+ * no more than a day's worth of them in 24 hours (LOOP_RATE_DAY). */
+int loop_check_outsider_rate(struct store *st, const struct loop_policy *p,
+			     int64_t thread_id, const char *rcpt, int64_t now,
+			     enum loop_verdict *v_out) LKB_WARN_UNUSED;
+/* 1 when an answer past verdict v waits in the outbox for the hour's
+ * budget (the send stage holds it), 0 when it is not to be queued. */
+int loop_rate_defers(enum loop_verdict v);
 /* Both: 1 answer, 0 do not (*why_out says why), negative on error. */
 int loop_should_answer(const struct message *m, const struct loop_policy *p,
 		       struct store *st, int64_t thread_id, int64_t now,

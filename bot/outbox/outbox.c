@@ -284,6 +284,7 @@ struct sender {
 	struct smtp_conf smtp;
 	int smtp_loaded;
 	struct outbox_stats stats;
+	struct outbox_budget budget;	/* send_one(s, 0) honours it */
 };
 
 static int
@@ -368,7 +369,7 @@ send_one(struct sender *s, int64_t id)
 	int rc;
 
 	rc = id ? store_outbox_claim(s->ctx->st, id, now, &r)
-		: store_outbox_claim_next(s->ctx->st, now, &r);
+		: store_outbox_claim_next_in(s->ctx->st, now, &s->budget, &r);
 	if (rc <= 0)
 		return rc;
 	/* the claim is committed: from here on a crash leaves `sending` */
@@ -417,19 +418,34 @@ sender_release(struct sender *s, struct outbox_stats *stats_out)
 		*stats_out = s->stats;
 }
 
-/* 1 while the hourly sending limit allows another mail. */
+/* Sent rows of one class (outsider 0 or 1) in the last hour. */
+static int
+sent_last_hour(struct sender *s, int outsider, int64_t now, int64_t *n_out)
+{
+	struct outbox_window w = { now - 3600, now, 1, 0, outsider, NULL };
+
+	return store_outbox_count_window(s->ctx->st, &w, n_out);
+}
+
+/* Set s->budget from what was sent in the last hour: answers to
+ * outsiders count against [bot] max_outsider_per_hour (and
+ * max_per_sender), never against max_per_hour. 1 while something may
+ * still be sent, 0 when nothing may, -1 on error. */
 static int
 rate_allows(struct sender *s)
 {
 	long max = s->ctx->set->bot.max_per_hour;
-	int64_t n;
+	long omax = s->ctx->set->bot.max_outsider_per_hour;
+	int64_t now = (int64_t)time(NULL), n = 0, o = 0;
 
-	if (max <= 0)
-		return 1;
-	if (store_outbox_count_sent(s->ctx->st, (int64_t)time(NULL) - 3600,
-				    &n) != LKB_OK)
+	if ((max > 0 && sent_last_hour(s, 0, now, &n) != LKB_OK) ||
+	    (omax > 0 && sent_last_hour(s, 1, now, &o) != LKB_OK))
 		return -1;
-	return n < max;
+	s->budget.members_ok = max <= 0 || n < max;
+	s->budget.outsiders_ok = omax <= 0 || o < omax;
+	s->budget.per_sender = s->ctx->set->bot.max_per_sender;
+	s->budget.since = now - 3600;
+	return s->budget.members_ok || s->budget.outsiders_ok;
 }
 
 int
@@ -451,9 +467,11 @@ outbox_send_due(struct bot_ctx *ctx, const char *dry_run_dir,
 	if (rc == LKB_OK &&
 	    store_outbox_count(ctx->st, OUTBOX_PENDING, &waiting) == LKB_OK) {
 		s.stats.waiting = (int)waiting;
-		if (!ok && waiting)
-			lkb_warn("[bot] max_per_hour mails sent in the last "
-				 "hour; %lld wait for the next run",
+		if (ok >= 0 && waiting && (!s.budget.members_ok ||
+					   !s.budget.outsiders_ok))
+			lkb_warn("hourly answer budget ([bot] max_per_hour, "
+				 "max_outsider_per_hour, max_per_sender) used; "
+				 "%lld wait for the next run",
 				 (long long)waiting);
 	}
 out:

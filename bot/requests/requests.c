@@ -55,13 +55,40 @@ decide(struct req_work *w, const char *kind, struct tvalue *data,
 	return rc;
 }
 
+/* error with every absolute path ("/srv/...", "'/srv/...") put as
+ * "(a local path)": answers name no path of the server. Caller frees. */
+static char *
+strip_paths(const char *error)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const char *p = error;
+
+	while (*p) {
+		int start = p == error || p[-1] == ' ' || p[-1] == '\'' ||
+			    p[-1] == '"' || p[-1] == '(';
+
+		if (start && *p == '/' && p[1] && p[1] != ' ') {
+			while (*p && *p != ' ' && *p != '\'' && *p != '"' &&
+			       *p != ')' && *p != ':' && *p != ',')
+				p++;
+			if (strbuf_adds(&sb, "(a local path)"))
+				break;
+			continue;
+		}
+		if (strbuf_addch(&sb, *p++))
+			break;
+	}
+	return strbuf_detach(&sb, NULL);
+}
+
 static int
-fail_request(struct req_work *w, const char *method, const char *error,
+fail_request(struct req_work *w, const char *method, const char *raw_error,
 	     const char *hint)
 {
 	struct tvalue *d = requests_mail_data(&w->ra, method,
 					      w->plan.again ? w->plan.again
 							    : "");
+	char *error = strip_paths(raw_error);
 	char *result = xasprintf("error: %s", error);
 	int rc;
 
@@ -69,6 +96,7 @@ fail_request(struct req_work *w, const char *method, const char *error,
 	tvalue_map_set_str(d, "hint", hint ? hint : "");
 	rc = decide(w, "error", d, REQ_FAILED, result);
 	free(result);
+	free(error);
 	return rc;
 }
 

@@ -5,9 +5,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <time.h>
 
 #include "bot/core/ctx.h"
 #include "bot/outbox/address.h"
+#include "bot/outbox/loop.h"
 #include "bot/outbox/outbox.h"
 #include "lib/arena.h"
 #include "lib/limits.h"
@@ -118,6 +120,8 @@ requests_mail(struct bot_ctx *ctx, struct tpl_set *set,
 	const char *asked[2 * LKB_MAX_RECIPIENTS], *cc[ANSWER_MAX_CC];
 	const char *refs[LKB_MAX_REFERENCES];
 	struct answer_addressing ad;
+	struct loop_policy lp;
+	enum loop_verdict v;
 	struct arena a = ARENA_INIT;
 	struct store_msg ask;
 	struct outbox_mail m;
@@ -136,9 +140,20 @@ requests_mail(struct bot_ctx *ctx, struct tpl_set *set,
 			 (long long)r->id, (long long)r->msg_id);
 		return rc < 0 ? rc : LKB_OK;
 	}
-	if ((rc = answer_addressing_load(&ad, ctx->set)) != LKB_OK) {
+	if ((rc = answer_addressing_load(&ad, ctx->set)) != LKB_OK ||
+	    (rc = loop_policy_load(&lp, ctx->set)) != LKB_OK ||
+	    (rc = loop_check_rate(ctx->st, &lp, ask.thread_id,
+				  (int64_t)time(NULL), &v)) != LKB_OK) {
 		store_msg_release(&ask);
 		return rc;
+	}
+	/* request answers obey the thread limit like every answer; past
+	 * the hourly one they wait in the outbox for the send stage */
+	if (v == LOOP_RATE_THREAD) {
+		lkb_warn("request %lld: %s answer not queued: %s",
+			 (long long)r->id, kind, loop_verdict_name(v));
+		store_msg_release(&ask);
+		return LKB_OK;
 	}
 	nasked = split_addrs(ask.to_addrs, asked, nasked,
 			     LKB_ARRAY_SIZE(asked));

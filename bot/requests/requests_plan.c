@@ -184,8 +184,9 @@ full_sha(const char *repo, const char *rev, char **sha_out, char **err_out)
 	rc = compare_git_run(repo, args, &out, &e);
 	strbuf_rtrim(&out);
 	if (rc || out.len != 40) {
+		/* the answer goes to the list: no server path in it */
 		*err_out = xasprintf("cannot resolve the series: '%s' is not a "
-				     "commit in %s", rev, repo);
+				     "commit in the kernel repository", rev);
 		rc = LKB_ERR_NOT_FOUND;
 	} else {
 		*sha_out = strbuf_detach(&out, NULL);

@@ -96,6 +96,26 @@ in_domain(const char *addr, size_t an, const char *dom, size_t dn)
 	return hn == dn || at[hn - dn - 1] == '.';
 }
 
+int
+auth_in_list(const char *addr, const char *const *list, size_t n)
+{
+	size_t an, en;
+	const char *a, *e;
+
+	if (!addr)
+		return 0;
+	a = bare(addr, &an);
+	if (!an || !memchr(a, '@', an))
+		return 0;
+	for (size_t i = 0; i < n; i++) {
+		e = bare(list[i], &en);
+		if ((en && e[0] == '@') ? in_domain(a, an, e + 1, en - 1) :
+					eq_ci(a, an, e, en))
+			return 1;
+	}
+	return 0;
+}
+
 enum auth_tier
 auth_tier(const char *from_addr, const char *const *maintainers,
 	  size_t nmaintainers, const char *const *participants,
@@ -190,10 +210,11 @@ apply_command(const struct lc_state *cur, const struct lc_input *in,
 	long long id = 0;
 	int rc;
 
-	if (in->tier == TIER_OTHER) {
+	if (in->tier == TIER_OTHER && c->verb != LKP_CMD_HELP &&
+	    c->verb != LKP_CMD_STATUS) {
 		*v = LC_REFUSED;
-		*msg = "only maintainers and people in the report's thread may "
-		       "use #lkp commands";
+		*msg = "only maintainers and the report's recipients may "
+		       "use this #lkp command";
 		return LKB_OK;
 	}
 	if (lkp_verb_changes_state(c->verb) && in->tier != TIER_MAINTAINER) {

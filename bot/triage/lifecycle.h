@@ -7,8 +7,9 @@
  * fix back to acknowledged) and never touch a closed report; `close`
  * events (from LKP rules) close it. Commands are checked against the
  * author's tier: maintainers may change state (close, invalid, fixed-by,
- * fix-of, dup-of, reopen), participants may ask (help, status, compare,
- * compare-series, retest), anyone else is refused. Semantic errors:
+ * fix-of, dup-of, reopen), participants (the report's recipients, the
+ * LKP team) may ask (compare, compare-series, retest), anyone may ask
+ * for help and status; anything else is refused. Semantic errors:
  * reopen of a report that is not closed, dup-of onto itself or into a
  * duplicate cycle, a malformed sha, an unknown dup-of target.
  */
@@ -87,6 +88,10 @@ int lifecycle_apply(const struct lc_state *cur, const struct lc_input *in,
 enum auth_tier auth_tier(const char *from_addr,
 			 const char *const *maintainers, size_t nmaintainers,
 			 const char *const *participants, size_t nparticipants);
+
+/* 1 when addr is in list: an address, or "@domain" (which covers its
+ * subdomains too); case-blind, surrounding <> and blanks ignored. */
+int auth_in_list(const char *addr, const char *const *list, size_t n);
 
 /* Static names; never NULL. */
 const char *report_state_name(enum report_state s);

@@ -19,6 +19,8 @@ struct rules {
 	struct compiled_rule *cr;
 	struct match_pattern **all;	/* every compiled pattern, to free */
 	size_t nall;
+	const char *const *lkp_team;	/* borrowed: rules_set_lkp_team() */
+	size_t nlkp_team;
 };
 
 #endif

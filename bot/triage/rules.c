@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bot/triage/lifecycle.h"
 #include "bot/triage/match.h"
 #include "bot/triage/rules-internal.h"
 #include "lib/ascii.h"
@@ -148,97 +149,28 @@ rules_count(const struct rules *rs)
 	return rs->rf->nrules;
 }
 
-/* Same words, in any order, ignoring case and punctuation:
- * "Yin, Fengwei" is "Yin Fengwei". */
-static int
-same_name(const char *a, const char *b)
+void
+rules_set_lkp_team(struct rules *rs, const char *const *team, size_t n)
 {
-	char wa[8][32], wb[8][32];
-	size_t na = 0, nb = 0;
-	const char *s[2] = { a, b };
-
-	for (int k = 0; k < 2; k++) {
-		char (*w)[32] = k ? wb : wa;
-		size_t *nw = k ? &nb : &na;
-
-		for (const char *p = s[k]; *p;) {
-			size_t l = 0;
-
-			while (*p && !LKB_ISALPHA(*p) && !(*p & 0x80))
-				p++;
-			if (!*p)
-				break;
-			if (*nw == 8)
-				return 0;
-			while (*p && (LKB_ISALPHA(*p) || (*p & 0x80))) {
-				if (l < 31)
-					w[*nw][l++] = (char)LKB_TOLOWER(*p);
-				p++;
-			}
-			w[(*nw)++][l] = '\0';
-		}
-	}
-	if (!na || na != nb)
-		return 0;
-	for (size_t i = 0; i < na; i++) {
-		size_t j;
-
-		for (j = 0; j < nb; j++)
-			if (!strcmp(wa[i], wb[j]))
-				break;
-		if (j == nb)
-			return 0;
-	}
-	return 1;
-}
-
-static int
-domain_matches(const char *addr, const char *domain)
-{
-	const char *at = strrchr(addr, '@');
-	size_t dl = strlen(domain), hl;
-
-	if (!at || !dl)
-		return 0;
-	at++;
-	hl = strlen(at);
-	while (hl && (at[hl - 1] == '>' || LKB_ISSPACE(at[hl - 1])))
-		hl--;
-	if (hl < dl)
-		return 0;
-	for (size_t i = 0; i < dl; i++)
-		if (LKB_TOLOWER(at[hl - dl + i]) != LKB_TOLOWER(domain[i]))
-			return 0;
-	return hl == dl || at[hl - dl - 1] == '.';
+	rs->lkp_team = team;
+	rs->nlkp_team = n;
 }
 
 int
 rules_author_is_lkp(const struct rules *rs, const struct rule_author *au,
 		    const struct reply *r)
 {
-	const char *name = au ? au->name : NULL, *addr = au ? au->addr : NULL;
+	const char *addr = au ? au->addr : NULL;
 	char buf[256] = "";
 
-	if ((!name || !*name) && (!addr || !*addr) && r) {
-		name = r->scraped_author;
-		if (r->header_from) {
-			/* "Name <addr>", "addr" or "Name" */
-			const char *lt = strchr(r->header_from, '<');
+	if ((!addr || !*addr) && r && r->header_from) {
+		/* "Name <addr>" or "addr" */
+		const char *lt = strchr(r->header_from, '<');
 
-			snprintf(buf, sizeof(buf), "%.*s",
-				 lt ? (int)(lt - r->header_from) : 255,
-				 r->header_from);
-			addr = lt ? lt + 1 : strchr(buf, '@') ? buf : NULL;
-			if (!name)
-				name = buf;
-		}
+		snprintf(buf, sizeof(buf), "%s", lt ? lt + 1 : r->header_from);
+		buf[strcspn(buf, ">")] = '\0';
+		addr = strchr(buf, '@') ? buf : NULL;
 	}
-	for (size_t i = 0; addr && i < rs->rf->nlkp_domains; i++)
-		if (domain_matches(addr, rs->rf->lkp_domains[i]))
-			return 1;
-	for (size_t i = 0; name && i < rs->rf->nlkp_names; i++)
-		if (same_name(name, rs->rf->lkp_names[i]))
-			return 1;
-	return 0;
+	return addr && auth_in_list(addr, rs->lkp_team, rs->nlkp_team);
 }
 

@@ -61,8 +61,15 @@ void rules_free(struct rules *rs);
 /* Number of rules loaded. */
 size_t rules_count(const struct rules *rs);
 
-/* Is the author an LKP person (lkp-domain / lkp-name of the rules file)?
- * When author is NULL or empty, the scraped author of r is used. */
+/* The LKP team by address ([bot] lkp_team: "a@b" or "@domain"); the
+ * strings are borrowed and must outlive rs. Until it is set nobody is. */
+void rules_set_lkp_team(struct rules *rs, const char *const *team,
+			size_t n);
+
+/* Is the author in the LKP team? Decided by the ADDRESS alone, never by
+ * a display name (anyone can write one); the rules file's lkp-name and
+ * lkp-domain lines no longer count. When au has no address, the address
+ * of r's From header is used. */
 int rules_author_is_lkp(const struct rules *rs, const struct rule_author *au,
 			const struct reply *r);
 

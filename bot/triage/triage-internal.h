@@ -90,8 +90,18 @@ typedef int triage_prep_fn(struct triage_prep *p, void *arg);
 int triage_pool_run(struct triage *t, const int64_t *ids, size_t n,
 		    triage_prep_fn *fn, void *arg) LKB_WARN_UNUSED;
 
-/* store_addr_fn collecting a thread's addresses into tm->addrs. */
+/* store_addr_fn collecting addresses into tm->addrs. */
 int triage_add_addr(const char *addr, void *arg);
+/* The report's participants into tm->addrs: its recipients (To and Cc
+ * of the report, the patch's author among them), never whoever wrote
+ * in its thread. */
+int triage_participants(struct triage *t, struct triage_mail *tm)
+	LKB_WARN_UNUSED;
+/* Is tm's author in the LKP team ([bot] lkp_team, by address)? */
+int triage_is_lkp(struct triage *t, const struct triage_mail *tm);
+/* The author's tier: maintainer, participant (the report's recipients and
+ * the LKP team) or other. */
+enum auth_tier triage_tier(struct triage *t, const struct triage_mail *tm);
 /* Load the report's state into tm->cur. */
 int triage_load_state(struct triage *t, struct triage_mail *tm)
 	LKB_WARN_UNUSED;

@@ -53,6 +53,8 @@ triage_init(struct triage *t, struct bot_ctx *ctx)
 		return LKB_ERR_CONFIG;
 	}
 	t->rules_path = path ? path : xstrdup(rules);
+	rules_set_lkp_team(t->rules, ctx->set->bot.lkp_team,
+			   ctx->set->bot.nlkp_team);
 	t->threads = ctx->set->bot.threads;
 	t->tpl = outbox_templates(ctx->set);
 	if ((rc = loop_policy_load(&t->lp, ctx->set)) != LKB_OK)
@@ -308,9 +310,11 @@ reply_tables_json(struct arena *a, const struct reply *r)
 	return report_json_dump_compact(q, 0);
 }
 
+/* may_change: the author may change the report's state (a maintainer
+ * or the LKP team); other authors' events are kept, nothing more. */
 static int
 record_event(struct triage *t, struct triage_mail *tm,
-	     const struct rule_event *e)
+	     const struct rule_event *e, int may_change)
 {
 	struct store_event ev = { 0 };
 	struct lc_input in = { 0 };
@@ -344,6 +348,8 @@ record_event(struct triage *t, struct triage_mail *tm,
 	if (rc != LKB_OK)
 		return rc;
 	t->stats.events++;
+	if (!may_change)
+		return LKB_OK;
 	in.event = e->type;
 	in.reason = e->reason;
 	in.commit = sha;
@@ -402,13 +408,12 @@ triage_reply(struct triage *t, struct triage_mail *tm,
 		goto tables;
 	if ((rc = triage_load_state(t, tm)) != LKB_OK)
 		return rc;
-	if ((rc = store_thread_addresses(t->st, tm->thread_id, tm->msg_id,
-					 triage_add_addr, tm)) != LKB_OK)
+	if ((rc = triage_participants(t, tm)) != LKB_OK)
 		return rc;
-	tier = auth_tier(tm->author, t->maintainers, t->nmaintainers,
-			 tm->addrs, tm->naddrs);
+	tier = triage_tier(t, tm);
 	for (size_t i = 0; i < p->evs.n && rc == LKB_OK; i++) {
-		rc = record_event(t, tm, &p->evs.ev[i]);
+		rc = record_event(t, tm, &p->evs.ev[i],
+				  tier != TIER_OTHER);
 		if (rc == LKB_OK)
 			rc = maybe_request(t, tm, &p->evs.ev[i], tier);
 	}

@@ -9,6 +9,7 @@
 #include <jansson.h>
 
 #include "bot/core/ctx.h"
+#include "bot/core/settings.h"
 #include "bot/outbox/address.h"
 #include "bot/outbox/answer.h"
 #include "bot/outbox/outbox.h"
@@ -22,18 +23,48 @@
 #include "parsers/message.h"
 #include "state/store.h"
 #include "state/store_report.h"
+#include "state/store_outbox.h"
 #include "state/store_triage.h"
 #include "templates/escape.h"
 #include "templates/tvalue.h"
 
+/* At most ANSWER_EXCERPT bytes of text's first line, control characters
+ * made blanks, never a UTF-8 sequence cut: what an answer to someone who
+ * may not act on the report quotes of their mail. */
+#define ANSWER_EXCERPT 160
+
+static void
+excerpt(const char *text, char *out, size_t size)
+{
+	size_t n = 0, max = size - 4 < ANSWER_EXCERPT ? size - 4
+						     : ANSWER_EXCERPT;
+	const unsigned char *p = (const unsigned char *)(text ? text : "");
+
+	while (p[n] && p[n] != '\n' && p[n] != '\r' && n < max)
+		n++;
+	if (p[n] && p[n] != '\n' && p[n] != '\r')
+		while (n && (p[n] & 0xc0) == 0x80)
+			n--;	/* p[n] starts a sequence: cut before it */
+	for (size_t i = 0; i < n; i++)
+		out[i] = p[i] < 0x20 || p[i] == 0x7f ? ' ' : (char)p[i];
+	out[n] = '\0';
+	if (p[n] && p[n] != '\n' && p[n] != '\r')
+		memcpy(out + n, "...", 4);
+}
+
 static struct tvalue *
 answer_data(struct triage *t, struct triage_mail *tm,
-	    const struct lkp_command *cmd, int idx, const char *method)
+	    const struct lkp_command *cmd, int idx, const char *method,
+	    int short_quote)
 {
 	struct tvalue *d = tvalue_new_map();
 	struct strbuf q = STRBUF_INIT;
+	char ex[ANSWER_EXCERPT + 4];
 
-	if (strbuf_addf(&q, "> %s\n", cmd->text ? cmd->text : ""))
+	if (short_quote)
+		excerpt(cmd->text, ex, sizeof(ex));
+	if (strbuf_addf(&q, "> %s\n", short_quote ? ex
+				     : cmd->text ? cmd->text : ""))
 		strbuf_reset(&q);
 	if (tm->total_commands > 1 &&
 	    strbuf_addf(&q, "\n(answer %d of %u to the commands in this mail)\n",
@@ -143,10 +174,16 @@ command_evidence(struct arena *a, const char *text)
 	return s;
 }
 
-/* Queue the answer to command idx of the mail (rate limits permitting). */
+/* How an answer goes out: to an outsider (their own budgets, a request
+ * id with OUTBOX_OUTSIDER_PREFIX), to the sender only (no Cc). */
+enum answer_to { ANSWER_THREAD, ANSWER_SENDER, ANSWER_OUTSIDER };
+
+/* Queue the answer to command idx of the mail. Past the thread limit it
+ * is not queued; past an hourly budget it waits in the outbox (the send
+ * stage holds it) rather than being dropped. */
 static int
 queue_answer(struct triage *t, struct triage_mail *tm, const char *tpl,
-	     struct tvalue *data, int idx, int *queued_out)
+	     struct tvalue *data, int idx, enum answer_to to, int *queued_out)
 {
 	struct outbox_mail om = { 0 };
 	const char *cc[ANSWER_MAX_CC], *ask[2 * LKB_MAX_RECIPIENTS];
@@ -154,7 +191,7 @@ queue_answer(struct triage *t, struct triage_mail *tm, const char *tpl,
 	enum loop_verdict v;
 	char reqid[64];
 	int rc, is_new = 0;
-	int64_t id;
+	int64_t id, now = (int64_t)time(NULL);
 
 	*queued_out = 0;
 	if (!tm->author || !escape_addr_ok(tm->author)) {
@@ -165,16 +202,27 @@ queue_answer(struct triage *t, struct triage_mail *tm, const char *tpl,
 		tvalue_free(data);
 		return LKB_OK;
 	}
-	rc = loop_check_rate(t->st, &t->lp, tm->thread_id, (int64_t)time(NULL),
-			     &v);
-	if (rc != LKB_OK || v != LOOP_ANSWER) {
-		if (rc == LKB_OK)
+	rc = to == ANSWER_OUTSIDER
+		? loop_check_outsider_rate(t->st, &t->lp, tm->thread_id,
+					   tm->author, now, &v)
+		: loop_check_rate(t->st, &t->lp, tm->thread_id, now, &v);
+	if (rc == LKB_OK && v != LOOP_ANSWER) {
+		if (loop_rate_defers(v)) {
+			lkb_info("message %lld: answer deferred: %s",
+				 (long long)tm->msg_id, loop_verdict_name(v));
+		} else {
 			lkb_warn("message %lld: answer not queued: %s",
 				 (long long)tm->msg_id, loop_verdict_name(v));
-		tvalue_free(data);
-		return rc;
+			rc = 1;
+		}
 	}
-	snprintf(reqid, sizeof(reqid), "m%lld.c%d", (long long)tm->msg_id, idx);
+	if (rc != LKB_OK) {
+		tvalue_free(data);
+		return rc < 0 ? rc : LKB_OK;
+	}
+	snprintf(reqid, sizeof(reqid), "%sm%lld.c%d",
+		 to == ANSWER_OUTSIDER ? OUTBOX_OUTSIDER_PREFIX : "",
+		 (long long)tm->msg_id, idx);
 	om.template = tpl;
 	om.data = data;
 	om.kind = tpl;
@@ -187,8 +235,10 @@ queue_answer(struct triage *t, struct triage_mail *tm, const char *tpl,
 		ask[nask++] = tm->m->to[i].addr;
 	for (size_t i = 0; i < tm->m->ncc && nask < LKB_ARRAY_SIZE(ask); i++)
 		ask[nask++] = tm->m->cc[i].addr;
-	om.ncc = answer_pick_cc(&t->addressing, t->st, tm->a, tm->author, ask,
-				nask, tm->report_id, cc, ANSWER_MAX_CC);
+	if (to == ANSWER_THREAD)
+		om.ncc = answer_pick_cc(&t->addressing, t->st, tm->a,
+					tm->author, ask, nask, tm->report_id,
+					cc, ANSWER_MAX_CC);
 	om.cc = cc;
 	om.subject = tm->m->subject;
 	om.parent_id = tm->m->message_id;
@@ -204,14 +254,124 @@ queue_answer(struct triage *t, struct triage_mail *tm, const char *tpl,
 	return rc;
 }
 
+/* Split "a, b" (as the store keeps addresses) into tm->addrs. */
+static void
+add_addr_list(struct triage_mail *tm, const char *list)
+{
+	char buf[512];
+	const char *p = list, *q;
+
+	while (p && *p) {
+		size_t n;
+
+		while (*p == ',' || *p == ' ')
+			p++;
+		for (q = p; *q && *q != ','; q++)
+			;
+		n = (size_t)(q - p);
+		while (n && p[n - 1] == ' ')
+			n--;
+		if (n && n < sizeof(buf)) {
+			memcpy(buf, p, n);
+			buf[n] = '\0';
+			if (triage_add_addr(buf, tm))
+				return;
+		}
+		p = q;
+	}
+}
+
+int
+triage_participants(struct triage *t, struct triage_mail *tm)
+{
+	struct store_report_brief b;
+	struct store_msg sm;
+	char key[32];
+	int rc;
+
+	if (!tm->report_id)
+		return LKB_OK;
+	if ((rc = store_report_brief_get(t->st, tm->report_id, &b)) <= 0)
+		return rc;
+	snprintf(key, sizeof(key), "%lld", (long long)b.msg_id);
+	store_report_brief_release(&b);
+	if ((rc = store_message_get(t->st, key, &sm)) <= 0)
+		return rc;
+	add_addr_list(tm, sm.to_addrs);
+	add_addr_list(tm, sm.cc_addrs);
+	store_msg_release(&sm);
+	return LKB_OK;
+}
+
+int
+triage_is_lkp(struct triage *t, const struct triage_mail *tm)
+{
+	struct rule_author au = { NULL, tm->author };
+
+	return tm->author && rules_author_is_lkp(t->rules, &au, NULL);
+}
+
+enum auth_tier
+triage_tier(struct triage *t, const struct triage_mail *tm)
+{
+	enum auth_tier tier;
+
+	if (tm->cli)
+		return TIER_MAINTAINER;
+	tier = auth_tier(tm->author, t->maintainers, t->nmaintainers,
+			 tm->addrs, tm->naddrs);
+	if (tier == TIER_OTHER && triage_is_lkp(t, tm))
+		tier = TIER_PARTICIPANT;
+	return tier;
+}
+
+/* Is asker over a request quota ([requests] per_asker, per_report in 24
+ * hours)? 1 and *why_out, 0, or negative. */
+static int
+over_quota(struct triage *t, struct triage_mail *tm, const char **why_out)
+{
+	const struct settings *set = t->ctx->set;
+	int64_t now = (int64_t)time(NULL), n;
+	int rc;
+
+	if (set->requests.per_asker > 0) {
+		rc = store_request_count(t->st, tm->author, 0, now - 86400, now,
+					 &n);
+		if (rc != LKB_OK)
+			return rc;
+		if (n >= set->requests.per_asker) {
+			*why_out = "you have made as many requests as one "
+				   "person may in a day; ask again tomorrow";
+			return 1;
+		}
+	}
+	if (set->requests.per_report > 0 && tm->report_id) {
+		rc = store_request_count(t->st, NULL, tm->report_id,
+					 now - 86400, now, &n);
+		if (rc != LKB_OK)
+			return rc;
+		if (n >= set->requests.per_report) {
+			*why_out = "this report has had as many requests as "
+				   "it may in a day; ask again tomorrow";
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* The request of cmd: the same request asked before in this mail
+ * (*again_out 1, *id_out its id); else, when add, record it (*id_out
+ * the new id). */
 static int
 add_request(struct triage *t, struct triage_mail *tm,
-	    const struct lkp_command *cmd, int64_t *id_out)
+	    const struct lkp_command *cmd, int add, int64_t *id_out,
+	    int *again_out)
 {
 	struct store_request rq = { 0 };
 	struct strbuf args = STRBUF_INIT;
 	int rc;
 
+	*again_out = 0;
 	for (size_t i = 0; i < cmd->nshas; i++)
 		if (strbuf_addf(&args, "%s%s", i ? " " : "", cmd->shas[i]))
 			break;
@@ -227,10 +387,17 @@ add_request(struct triage *t, struct triage_mail *tm,
 							 : REQ_RETEST;
 	rq.args = args.buf;
 	rq.state = REQ_NEW;
-	rc = store_request_add(t->st, &rq, id_out);
+	*id_out = 0;
+	rc = tm->msg_id ? store_request_same(t->st, &rq, id_out) : 0;
+	*again_out = rc == 1;
+	if (rc >= 0)
+		rc = LKB_OK;
+	if (rc == LKB_OK && add && !*again_out) {
+		rc = store_request_add(t->st, &rq, id_out);
+		if (rc == LKB_OK)
+			t->stats.requests++;
+	}
 	strbuf_release(&args);
-	if (rc == LKB_OK)
-		t->stats.requests++;
 	return rc;
 }
 
@@ -243,15 +410,14 @@ triage_command(struct triage *t, struct triage_mail *tm,
 	struct lc_input in = { 0 };
 	enum auth_tier tier;
 	enum lc_verdict v = LC_ERROR;
+	enum answer_to to;
 	const char *msg = cmd->error, *tpl = NULL;
 	struct tvalue *data = NULL;
 	char result[512], cause[256];
 	int64_t req = 0;
-	int rc = LKB_OK, queued = 0;
+	int rc = LKB_OK, queued = 0, again = 0;
 
-	tier = tm->cli ? TIER_MAINTAINER
-		       : auth_tier(tm->author, t->maintainers, t->nmaintainers,
-				   tm->addrs, tm->naddrs);
+	tier = triage_tier(t, tm);
 	if (tm->msg_id)
 		snprintf(cause, sizeof(cause), "command #lkp %s by %s",
 			 lkp_verb_name(cmd->verb),
@@ -273,9 +439,28 @@ triage_command(struct triage *t, struct triage_mail *tm,
 					cmd->verb == LKP_CMD_STATUS))
 			v = LC_UNCHANGED;
 	}
+	if (v == LC_REQUEST) {
+		/* a request asked again in this mail is no new request */
+		rc = add_request(t, tm, cmd, 0, &req, &again);
+		if (rc == LKB_OK && !again && !tm->cli &&
+		    (rc = over_quota(t, tm, &msg)) == 1) {
+			rc = LKB_OK;
+			v = LC_REFUSED;
+		}
+		if (rc == LKB_OK && v == LC_REQUEST && !again)
+			rc = add_request(t, tm, cmd, 1, &req, &again);
+		if (rc != LKB_OK)
+			return rc;
+	}
+	/* whoever may not act on the report is answered alone, briefly */
+	to = tier == TIER_OTHER ? ANSWER_OUTSIDER
+	     : v == LC_REFUSED	? ANSWER_SENDER
+				: ANSWER_THREAD;
 	data = answer_data(t, tm, cmd, idx, tier == TIER_MAINTAINER
 			   ? "#lkp command by a maintainer"
-			   : "#lkp command in the report's thread");
+			   : tier == TIER_PARTICIPANT
+			   ? "#lkp command by a recipient of the report"
+			   : "#lkp command", to != ANSWER_THREAD);
 	switch (v) {
 	case LC_CHANGED:
 		snprintf(result, sizeof(result), "ok: report %lld is now %s%s%s",
@@ -317,10 +502,11 @@ triage_command(struct triage *t, struct triage_mail *tm,
 		}
 		break;
 	case LC_REQUEST:
-		rc = add_request(t, tm, cmd, &req);
-		snprintf(result, sizeof(result), "ok: request %lld recorded; "
-			 "the answer follows when it is done or queued",
-			 (long long)req);
+		snprintf(result, sizeof(result), again
+			 ? "ok: request %lld is already recorded; the answer "
+			   "follows when it is done or queued"
+			 : "ok: request %lld recorded; the answer follows when "
+			   "it is done or queued", (long long)req);
 		break;	/* the requests stage answers */
 	case LC_REFUSED:
 		snprintf(result, sizeof(result), "refused: %s",
@@ -341,7 +527,7 @@ triage_command(struct triage *t, struct triage_mail *tm,
 		break;
 	}
 	if (rc == LKB_OK && tpl && tm->m)
-		rc = queue_answer(t, tm, tpl, data, idx, &queued);
+		rc = queue_answer(t, tm, tpl, data, idx, to, &queued);
 	else
 		tvalue_free(data);
 	if (rc != LKB_OK)
@@ -379,6 +565,8 @@ triage_orphan_commands(struct triage *t, struct triage_mail *tm,
 		       const struct reply *r, enum loop_verdict lv)
 {
 	struct lkp_command_list cmds = { NULL, 0, 0 };
+	enum auth_tier tier;
+	enum answer_to to;
 	int rc;
 
 	if (lv != LOOP_ANSWER)
@@ -386,15 +574,16 @@ triage_orphan_commands(struct triage *t, struct triage_mail *tm,
 	if ((rc = lkp_command_parse_reply(tm->a, r, &cmds)) != LKB_OK)
 		return rc;
 	tm->total_commands = (unsigned)cmds.n;
-	if (cmds.n && (rc = store_thread_addresses(t->st, tm->thread_id,
-						   tm->msg_id, triage_add_addr,
-						   tm)))
-		return rc;
+	/* no report, no recipients: a maintainer, or an outsider answered
+	 * alone (never a relay to the mail's To and Cc) */
+	tier = triage_tier(t, tm);
+	to = tier == TIER_MAINTAINER ? ANSWER_THREAD : ANSWER_OUTSIDER;
 	for (size_t i = 0; i < cmds.n && rc == LKB_OK; i++) {
 		struct store_command sc = { 0 };
 		const struct lkp_command *cmd = &cmds.cmds[i];
 		struct tvalue *data = answer_data(t, tm, cmd, (int)i + 1,
-						  "#lkp command");
+						  "#lkp command",
+						  to != ANSWER_THREAD);
 		static const char why[] = "error: this mail is not in the "
 			"thread of a report lkpbot tracks, and quotes none";
 		int queued;
@@ -403,7 +592,8 @@ triage_orphan_commands(struct triage *t, struct triage_mail *tm,
 		tvalue_map_set_str(data, "error", why + 7);
 		tvalue_map_set_str(data, "hint", "Send the command as a reply "
 				   "to the LKP report it is about.");
-		rc = queue_answer(t, tm, "error", data, (int)i + 1, &queued);
+		rc = queue_answer(t, tm, "error", data, (int)i + 1, to,
+				  &queued);
 		if (rc != LKB_OK)
 			break;
 		sc.msg_id = tm->msg_id;

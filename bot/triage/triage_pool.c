@@ -15,6 +15,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "bot/core/ctx.h"
+#include "bot/core/settings.h"
 #include "bot/triage/triage-internal.h"
 #include "lib/log.h"
 #include "lib/status.h"
@@ -137,8 +139,12 @@ triage_pool_run(struct triage *t, const int64_t *ids, size_t n,
 		if (store_open(store_path(t->st), STORE_RO, &w[i].st) ==
 			    LKB_OK &&
 		    rules_load_file(t->rules_path, &w[i].rules, &err) ==
-			    LKB_OK)
+			    LKB_OK) {
+			rules_set_lkp_team(w[i].rules,
+					   t->ctx->set->bot.lkp_team,
+					   t->ctx->set->bot.nlkp_team);
 			continue;
+		}
 		free(err);
 		/* a worker could not open: the calling thread does it all */
 		lkb_debug("triage: no worker threads (cannot open '%s')",

@@ -80,7 +80,9 @@ R0=$(rid $P0)
 R1=$(rid $P1)
 R2=$(rid $P2)
 
-# the run under test: answer limits out of the way, and an error
+# the run under test: answer limits out of the way, the poison sent by
+# maintainers (whose answers are quoted in full and Cc'd to the thread;
+# an outsider's are cut short and go to the sender alone), and an error
 # template that repeats the quoted command 6000 times (one answer over
 # LKB_MAX_RENDER_BYTES: a cap a mail can reach)
 conf 1000000 1000000 "[templates]
@@ -88,20 +90,20 @@ dir = $T/tpl"
 python3 -c 'import sys; sys.stdout.write("{{quoted}}" * 6000 + "\n")' > "$T/tpl/error.tmpl"
 LONG=$(python3 -c 'print("a" * 300 + "@evil.example")')
 reply l1 "Alice <alice@maint.example>" $P1 0 "#lkp close fixed"
-reply p-long "Eve <eve-long@evil.example>" $P0 1 "#lkp help" "$LONG"
-reply p-ctl "Eve <eve-ctl@evil.example>" $P0 2 "#lkp help" "$(printf 'a\001b@evil.example')"
-reply p-utf "Eve <eve-utf@evil.example>" $P0 3 "#lkp help" "$(printf 'caf\303\251@evil.example')"
+reply p-long "Eve <eve-long@maint2.example>" $P0 1 "#lkp help" "$LONG"
+reply p-ctl "Eve <eve-ctl@maint2.example>" $P0 2 "#lkp help" "$(printf 'a\001b@evil.example')"
+reply p-utf "Eve <eve-utf@maint2.example>" $P0 3 "#lkp help" "$(printf 'caf\303\251@evil.example')"
 python3 - "$T/md/new/p-cc" <<'PY'
 import sys
 cc = ", ".join("target%d@victims.example" % i for i in range(300))
 open(sys.argv[1], "w").write(
-    "From: Eve <eve-cc@evil.example>\nTo: kernel test robot <rong.a.chen@intel.com>\n"
+    "From: Eve <eve-cc@maint2.example>\nTo: kernel test robot <rong.a.chen@intel.com>\n"
     "Cc: %s\nSubject: Re: x\nDate: Tue, 1 Oct 2019 10:04:00 +0000\n"
     "Message-ID: <p-cc@test>\nIn-Reply-To: <20190930014612.story000@shao2-debian>\n"
     "References: <20190930014612.story000@shao2-debian>\n\n#lkp status\n" % cc)
 PY
 reply p-status "Bob <bob@maint2.example>" $P0 5 "#lkp status"
-reply p-big "Mallory <mallory@evil.example>" $P0 6 "#lkp fixed-by $(python3 -c 'print("z" * 900)')"
+reply p-big "Mallory <mallory@maint2.example>" $P0 6 "#lkp fixed-by $(python3 -c 'print("z" * 900)')"
 reply l2 "Alice <alice@maint.example>" $P2 7 "#lkp close fixed"
 c0=$(q "select count(*) from commands")
 o0=$(q "select count(*) from outbox")
@@ -119,7 +121,7 @@ ok_if "second command answered" sh -c "grep -l '^In-Reply-To: <l2@test>' '$T'/ou
 
 # Message-IDs that cannot be echoed: answered without threading
 for w in long ctl utf; do
-	id=$(mid eve-$w@evil.example)
+	id=$(mid eve-$w@maint2.example)
 	is "unusable Message-ID ($w): triaged" "$(q "select count(*) from triaged where msg_id = '$id'")" 1
 	is "... answered" "$(q "select count(*) from outbox where request_id = 'm$id.c1'")" 1
 	ok_if "... without In-Reply-To" sh -c "! sqlite3 '$T/db' \"select raw from outbox where request_id = 'm$id.c1'\" | grep -q '^In-Reply-To:'"
@@ -127,7 +129,7 @@ for w in long ctl utf; do
 done
 
 # 300 Cc addresses: answered, Cc cut to the recipient limit
-id=$(mid eve-cc@evil.example)
+id=$(mid eve-cc@maint2.example)
 is "300 Cc: answered" "$(q "select count(*) from outbox where request_id = 'm$id.c1'")" 1
 ok_if "... to at most 100 recipients" test "$(q "select length(recipients) - length(replace(recipients, char(10), '')) + 1 from outbox where request_id = 'm$id.c1'")" -le 100
 
@@ -143,7 +145,7 @@ ok_if "... earlier events summarised" sh -c "sqlite3 '$T/db' \"select raw from o
 ok_if "refused commands keep short evidence" test "$(q "select max(length(evidence)) from events where type = 'command'")" -le 200
 
 # an answer that cannot be rendered: the mail is skipped and recorded
-id=$(mid mallory@evil.example)
+id=$(mid mallory@maint2.example)
 is "unrenderable answer: the mail is triaged" "$(q "select count(*) from triaged where msg_id = '$id'")" 1
 is "... nothing of it kept" "$(q "select count(*) from commands where msg_id = '$id'")" 0
 ok_if "... lkpbot show says why" sh -c "'$LKPBOT' -c '$T/conf' show $id | grep '^problem' | grep -q 'LKB_MAX_RENDER_BYTES'"

@@ -12,7 +12,7 @@ check() {	# check DESCRIPTION COMMAND...: prints TAP
 	n=$((n + 1))
 	if "$@"; then echo "ok $n - $desc"; else echo "not ok $n - $desc"; fails=$((fails + 1)); fi
 }
-echo "1..7"
+echo "1..8"
 "$LKPBOT" rules check "$rules" >"$tmp/out" 2>&1
 check "check the default rules" grep -q "rules, all patterns compile" "$tmp/out"
 printf 'rule a\n\tevent ack\n\tmatch /(/\n' >"$tmp/bad.rules"
@@ -20,7 +20,10 @@ printf 'rule a\n\tevent ack\n\tmatch /(/\n' >"$tmp/bad.rules"
 rc=$?
 check "a bad pattern fails with exit 1" test "$rc" -eq 1
 check "the error names file:line" grep -q "bad.rules:3: cannot compile pattern" "$tmp/out"
+# the page names its author only: a display name is no proof (audit F4)
 "$LKPBOT" rules test -r "$rules" "$LKB_TEST_DATA/reply/seed-001_05dade88765bea35.txt" >"$tmp/out" 2>&1
+check "seed 001 by name only is not the LKP team" sh -c "! grep -q 'reason: fix-of-earlier-race' '$tmp/out'"
+"$LKPBOT" rules test -r "$rules" --from fengwei.yin@intel.com "$LKB_TEST_DATA/reply/seed-001_05dade88765bea35.txt" >"$tmp/out" 2>&1
 check "seed 001 closes as a fix of an earlier race" grep -q "reason: fix-of-earlier-race" "$tmp/out"
 check "seed 001 records the earlier commit" grep -q "sha: eef983ffeae7a1cdde8c3338155ae2dd74b8621b" "$tmp/out"
 printf '> #lkp close\n#lkp fixedby 0123abc\n' | "$LKPBOT" rules test -r "$rules" - >"$tmp/out" 2>&1

@@ -23,6 +23,8 @@ address = lkpbot@bot.example
 maintainers = alice@maint.example, @maint2.example
 max_per_hour = 1000
 max_per_thread = 1000
+max_outsider_per_hour = 1000
+max_per_sender = 0
 [db]
 path = $T/$1/db
 CONF

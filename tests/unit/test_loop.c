@@ -272,6 +272,34 @@ START_TEST(loop_rate_limits)
 }
 END_TEST
 
+/* Audit F10: one run with the clock ten years ahead left rows that
+ * counted in every later hour; windows are bounded on both sides. */
+START_TEST(loop_rate_future_rows)
+{
+	char path[] = "/tmp/lkb-loop-XXXXXX";
+	struct store *st;
+	enum loop_verdict v;
+	int64_t now = 100000;
+	int fd = mkstemp(path);
+
+	ck_assert_int_ge(fd, 0);
+	close(fd);
+	ck_assert_int_eq(store_open(path, STORE_RW, &st), LKB_OK);
+	memset(&pol, 0, sizeof(pol));
+	pol.max_per_hour = 1;
+	pol.max_per_thread = 1;
+	add_row(st, "1", 5, now + 315360000);	/* ten years ahead */
+	ck_assert_int_eq(loop_check_rate(st, &pol, 5, now, &v), LKB_OK);
+	ck_assert_int_eq(v, LOOP_ANSWER);
+	/* ... and when that time comes, it counts */
+	ck_assert_int_eq(loop_check_rate(st, &pol, 5, now + 315360000, &v),
+			 LKB_OK);
+	ck_assert_int_eq(v, LOOP_RATE_HOUR);
+	store_close(st);
+	lkb_test_remove_db(path);
+}
+END_TEST
+
 /* The policy as a command sees it: the configuration read and checked
  * (settings_load), then the loop policy from it. S outlives the policy,
  * whose strings point into it. */
@@ -325,6 +353,7 @@ lkb_test_suite(void)
 	tcase_add_test(tc, loop_list_mail_gets_answer);
 	tcase_add_test(tc, loop_bulk_unless_authorised);
 	tcase_add_test(tc, loop_rate_limits);
+	tcase_add_test(tc, loop_rate_future_rows);
 	tcase_add_test(tc, loop_policy_from_config);
 	suite_add_tcase(s, tc);
 	return s;

@@ -303,18 +303,18 @@ START_TEST(outbox_rate_counts)
 	enqueue("ack", "1", 5, 100, &is_new);
 	enqueue("ack", "2", 5, 200, &is_new);
 	enqueue("ack", "3", 6, 300, &is_new);
-	ck_assert_int_eq(store_outbox_count_created(st, 0, 150, &n), LKB_OK);
+	ck_assert_int_eq(store_outbox_count_created(st, 0, 150, INT64_MAX, &n), LKB_OK);
 	ck_assert_int_eq(n, 2);
-	ck_assert_int_eq(store_outbox_count_created(st, 5, 0, &n), LKB_OK);
+	ck_assert_int_eq(store_outbox_count_created(st, 5, 0, INT64_MAX, &n), LKB_OK);
 	ck_assert_int_eq(n, 2);
-	ck_assert_int_eq(store_outbox_count_created(st, 6, 0, &n), LKB_OK);
+	ck_assert_int_eq(store_outbox_count_created(st, 6, 0, INT64_MAX, &n), LKB_OK);
 	ck_assert_int_eq(n, 1);
 	ck_assert_int_eq(store_outbox_claim_next(st, 1000, &r), 1);
 	ck_assert_int_eq(store_outbox_mark_sent(st, r.id, 1000), LKB_OK);
 	store_outbox_row_release(&r);
-	ck_assert_int_eq(store_outbox_count_sent(st, 1000, &n), LKB_OK);
+	ck_assert_int_eq(store_outbox_count_sent(st, 1000, INT64_MAX, &n), LKB_OK);
 	ck_assert_int_eq(n, 1);
-	ck_assert_int_eq(store_outbox_count_sent(st, 1001, &n), LKB_OK);
+	ck_assert_int_eq(store_outbox_count_sent(st, 1001, INT64_MAX, &n), LKB_OK);
 	ck_assert_int_eq(n, 0);
 }
 END_TEST

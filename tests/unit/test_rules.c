@@ -9,6 +9,7 @@
 #include "bot/triage/match.h"
 #include "bot/triage/rules.h"
 #include "lib/arena.h"
+#include "lib/compiler.h"
 #include "lib/status.h"
 #include "parsers/reply.h"
 #include "parsers/rules_file.h"
@@ -355,8 +356,15 @@ START_TEST(rules_unless_forbid_lkp_patch)
 		" match /^Reported-by: kernel test robot/m\n"
 		"rule first\n event ack\n match /thanks/i\n"
 		"rule second\n event ack\n match /thanks/i\n");
+	static const char *const team[] = { "@intel.com" };
 	struct arena a = ARENA_INIT;
 	struct rule_events ev;
+
+	/* the LKP team is [bot] lkp_team's addresses, not the rules file's
+	 * lkp-domain (audit F4) */
+	ev = run(rs, &a, "the regression is recovered\n", "x@linux.intel.com");
+	ck_assert_uint_eq(ev.n, 0);
+	rules_set_lkp_team(rs, team, 1);
 
 	ev = run(rs, &a, "the regression is recovered\n", "x@linux.intel.com");
 	ck_assert_uint_eq(ev.n, 1);
@@ -403,19 +411,34 @@ START_TEST(rules_author_fallbacks)
 {
 	struct rules *rs = load_rules("lkp-domain intel.com\n"
 				      "lkp-name Yin Fengwei\n");
+	static const char *const team[] = { "feng.tang@intel.com",
+					    "@lkp.example" };
 	struct arena a = ARENA_INIT;
 	struct reply *r;
 	struct rule_author au = { "Yin, Fengwei", NULL };
 	static const char scraped[] = "Re: x\nFrom: Yin Fengwei\nDate: y\n\nHi\n";
+	static const char scraped_addr[] =
+		"Re: x\nFrom: Feng Tang <feng.tang@intel.com>\nDate: y\n\nHi\n";
 
-	ck_assert(rules_author_is_lkp(rs, &au, NULL));	/* name, reordered */
-	au.name = "Fengwei Yinn";
+	rules_set_lkp_team(rs, team, LKB_ARRAY_SIZE(team));
+	/* a display name is no proof: anyone can write one (audit F4) */
+	ck_assert(!rules_author_is_lkp(rs, &au, NULL));
+	au.addr = "eve@evil.example";
+	au.name = "Oliver Sang";
+	ck_assert(!rules_author_is_lkp(rs, &au, NULL));
+	/* nor is the rules file's lkp-domain: only [bot] lkp_team */
+	au.addr = "yin@intel.com";
 	ck_assert(!rules_author_is_lkp(rs, &au, NULL));
 	au.name = NULL;
 	au.addr = "<Feng.Tang@INTEL.COM>";
 	ck_assert(rules_author_is_lkp(rs, &au, NULL));
-	/* no author given: the scraped From: of the page is used */
+	au.addr = "x@sub.lkp.example";
+	ck_assert(rules_author_is_lkp(rs, &au, NULL));
+	/* no author given: the scraped From: of the page, by address */
 	ck_assert_int_eq(reply_parse(&a, scraped, strlen(scraped), &r), LKB_OK);
+	ck_assert(!rules_author_is_lkp(rs, NULL, r));
+	ck_assert_int_eq(reply_parse(&a, scraped_addr, strlen(scraped_addr),
+				     &r), LKB_OK);
 	ck_assert(rules_author_is_lkp(rs, NULL, r));
 	rules_free(rs);
 	arena_release(&a);

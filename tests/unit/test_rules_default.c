@@ -6,13 +6,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bot/core/settings.h"
 #include "bot/triage/rules.h"
 #include "lib/arena.h"
 #include "lib/status.h"
+#include "parsers/conf.h"
 #include "parsers/reply.h"
 #include "tests/unit/check_main.h"
 
 static struct rules *rs;
+static struct config *cfg;
+static struct settings set;
 
 static void
 setup(void)
@@ -23,6 +27,10 @@ setup(void)
 	snprintf(path, sizeof(path), "%s/../../rules/default.rules",
 		 lkb_test_data_dir());
 	ck_assert_msg(rules_load_file(path, &rs, &err) == LKB_OK, "%s", err);
+	/* the LKP team is [bot] lkp_team, here its default */
+	cfg = config_new();
+	ck_assert_int_eq(settings_load(&set, cfg), LKB_OK);
+	rules_set_lkp_team(rs, set.bot.lkp_team, set.bot.nlkp_team);
 }
 
 static void
@@ -30,6 +38,8 @@ teardown(void)
 {
 	rules_free(rs);
 	rs = NULL;
+	config_free(cfg);
+	cfg = NULL;
 }
 
 static char *
@@ -98,8 +108,10 @@ static const struct {
 	{ "seed-000_6755a1ebf08d2740.txt", NULL, NULL,
 	  "fix-proposed,cannot-reproduce,ack", "fix-proposed",
 	  "I already came up with a patch", NULL },
-	/* seed 001, Yin Fengwei (LKP): closed, fix of an earlier race */
-	{ "seed-001_05dade88765bea35.txt", NULL, NULL, "close", "close",
+	/* seed 001, Yin Fengwei (LKP): closed, fix of an earlier race. The
+	 * page names him only; the LKP team is known by address (F4) */
+	{ "seed-001_05dade88765bea35.txt", NULL, "fengwei.yin@intel.com",
+	  "close", "close",
 	  "We will close this report.",
 	  "sha=eef983ffeae7a1cdde8c3338155ae2dd74b8621b" },
 	/* seed 002, Feng Tang (LKP): data alignment, with the numbers */
@@ -206,6 +218,7 @@ END_TEST
 
 START_TEST(default_rules_seed_details)
 {
+	struct rule_author yin = { "Yin Fengwei", "fengwei.yin@intel.com" };
 	struct arena a = ARENA_INIT;
 	struct reply *r;
 	struct rule_events ev = { 0 };
@@ -213,8 +226,10 @@ START_TEST(default_rules_seed_details)
 	char *b = load("seed-001_05dade88765bea35.txt", &len);
 
 	ck_assert_int_eq(reply_parse(&a, b, len, &r), LKB_OK);
-	ck_assert(rules_author_is_lkp(rs, NULL, r));	/* "From: Yin Fengwei" */
-	ck_assert_int_eq(rules_apply(rs, r, NULL, &a, &ev), LKB_OK);
+	/* "From: Yin Fengwei": a name proves nothing, his address does */
+	ck_assert(!rules_author_is_lkp(rs, NULL, r));
+	ck_assert(rules_author_is_lkp(rs, &yin, r));
+	ck_assert_int_eq(rules_apply(rs, r, &yin, &a, &ev), LKB_OK);
 	ck_assert_uint_eq(ev.n, 1);
 	ck_assert_int_eq(ev.ev[0].reason, CR_FIX_OF_EARLIER_RACE);
 	ck_assert_str_eq(ev.ev[0].rule, "close-fix-of-earlier-race");
