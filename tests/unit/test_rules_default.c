@@ -90,6 +90,19 @@ static const char retest_quoted[] =
 static const char ask_retest[] =
 	"> [...]\n\nCould you please retest with the attached patch?\n";
 static const char ack_only[] = "> report\n\nThanks for the report!\n";
+/* After the wording of replies in the tuning lists (bench/triage). */
+static const char ack_will_fix[] =
+	"> error: implicit declaration\n\nOops, will fix it in V2.\n";
+static const char dispute_false_positive[] =
+	"> warning: zone_blocks may be used uninitialized\n\n"
+	"It is a false positive: zone_blocks is always initialized.\n";
+static const char lkp_retracts[] =
+	"> regression\n\nSorry for the false positive, we will resolve this "
+	"problem soon.\n";
+static const char more_data_setup[] =
+	"> -20% fio.write_iops\n\nOliver, which I/O scheduler are you using?\n";
+static const char not_expected[] =
+	"> -20% regression\n\nThis is not expected, I'll take a look.\n";
 
 static const struct {
 	const char *file;	/* tests/data/reply/FILE, or NULL */
@@ -170,6 +183,22 @@ static const struct {
 	  "retest-request", "Could you please retest", NULL },
 	{ NULL, ack_only, "dev@example.org", "ack", "ack",
 	  "Thanks for the report!", NULL },
+	/* a promise without the change: acknowledges, not fix-proposed */
+	{ NULL, ack_will_fix, "dev@example.org", "ack", "ack",
+	  "will fix", NULL },
+	{ NULL, dispute_false_positive, "dev@example.org", "dispute",
+	  "dispute", "false positive", NULL },
+	/* the LKP team retracting: a close; the same words from outside
+	 * the team are a dispute, which closes nothing */
+	{ NULL, lkp_retracts, "philip.li@intel.com", "close", "close",
+	  "Sorry for the false positive", NULL },
+	{ NULL, lkp_retracts, "dev@example.org", "dispute", "dispute",
+	  "false positive", NULL },
+	{ NULL, more_data_setup, "dev@example.org", "more-data-request",
+	  "more-data-request", "which I/O scheduler are you using?", NULL },
+	/* "not expected" is no dispute */
+	{ NULL, not_expected, "dev@example.org", "ack", "ack",
+	  "I'll take a look", NULL },
 };
 
 START_TEST(default_rules_stories)
