@@ -101,6 +101,12 @@ static const char lkp_retracts[] =
 	"problem soon.\n";
 static const char more_data_setup[] =
 	"> -20% fio.write_iops\n\nOliver, which I/O scheduler are you using?\n";
+static const char fix_posted[] =
+	"> error: 64-bit division\n\nI just sent a patch to remove the "
+	"warning.\n";
+static const char fix_should_have[] =
+	"> warning: comparison of distinct pointer types\n\n"
+	"I should have used max_t() instead of max().\n";
 static const char not_expected[] =
 	"> -20% regression\n\nThis is not expected, I'll take a look.\n";
 
@@ -196,6 +202,10 @@ static const struct {
 	  "false positive", NULL },
 	{ NULL, more_data_setup, "dev@example.org", "more-data-request",
 	  "more-data-request", "which I/O scheduler are you using?", NULL },
+	{ NULL, fix_posted, "dev@example.org", "fix-proposed",
+	  "fix-proposed", "I just sent a patch", NULL },
+	{ NULL, fix_should_have, "dev@example.org", "fix-proposed",
+	  "fix-proposed", "should have used max_t()", NULL },
 	/* "not expected" is no dispute */
 	{ NULL, not_expected, "dev@example.org", "ack", "ack",
 	  "I'll take a look", NULL },
