@@ -6,7 +6,7 @@
 #   requests -> cmd -> main.c
 bin_PROGRAMS += bot/lkpbot
 LKB_BOT_CFLAGS = $(AM_CFLAGS) $(CURL_CFLAGS) $(PCRE2_CFLAGS) \
-	$(JANSSON_CFLAGS) $(SQLITE_CFLAGS) $(ZLIB_CFLAGS)
+	$(JANSSON_CFLAGS) $(SQLITE_CFLAGS) $(ZLIB_CFLAGS) $(OPENDKIM_CFLAGS)
 bot_lkpbot_CFLAGS = $(LKB_BOT_CFLAGS)
 bot_lkpbot_SOURCES = %reldir%/main.c
 include %reldir%/core/local.mk
@@ -25,5 +25,5 @@ LKB_BOT_LIBS = bot/cmd/libcmd.a bot/requests/librequests.a \
 LKB_LIBS = $(LKB_BOT_LIBS) templates/libtemplates.a state/libstate.a \
 	parsers/libparsers.a lib/liblkb.a
 LKB_EXT_LIBS = $(CURL_LIBS) $(PCRE2_LIBS) $(JANSSON_LIBS) $(SQLITE_LIBS) \
-	$(ETPAN_LIBS) $(INIH_LIBS) $(ZLIB_LIBS) $(NETTLE_LIBS) -lm
+	$(ETPAN_LIBS) $(INIH_LIBS) $(ZLIB_LIBS) $(NETTLE_LIBS) $(OPENDKIM_LIBS) -lm
 bot_lkpbot_LDADD = $(LKB_LIBS) $(LKB_EXT_LIBS)

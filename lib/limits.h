@@ -128,4 +128,9 @@
 /* Requests one run works on (the rest wait for the next run). */
 #define LKB_MAX_REQUESTS_PER_RUN 1000
 
+/* Keys in the DKIM key file ([bot] dkim_key_file) and bytes of the
+ * file: a key file names the few domains whose mail may change state. */
+#define LKB_MAX_DKIM_KEYS 1000
+#define LKB_MAX_DKIM_KEY_FILE_BYTES (1024u * 1024)
+
 #endif

@@ -4,9 +4,9 @@
 set -e
 build_pkgs="build-essential autoconf automake pkg-config libcurl4-gnutls-dev
 libetpan-dev libpcre2-dev libsqlite3-dev libjansson-dev libinih-dev
-zlib1g-dev nettle-dev sqlite3 git"
+zlib1g-dev nettle-dev libopendkim-dev sqlite3 git"
 test_pkgs="check dovecot-imapd postfix clang libclang-rt-14-dev valgrind curl time iproute2 perl
-python3"
+python3 python3-dkim openssl"
 
 want=$build_pkgs
 [ "${1:-build}" = test ] && want="$build_pkgs $test_pkgs"

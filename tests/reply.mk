@@ -29,3 +29,8 @@ tests_unit_test_lifecycle_CFLAGS = $(LKB_TEST_CFLAGS)
 tests_unit_test_lifecycle_LDADD = $(LKB_UNIT_LDADD)
 TESTS += tests/unit/test-lifecycle
 
+check_PROGRAMS += tests/unit/test-verify
+tests_unit_test_verify_SOURCES = %reldir%/unit/test_verify.c
+tests_unit_test_verify_CFLAGS = $(LKB_TEST_CFLAGS)
+tests_unit_test_verify_LDADD = $(LKB_UNIT_LDADD)
+TESTS += tests/unit/test-verify

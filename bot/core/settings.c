@@ -187,6 +187,7 @@ static void
 load_bot(struct settings *s, const struct config *cfg, int *bad)
 {
 	static const char *const cc[] = { "thread", "asker" };
+	static const char *const verify[] = { "none", "dkim" };
 	const char *from = config_get(cfg, "smtp", "from");
 
 	s->bot.address = config_get(cfg, "bot", "address");
@@ -216,6 +217,14 @@ load_bot(struct settings *s, const struct config *cfg, int *bad)
 	if (config_get(cfg, "bot", "threads"))
 		s->bot.threads = num(cfg, "bot", "threads", -1, 0, 256, bad);
 	s->bot.digest_to = config_get(cfg, "bot", "digest_to");
+	s->bot.verify_senders = (enum verify_setting)choice(cfg, "bot",
+		"verify_senders", verify, 2, SET_VERIFY_NONE, "none or dkim",
+		bad);
+	s->bot.dkim_key_file = config_get(cfg, "bot", "dkim_key_file");
+	if (s->bot.dkim_key_file && !*s->bot.dkim_key_file) {
+		lkb_error("%s: [bot] dkim_key_file is empty", where(cfg));
+		*bad = 1;
+	}
 }
 
 int

@@ -19,6 +19,7 @@ struct config;
 
 enum smtp_tls_setting { SET_TLS_DEFAULT, SET_TLS_NO, SET_TLS_TRY, SET_TLS_YES };
 enum cc_setting { SET_CC_THREAD, SET_CC_ASKER };
+enum verify_setting { SET_VERIFY_NONE, SET_VERIFY_DKIM };
 
 struct settings {
 	const struct config *cfg;	/* where the strings live */
@@ -57,6 +58,10 @@ struct settings {
 					 * an hour; 0: no limit; default 2 */
 		long threads;		/* -1: one per CPU */
 		const char *digest_to;
+		/* who a mail that changes state must verify as: none, or
+		 * its From: domain's DKIM signature; default none */
+		enum verify_setting verify_senders;
+		const char *dkim_key_file;	/* keys instead of DNS */
 		char address_buf[256];
 	} bot;
 	struct {

@@ -21,6 +21,7 @@ struct store;
 struct tpl_set;
 struct lkp_command;
 struct reply;
+struct verify;
 
 #define TRIAGE_MAX_MAINTAINERS LKB_MAX_MAINTAINERS
 #define TRIAGE_MAX_ADDRS 512
@@ -36,6 +37,7 @@ struct triage {
 	struct answer_addressing addressing;
 	const char *maintainers[TRIAGE_MAX_MAINTAINERS];
 	size_t nmaintainers;
+	struct verify *verify;	/* [bot] verify_senders = dkim; else NULL */
 	struct triage_stats stats;	/* committed work only */
 	struct triage_stats batch_stats;	/* stats when the batch began */
 	unsigned requeued;	/* replies queued again by a new report */
@@ -56,6 +58,10 @@ struct triage_mail {
 	unsigned ncommands;		/* answered commands, for numbering */
 	int cli;			/* a maintainer at the terminal */
 	unsigned total_commands;
+	const char *raw;		/* the mail as it came, NULL for the CLI */
+	size_t raw_len;
+	int verified;			/* 0 not checked, 1 yes, 2 no */
+	char unverified[200];		/* why not ("not verified: ...") */
 };
 
 /* What triage_prepare() learns of one mail. */
@@ -68,6 +74,7 @@ struct triage_prep {
 					 * one it answers (TP_REPLY) */
 	struct arena a;			/* everything below lives here */
 	char *raw;
+	size_t raw_len;
 	struct message *m;
 	struct reply *r;
 	enum loop_verdict lv;
@@ -110,6 +117,11 @@ int triage_load_state(struct triage *t, struct triage_mail *tm)
 int triage_apply(struct triage *t, struct triage_mail *tm,
 		 const struct lc_input *in, const char *cause,
 		 enum lc_verdict *verdict_out, const char **message_out)
+	LKB_WARN_UNUSED;
+/* Does tm's sender verify as its From: ([bot] verify_senders)? 1 yes
+ * (or no policy, or the CLI), 0 no with tm->unverified saying why,
+ * negative on error. Checked once a mail. */
+int triage_sender_verified(struct triage *t, struct triage_mail *tm)
 	LKB_WARN_UNUSED;
 /* Carry out one command, record it, queue its answer. */
 int triage_command(struct triage *t, struct triage_mail *tm,

@@ -18,6 +18,7 @@
 #include "bot/report/json.h"
 #include "bot/triage/rules.h"
 #include "bot/triage/triage-internal.h"
+#include "bot/triage/verify.h"
 #include "lib/limits.h"
 #include "lib/log.h"
 #include "lib/status.h"
@@ -61,6 +62,10 @@ triage_init(struct triage *t, struct bot_ctx *ctx)
 		return rc;
 	if ((rc = answer_addressing_load(&t->addressing, ctx->set)) != LKB_OK)
 		return rc;
+	if (ctx->set->bot.verify_senders == SET_VERIFY_DKIM &&
+	    (rc = verify_new(ctx->set->bot.dkim_key_file, &t->verify)) !=
+		    LKB_OK)
+		return rc;
 	memcpy(t->maintainers, ctx->set->bot.maintainers,
 	       ctx->set->bot.nmaintainers * sizeof(t->maintainers[0]));
 	t->nmaintainers = ctx->set->bot.nmaintainers;
@@ -72,6 +77,8 @@ triage_release(struct triage *t)
 {
 	rules_free(t->rules);
 	tpl_set_free(t->tpl);
+	verify_free(t->verify);
+	t->verify = NULL;
 	free(t->rules_path);
 	t->rules_path = NULL;
 	t->rules = NULL;
@@ -169,6 +176,60 @@ triage_apply(struct triage *t, struct triage_mail *tm,
 	return LKB_OK;
 }
 
+int
+triage_sender_verified(struct triage *t, struct triage_mail *tm)
+{
+	int rc = 0;
+
+	if (!t->verify || tm->cli)
+		return 1;
+	if (tm->verified)
+		return tm->verified == 1;
+	snprintf(tm->unverified, sizeof(tm->unverified),
+		 "not verified: the mail is not kept");
+	if (tm->raw &&
+	    (rc = verify_sender(t->verify, tm->raw, tm->raw_len, tm->author,
+				tm->unverified, sizeof(tm->unverified))) < 0)
+		return rc;
+	tm->verified = rc == 1 ? 1 : 2;
+	if (rc != 1)
+		lkb_info("message %lld from %s: %s", (long long)tm->msg_id,
+			 tm->author ? tm->author : "?", tm->unverified);
+	return rc == 1;
+}
+
+/* A robot report that would reopen a closed report: with [bot]
+ * verify_senders = dkim it must come from the LKP team's address and
+ * carry its domain's signature. 1 it may, 0 not, negative on error. */
+static int
+report_may_reopen(struct triage *t, int64_t msg_id,
+		  const struct store_msg *sm)
+{
+	struct triage_mail tm = { 0 };
+	struct rule_author au = { NULL, sm->from_addr };
+	char *raw = NULL;
+	size_t len = 0;
+	int rc;
+
+	if (!t->verify)
+		return 1;
+	if (!sm->from_addr || !rules_author_is_lkp(t->rules, &au, NULL)) {
+		lkb_info("report message %lld: %s is not the LKP team's "
+			 "address: it reopens nothing", (long long)msg_id,
+			 sm->from_addr ? sm->from_addr : "?");
+		return 0;
+	}
+	if ((rc = store_message_raw(t->st, msg_id, &raw, &len)) < 0)
+		return rc;
+	tm.msg_id = msg_id;
+	tm.author = sm->from_addr;
+	tm.raw = raw;
+	tm.raw_len = len;
+	rc = triage_sender_verified(t, &tm);
+	free(raw);
+	return rc;
+}
+
 /* ---- per message ---- */
 
 int
@@ -221,7 +282,8 @@ triage_new_report(struct triage *t, int64_t msg_id, int64_t report_id,
 	if ((rc = store_report_state_get(t->st, first, &other)) <= 0)
 		return rc;
 	rc = LKB_OK;
-	if (other.state && !strcmp(other.state, "closed")) {
+	if (other.state && !strcmp(other.state, "closed") &&
+	    (rc = report_may_reopen(t, msg_id, sm)) == 1) {
 		snprintf(cause, sizeof(cause), "auto: reported again in "
 			 "report %lld", (long long)report_id);
 		ev.report_id = first;
@@ -238,7 +300,7 @@ triage_new_report(struct triage *t, int64_t msg_id, int64_t report_id,
 			t->stats.changes++;
 	}
 	store_report_state_release(&other);
-	return rc;
+	return rc < 0 ? rc : LKB_OK;
 }
 
 /* A reply outside any report thread: the quoted report's commit, or a
@@ -348,6 +410,9 @@ record_event(struct triage *t, struct triage_mail *tm,
 	if (rc != LKB_OK)
 		return rc;
 	t->stats.events++;
+	/* a forged From: moves nothing when senders are verified */
+	if (may_change && (rc = triage_sender_verified(t, tm)) <= 0)
+		return rc;
 	if (!may_change)
 		return LKB_OK;
 	in.event = e->type;
@@ -476,6 +541,7 @@ triage_prepare(struct store *st, struct rules *rules,
 	}
 	if ((rc = store_message_raw(st, msg_id, &p->raw, &len)) < 0)
 		return rc;
+	p->raw_len = len;
 	if (message_parse_flags(p->raw, len, MESSAGE_USED_FIELDS, &p->m) !=
 		    LKB_OK || !p->m)
 		return LKB_OK;
@@ -536,6 +602,8 @@ triage_message(struct triage *t, struct triage_prep *p)
 		tm.author = p->m->from.addr;
 		tm.author_name = p->m->from.name;
 		tm.a = &p->a;
+		tm.raw = p->raw;
+		tm.raw_len = p->raw_len;
 		if (p->what == TP_ORPHAN) {
 			rc = triage_orphan_commands(t, &tm, p->r, p->lv);
 			break;

@@ -415,7 +415,7 @@ triage_command(struct triage *t, struct triage_mail *tm,
 	struct tvalue *data = NULL;
 	char result[512], cause[256];
 	int64_t req = 0;
-	int rc = LKB_OK, queued = 0, again = 0;
+	int rc = LKB_OK, queued = 0, again = 0, unverified = 0;
 
 	tier = triage_tier(t, tm);
 	if (tm->msg_id)
@@ -426,6 +426,17 @@ triage_command(struct triage *t, struct triage_mail *tm,
 		snprintf(cause, sizeof(cause), "cli:%s",
 			 tm->author ? tm->author : "?");
 	t->stats.commands++;
+	/* a maintainer's From: is believed only when it verifies */
+	if (!msg && tier == TIER_MAINTAINER && lkp_verb_changes_state(cmd->verb)) {
+		if ((rc = triage_sender_verified(t, tm)) < 0)
+			return rc;
+		if (rc == 0) {
+			unverified = 1;
+			v = LC_REFUSED;
+			msg = tm->unverified;
+		}
+		rc = LKB_OK;
+	}
 	if (!msg) {
 		in.cmd = cmd;
 		in.tier = tier;
@@ -456,7 +467,8 @@ triage_command(struct triage *t, struct triage_mail *tm,
 	to = tier == TIER_OTHER ? ANSWER_OUTSIDER
 	     : v == LC_REFUSED	? ANSWER_SENDER
 				: ANSWER_THREAD;
-	data = answer_data(t, tm, cmd, idx, tier == TIER_MAINTAINER
+	data = answer_data(t, tm, cmd, idx, unverified ? "#lkp command"
+			   : tier == TIER_MAINTAINER
 			   ? "#lkp command by a maintainer"
 			   : tier == TIER_PARTICIPANT
 			   ? "#lkp command by a recipient of the report"
@@ -515,6 +527,7 @@ triage_command(struct triage *t, struct triage_mail *tm,
 		tvalue_map_set_str((struct tvalue *)tvalue_map_get(data,
 					   "asker"), "address",
 				   tm->author ? tm->author : "");
+		tvalue_map_set_str(data, "unverified", unverified ? msg : "");
 		tpl = "refusal";
 		break;
 	default:
