@@ -462,9 +462,8 @@ static const char sql_thread_addrs[] =
 	"SELECT from_addr, to_addrs, cc_addrs FROM messages"
 	" WHERE thread_id = :t AND id != :x";
 
-/* Split "a@x, b@y" and feed each address to fn. */
-static int
-each_addr(const char *list, store_addr_fn *fn, void *arg)
+int
+store_addrs_each(const char *list, store_addr_fn *fn, void *arg)
 {
 	char buf[512];
 	const char *p = list, *q;
@@ -504,9 +503,12 @@ store_thread_addresses(struct store *st, int64_t thread_id,
 	    (rc = store_bind_int(st, s, ":x", except_msg)) != LKB_OK)
 		goto out;
 	while ((rc = store_step(st, s)) == SQLITE_ROW) {
-		if (each_addr((const char *)sqlite3_column_text(s, 0), fn, arg) ||
-		    each_addr((const char *)sqlite3_column_text(s, 1), fn, arg) ||
-		    each_addr((const char *)sqlite3_column_text(s, 2), fn, arg))
+		if (store_addrs_each((const char *)sqlite3_column_text(s, 0),
+				     fn, arg) ||
+		    store_addrs_each((const char *)sqlite3_column_text(s, 1),
+				     fn, arg) ||
+		    store_addrs_each((const char *)sqlite3_column_text(s, 2),
+				     fn, arg))
 			break;
 	}
 	rc = rc < 0 ? rc : LKB_OK;

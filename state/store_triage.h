@@ -124,6 +124,9 @@ int store_report_same_regression(struct store *st, int64_t report_id,
  * From, To and Cc, in fn(addr) calls (duplicates possible). Writing into
  * a thread does not make one a participant of it. */
 typedef int store_addr_fn(const char *addr, void *arg);
+/* Split an address list as the store keeps it ("a@x, b@y") and feed
+ * each address to fn until it returns non-zero (then 1; else 0). */
+int store_addrs_each(const char *list, store_addr_fn *fn, void *arg);
 int store_thread_addresses(struct store *st, int64_t thread_id,
 			   int64_t except_msg, store_addr_fn *fn, void *arg)
 	LKB_WARN_UNUSED;

@@ -26,31 +26,24 @@ answer_addressing_load(struct answer_addressing *ad,
 	return LKB_OK;
 }
 
-/* Append the comma-separated addresses of list (copied into a) to v,
+/* Where store_addrs_each puts the addresses of a list: copies in a,
  * robots left out. */
-static size_t
-add_list(struct arena *a, const char *list, const char **v, size_t n,
-	 size_t max)
+struct cand_list {
+	struct arena *a;
+	const char **v;
+	size_t n, max;
+};
+
+static int
+add_cand(const char *addr, void *arg)
 {
-	const char *p = list, *e;
-	size_t len;
+	struct cand_list *c = arg;
 
-	while (p && *p && n < max) {
-		while (*p == ' ' || *p == ',')
-			p++;
-		e = strchr(p, ',');
-		len = e ? (size_t)(e - p) : strlen(p);
-		while (len && p[len - 1] == ' ')
-			len--;
-		if (len) {
-			char *s = arena_memdup0(a, p, len);
-
-			if (!loop_is_robot(NULL, s))
-				v[n++] = s;
-		}
-		p = e;
-	}
-	return n;
+	if (c->n >= c->max)
+		return 1;
+	if (!loop_is_robot(NULL, addr))
+		c->v[c->n++] = arena_strdup(c->a, addr);
+	return 0;
 }
 
 size_t
@@ -75,10 +68,12 @@ answer_pick_cc(const struct answer_addressing *ad, struct store *st,
 	if (report_id && store_report_brief_get(st, report_id, &b) == 1) {
 		snprintf(key, sizeof(key), "%lld", (long long)b.msg_id);
 		if (store_message_get(st, key, &sm) == 1) {
-			n = add_list(a, sm.to_addrs, cand, n,
-				     LKB_ARRAY_SIZE(cand));
-			n = add_list(a, sm.cc_addrs, cand, n,
-				     LKB_ARRAY_SIZE(cand));
+			struct cand_list cl = { a, cand, n,
+						LKB_ARRAY_SIZE(cand) };
+
+			store_addrs_each(sm.to_addrs, add_cand, &cl);
+			store_addrs_each(sm.cc_addrs, add_cand, &cl);
+			n = cl.n;
 			/* the robot's persona (oliver.sang@...) is no
 			 * robot address, but the report's robot sender */
 			if (sm.is_robot && sm.from_addr)
@@ -104,4 +99,20 @@ answer_pick_cc(const struct answer_addressing *ad, struct store *st,
 			 "LKB_MAX_RECIPIENTS %d)", asker ? asker : "?", max,
 			 LKB_MAX_RECIPIENTS);
 	return k;
+}
+
+size_t
+answer_pick_cc_stored(const struct answer_addressing *ad, struct store *st,
+		      struct arena *a, const char *asker,
+		      const char *ask_to, const char *ask_cc,
+		      int64_t report_id, const char **out, size_t max)
+{
+	const char *ask[2 * LKB_MAX_RECIPIENTS];
+	struct cand_list cl = { a, ask, 0, LKB_ARRAY_SIZE(ask) };
+
+	/* robots are left out here and again by answer_pick_cc */
+	store_addrs_each(ask_to, add_cand, &cl);
+	store_addrs_each(ask_cc, add_cand, &cl);
+	return answer_pick_cc(ad, st, a, asker, ask, cl.n, report_id, out,
+			      max);
 }

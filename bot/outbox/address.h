@@ -39,4 +39,12 @@ size_t answer_pick_cc(const struct answer_addressing *ad, struct store *st,
 		      const char *const *ask_addrs, size_t nask,
 		      int64_t report_id, const char **out, size_t max);
 
+/* The same for an asking mail as the store keeps it: its To and Cc as
+ * address lists ("a@x, b@y"). */
+size_t answer_pick_cc_stored(const struct answer_addressing *ad,
+			     struct store *st, struct arena *a,
+			     const char *asker, const char *ask_to,
+			     const char *ask_cc, int64_t report_id,
+			     const char **out, size_t max);
+
 #endif

@@ -74,26 +74,6 @@ requests_mail_data(const struct report_axes *ra, const char *method,
 	return d;
 }
 
-/* Split "a, b, c" (addresses as the store keeps them) into v. */
-static size_t
-split_addrs(char *s, const char **v, size_t n, size_t max)
-{
-	char *p = s;
-
-	while (p && *p && n < max) {
-		char *e = strchr(p, ',');
-
-		if (e)
-			*e++ = '\0';
-		while (*p == ' ')
-			p++;
-		if (*p)
-			v[n++] = p;
-		p = e;
-	}
-	return n;
-}
-
 /* Split the space-separated References into v. */
 static size_t
 split_refs(char *s, const char **v, size_t max)
@@ -117,7 +97,7 @@ int
 requests_mail(struct bot_ctx *ctx, struct tpl_set *set,
 	      const struct store_request_rec *r, const char *kind, const struct tvalue *data)
 {
-	const char *asked[2 * LKB_MAX_RECIPIENTS], *cc[ANSWER_MAX_CC];
+	const char *cc[ANSWER_MAX_CC];
 	const char *refs[LKB_MAX_REFERENCES];
 	struct answer_addressing ad;
 	struct loop_policy lp;
@@ -125,7 +105,6 @@ requests_mail(struct bot_ctx *ctx, struct tpl_set *set,
 	struct arena a = ARENA_INIT;
 	struct store_msg ask;
 	struct outbox_mail m;
-	size_t nasked = 0;
 	char key[32], *reqid = NULL;
 	int64_t id;
 	int is_new, rc;
@@ -155,10 +134,6 @@ requests_mail(struct bot_ctx *ctx, struct tpl_set *set,
 		store_msg_release(&ask);
 		return LKB_OK;
 	}
-	nasked = split_addrs(ask.to_addrs, asked, nasked,
-			     LKB_ARRAY_SIZE(asked));
-	nasked = split_addrs(ask.cc_addrs, asked, nasked,
-			     LKB_ARRAY_SIZE(asked));
 	memset(&m, 0, sizeof(m));
 	m.template = kind;
 	m.data = data;
@@ -170,8 +145,9 @@ requests_mail(struct bot_ctx *ctx, struct tpl_set *set,
 	m.to.name = ask.from_name;
 	m.to.addr = ask.from_addr ? ask.from_addr : r->asker;
 	m.cc = cc;
-	m.ncc = answer_pick_cc(&ad, ctx->st, &a, m.to.addr, asked, nasked,
-			       r->report_id, cc, ANSWER_MAX_CC);
+	m.ncc = answer_pick_cc_stored(&ad, ctx->st, &a, m.to.addr,
+				      ask.to_addrs, ask.cc_addrs,
+				      r->report_id, cc, ANSWER_MAX_CC);
 	m.subject = ask.subject;
 	m.parent_id = ask.message_id;
 	m.parent_refs = refs;

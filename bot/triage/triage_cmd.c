@@ -254,33 +254,6 @@ queue_answer(struct triage *t, struct triage_mail *tm, const char *tpl,
 	return rc;
 }
 
-/* Split "a, b" (as the store keeps addresses) into tm->addrs. */
-static void
-add_addr_list(struct triage_mail *tm, const char *list)
-{
-	char buf[512];
-	const char *p = list, *q;
-
-	while (p && *p) {
-		size_t n;
-
-		while (*p == ',' || *p == ' ')
-			p++;
-		for (q = p; *q && *q != ','; q++)
-			;
-		n = (size_t)(q - p);
-		while (n && p[n - 1] == ' ')
-			n--;
-		if (n && n < sizeof(buf)) {
-			memcpy(buf, p, n);
-			buf[n] = '\0';
-			if (triage_add_addr(buf, tm))
-				return;
-		}
-		p = q;
-	}
-}
-
 int
 triage_participants(struct triage *t, struct triage_mail *tm)
 {
@@ -297,8 +270,8 @@ triage_participants(struct triage *t, struct triage_mail *tm)
 	store_report_brief_release(&b);
 	if ((rc = store_message_get(t->st, key, &sm)) <= 0)
 		return rc;
-	add_addr_list(tm, sm.to_addrs);
-	add_addr_list(tm, sm.cc_addrs);
+	store_addrs_each(sm.to_addrs, triage_add_addr, tm);
+	store_addrs_each(sm.cc_addrs, triage_add_addr, tm);
 	store_msg_release(&sm);
 	return LKB_OK;
 }
