@@ -435,6 +435,7 @@ maybe_request(struct triage *t, struct triage_mail *tm,
 	rq.report_id = tm->report_id;
 	rq.msg_id = tm->msg_id;
 	rq.asker = tm->author;
+	rq.pool = triage_pool(t, tm);
 	rq.kind = REQ_COMPARE_SERIES;
 	rq.args = "";
 	rq.state = REQ_NEW;
