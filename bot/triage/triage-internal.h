@@ -82,6 +82,7 @@ struct triage_prep {
 	struct rule_events evs;		/* what the rules found */
 	struct lkp_command_list cmds;	/* plain-text answers only */
 	int html;			/* HTML only: no commands */
+	int attached;			/* attachments only: no commands */
 	char *tables_json;		/* pasted tables, or NULL */
 };
 
