@@ -11,7 +11,7 @@ trap '[ -n "$KEEP" ] || rm -rf "$T"' EXIT
 TAP_TMP=$T
 S=$LKB_TEST_DATA/stories
 mkdir -p "$T/md/cur" "$T/md/new" "$T/md/tmp" "$T/out" "$T/res" "$T/queue"
-conf() { # [EXTRA-REQUESTS-LINES]
+conf() { # [EXTRA-REQUESTS-LINES] [MAX-PER-THREAD]
 	cat > "$T/conf" <<CONF
 [maildir]
 path = $T/md
@@ -21,7 +21,7 @@ from = lkpbot <lkpbot@bot.example>
 address = lkpbot@bot.example
 maintainers = alice@maint.example
 max_per_hour = 1000
-max_per_thread = 1000
+max_per_thread = ${2:-1000}
 [results]
 root = $T/res
 queue = $T/queue
@@ -119,5 +119,18 @@ q "update requests set created_at = created_at + 10 * 86400"
 mail "Yang Shi <yang.shi@linux.alibaba.com>" $P0 "#lkp compare-series"
 run
 is "future-dated requests do not count" "$(allowed $n)" 1
+
+# every answer kind obeys the per-thread limit, request answers too
+# (F7: "100 queued answers in one thread; request answers skip
+# max_per_thread")
+inthread() { q "select count(*) from outbox where thread_id = (select thread_id from messages where message_id = '$P1')"; }
+c=$(inthread)
+conf "" $((c + 2))
+for i in 1 2 3; do
+	mail "Dave Chinner <dchinner@redhat.com>" $P1 "#lkp compare$(shas 2)"
+done
+run
+is "requests past the thread limit: still recorded" "$(q "select count(*) from requests where asker = 'dchinner@redhat.com'")" 4
+is "... but the thread gets no more answers than max_per_thread" "$(inthread)" $((c + 2))
 ok_if "database intact" "$LKPBOT" -c "$T/conf" db check
 done_testing
