@@ -23,6 +23,10 @@ static const char sql_list_open[] =
 static const char sql_get[] = REQ_COLS " WHERE id = :id";
 static const char sql_set_jobs[] =
 	"UPDATE requests SET jobs = :n, jobs_at = :at WHERE id = :id";
+static const char sql_request_count[] =
+	"SELECT count(*) FROM requests WHERE created_at BETWEEN :since AND"
+	" :until AND (:asker IS NULL OR asker = :asker COLLATE NOCASE)"
+	" AND (:r = 0 OR report_id = :r) AND (:pool < 0 OR pool = :pool)";
 static const char sql_jobs_count[] =
 	"SELECT coalesce(sum(jobs), 0) FROM requests WHERE jobs > 0"
 	" AND jobs_at BETWEEN :since AND :until"
@@ -190,12 +194,13 @@ store_request_set_jobs(struct store *st, int64_t id, int64_t jobs, int64_t at)
 	return store_step_done(st, s, rc);
 }
 
-int
-store_request_jobs_count(struct store *st, const char *asker,
-			 int64_t report_id, int pool, int64_t since,
-			 int64_t until, int64_t *n_out)
+/* One quota count of sql (sql_request_count, sql_jobs_count). */
+static int
+quota_count(struct store *st, const char *sql, const char *asker,
+	    int64_t report_id, int pool, int64_t since, int64_t until,
+	    int64_t *n_out)
 {
-	sqlite3_stmt *s = store_stmt(st, sql_jobs_count);
+	sqlite3_stmt *s = store_stmt(st, sql);
 	int rc;
 
 	*n_out = 0;
@@ -214,4 +219,21 @@ store_request_jobs_count(struct store *st, const char *asker,
 		rc = LKB_OK;
 	}
 	return rc;
+}
+
+int
+store_request_count(struct store *st, const char *asker, int64_t report_id,
+		    int pool, int64_t since, int64_t until, int64_t *n_out)
+{
+	return quota_count(st, sql_request_count, asker, report_id, pool,
+			   since, until, n_out);
+}
+
+int
+store_request_jobs_count(struct store *st, const char *asker,
+			 int64_t report_id, int pool, int64_t since,
+			 int64_t until, int64_t *n_out)
+{
+	return quota_count(st, sql_jobs_count, asker, report_id, pool, since,
+			   until, n_out);
 }

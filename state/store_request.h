@@ -64,6 +64,12 @@ int store_request_list(struct store *st, int state, size_t max,
 	LKB_WARN_UNUSED;
 void store_request_list_free(struct store_request_rec *v, size_t n);
 
+/* Requests created in [since, until] by asker (NULL: anyone) on
+ * report_id (0: any) of pool (-1: any), for quotas. */
+int store_request_count(struct store *st, const char *asker,
+			int64_t report_id, int pool, int64_t since,
+			int64_t until, int64_t *n_out) LKB_WARN_UNUSED;
+
 /* Job quotas. store_request_set_jobs records that request id wrote
  * jobs lkp job files at time at. store_request_jobs_count sums the job
  * files written in [since, until] by asker (NULL: anyone) on report_id

@@ -374,10 +374,6 @@ store_request_add(struct store *st, const struct store_request *r,
 static const char sql_request_same[] =
 	"SELECT id FROM requests WHERE msg_id = :m AND kind = :kind"
 	" AND args = :args";
-static const char sql_request_count[] =
-	"SELECT count(*) FROM requests WHERE created_at BETWEEN :since AND"
-	" :until AND (:asker IS NULL OR asker = :asker COLLATE NOCASE)"
-	" AND (:r = 0 OR report_id = :r) AND (:pool < 0 OR pool = :pool)";
 
 int
 store_request_same(struct store *st, const struct store_request *r,
@@ -397,31 +393,6 @@ store_request_same(struct store *st, const struct store_request *r,
 	if (rc == 1) {
 		*id_out = sqlite3_column_int64(s, 0);
 		store_stmt_done(s);
-	}
-	return rc;
-}
-
-int
-store_request_count(struct store *st, const char *asker, int64_t report_id,
-		    int pool, int64_t since, int64_t until, int64_t *n_out)
-{
-	sqlite3_stmt *s = store_stmt(st, sql_request_count);
-	int rc;
-
-	*n_out = 0;
-	if (!s)
-		return LKB_ERR_DB;
-	(void)((rc = asker ? store_bind_text(st, s, ":asker", asker)
-			   : store_bind_null(st, s, ":asker")) ||
-	       (rc = store_bind_int(st, s, ":r", report_id)) ||
-	       (rc = store_bind_int(st, s, ":pool", pool)) ||
-	       (rc = store_bind_int(st, s, ":since", since)) ||
-	       (rc = store_bind_int(st, s, ":until", until)));
-	rc = store_step_row(st, s, rc);
-	if (rc == 1) {
-		*n_out = sqlite3_column_int64(s, 0);
-		store_stmt_done(s);
-		rc = LKB_OK;
 	}
 	return rc;
 }

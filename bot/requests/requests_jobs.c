@@ -14,7 +14,6 @@
 
 #include <dirent.h>
 #include <stdint.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,7 +21,6 @@
 #include "bot/core/settings.h"
 #include "lib/log.h"
 #include "lib/status.h"
-#include "lib/strbuf.h"
 #include "lib/xalloc.h"
 #include "state/store_request.h"
 #include "templates/tvalue.h"
