@@ -1,13 +1,13 @@
 /* requests_jobs.c - lkp job files for missing results, within quotas.
  *
- * Every job file a request writes is recorded with the request (when,
- * how many, for which pool of askers); [requests] jobs_per_asker,
- * jobs_per_report and jobs_per_day bound what the last 24 hours wrote,
- * counted from the store, so they hold across mails and runs. The
- * maintainers and the LKP team ([bot] maintainers, lkp_team; triage
- * puts each request in its pool) have quotas per report and per day of
- * their own: what others ask never uses them up. A commit left without a job is said in the answer, never
- * dropped silently.
+ * Every job file a request writes is recorded with the request (how
+ * many, when); [requests] jobs_per_asker, jobs_per_report and
+ * jobs_per_day bound what the 24 hours up to now wrote, counted from
+ * the store, so they hold across mails and runs. The maintainers and
+ * the LKP team ([bot] maintainers, lkp_team; triage puts each request
+ * in its pool) have quotas per report and per day of their own: what
+ * others ask never uses them up. A commit left without a job is said
+ * in the answer, never dropped silently.
  */
 #include "config.h"
 #include "bot/requests/requests-internal.h"
