@@ -105,6 +105,10 @@
 #define LKB_MAX_REPLY_REFERENCES 20
 /* One Message-ID we copy into a header (RFC 5322 ids are < 250 bytes). */
 #define LKB_MAX_MSGID_BYTES 250
+/* A display name we copy into an outgoing address header: longer ones
+ * are cut (at a UTF-8 character), so no header line nears RFC 5322's
+ * 998 bytes (audit F9: a 3,000-byte name made a 3,023-byte To: line). */
+#define LKB_MAX_DISPLAY_NAME_BYTES 78
 /* Recipients of one outgoing mail (To + Cc). */
 #define LKB_MAX_RECIPIENTS 100
 /* SMTP attempts per outbox row before it is marked failed. */

@@ -47,6 +47,8 @@ static const char *const known_keys[] = {
 	"bot.dkim_key_file",
 	"results.root", "results.queue", "results.expire_days",
 	"requests.per_asker", "requests.per_report",
+	"requests.jobs_per_asker", "requests.jobs_per_report",
+	"requests.jobs_per_day",
 	"git.repo",
 	"rules.file",
 	"templates.dir",

@@ -87,6 +87,10 @@ struct message {
 	 * tags. Every text part, the main one included, is also in parts. */
 	const char *body;
 	size_t body_len;
+	/* The part body came from (one of parts), NULL when none: with no
+	 * inline text part, body is an attachment's text (is_attachment),
+	 * which is not what the sender wrote. */
+	const struct mime_part *body_part;
 	struct mime_part *parts;
 	size_t nparts;
 

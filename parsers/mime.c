@@ -473,8 +473,10 @@ choose_body(struct message *m)
 	    (p = pick(m, NULL, 0)) == NULL) {
 		m->body = "";
 		m->body_len = 0;
+		m->body_part = NULL;
 		return;
 	}
+	m->body_part = p;
 	if (strcmp(p->type, "text/html") != 0) {
 		m->body = p->text;
 		m->body_len = p->len;

@@ -198,6 +198,13 @@ static const char *const migrations[] = {
 	"DROP INDEX messages_hash;"
 	"CREATE INDEX messages_hash ON messages(content_hash)"
 	"  WHERE content_hash != '';",
+	/* 8 -> 9: quotas per day (bot/requests, bot/triage): the pool of
+	 * the asker (1 maintainers and the LKP team, 0 everyone else), the
+	 * lkp job files each request wrote and when */
+	"ALTER TABLE requests ADD COLUMN pool INTEGER NOT NULL DEFAULT 0;"
+	"ALTER TABLE requests ADD COLUMN jobs INTEGER NOT NULL DEFAULT 0;"
+	"ALTER TABLE requests ADD COLUMN jobs_at INTEGER;"
+	"CREATE INDEX requests_jobs ON requests(jobs_at) WHERE jobs > 0;",
 };
 
 int

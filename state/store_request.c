@@ -13,7 +13,7 @@
 
 #define REQ_COLS                                                             \
 	"SELECT id, coalesce(report_id, 0), coalesce(msg_id, 0), created_at," \
-	" updated_at, asker, kind, args, state, result FROM requests"
+	" updated_at, asker, kind, args, state, result, pool FROM requests"
 
 static const char sql_list_all[] = REQ_COLS " ORDER BY id LIMIT :max";
 static const char sql_list_state[] =
@@ -21,6 +21,17 @@ static const char sql_list_state[] =
 static const char sql_list_open[] =
 	REQ_COLS " WHERE state IN ('new', 'queued') ORDER BY id LIMIT :max";
 static const char sql_get[] = REQ_COLS " WHERE id = :id";
+static const char sql_set_jobs[] =
+	"UPDATE requests SET jobs = :n, jobs_at = :at WHERE id = :id";
+static const char sql_request_count[] =
+	"SELECT count(*) FROM requests WHERE created_at BETWEEN :since AND"
+	" :until AND (:asker IS NULL OR asker = :asker COLLATE NOCASE)"
+	" AND (:r = 0 OR report_id = :r) AND (:pool < 0 OR pool = :pool)";
+static const char sql_jobs_count[] =
+	"SELECT coalesce(sum(jobs), 0) FROM requests WHERE jobs > 0"
+	" AND jobs_at BETWEEN :since AND :until"
+	" AND (:asker IS NULL OR asker = :asker COLLATE NOCASE)"
+	" AND (:r = 0 OR report_id = :r) AND (:pool < 0 OR pool = :pool)";
 
 static const char *const kind_names[] = {
 	"compare", "compare-series", "retest",
@@ -88,6 +99,7 @@ read_row(sqlite3_stmt *s, struct store_request_rec *r)
 	r->args = store_col_strdup(s, 7);
 	r->state = (enum request_state)st;
 	r->result = store_col_strdup(s, 9);
+	r->pool = sqlite3_column_int(s, 10) ? REQ_POOL_TEAM : REQ_POOL_OTHERS;
 	return LKB_OK;
 }
 
@@ -166,4 +178,62 @@ store_request_get(struct store *st, int64_t id, struct store_request_rec *out)
 		store_stmt_done(s);
 	}
 	return rc;
+}
+
+int
+store_request_set_jobs(struct store *st, int64_t id, int64_t jobs, int64_t at)
+{
+	sqlite3_stmt *s = store_stmt(st, sql_set_jobs);
+	int rc;
+
+	if (!s)
+		return LKB_ERR_DB;
+	(void)((rc = store_bind_int(st, s, ":n", jobs)) ||
+	       (rc = store_bind_int(st, s, ":at", at)) ||
+	       (rc = store_bind_int(st, s, ":id", id)));
+	return store_step_done(st, s, rc);
+}
+
+/* One quota count of sql (sql_request_count, sql_jobs_count). */
+static int
+quota_count(struct store *st, const char *sql, const char *asker,
+	    int64_t report_id, int pool, int64_t since, int64_t until,
+	    int64_t *n_out)
+{
+	sqlite3_stmt *s = store_stmt(st, sql);
+	int rc;
+
+	*n_out = 0;
+	if (!s)
+		return LKB_ERR_DB;
+	(void)((rc = asker ? store_bind_text(st, s, ":asker", asker)
+			   : store_bind_null(st, s, ":asker")) ||
+	       (rc = store_bind_int(st, s, ":r", report_id)) ||
+	       (rc = store_bind_int(st, s, ":pool", pool)) ||
+	       (rc = store_bind_int(st, s, ":since", since)) ||
+	       (rc = store_bind_int(st, s, ":until", until)));
+	rc = store_step_row(st, s, rc);
+	if (rc == 1) {
+		*n_out = sqlite3_column_int64(s, 0);
+		store_stmt_done(s);
+		rc = LKB_OK;
+	}
+	return rc;
+}
+
+int
+store_request_count(struct store *st, const char *asker, int64_t report_id,
+		    int pool, int64_t since, int64_t until, int64_t *n_out)
+{
+	return quota_count(st, sql_request_count, asker, report_id, pool,
+			   since, until, n_out);
+}
+
+int
+store_request_jobs_count(struct store *st, const char *asker,
+			 int64_t report_id, int pool, int64_t since,
+			 int64_t until, int64_t *n_out)
+{
+	return quota_count(st, sql_jobs_count, asker, report_id, pool, since,
+			   until, n_out);
 }

@@ -30,6 +30,10 @@ enum request_state {
 	REQ_NEW, REQ_QUEUED, REQ_DONE, REQ_FAILED, REQ_EXPIRED,
 	REQ_STATE__COUNT
 };
+/* Who asked, for quotas: the maintainers and the LKP team have quotas
+ * of their own, so what others ask never uses theirs up. */
+enum request_pool { REQ_POOL_OTHERS, REQ_POOL_TEAM };
+
 /* store_request_list filters besides one state: all, new and queued. */
 #define REQ_STATE_ANY (-1)
 #define REQ_STATE_OPEN (-2)
@@ -46,6 +50,7 @@ struct store_request_rec {
 	enum request_kind kind;
 	enum request_state state;
 	char *asker, *args, *result;
+	enum request_pool pool;
 };
 
 void store_request_rec_release(struct store_request_rec *r);
@@ -58,6 +63,23 @@ int store_request_list(struct store *st, int state, size_t max,
 		       struct store_request_rec **out, size_t *n_out)
 	LKB_WARN_UNUSED;
 void store_request_list_free(struct store_request_rec *v, size_t n);
+
+/* Requests created in [since, until] by asker (NULL: anyone) on
+ * report_id (0: any) of pool (-1: any), for quotas. */
+int store_request_count(struct store *st, const char *asker,
+			int64_t report_id, int pool, int64_t since,
+			int64_t until, int64_t *n_out) LKB_WARN_UNUSED;
+
+/* Job quotas. store_request_set_jobs records that request id wrote
+ * jobs lkp job files at time at. store_request_jobs_count sums the job
+ * files written in [since, until] by asker (NULL: anyone) on report_id
+ * (0: any) for requests of pool (-1: any; the pools have quotas of
+ * their own). */
+int store_request_set_jobs(struct store *st, int64_t id, int64_t jobs,
+			   int64_t at) LKB_WARN_UNUSED;
+int store_request_jobs_count(struct store *st, const char *asker,
+			     int64_t report_id, int pool, int64_t since,
+			     int64_t until, int64_t *n_out) LKB_WARN_UNUSED;
 
 /* Request id: 1 found, 0 not. */
 int store_request_get(struct store *st, int64_t id,

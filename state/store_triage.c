@@ -340,8 +340,9 @@ store_report_for_message(struct store *st, int64_t msg_id,
 
 static const char sql_request_add[] =
 	"INSERT INTO requests (report_id, msg_id, asker, kind, args, state,"
-	" result, created_at, updated_at) VALUES (:r, :m, :asker, :kind, :args,"
-	" :state, :res, :now, :now) ON CONFLICT (msg_id, kind, args) DO NOTHING";
+	" result, pool, created_at, updated_at) VALUES (:r, :m, :asker, :kind,"
+	" :args, :state, :res, :pool, :now, :now)"
+	" ON CONFLICT (msg_id, kind, args) DO NOTHING";
 
 int
 store_request_add(struct store *st, const struct store_request *r,
@@ -361,6 +362,7 @@ store_request_add(struct store *st, const struct store_request *r,
 	       (rc = store_bind_text(st, s, ":state",
 				     request_state_name(r->state))) ||
 	       (rc = store_bind_text(st, s, ":res", r->result)) ||
+	       (rc = store_bind_int(st, s, ":pool", (int64_t)r->pool)) ||
 	       (rc = store_bind_int(st, s, ":now", (int64_t)time(NULL))));
 	rc = store_step_done(st, s, rc);
 	if (rc == LKB_OK && id_out)
@@ -372,10 +374,6 @@ store_request_add(struct store *st, const struct store_request *r,
 static const char sql_request_same[] =
 	"SELECT id FROM requests WHERE msg_id = :m AND kind = :kind"
 	" AND args = :args";
-static const char sql_request_count[] =
-	"SELECT count(*) FROM requests WHERE created_at BETWEEN :since AND"
-	" :until AND (:asker IS NULL OR asker = :asker COLLATE NOCASE)"
-	" AND (:r = 0 OR report_id = :r)";
 
 int
 store_request_same(struct store *st, const struct store_request *r,
@@ -395,30 +393,6 @@ store_request_same(struct store *st, const struct store_request *r,
 	if (rc == 1) {
 		*id_out = sqlite3_column_int64(s, 0);
 		store_stmt_done(s);
-	}
-	return rc;
-}
-
-int
-store_request_count(struct store *st, const char *asker, int64_t report_id,
-		    int64_t since, int64_t until, int64_t *n_out)
-{
-	sqlite3_stmt *s = store_stmt(st, sql_request_count);
-	int rc;
-
-	*n_out = 0;
-	if (!s)
-		return LKB_ERR_DB;
-	(void)((rc = asker ? store_bind_text(st, s, ":asker", asker)
-			   : store_bind_null(st, s, ":asker")) ||
-	       (rc = store_bind_int(st, s, ":r", report_id)) ||
-	       (rc = store_bind_int(st, s, ":since", since)) ||
-	       (rc = store_bind_int(st, s, ":until", until)));
-	rc = store_step_row(st, s, rc);
-	if (rc == 1) {
-		*n_out = sqlite3_column_int64(s, 0);
-		store_stmt_done(s);
-		rc = LKB_OK;
 	}
 	return rc;
 }

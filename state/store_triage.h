@@ -98,6 +98,7 @@ struct store_request {
 	enum request_state state;
 	const char *asker, *args, *result;
 	int64_t created_at, updated_at;
+	enum request_pool pool;
 };
 int store_request_add(struct store *st, const struct store_request *r,
 		      int64_t *id_out) LKB_WARN_UNUSED;
@@ -105,11 +106,6 @@ int store_request_add(struct store *st, const struct store_request *r,
  * store_request_add() adds only once): 1 and *id_out, or 0. */
 int store_request_same(struct store *st, const struct store_request *r,
 		       int64_t *id_out) LKB_WARN_UNUSED;
-/* Requests created in [since, until] by asker (NULL: anyone) on
- * report_id (0: any), for quotas. */
-int store_request_count(struct store *st, const char *asker,
-			int64_t report_id, int64_t since, int64_t until,
-			int64_t *n_out) LKB_WARN_UNUSED;
 int store_request_set_state(struct store *st, int64_t id,
 			    enum request_state state, const char *result)
 	LKB_WARN_UNUSED;

@@ -185,10 +185,29 @@ compose_pick_cc(enum cc_policy policy, const char *asker, const char *bot,
 	return k;
 }
 
+/* The bytes of name kept in a header: at most
+ * LKB_MAX_DISPLAY_NAME_BYTES, cut before a UTF-8 continuation byte and
+ * trailing blanks. */
+static size_t
+name_len(const char *name)
+{
+	size_t n = strlen(name);
+
+	if (n <= LKB_MAX_DISPLAY_NAME_BYTES)
+		return n;
+	n = LKB_MAX_DISPLAY_NAME_BYTES;
+	while (n > 0 && ((unsigned char)name[n] & 0xc0) == 0x80)
+		n--;
+	while (n > 0 && (name[n - 1] == ' ' || name[n - 1] == '\t'))
+		n--;
+	return n;
+}
+
 /* "Name: " already written; col bytes used. */
 static int
 put_addr(struct strbuf *out, const struct compose_addr *a)
 {
+	size_t n;
 	int rc;
 
 	if (!a->addr || !escape_addr_ok(a->addr)) {
@@ -196,9 +215,8 @@ put_addr(struct strbuf *out, const struct compose_addr *a)
 			  a->addr ? a->addr : "(null)");
 		return LKB_ERR_PARSE;
 	}
-	if (a->name && *a->name) {
-		if ((rc = escape_header_phrase(out, a->name,
-					       strlen(a->name))) != LKB_OK)
+	if (a->name && (n = name_len(a->name)) > 0) {
+		if ((rc = escape_header_phrase(out, a->name, n)) != LKB_OK)
 			return rc;
 		return strbuf_addf(out, " <%s>", a->addr);
 	}

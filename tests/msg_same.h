@@ -66,13 +66,18 @@ msg_same(const struct message *a, const struct message *b)
 		return "body";
 	if (a->nparts != b->nparts)
 		return "nparts";
-	for (p = a->parts, q = b->parts; p && q; p = p->next, q = q->next)
+	for (p = a->parts, q = b->parts; p && q; p = p->next, q = q->next) {
 		if (!msg_same_str(p->type, q->type) ||
 		    !msg_same_str(p->charset, q->charset) ||
 		    !msg_same_str(p->filename, q->filename) ||
 		    p->len != q->len || memcmp(p->text, q->text, p->len) ||
 		    p->is_attachment != q->is_attachment)
 			return "parts";
+		if ((p == a->body_part) != (q == b->body_part))
+			return "body_part";
+	}
+	if (!a->body_part != !b->body_part)
+		return "body_part";
 	return NULL;
 }
 

@@ -97,6 +97,7 @@ cmd_request(int argc, char **argv, struct bot_ctx *ctx)
 	r.kind = (enum request_kind)kind;
 	r.args = args.buf;
 	r.state = REQ_NEW;
+	r.pool = REQ_POOL_TEAM;	/* the operator's */
 	rc = store_request_add(ctx->st, &r, &id);
 	if (rc) {
 		rc = ctx_exit_code(rc);

@@ -246,6 +246,12 @@ settings_load(struct settings *s, const struct config *cfg)
 				    1000000, &bad);
 	s->requests.per_report = num(cfg, "requests", "per_report", 30, 0,
 				     1000000, &bad);
+	s->requests.jobs_per_asker = num(cfg, "requests", "jobs_per_asker",
+					 40, 0, 1000000, &bad);
+	s->requests.jobs_per_report = num(cfg, "requests", "jobs_per_report",
+					  60, 0, 1000000, &bad);
+	s->requests.jobs_per_day = num(cfg, "requests", "jobs_per_day", 200,
+				       0, 1000000, &bad);
 	s->git.repo = config_get(cfg, "git", "repo");
 	s->paths.rules_file = config_get(cfg, "rules", "file");
 	s->paths.templates_dir = config_get(cfg, "templates", "dir");

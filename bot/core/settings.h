@@ -71,6 +71,12 @@ struct settings {
 	struct {
 		/* quotas per asker and per report over 24 hours; 0: none */
 		long per_asker, per_report;		/* default 10, 30 */
+		/* lkp job files over 24 hours: per asker, per report and
+		 * in all, each pool of askers (maintainers and the LKP
+		 * team; everyone else) on its own; 0: none */
+		long jobs_per_asker;	/* default 40 */
+		long jobs_per_report;	/* default 60 */
+		long jobs_per_day;	/* default 200 */
 	} requests;
 	struct {
 		const char *repo;

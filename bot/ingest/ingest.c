@@ -20,6 +20,10 @@
 struct ingest {
 	struct store *st;
 	struct ingest_stats stats;
+	/* the stats when the outermost ingest_begin began: what a rollback
+	 * puts back, so the stats count committed work only */
+	struct ingest_stats committed;
+	int depth;
 };
 
 struct ingest *
@@ -40,19 +44,29 @@ ingest_free(struct ingest *ig)
 int
 ingest_begin(struct ingest *ig)
 {
-	return store_begin_write(ig->st);
+	int rc = store_begin_write(ig->st);
+
+	if (rc == LKB_OK && ig->depth++ == 0)
+		ig->committed = ig->stats;
+	return rc;
 }
 
 int
 ingest_end(struct ingest *ig)
 {
-	return store_commit(ig->st);
+	int rc = store_commit(ig->st);
+
+	if (ig->depth > 0 && --ig->depth == 0 && rc != LKB_OK)
+		ig->stats = ig->committed;
+	return rc;
 }
 
 void
 ingest_abort(struct ingest *ig)
 {
 	store_rollback(ig->st);
+	if (ig->depth > 0 && --ig->depth == 0)
+		ig->stats = ig->committed;
 }
 
 const struct ingest_stats *

@@ -66,7 +66,9 @@ int ingest_job_store(struct ingest *ig, const struct ingest_job *j,
 		     int64_t *msg_id_out) LKB_WARN_UNUSED;
 void ingest_job_free(struct ingest_job *j);
 
-/* Counters since ingest_new. Borrowed from ig. */
+/* Counters since ingest_new, of committed work only: a transaction of
+ * ingest_begin that is aborted, or whose commit fails, takes back what
+ * it counted. Borrowed from ig. */
 const struct ingest_stats *ingest_stats(const struct ingest *ig);
 
 #endif

@@ -129,6 +129,7 @@ fetch_batch(struct folder_run *fr, const uint32_t *uids, size_t n,
 	    struct strbuf *set)
 {
 	struct sync_imap *si = fr->si;
+	uint64_t fetched = fr->fetched;
 	int rc;
 
 	uidset(set, uids, n);
@@ -142,10 +143,13 @@ fetch_batch(struct folder_run *fr, const uint32_t *uids, size_t n,
 				      fr->uidvalidity, fr->hi);
 	if (rc != LKB_OK) {
 		ingest_abort(si->ig);
+		fr->fetched = fetched;	/* the stats count committed mail */
 		return rc;
 	}
-	if ((rc = ingest_end(si->ig)) != LKB_OK)
+	if ((rc = ingest_end(si->ig)) != LKB_OK) {
+		fr->fetched = fetched;
 		return rc;
+	}
 	lkb_debug("imap: %s: stored up to uid %" PRIu32, fr->folder, fr->hi);
 	return after_batch(fr, set->buf);
 }

@@ -2,9 +2,11 @@
 #ifndef LKB_BOT_REQUESTS_REQUESTS_INTERNAL_H
 #define LKB_BOT_REQUESTS_REQUESTS_INTERNAL_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "bot/requests/requests.h"
+#include "lib/compiler.h"
 #include "state/store_request.h"
 
 struct bot_ctx;
@@ -22,6 +24,28 @@ struct tvalue *requests_mail_data(const struct report_axes *ra,
 int requests_mail(struct bot_ctx *ctx, struct tpl_set *set,
 		  const struct store_request_rec *r, const char *kind,
 		  const struct tvalue *data) LKB_WARN_UNUSED;
+
+/* The job files of one request (requests_jobs.c). */
+struct request_jobs {
+	struct tvalue *jobs;	/* [{commit, job}]: what the queue holds */
+	size_t written;		/* job files written now */
+	size_t held;		/* commits left without a job by a quota */
+	char *held_text;	/* why, for the asker; NULL when none held */
+};
+
+/* Write a job file into queue for each of the n commits shas of r that
+ * the quotas ([requests] jobs_per_asker, jobs_per_report, jobs_per_day
+ * over the 24 hours up to now) allow; the others are counted in
+ * out->held. Caller releases out with requests_jobs_release(), also on
+ * failure (then *err_out, caller frees, may say why). The caller
+ * records out->written with store_request_set_jobs(). */
+int requests_write_jobs(struct bot_ctx *ctx, const char *queue,
+			const struct store_request_rec *r,
+			const struct compare_axes *axes,
+			const char *const *shas, size_t n, int64_t now,
+			struct request_jobs *out, char **err_out)
+	LKB_WARN_UNUSED;
+void requests_jobs_release(struct request_jobs *j);
 
 /* The "largest step" lines of compare_run's attribution block as the
  * series-report template's changes: [{metric, change, patch}]. */

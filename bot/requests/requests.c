@@ -2,7 +2,6 @@
 #include "config.h"
 #include "bot/requests/requests.h"
 
-#include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -31,10 +30,12 @@ struct req_work {
 	int64_t now;
 };
 
-/* Write the answer and the new state in one transaction. */
+/* Write the answer, the new state and the job files written (jobs, may
+ * be NULL) in one transaction. */
 static int
-decide(struct req_work *w, const char *kind, struct tvalue *data,
-       enum request_state state, const char *result)
+decide_jobs(struct req_work *w, const char *kind, struct tvalue *data,
+	    enum request_state state, const char *result,
+	    const struct request_jobs *jobs)
 {
 	struct store *st = w->ctx->st;
 	int rc = store_begin_write(st);
@@ -43,6 +44,9 @@ decide(struct req_work *w, const char *kind, struct tvalue *data,
 		rc = requests_mail(w->ctx, w->set, w->r, kind, data);
 	if (rc == LKB_OK)
 		rc = store_request_set_state(st, w->r->id, state, result);
+	if (rc == LKB_OK && jobs && jobs->written)
+		rc = store_request_set_jobs(st, w->r->id,
+					    (int64_t)jobs->written, w->now);
 	if (rc == LKB_OK)
 		rc = store_commit(st);
 	else
@@ -53,6 +57,13 @@ decide(struct req_work *w, const char *kind, struct tvalue *data,
 			 request_kind_name(w->r->kind),
 			 request_state_name(state));
 	return rc;
+}
+
+static int
+decide(struct req_work *w, const char *kind, struct tvalue *data,
+       enum request_state state, const char *result)
+{
+	return decide_jobs(w, kind, data, state, result, NULL);
 }
 
 /* error with every absolute path ("/srv/...", "'/srv/...") put as
@@ -100,36 +111,8 @@ fail_request(struct req_work *w, const char *method, const char *raw_error,
 	return rc;
 }
 
-/* The queue's job files of commit (compare_write_jobs names them
- * "<testcase>-<sha12>-<hash>.yaml"), appended to jobs. */
-static void
-list_jobs(const char *queue, const char *testcase, const char *sha,
-	  struct tvalue *jobs)
-{
-	char *prefix = xasprintf("%s-%.12s-", testcase, sha);
-	size_t pl = strlen(prefix);
-	struct dirent *de;
-	DIR *d = opendir(queue);
-
-	while (d && (de = readdir(d))) {
-		size_t n = strlen(de->d_name);
-		struct tvalue *j;
-
-		if (n <= pl + 5 || strncmp(de->d_name, prefix, pl) ||
-		    strcmp(de->d_name + n - 5, ".yaml"))
-			continue;
-		j = tvalue_new_map();
-		tvalue_map_set_str(j, "commit", sha);
-		tvalue_map_set_str(j, "job", de->d_name);
-		tvalue_list_push(jobs, j);
-	}
-	if (d)
-		closedir(d);
-	free(prefix);
-}
-
 static char *
-missing_text(const char *const *shas, size_t n)
+missing_text(const char *const *shas, size_t n, size_t held)
 {
 	struct strbuf sb = STRBUF_INIT;
 
@@ -138,14 +121,16 @@ missing_text(const char *const *shas, size_t n)
 	for (size_t i = 0; i < n; i++)
 		if (strbuf_addf(&sb, " %.12s", shas[i]))
 			break;
+	if (held && strbuf_addf(&sb, "; %zu without a job (quota)", held))
+		strbuf_reset(&sb);
 	return strbuf_detach(&sb, NULL);
 }
 
 static int
 queue_request(struct req_work *w, const char *const *shas, size_t n)
 {
-	struct tvalue *d, *jobs;
-	size_t written = 0;
+	struct request_jobs jobs;
+	struct tvalue *d;
 	char *err = NULL, *result, days[32], **full;
 	int rc;
 
@@ -158,24 +143,25 @@ queue_request(struct req_work *w, const char *const *shas, size_t n)
 	for (size_t i = 0; i < n; i++)
 		full[i] = requests_full_sha(w->env, shas[i]);
 	shas = (const char *const *)full;
-	rc = compare_write_jobs(w->env->queue, &w->ra.axes, shas, n, &written,
-				&err);
+	rc = requests_write_jobs(w->ctx, w->env->queue, w->r, &w->ra.axes,
+				 shas, n, w->now, &jobs, &err);
 	if (rc) {
-		lkb_error("request %lld: %s", (long long)w->r->id, err);
+		if (err)
+			lkb_error("request %lld: %s", (long long)w->r->id, err);
 		free(err);
 		goto out;
 	}
 	d = requests_mail_data(&w->ra, "lkp job queue", w->plan.again);
-	jobs = tvalue_new_list();
-	for (size_t i = 0; i < n; i++)
-		list_jobs(w->env->queue, w->ra.axes.testcase, shas[i], jobs);
-	tvalue_map_set(d, "jobs", jobs);
+	tvalue_map_set(d, "jobs", jobs.jobs);
+	jobs.jobs = NULL;
+	tvalue_map_set_str(d, "held", jobs.held_text ? jobs.held_text : "");
 	snprintf(days, sizeof(days), "%ld", w->env->expire_days);
 	tvalue_map_set_str(d, "expire_days", days);
-	result = missing_text(shas, n);
-	rc = decide(w, "queued", d, REQ_QUEUED, result);
+	result = missing_text(shas, n, jobs.held);
+	rc = decide_jobs(w, "queued", d, REQ_QUEUED, result, &jobs);
 	free(result);
 out:
+	requests_jobs_release(&jobs);
 	for (size_t i = 0; i < n; i++)
 		free(full[i]);
 	free(full);

@@ -6,8 +6,11 @@
  * (requests_plan), looks for each commit's results under [results] root,
  * and then, in one transaction per request with the answer mail
  * (outbox_enqueue_mail, threaded under the message that asked):
- *   results missing, new      -> job files in [results] queue, "queued"
- *                                answer, state queued
+ *   results missing, new      -> job files in [results] queue within
+ *                                the [requests] job quotas
+ *                                (requests_jobs.c), "queued" answer
+ *                                naming any commit left without one,
+ *                                state queued
  *   results missing, queued   -> nothing (the jobs are written already),
  *                                or after [results] expire_days (14)
  *                                since the request: "expired", expired

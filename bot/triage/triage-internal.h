@@ -12,6 +12,7 @@
 #include "lib/arena.h"
 #include "parsers/lkp_command.h"
 #include "state/store.h"
+#include "state/store_request.h"
 #include "templates/compose.h"
 
 struct bot_ctx;
@@ -81,6 +82,7 @@ struct triage_prep {
 	struct rule_events evs;		/* what the rules found */
 	struct lkp_command_list cmds;	/* plain-text answers only */
 	int html;			/* HTML only: no commands */
+	int attached;			/* attachments only: no commands */
 	char *tables_json;		/* pasted tables, or NULL */
 };
 
@@ -109,6 +111,8 @@ int triage_is_lkp(struct triage *t, const struct triage_mail *tm);
 /* The author's tier: maintainer, participant (the report's recipients and
  * the LKP team) or other. */
 enum auth_tier triage_tier(struct triage *t, const struct triage_mail *tm);
+/* The request quota pool of the mail's author (state/store_request.h). */
+enum request_pool triage_pool(struct triage *t, const struct triage_mail *tm);
 /* Load the report's state into tm->cur. */
 int triage_load_state(struct triage *t, struct triage_mail *tm)
 	LKB_WARN_UNUSED;

@@ -435,6 +435,7 @@ maybe_request(struct triage *t, struct triage_mail *tm,
 	rq.report_id = tm->report_id;
 	rq.msg_id = tm->msg_id;
 	rq.asker = tm->author;
+	rq.pool = triage_pool(t, tm);
 	rq.kind = REQ_COMPARE_SERIES;
 	rq.args = "";
 	rq.state = REQ_NEW;
@@ -460,12 +461,22 @@ body_is_html(const struct message *m)
 	return html;
 }
 
+/* Is the main text an attachment's (the mail has no inline text part)?
+ * An attached patch or log may hold #lkp lines its sender never wrote
+ * to the bot: commands come only from the mail's own text. */
+static int
+body_is_attached(const struct message *m)
+{
+	return m->body_part && m->body_part->is_attachment;
+}
+
 static int
 triage_reply(struct triage *t, struct triage_mail *tm,
 	     const struct triage_prep *p)
 {
 	enum auth_tier tier = TIER_OTHER;
-	int commands = p->lv == LOOP_ANSWER && !p->html && p->cmds.n;
+	int commands = p->lv == LOOP_ANSWER && !p->html && !p->attached &&
+		       p->cmds.n;
 	int rc = LKB_OK;
 
 	/* most replies say nothing the rules know: no state to read */
@@ -492,6 +503,12 @@ tables:
 		/* HTML loses what is quoted: no commands from HTML-only mail */
 		lkb_info("message %lld: HTML only; #lkp commands are read from "
 			 "plain text", (long long)tm->msg_id);
+		return LKB_OK;
+	}
+	if (p->attached) {
+		lkb_info("message %lld: no text but attachments; #lkp commands "
+			 "are read from the mail's own text",
+			 (long long)tm->msg_id);
 		return LKB_OK;
 	}
 	tm->total_commands = (unsigned)p->cmds.n;
@@ -546,6 +563,7 @@ triage_prepare(struct store *st, struct rules *rules,
 		    LKB_OK || !p->m)
 		return LKB_OK;
 	p->lv = loop_check_message(p->m, lp);
+	p->attached = body_is_attached(p->m);
 	if (p->lv == LOOP_OWN_MAIL || p->lv == LOOP_LKPBOT ||
 	    p->lv == LOOP_BOUNCE || p->lv == LOOP_AUTO_SUBMITTED)
 		return LKB_OK;	/* never read our own or automatic mail */
@@ -569,7 +587,7 @@ triage_prepare(struct store *st, struct rules *rules,
 	if (p->lv != LOOP_ANSWER)
 		return LKB_OK;
 	p->html = body_is_html(p->m);
-	if (!p->html)
+	if (!p->html && !p->attached)
 		rc = lkp_command_parse_reply(&p->a, p->r, &p->cmds);
 	return rc;
 }
@@ -605,7 +623,9 @@ triage_message(struct triage *t, struct triage_prep *p)
 		tm.raw = p->raw;
 		tm.raw_len = p->raw_len;
 		if (p->what == TP_ORPHAN) {
-			rc = triage_orphan_commands(t, &tm, p->r, p->lv);
+			if (!p->attached)
+				rc = triage_orphan_commands(t, &tm, p->r,
+							    p->lv);
 			break;
 		}
 		tm.report_id = p->report_id;

@@ -298,8 +298,17 @@ triage_tier(struct triage *t, const struct triage_mail *tm)
 	return tier;
 }
 
-/* Is asker over a request quota ([requests] per_asker, per_report in 24
- * hours)? 1 and *why_out, 0, or negative. */
+/* The quota pool of the asker: maintainers and the LKP team apart. */
+enum request_pool
+triage_pool(struct triage *t, const struct triage_mail *tm)
+{
+	return triage_tier(t, tm) == TIER_MAINTAINER || triage_is_lkp(t, tm)
+		       ? REQ_POOL_TEAM : REQ_POOL_OTHERS;
+}
+
+/* Is asker over a request quota ([requests] per_asker, per_report of
+ * the asker's pool in the 24 hours up to now)? 1 and *why_out, 0, or
+ * negative. */
 static int
 over_quota(struct triage *t, struct triage_mail *tm, const char **why_out)
 {
@@ -308,8 +317,8 @@ over_quota(struct triage *t, struct triage_mail *tm, const char **why_out)
 	int rc;
 
 	if (set->requests.per_asker > 0) {
-		rc = store_request_count(t->st, tm->author, 0, now - 86400, now,
-					 &n);
+		rc = store_request_count(t->st, tm->author, 0, -1, now - 86400,
+					 now, &n);
 		if (rc != LKB_OK)
 			return rc;
 		if (n >= set->requests.per_asker) {
@@ -320,7 +329,8 @@ over_quota(struct triage *t, struct triage_mail *tm, const char **why_out)
 	}
 	if (set->requests.per_report > 0 && tm->report_id) {
 		rc = store_request_count(t->st, NULL, tm->report_id,
-					 now - 86400, now, &n);
+					 (int)triage_pool(t, tm), now - 86400,
+					 now, &n);
 		if (rc != LKB_OK)
 			return rc;
 		if (n >= set->requests.per_report) {
@@ -355,6 +365,7 @@ add_request(struct triage *t, struct triage_mail *tm,
 	rq.report_id = tm->report_id;
 	rq.msg_id = tm->msg_id;
 	rq.asker = tm->author;
+	rq.pool = triage_pool(t, tm);
 	rq.kind = cmd->verb == LKP_CMD_COMPARE ? REQ_COMPARE
 		  : cmd->verb == LKP_CMD_COMPARE_SERIES ? REQ_COMPARE_SERIES
 							 : REQ_RETEST;

@@ -25,6 +25,11 @@ LKB_SH_TESTS = \
 	%reldir%/t0330-triage-poison.sh \
 	%reldir%/t0340-authority.sh \
 	%reldir%/t0350-dkim.sh \
+	%reldir%/t0360-job-quota.sh \
+	%reldir%/t0370-attachment-command.sh \
+	%reldir%/t0380-stats-committed.sh \
+	%reldir%/t0390-display-name.sh \
+	%reldir%/t0395-error-paths.sh \
 	%reldir%/t0600-smtp.sh \
 	%reldir%/t0601-render-golden.sh \
 	%reldir%/t0610-rules-cli.sh \

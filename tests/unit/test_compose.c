@@ -254,6 +254,60 @@ START_TEST(compose_header_injection)
 }
 END_TEST
 
+/* Every header line at most max bytes (RFC 5322 2.1.1: 998). */
+static void
+assert_header_lines_max(const char *msg, size_t max)
+{
+	const char *p = msg, *e;
+
+	for (; (e = strstr(p, "\r\n")) != NULL && e != p; p = e + 2)
+		ck_assert_msg((size_t)(e - p) <= max, "header line of %zu "
+			      "bytes: '%.40s...'", (size_t)(e - p), p);
+}
+
+/* A 3,000-byte display name (audit F9: copied unfolded into To:, a
+ * 3,023-byte line): cut, every line short, the address intact. */
+START_TEST(compose_long_display_name)
+{
+	static const char *const shapes[] = {
+		"Eve ",		/* atoms and spaces: no quoting */
+		"x",		/* one long word */
+		"Doe, J\"",	/* specials: a quoted string, escapes */
+		"J\xc3\xbcrgen ",	/* UTF-8: encoded words */
+	};
+	struct compose_in in;
+	struct strbuf sb = STRBUF_INIT, name = STRBUF_INIT;
+
+	for (size_t i = 0; i < sizeof(shapes) / sizeof(*shapes); i++) {
+		strbuf_reset(&name);
+		while (name.len < 3000)
+			ck_assert_int_eq(strbuf_adds(&name, shapes[i]), LKB_OK);
+		base_in(&in);
+		in.to.name = name.buf;
+		strbuf_reset(&sb);
+		ck_assert_int_eq(compose_message(&in, &sb, NULL), LKB_OK);
+		assert_no_injected_header(sb.buf);
+		assert_header_lines_max(sb.buf, 998);
+		/* the phrase is no longer than the limit, doubled by
+		 * quoting or encoding at the worst */
+		ck_assert_ptr_nonnull(strstr(sb.buf, " <jane@example.com>\r\n"));
+		ck_assert_uint_lt(strlen(sb.buf), 2 * LKB_MAX_DISPLAY_NAME_BYTES +
+				  1024);
+	}
+	/* a name at the limit is kept whole */
+	base_in(&in);
+	strbuf_reset(&name);
+	while (name.len < LKB_MAX_DISPLAY_NAME_BYTES)
+		ck_assert_int_eq(strbuf_addch(&name, 'n'), LKB_OK);
+	in.to.name = name.buf;
+	strbuf_reset(&sb);
+	ck_assert_int_eq(compose_message(&in, &sb, NULL), LKB_OK);
+	ck_assert_ptr_nonnull(strstr(sb.buf, name.buf));
+	strbuf_release(&name);
+	strbuf_release(&sb);
+}
+END_TEST
+
 START_TEST(compose_body_encodings)
 {
 	struct compose_in in;
@@ -319,6 +373,7 @@ lkb_test_suite(void)
 	tcase_add_test(tc, compose_message_id_deterministic);
 	tcase_add_test(tc, compose_date_format);
 	tcase_add_test(tc, compose_header_injection);
+	tcase_add_test(tc, compose_long_display_name);
 	tcase_add_test(tc, compose_body_encodings);
 	tcase_add_test(tc, compose_cc_policy);
 	suite_add_tcase(s, tc);

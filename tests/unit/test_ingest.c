@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <sqlite3.h>
 
@@ -186,6 +187,72 @@ START_TEST(late_stores_the_same)
 }
 END_TEST
 
+/* The stats count committed work only (audit F9: "stats lines count
+ * work that was rolled back"): a batch aborted, or nested inside one
+ * that is, takes back what it counted; a committed one keeps it. */
+START_TEST(stats_count_committed)
+{
+	static const char a[] = "Message-ID: <a@x>\nSubject: a\n\nbody a\n";
+	static const char b[] = "Message-ID: <b@x>\nSubject: b\n\nbody b\n";
+	const char *tmp = getenv("TMPDIR");
+	char path[1024];
+	struct store *st;
+	struct ingest *ig;
+	const struct ingest_stats *s;
+
+	snprintf(path, sizeof(path), "%s/ingest-stats-%ld.db",
+		 tmp ? tmp : "/tmp", (long)getpid());
+	lkb_test_remove_db(path);
+	ck_assert_int_eq(store_open(path, STORE_RW, &st), LKB_OK);
+	ig = ingest_new(st);
+	s = ingest_stats(ig);
+	/* an aborted batch: nothing counted */
+	ck_assert_int_eq(ingest_begin(ig), LKB_OK);
+	ck_assert_int_eq(ingest_message(ig, a, strlen(a), "t:a", NULL),
+			 LKB_OK);
+	ck_assert_uint_eq(s->new_msgs, 1);	/* while in flight */
+	ingest_abort(ig);
+	ck_assert_uint_eq(s->read, 0);
+	ck_assert_uint_eq(s->new_msgs, 0);
+	ck_assert_uint_eq(s->bytes, 0);
+	/* a committed batch counts; an aborted one after it takes back only
+	 * its own */
+	ck_assert_int_eq(ingest_begin(ig), LKB_OK);
+	ck_assert_int_eq(ingest_message(ig, a, strlen(a), "t:a", NULL),
+			 LKB_OK);
+	ck_assert_int_eq(ingest_end(ig), LKB_OK);
+	ck_assert_int_eq(ingest_begin(ig), LKB_OK);
+	ck_assert_int_eq(ingest_message(ig, b, strlen(b), "t:b", NULL),
+			 LKB_OK);
+	ck_assert_int_eq(ingest_message(ig, a, strlen(a), "t:a2", NULL),
+			 LKB_OK);
+	ingest_abort(ig);
+	ck_assert_uint_eq(s->read, 1);
+	ck_assert_uint_eq(s->new_msgs, 1);
+	ck_assert_uint_eq(s->duplicate, 0);
+	/* nested: the inner batch is undone with the outer one */
+	ck_assert_int_eq(ingest_begin(ig), LKB_OK);
+	ck_assert_int_eq(ingest_begin(ig), LKB_OK);
+	ck_assert_int_eq(ingest_message(ig, b, strlen(b), "t:b", NULL),
+			 LKB_OK);
+	ck_assert_int_eq(ingest_end(ig), LKB_OK);
+	ingest_abort(ig);
+	ck_assert_uint_eq(s->new_msgs, 1);
+	/* and committed with it */
+	ck_assert_int_eq(ingest_begin(ig), LKB_OK);
+	ck_assert_int_eq(ingest_begin(ig), LKB_OK);
+	ck_assert_int_eq(ingest_message(ig, b, strlen(b), "t:b", NULL),
+			 LKB_OK);
+	ck_assert_int_eq(ingest_end(ig), LKB_OK);
+	ck_assert_int_eq(ingest_end(ig), LKB_OK);
+	ck_assert_uint_eq(s->read, 2);
+	ck_assert_uint_eq(s->new_msgs, 2);
+	ingest_free(ig);
+	store_close(st);
+	lkb_test_remove_db(path);
+}
+END_TEST
+
 /* Which mail keeps its bytes by what it says itself: the tags and names
  * anywhere in the body, at its very start and end too. */
 START_TEST(keep_by_body)
@@ -234,6 +301,7 @@ lkb_test_suite(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, late_stores_the_same);
 	tcase_add_test(tc, keep_by_body);
+	tcase_add_test(tc, stats_count_committed);
 	suite_add_tcase(s, tc);
 	return s;
 }

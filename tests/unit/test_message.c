@@ -396,6 +396,60 @@ START_TEST(multipart_with_attachments)
 	ck_assert_ptr_null(p->next);
 	ck_assert_str_eq(m->body, "Greeting,\n 12 \xc2\xb1 3%\n");
 	ck_assert_ptr_eq(m->body, m->parts->text);
+	/* the body is the inline part, not an attachment (audit F9) */
+	ck_assert_ptr_eq(m->body_part, m->parts);
+	ck_assert_int_eq(m->body_part->is_attachment, 0);
+	message_free(m);
+}
+END_TEST
+
+/* Where the body came from (audit F9: a command in an attached
+ * text/plain part was carried out when it was the only text part). */
+static const struct {
+	const char *raw;
+	const char *body;
+	int part;		/* -1: no body part */
+	int attached;		/* the body is an attachment's text */
+} body_part_cases[] = {
+	/* NULL and empty first: a mail with no body */
+	{ "Subject: x\n\n", "", 0, 0 },
+	/* a plain single-part mail */
+	{ "Subject: x\n\n#lkp close\n", "#lkp close\n", 0, 0 },
+	/* single part, Content-Disposition: attachment (RFC 2183 2.2) */
+	{ "Subject: x\nContent-Type: text/plain\n"
+	  "Content-Disposition: attachment; filename=a.log\n\n#lkp close\n",
+	  "#lkp close\n", 0, 1 },
+	/* the only text part is attached */
+	{ "Subject: x\nContent-Type: multipart/mixed; boundary=b\n\n"
+	  "--b\nContent-Type: text/plain\nContent-Disposition: attachment\n\n"
+	  "#lkp close\n--b--\n", "#lkp close", 0, 1 },
+	/* a text/plain part with a name= is an attachment too */
+	{ "Subject: x\nContent-Type: multipart/mixed; boundary=b\n\n"
+	  "--b\nContent-Type: text/plain; name=fix.patch\n\n"
+	  "#lkp close\n--b--\n", "#lkp close", 0, 1 },
+	/* inline text beside an attached patch: the inline text */
+	{ "Subject: x\nContent-Type: multipart/mixed; boundary=b\n\n"
+	  "--b\nContent-Type: text/x-patch\n"
+	  "Content-Disposition: attachment; filename=p.diff\n\n#lkp reopen\n"
+	  "--b\nContent-Type: text/plain\n\n#lkp close\n--b--\n",
+	  "#lkp close", 1, 0 },
+};
+
+START_TEST(body_part_table)
+{
+	struct message *m = parse(body_part_cases[_i].raw);
+	const struct mime_part *p = m->parts;
+
+	for (int k = 0; p && k < body_part_cases[_i].part; k++)
+		p = p->next;
+	ck_assert_str_eq(m->body, body_part_cases[_i].body);
+	if (!*body_part_cases[_i].body && !m->nparts) {
+		ck_assert_ptr_null(m->body_part);
+	} else {
+		ck_assert_ptr_eq(m->body_part, p);
+		ck_assert_int_eq(m->body_part->is_attachment,
+				 body_part_cases[_i].attached);
+	}
 	message_free(m);
 }
 END_TEST
@@ -687,6 +741,9 @@ lkb_test_suite(void)
 	tcase_add_test(tc, list_and_autoreply_headers);
 	tcase_add_test(tc, rfc2047_subject);
 	tcase_add_test(tc, multipart_with_attachments);
+	tcase_add_loop_test(tc, body_part_table, 0,
+			    (int)(sizeof(body_part_cases) /
+				  sizeof(body_part_cases[0])));
 	tcase_add_loop_test(tc, multipart_split_same, 0,
 			    (int)(sizeof(mp_cases) / sizeof(mp_cases[0])));
 	tcase_add_test(tc, alternative_prefers_plain);
