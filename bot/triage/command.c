@@ -1,4 +1,4 @@
-/* triage_cmd.c - carrying out #lkp commands and queueing their answers. */
+/* command.c - carrying out #lkp commands and queueing their answers. */
 #include "config.h"
 
 #include <stdio.h>
