@@ -82,41 +82,6 @@ answer_data(struct triage *t, struct triage_mail *tm,
 	return d;
 }
 
-/* Column of the help text where a verb's description starts, counted
- * from "#lkp": a longer synopsis has the description on a line of its
- * own. */
-#define HELP_COLUMN 31
-
-/* The verb table's help lines for help.tmpl: a list of maps with
- * "synopsis", "gap" (blanks, or a line break and blanks, to the
- * description's column) and "help". */
-static struct tvalue *
-help_verbs(void)
-{
-	struct tvalue *list = tvalue_new_list(), *e;
-	char gap[HELP_COLUMN + 4];
-
-	for (int i = 0; i < LKP_CMD__COUNT; i++) {
-		const struct lkp_verb_info *vi = lkp_verb_info((enum lkp_verb)i);
-		size_t n = strlen("#lkp ") + (vi->synopsis ?
-					      strlen(vi->synopsis) : 0);
-
-		if (!vi->synopsis)
-			continue;
-		if (n + 2 <= HELP_COLUMN)
-			snprintf(gap, sizeof(gap), "%*s",
-				 (int)(HELP_COLUMN - n), "");
-		else
-			snprintf(gap, sizeof(gap), "\n%*s", HELP_COLUMN + 2, "");
-		e = tvalue_new_map();
-		tvalue_map_set_str(e, "synopsis", vi->synopsis);
-		tvalue_map_set_str(e, "gap", gap);
-		tvalue_map_set_str(e, "help", vi->help);
-		tvalue_list_push(list, e);
-	}
-	return list;
-}
-
 /* The source of the event of a refused command: counted in a status
  * answer, not listed. */
 #define SOURCE_REFUSED "command:refused"
@@ -496,7 +461,7 @@ triage_command(struct triage *t, struct triage_mail *tm,
 	case LC_UNCHANGED:
 		if (lkp_verb_info(cmd->verb)->effect == LKP_DO_HELP) {
 			snprintf(result, sizeof(result), "ok: help sent");
-			tvalue_map_set(data, "verbs", help_verbs());
+			tvalue_map_set(data, "verbs", answer_verbs_value());
 			tpl = "help";
 		} else if (lkp_verb_info(cmd->verb)->effect == LKP_DO_STATUS) {
 			struct status_ctx sc2;
