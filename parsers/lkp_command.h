@@ -1,12 +1,9 @@
 /* lkp_command.h - the `#lkp` command language (doc/design.md section 4).
  *
- *   #lkp help | status
- *   #lkp close [reason text]            #lkp invalid [why]
- *   #lkp fixed-by <sha>                 #lkp fix-of <sha>
- *   #lkp dup-of <report-id|message-id>  #lkp reopen
- *   #lkp compare-series [<base>..<head>]
- *   #lkp compare <sha> <sha> [<sha>...]
- *   #lkp retest [<sha>]
+ *   #lkp VERB [ARGUMENTS]     e.g. "#lkp fixed-by <sha>", "#lkp status"
+ *
+ * The verbs and their arguments are the rows of the verb table in
+ * lkp_command.c (documented in lkpbot(1), MAIL COMMANDS).
  *
  * A command starts an AUTHORED line (after optional blanks): never a
  * quoted line, a signature or an inline patch. "#lkp" is matched without
