@@ -14,16 +14,33 @@
  * effect (bot/triage/lifecycle.c), a request kind for a request
  * (bot/triage/command.c). Aliases are misspellings people really
  * type. */
-#define ALIASES(...) ((const char *const[]){ __VA_ARGS__, NULL })
+static const char *const help_aliases[] = { "hlep", NULL };
+static const char *const status_aliases[] = {
+	"satus", "stauts", "statsu", NULL,	/* letters swapped, dropped */
+};
+static const char *const compare_series_aliases[] = {
+	"compareseries", "compare_series", "series", NULL,
+};
+static const char *const retest_aliases[] = { "re-test", "rerun", NULL };
+static const char *const fixed_by_aliases[] = {
+	"fixedby", "fixed_by", "fixed-in", NULL,	/* "fixed in <sha>" */
+};
+static const char *const fix_of_aliases[] = { "fixof", "fix_of", NULL };
+static const char *const dup_of_aliases[] = {
+	"dup", "dupof", "dup_of", "duplicate", "duplicate-of", "duplicate_of",
+	NULL,
+};
+static const char *const reopen_aliases[] = { "re-open", NULL };
+
 static const struct lkp_verb_info verbs[LKP_CMD__COUNT] = {
 	[LKP_CMD_UNKNOWN] = { .name = "unknown", .tier = LKP_TIER_ASK },
 	[LKP_CMD_HELP] = {
-		.name = "help", .aliases = ALIASES("hlep"),
+		.name = "help", .aliases = help_aliases,
 		.tier = LKP_TIER_ANYONE, .effect = LKP_DO_HELP,
 		.synopsis = "help", .help = "this text",
 	},
 	[LKP_CMD_STATUS] = {
-		.name = "status", .aliases = ALIASES("satus", "stauts", "statsu"),
+		.name = "status", .aliases = status_aliases,
 		.tier = LKP_TIER_ANYONE, .effect = LKP_DO_STATUS,
 		.synopsis = "status", .help = "state and history of the report",
 	},
@@ -35,14 +52,14 @@ static const struct lkp_verb_info verbs[LKP_CMD__COUNT] = {
 	},
 	[LKP_CMD_COMPARE_SERIES] = {
 		.name = "compare-series",
-		.aliases = ALIASES("compareseries", "compare_series", "series"),
+		.aliases = compare_series_aliases,
 		.args = LKP_ARGS_RANGE,
 		.tier = LKP_TIER_ASK, .effect = LKP_DO_REQUEST,
 		.synopsis = "compare-series [BASE..HEAD]",
 		.help = "compare a whole patch series",
 	},
 	[LKP_CMD_RETEST] = {
-		.name = "retest", .aliases = ALIASES("re-test", "rerun"),
+		.name = "retest", .aliases = retest_aliases,
 		.args = LKP_ARGS_SHA_OPT,
 		.tier = LKP_TIER_ASK, .effect = LKP_DO_REQUEST,
 		.synopsis = "retest [SHA]", .help = "queue the test again",
@@ -69,7 +86,7 @@ static const struct lkp_verb_info verbs[LKP_CMD__COUNT] = {
 	},
 	[LKP_CMD_FIXED_BY] = {
 		.name = "fixed-by",
-		.aliases = ALIASES("fixedby", "fixed_by", "fixed-in"),
+		.aliases = fixed_by_aliases,
 		.args = LKP_ARGS_SHA,
 		.tier = LKP_TIER_MAINTAINER, .effect = LKP_DO_CLOSE,
 		.reason = CR_FIXED,
@@ -79,7 +96,7 @@ static const struct lkp_verb_info verbs[LKP_CMD__COUNT] = {
 			 2, 2, 0 },
 	},
 	[LKP_CMD_FIX_OF] = {
-		.name = "fix-of", .aliases = ALIASES("fixof", "fix_of"),
+		.name = "fix-of", .aliases = fix_of_aliases,
 		.args = LKP_ARGS_SHA,
 		.tier = LKP_TIER_MAINTAINER, .effect = LKP_DO_CLOSE,
 		.reason = CR_FIX_OF_EARLIER_RACE,
@@ -91,8 +108,7 @@ static const struct lkp_verb_info verbs[LKP_CMD__COUNT] = {
 	},
 	[LKP_CMD_DUP_OF] = {
 		.name = "dup-of",
-		.aliases = ALIASES("dup", "dupof", "dup_of", "duplicate",
-				   "duplicate-of", "duplicate_of"),
+		.aliases = dup_of_aliases,
 		.args = LKP_ARGS_TARGET,
 		.tier = LKP_TIER_MAINTAINER, .effect = LKP_DO_DUP,
 		.reason = CR_DUPLICATE,
@@ -102,7 +118,7 @@ static const struct lkp_verb_info verbs[LKP_CMD__COUNT] = {
 			 2, 2, 0 },
 	},
 	[LKP_CMD_REOPEN] = {
-		.name = "reopen", .aliases = ALIASES("re-open"),
+		.name = "reopen", .aliases = reopen_aliases,
 		.tier = LKP_TIER_MAINTAINER, .effect = LKP_DO_REOPEN,
 		.synopsis = "reopen", .help = "open the report again",
 		.cli = { "reopen", "lkpbot reopen REPORT",
@@ -110,7 +126,6 @@ static const struct lkp_verb_info verbs[LKP_CMD__COUNT] = {
 	},
 	[LKP_CMD_TOO_MANY] = { .name = "too-many", .tier = LKP_TIER_ASK },
 };
-#undef ALIASES
 
 const struct lkp_verb_info *
 lkp_verb_info(enum lkp_verb v)
