@@ -5,7 +5,11 @@
 #include <stddef.h>
 
 #include "lib/arena.h"
-#include "parsers/message.h"
+
+struct address {
+	const char *name;	/* display name, decoded; "" if none */
+	const char *addr;	/* local@domain as written; "" if none */
+};
 
 /* Splits an unfolded, undecoded address-list value into addresses:
  * commas inside quotes, comments and <> do not split; groups

@@ -8,7 +8,7 @@
 
 #include "lib/ascii.h"
 #include "lib/limits.h"
-#include "parsers/lkp-internal.h"
+#include "parsers/lkp_report-internal.h"
 
 static struct lkp_tok
 tline(const struct lkp_parse *ps, size_t i)

@@ -9,53 +9,149 @@
 #include "lib/status.h"
 #include "parsers/reply-internal.h"
 
-static const char *const verb_names[LKP_CMD__COUNT] = {
-	"unknown", "help", "status", "close", "invalid", "fixed-by", "fix-of",
-	"dup-of", "reopen", "compare-series", "compare", "retest", "too-many",
+/* The verb table, indexed by enum lkp_verb, in `#lkp help` order. A
+ * new verb is a row here (and its enum value); what it does is its
+ * effect (bot/triage/lifecycle.c), a request kind for a request
+ * (bot/triage/command.c). Aliases are misspellings people really
+ * type. */
+static const char *const help_aliases[] = { "hlep", NULL };
+static const char *const status_aliases[] = {
+	"satus", "stauts", "statsu", NULL,	/* letters swapped, dropped */
 };
-_Static_assert(LKB_ARRAY_SIZE(verb_names) == LKP_CMD__COUNT,
-	       "verb_names out of step with enum lkp_verb");
+static const char *const compare_series_aliases[] = {
+	"compareseries", "compare_series", "series", NULL,
+};
+static const char *const retest_aliases[] = { "re-test", "rerun", NULL };
+static const char *const fixed_by_aliases[] = {
+	"fixedby", "fixed_by", "fixed-in", NULL,	/* "fixed in <sha>" */
+};
+static const char *const fix_of_aliases[] = { "fixof", "fix_of", NULL };
+static const char *const dup_of_aliases[] = {
+	"dup", "dupof", "dup_of", "duplicate", "duplicate-of", "duplicate_of",
+	NULL,
+};
+static const char *const reopen_aliases[] = { "re-open", NULL };
 
-/* Misspellings people really type, mapped to the verb they meant. */
-static const struct {
-	const char *alias;
-	enum lkp_verb verb;
-} aliases[] = {
-	{ "fixedby", LKP_CMD_FIXED_BY },	/* hyphen dropped */
-	{ "fixed_by", LKP_CMD_FIXED_BY },	/* underscore for hyphen */
-	{ "fixed-in", LKP_CMD_FIXED_BY },	/* "fixed in <sha>" habit */
-	{ "fixof", LKP_CMD_FIX_OF },
-	{ "fix_of", LKP_CMD_FIX_OF },
-	{ "dup", LKP_CMD_DUP_OF },		/* bugzilla habit */
-	{ "dupof", LKP_CMD_DUP_OF },
-	{ "dup_of", LKP_CMD_DUP_OF },
-	{ "duplicate", LKP_CMD_DUP_OF },
-	{ "duplicate-of", LKP_CMD_DUP_OF },
-	{ "duplicate_of", LKP_CMD_DUP_OF },
-	{ "re-open", LKP_CMD_REOPEN },
-	{ "compareseries", LKP_CMD_COMPARE_SERIES },
-	{ "compare_series", LKP_CMD_COMPARE_SERIES },
-	{ "series", LKP_CMD_COMPARE_SERIES },
-	{ "satus", LKP_CMD_STATUS },		/* transposed/dropped letters */
-	{ "stauts", LKP_CMD_STATUS },
-	{ "statsu", LKP_CMD_STATUS },
-	{ "re-test", LKP_CMD_RETEST },
-	{ "rerun", LKP_CMD_RETEST },
-	{ "hlep", LKP_CMD_HELP },
+static const struct lkp_verb_info verbs[LKP_CMD__COUNT] = {
+	[LKP_CMD_UNKNOWN] = { .name = "unknown", .tier = LKP_TIER_ASK },
+	[LKP_CMD_HELP] = {
+		.name = "help", .aliases = help_aliases,
+		.tier = LKP_TIER_ANYONE, .effect = LKP_DO_HELP,
+		.synopsis = "help", .help = "this text",
+	},
+	[LKP_CMD_STATUS] = {
+		.name = "status", .aliases = status_aliases,
+		.tier = LKP_TIER_ANYONE, .effect = LKP_DO_STATUS,
+		.synopsis = "status", .help = "state and history of the report",
+	},
+	[LKP_CMD_COMPARE] = {
+		.name = "compare", .args = LKP_ARGS_SHAS,
+		.tier = LKP_TIER_ASK, .effect = LKP_DO_REQUEST,
+		.synopsis = "compare SHA SHA [SHA...]",
+		.help = "compare lkp results of commits",
+	},
+	[LKP_CMD_COMPARE_SERIES] = {
+		.name = "compare-series",
+		.aliases = compare_series_aliases,
+		.args = LKP_ARGS_RANGE,
+		.tier = LKP_TIER_ASK, .effect = LKP_DO_REQUEST,
+		.synopsis = "compare-series [BASE..HEAD]",
+		.help = "compare a whole patch series",
+	},
+	[LKP_CMD_RETEST] = {
+		.name = "retest", .aliases = retest_aliases,
+		.args = LKP_ARGS_SHA_OPT,
+		.tier = LKP_TIER_ASK, .effect = LKP_DO_REQUEST,
+		.synopsis = "retest [SHA]", .help = "queue the test again",
+	},
+	[LKP_CMD_CLOSE] = {
+		.name = "close", .args = LKP_ARGS_TEXT,
+		.tier = LKP_TIER_MAINTAINER, .effect = LKP_DO_CLOSE,
+		.synopsis = "close [reason]",
+		.help = "close the report (maintainers)",
+		.cli = { "close", "lkpbot close [--reason R] REPORT [TEXT...]   "
+			 "(R: fixed, fix-of-earlier-race, accepted-tradeoff, "
+			 "not-reproducible, invalid, duplicate, superseded)",
+			 "close a report (maintainers; twin of #lkp close)",
+			 1, 60, 1 },
+	},
+	[LKP_CMD_INVALID] = {
+		.name = "invalid", .args = LKP_ARGS_TEXT,
+		.tier = LKP_TIER_MAINTAINER, .effect = LKP_DO_CLOSE,
+		.reason = CR_INVALID,
+		.synopsis = "invalid [why]",
+		.help = "close as invalid (maintainers)",
+		.cli = { "invalid", "lkpbot invalid REPORT [WHY...]",
+			 "close a report as invalid (#lkp invalid)", 1, 60, 0 },
+	},
+	[LKP_CMD_FIXED_BY] = {
+		.name = "fixed-by",
+		.aliases = fixed_by_aliases,
+		.args = LKP_ARGS_SHA,
+		.tier = LKP_TIER_MAINTAINER, .effect = LKP_DO_CLOSE,
+		.reason = CR_FIXED,
+		.synopsis = "fixed-by SHA", .help = "the fix is SHA (maintainers)",
+		.cli = { "fixed-by", "lkpbot fixed-by REPORT SHA",
+			 "close a report as fixed by a commit (#lkp fixed-by)",
+			 2, 2, 0 },
+	},
+	[LKP_CMD_FIX_OF] = {
+		.name = "fix-of", .aliases = fix_of_aliases,
+		.args = LKP_ARGS_SHA,
+		.tier = LKP_TIER_MAINTAINER, .effect = LKP_DO_CLOSE,
+		.reason = CR_FIX_OF_EARLIER_RACE,
+		.synopsis = "fix-of SHA",
+		.help = "the reported commit fixes SHA",
+		.cli = { "fix-of", "lkpbot fix-of REPORT SHA",
+			 "close: the commit fixes an earlier bug (#lkp fix-of)",
+			 2, 2, 0 },
+	},
+	[LKP_CMD_DUP_OF] = {
+		.name = "dup-of",
+		.aliases = dup_of_aliases,
+		.args = LKP_ARGS_TARGET,
+		.tier = LKP_TIER_MAINTAINER, .effect = LKP_DO_DUP,
+		.reason = CR_DUPLICATE,
+		.synopsis = "dup-of REPORT", .help = "duplicate of another report",
+		.cli = { "dup", "lkpbot dup REPORT OTHER",
+			 "mark a report a duplicate of another (#lkp dup-of)",
+			 2, 2, 0 },
+	},
+	[LKP_CMD_REOPEN] = {
+		.name = "reopen", .aliases = reopen_aliases,
+		.tier = LKP_TIER_MAINTAINER, .effect = LKP_DO_REOPEN,
+		.synopsis = "reopen", .help = "open the report again",
+		.cli = { "reopen", "lkpbot reopen REPORT",
+			 "open a closed report again (#lkp reopen)", 1, 1, 0 },
+	},
+	[LKP_CMD_TOO_MANY] = { .name = "too-many", .tier = LKP_TIER_ASK },
 };
+
+const struct lkp_verb_info *
+lkp_verb_info(enum lkp_verb v)
+{
+	return &verbs[(unsigned)v < LKP_CMD__COUNT ? v : LKP_CMD_UNKNOWN];
+}
+
+enum lkp_verb
+lkp_verb_by_cli(const char *name)
+{
+	for (int i = 0; i < LKP_CMD__COUNT; i++)
+		if (verbs[i].cli.name && !strcmp(verbs[i].cli.name, name))
+			return (enum lkp_verb)i;
+	return LKP_CMD_UNKNOWN;
+}
 
 const char *
 lkp_verb_name(enum lkp_verb v)
 {
-	return (unsigned)v < LKP_CMD__COUNT ? verb_names[v] : "?";
+	return (unsigned)v < LKP_CMD__COUNT ? verbs[v].name : "?";
 }
 
 int
 lkp_verb_changes_state(enum lkp_verb v)
 {
-	return v == LKP_CMD_CLOSE || v == LKP_CMD_INVALID ||
-	       v == LKP_CMD_FIXED_BY || v == LKP_CMD_FIX_OF ||
-	       v == LKP_CMD_DUP_OF || v == LKP_CMD_REOPEN;
+	return lkp_verb_info(v)->tier == LKP_TIER_MAINTAINER;
 }
 
 int
@@ -139,14 +235,15 @@ find_verb(const char *v, size_t n, int *alias_out)
 {
 	*alias_out = 0;
 	for (int i = LKP_CMD_HELP; i < LKP_CMD_TOO_MANY; i++)
-		if (strlen(verb_names[i]) == n && rl_prefix_ci(v, n, verb_names[i]))
+		if (strlen(verbs[i].name) == n && rl_prefix_ci(v, n, verbs[i].name))
 			return (enum lkp_verb)i;
-	for (size_t i = 0; i < LKB_ARRAY_SIZE(aliases); i++)
-		if (strlen(aliases[i].alias) == n &&
-		    rl_prefix_ci(v, n, aliases[i].alias)) {
-			*alias_out = 1;
-			return aliases[i].verb;
-		}
+	for (int i = LKP_CMD_HELP; i < LKP_CMD_TOO_MANY; i++)
+		for (size_t j = 0; verbs[i].aliases && verbs[i].aliases[j]; j++)
+			if (strlen(verbs[i].aliases[j]) == n &&
+			    rl_prefix_ci(v, n, verbs[i].aliases[j])) {
+				*alias_out = 1;
+				return (enum lkp_verb)i;
+			}
 	return LKP_CMD_UNKNOWN;
 }
 
@@ -201,7 +298,7 @@ parse_sha_arg(struct arena *a, struct lkp_command *c, struct cursor *cur,
 		if (required)
 			c->error = arena_printf(a, "%s needs a commit sha "
 					       "(7 to 40 hex digits)",
-					       verb_names[c->verb]);
+					       verbs[c->verb].name);
 		return;
 	}
 	if (!lkp_is_sha(t, n)) {
@@ -303,36 +400,29 @@ parse_target(struct arena *a, struct lkp_command *c, struct cursor *cur)
 static void
 parse_args(struct arena *a, struct lkp_command *c, struct cursor *cur)
 {
-	const char *err;
+	const struct lkp_verb_info *vi = lkp_verb_info(c->verb);
+	const char *err = NULL;
 
-	switch (c->verb) {
-	case LKP_CMD_CLOSE:
+	c->reason = vi->reason;
+	switch (vi->args) {
+	case LKP_ARGS_TEXT:
 		c->arg = rest_text(a, cur);
-		c->reason = reason_of(c->arg, &err);
+		if (vi->reason == CR_NONE)
+			c->reason = reason_of(c->arg, &err);
 		c->error = err;
 		break;
-	case LKP_CMD_INVALID:
-		c->arg = rest_text(a, cur);
-		c->reason = CR_INVALID;
+	case LKP_ARGS_SHA:
+	case LKP_ARGS_SHA_OPT:
+		parse_sha_arg(a, c, cur, vi->args == LKP_ARGS_SHA);
 		break;
-	case LKP_CMD_FIXED_BY:
-	case LKP_CMD_FIX_OF:
-		parse_sha_arg(a, c, cur, 1);
-		c->reason = c->verb == LKP_CMD_FIXED_BY ? CR_FIXED :
-							  CR_FIX_OF_EARLIER_RACE;
-		break;
-	case LKP_CMD_RETEST:
-		parse_sha_arg(a, c, cur, 0);
-		break;
-	case LKP_CMD_COMPARE:
+	case LKP_ARGS_SHAS:
 		parse_compare(a, c, cur);
 		break;
-	case LKP_CMD_COMPARE_SERIES:
+	case LKP_ARGS_RANGE:
 		parse_series(a, c, cur);
 		break;
-	case LKP_CMD_DUP_OF:
+	case LKP_ARGS_TARGET:
 		parse_target(a, c, cur);
-		c->reason = CR_DUPLICATE;
 		break;
 	default:
 		break;		/* help, status, reopen take no arguments */

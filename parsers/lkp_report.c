@@ -9,7 +9,7 @@
 #include "lib/ascii.h"
 #include "lib/limits.h"
 #include "lib/status.h"
-#include "parsers/lkp-internal.h"
+#include "parsers/lkp_report-internal.h"
 
 static const char *const kind_names[LKP_KIND__COUNT] = {
 	"none", "perf-regression", "perf-improvement", "functional",

@@ -9,7 +9,7 @@
 #include "lib/ascii.h"
 #include "lib/limits.h"
 #include "lib/status.h"
-#include "parsers/lkp-internal.h"
+#include "parsers/lkp_report-internal.h"
 
 /* Header lines are looked for only this far into a scrape. */
 #define TEXT_HEADER_LINES 80

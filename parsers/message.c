@@ -19,7 +19,7 @@
 #include "parsers/address.h"
 #include "parsers/date.h"
 #include "parsers/header.h"
-#include "parsers/mime.h"
+#include "parsers/message-internal.h"
 #include "parsers/msgid.h"
 
 /* Where the header block and the body are in the raw bytes. */

@@ -20,11 +20,7 @@
 
 #include "lib/arena.h"
 #include "lib/compiler.h"
-
-struct address {
-	const char *name;	/* display name, decoded; "" if none */
-	const char *addr;	/* local@domain as written; "" if none */
-};
+#include "parsers/address.h"
 
 /* One leaf part of the MIME tree that holds text. */
 struct mime_part {

@@ -1,7 +1,7 @@
 /* mime.c - walk libetpan's MIME tree and decode the text leaves.
  * libetpan types stay in this file (doc/style.md R27). */
 #include "config.h"
-#include "mime.h"
+#include "parsers/message-internal.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -6,7 +6,7 @@ parsers_libparsers_a_SOURCES += \
 	%reldir%/msgid.c %reldir%/msgid.h \
 	%reldir%/date.c %reldir%/date.h \
 	%reldir%/charset.c %reldir%/charset.h \
-	%reldir%/mime.c %reldir%/mime.h \
+	%reldir%/mime.c %reldir%/message-internal.h \
 	%reldir%/mime_transfer.c %reldir%/mime_transfer.h \
 	%reldir%/mime_text.c %reldir%/mime_text.h
 if ENABLE_FUZZING

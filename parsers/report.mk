@@ -5,4 +5,4 @@ parsers_libparsers_a_SOURCES += \
 	%reldir%/lkp_table.c %reldir%/lkp_table_row.c %reldir%/lkp_table.h \
 	%reldir%/lkp_body.c %reldir%/lkp_build.c \
 	%reldir%/lkp_report.c %reldir%/lkp_report_text.c \
-	%reldir%/lkp_report.h %reldir%/lkp-internal.h
+	%reldir%/lkp_report.h %reldir%/lkp_report-internal.h

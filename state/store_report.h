@@ -45,7 +45,9 @@ struct store_report_filter {
 	int64_t since;			/* report date >= since (epoch s) */
 };
 
-/* One row of the list; strings owned by the callee, valid during fn. */
+/* One row of the list: every column of the report's row (its JSON
+ * aside), so a view can show any of them; strings owned by the callee,
+ * valid during fn, NULL when the column is. */
 struct store_report_row {
 	int64_t id, msg_id;
 	int64_t date;		/* -1 when unknown */
@@ -53,6 +55,10 @@ struct store_report_row {
 	const char *testcase, *metric, *verdict;
 	double change_pct;
 	int has_change;
+	const char *subkind, *subject_sha, *tree, *branch, *prefix;
+	const char *close_reason;
+	int64_t duplicate_of;	/* 0 when none */
+	int64_t nrows;
 };
 
 typedef int store_report_fn(const struct store_report_row *row, void *arg);

@@ -15,7 +15,9 @@
 static const char sql_list[] =
 	"SELECT r.id, r.msg_id, coalesce(r.date, -1), m.message_id, m.subject,"
 	" r.kind, r.state, r.commit_sha, r.testcase, r.metric, r.verdict,"
-	" r.change_pct FROM reports r JOIN messages m ON m.id = r.msg_id"
+	" r.change_pct, r.subkind, r.subject_sha, r.tree, r.branch, r.prefix,"
+	" r.close_reason, coalesce(r.duplicate_of, 0), r.nrows"
+	" FROM reports r JOIN messages m ON m.id = r.msg_id"
 	" WHERE (:kind IS NULL OR r.kind = :kind)"
 	" AND (:state IS NULL OR r.state = :state)"
 	" AND (:tc IS NULL OR r.testcase = :tc)"
@@ -66,6 +68,14 @@ store_report_list(struct store *st, const struct store_report_filter *f,
 		row.verdict = (const char *)sqlite3_column_text(s, 10);
 		row.has_change = sqlite3_column_type(s, 11) != SQLITE_NULL;
 		row.change_pct = sqlite3_column_double(s, 11);
+		row.subkind = (const char *)sqlite3_column_text(s, 12);
+		row.subject_sha = (const char *)sqlite3_column_text(s, 13);
+		row.tree = (const char *)sqlite3_column_text(s, 14);
+		row.branch = (const char *)sqlite3_column_text(s, 15);
+		row.prefix = (const char *)sqlite3_column_text(s, 16);
+		row.close_reason = (const char *)sqlite3_column_text(s, 17);
+		row.duplicate_of = sqlite3_column_int64(s, 18);
+		row.nrows = sqlite3_column_int64(s, 19);
 		if (fn(&row, arg))
 			break;
 	}

@@ -4,12 +4,13 @@
 #
 #   tools/deps-graph.sh [TOP]      print the graph; exit 1 on a violation
 #
-# A folder may include only itself and folders before it in ORDER, and
-# no header may reach itself through the headers it includes (a cycle
-# between files). Modules (a source file without its extension;
-# NAME-internal.h belongs to NAME) that use each other round a loop
-# (a.c includes b.h, b.c includes a.h) are listed as notes: a place to
-# look, not an error. Run by `make lint`.
+# A folder may include only itself and folders before it in ORDER, no
+# header may reach itself through the headers it includes (a cycle
+# between files), and no modules (a source file without its extension;
+# NAME-internal.h belongs to NAME) may use each other round a loop
+# (a.c includes b.h, b.c includes a.h): shared declarations go in the
+# lower module's header. Run by `make lint`; tests/sh/t0016-deps-graph.sh
+# shows it failing on each.
 top=${1:-.}
 cd "$top" || exit 1
 
@@ -45,11 +46,8 @@ function visit(m,   k, n, i, t) {
 			cyc = t[i]
 			for (k = sp; k >= 1 && stack[k] != t[i]; k--)
 				cyc = stack[k] " -> " cyc
-			if (kind == "file") {
-				print "cycle between files: " t[i] " -> " cyc
-				bad = 1
-			} else
-				print "note: modules use each other: " t[i] " -> " cyc
+			print "cycle between " kind "s: " t[i] " -> " cyc
+			bad = 1
 		} else if (state[t[i]] == 0)
 			visit(t[i])
 	}

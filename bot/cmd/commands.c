@@ -3,27 +3,24 @@
 #include "bot/cmd/commands.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "lib/compiler.h"
+#include "parsers/lkp_command.h"
 
-/* Sorted by name; `lkpbot help` prints them in this order. */
+/* Sorted by name. The twins of #lkp verbs (close, fixed-by...) are not
+ * here: they come from the verb table (parsers/lkp_command.c). */
 static const struct command commands[] = {
-	{ "close", cmd_close, CMD_STORE_RW, "close a report (maintainers; twin of #lkp close)" },
 	{ "compare", cmd_compare, CMD_STORE_NONE, "compare lkp results of a report's commits" },
 	{ "db", cmd_db, CMD_STORE_NONE, "check, migrate or show the database schema" },
 	{ "digest", cmd_digest, CMD_STORE_RW, "mail (or print) the open reports, largest regression first" },
-	{ "dup", cmd_dup, CMD_STORE_RW, "mark a report a duplicate of another (#lkp dup-of)" },
-	{ "fix-of", cmd_fix_of, CMD_STORE_RW, "close: the commit fixes an earlier bug (#lkp fix-of)" },
-	{ "fixed-by", cmd_fixed_by, CMD_STORE_RW, "close a report as fixed by a commit (#lkp fixed-by)" },
 	{ "help", cmd_help, CMD_STORE_NONE, "show help for lkpbot or a command" },
 	{ "import", cmd_import, CMD_STORE_RW, "import mail from Maildir, mbox, file or stdin" },
-	{ "invalid", cmd_invalid, CMD_STORE_RW, "close a report as invalid (#lkp invalid)" },
 	{ "list", cmd_list, CMD_STORE_RO, "list tracked reports or messages" },
 	{ "outbox", cmd_outbox, CMD_STORE_RW, "list, show, send or drop outgoing mail" },
 	{ "parse", cmd_parse, CMD_STORE_NONE, "parse one mail or pasted report; store nothing" },
 	{ "render", cmd_render, CMD_STORE_NONE, "preview a mail template with JSON data" },
-	{ "reopen", cmd_reopen, CMD_STORE_RW, "open a closed report again (#lkp reopen)" },
 	{ "reparse", cmd_reparse, CMD_STORE_RW, "run the current parser over stored report mail" },
 	{ "request", cmd_request, CMD_STORE_RW, "ask for a comparison, series report or retest" },
 	{ "requests", cmd_requests, CMD_STORE_RO, "list requests and their states" },
@@ -37,30 +34,67 @@ static const struct command commands[] = {
 	{ "triage", cmd_triage, CMD_STORE_NONE, "read new mail: events, #lkp commands, report states" },
 };
 
+/* commands[] and the verb twins, sorted by name: `lkpbot help` prints
+ * them in this order. Made on first use. */
+static struct command twins[LKP_CMD__COUNT];
+static const struct command *all[LKB_ARRAY_SIZE(commands) + LKP_CMD__COUNT];
+static size_t nall;
+
+static int
+by_name(const void *a, const void *b)
+{
+	return strcmp((*(const struct command *const *)a)->name,
+		      (*(const struct command *const *)b)->name);
+}
+
+static void
+load(void)
+{
+	if (nall)
+		return;
+	for (size_t i = 0; i < LKB_ARRAY_SIZE(commands); i++)
+		all[nall++] = &commands[i];
+	for (int v = 0; v < LKP_CMD__COUNT; v++) {
+		const struct lkp_verb_cli *cli = &lkp_verb_info(v)->cli;
+
+		if (!cli->name)
+			continue;
+		twins[v].name = cli->name;
+		twins[v].fn = cmd_verb;
+		twins[v].store = CMD_STORE_RW;
+		twins[v].summary = cli->summary;
+		all[nall++] = &twins[v];
+	}
+	qsort(all, nall, sizeof(*all), by_name);
+}
+
 const struct command *
 commands_find(const char *name)
 {
-	for (size_t i = 0; i < LKB_ARRAY_SIZE(commands); i++)
-		if (!strcmp(commands[i].name, name))
-			return &commands[i];
+	load();
+	for (size_t i = 0; i < nall; i++)
+		if (!strcmp(all[i]->name, name))
+			return all[i];
 	return NULL;
 }
 
 const struct command *
 commands_at(size_t i)
 {
-	return i < LKB_ARRAY_SIZE(commands) ? &commands[i] : NULL;
+	load();
+	return i < nall ? all[i] : NULL;
 }
 
 void
 commands_print(FILE *f, int names_only)
 {
-	for (size_t i = 0; i < LKB_ARRAY_SIZE(commands); i++) {
+	load();
+	for (size_t i = 0; i < nall; i++) {
 		if (names_only)
-			fprintf(f, "%s\n", commands[i].name);
+			fprintf(f, "%s\n", all[i]->name);
 		else
-			fprintf(f, "   %-10s %s\n", commands[i].name,
-				commands[i].summary);
+			fprintf(f, "   %-10s %s\n", all[i]->name,
+				all[i]->summary);
 	}
 }
 

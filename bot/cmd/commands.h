@@ -38,12 +38,8 @@ cmd_fn cmd_send;
 cmd_fn cmd_sync;
 cmd_fn cmd_run;
 cmd_fn cmd_rules;
-cmd_fn cmd_close;
-cmd_fn cmd_reopen;
-cmd_fn cmd_dup;
-cmd_fn cmd_fixed_by;
-cmd_fn cmd_fix_of;
-cmd_fn cmd_invalid;
+/* Every twin of a #lkp verb (close, fixed-by...): argv[0] names it. */
+cmd_fn cmd_verb;
 cmd_fn cmd_triage;
 cmd_fn cmd_parse;
 cmd_fn cmd_reparse;

@@ -2,6 +2,7 @@
 #include "config.h"
 #include "bot/cmd/list_reports.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +12,7 @@
 
 #include "bot/core/json_out.h"
 #include "lib/ascii.h"
+#include "lib/compiler.h"
 #include "lib/log.h"
 #include "lib/status.h"
 #include "state/store.h"
@@ -63,6 +65,103 @@ list_parse_since(const char *s, long long *out)
 	return LKB_OK;
 }
 
+/* How a column gets its value from a row. */
+enum list_value {
+	LV_STR,		/* a string member of the row (at off) */
+	LV_ID,		/* the report id */
+	LV_DATE,	/* the report date: YYYY-MM-DD; --json: ISO 8601 */
+	LV_CHANGE,	/* the headline change: "+1.2%" */
+	LV__COUNT
+};
+
+/* The columns of `lkpbot list`, in the order the text view prints them.
+ * A column prints its header and value in width characters (negative:
+ * left-aligned), cut to cut (-1: not cut), then gap blanks; header NULL
+ * is --json only. It is the key json_key of --json (NULL: text only),
+ * json_rank-th among the keys. A column of any stored report value is
+ * one row: the row holds every column of the report's row
+ * (state/store_report.h). */
+static const struct list_column {
+	const char *header;
+	int width, cut, gap;
+	const char *json_key;
+	int json_rank;
+	enum list_value value;
+	size_t off;		/* LV_STR: offsetof(struct store_report_row) */
+} columns[] = {
+	{ "ID", 5, -1, 2, "id", 1, LV_ID, 0 },
+	{ NULL, 0, -1, 0, "message_id", 2, LV_STR,
+	  offsetof(struct store_report_row, message_id) },
+	{ "DATE", -10, -1, 1, "date", 4, LV_DATE, 0 },
+	{ "KIND", -16, -1, 1, "kind", 3, LV_STR,
+	  offsetof(struct store_report_row, kind) },
+	{ "STATE", -12, -1, 1, "state", 6, LV_STR,
+	  offsetof(struct store_report_row, state) },
+	{ "COMMIT", -12, 12, 1, "commit", 7, LV_STR,
+	  offsetof(struct store_report_row, commit_sha) },
+	{ "CHANGE", -8, -1, 1, NULL, 0, LV_CHANGE, 0 },
+	{ "SUBJECT", 0, -1, 0, "subject", 5, LV_STR,
+	  offsetof(struct store_report_row, subject) },
+};
+
+static const char *
+str_at(const struct store_report_row *r, size_t off)
+{
+	return *(const char *const *)(const void *)((const char *)r + off);
+}
+
+/* The text of column c of r in buf; "-" for a missing value but the
+ * subject's (""). */
+static const char *
+text_value(const struct list_column *c, const struct store_report_row *r,
+	   char *buf, size_t size)
+{
+	struct tm tm;
+	time_t t = (time_t)r->date;
+	const char *v;
+
+	switch (c->value) {
+	case LV_ID:
+		snprintf(buf, size, "%lld", (long long)r->id);
+		return buf;
+	case LV_DATE:
+		if (r->date >= 0 && gmtime_r(&t, &tm) &&
+		    strftime(buf, size, "%Y-%m-%d", &tm))
+			return buf;
+		return "-";
+	case LV_CHANGE:
+		if (!r->has_change)
+			return "";
+		snprintf(buf, size, "%+.1f%%", r->change_pct);
+		return buf;
+	default:
+		v = str_at(r, c->off);
+		return v ? v : c->off == offsetof(struct store_report_row,
+						  subject) ? "" : "-";
+	}
+}
+
+static json_t *
+json_value(const struct list_column *c, const struct store_report_row *r)
+{
+	switch (c->value) {
+	case LV_ID:
+		return json_integer(r->id);
+	case LV_DATE:
+		return json_out_date(r->date);
+	case LV_CHANGE:
+		return r->has_change ? json_real(r->change_pct) : json_null();
+	default:
+		return json_out_str(str_at(r, c->off));
+	}
+}
+
+static void
+print_cell(const struct list_column *c, const char *v)
+{
+	printf("%*.*s%*s", c->width, c->cut, v, c->gap, "");
+}
+
 struct lr {
 	json_t *arr;
 	int n;
@@ -72,34 +171,35 @@ static int
 on_row(const struct store_report_row *r, void *arg)
 {
 	struct lr *l = arg;
-	char date[16] = "-", chg[24] = "";
-	struct tm tm;
-	time_t t = (time_t)r->date;
+	char buf[64];
 
 	l->n++;
 	if (l->arr) {
 		json_t *o = json_object();
 
-		json_object_set_new(o, "id", json_integer(r->id));
-		json_object_set_new(o, "message_id", json_out_str(r->message_id));
-		json_object_set_new(o, "kind", json_out_str(r->kind));
-		json_object_set_new(o, "date", json_out_date(r->date));
-		json_object_set_new(o, "subject", json_out_str(r->subject));
-		json_object_set_new(o, "state", json_out_str(r->state));
-		json_object_set_new(o, "commit", json_out_str(r->commit_sha));
+		for (int rank = 1; rank <= (int)LKB_ARRAY_SIZE(columns); rank++)
+			for (size_t i = 0; i < LKB_ARRAY_SIZE(columns); i++)
+				if (columns[i].json_rank == rank)
+					json_object_set_new(o, columns[i].json_key,
+							    json_value(&columns[i], r));
 		json_array_append_new(l->arr, o);
 		return 0;
 	}
-	if (r->date >= 0 && gmtime_r(&t, &tm))
-		strftime(date, sizeof(date), "%Y-%m-%d", &tm);
-	if (r->has_change)
-		snprintf(chg, sizeof(chg), "%+.1f%%", r->change_pct);
-	printf("%5lld  %-10s %-16s %-12s %-12.12s %-8s %s\n",
-	       (long long)r->id, date, r->kind ? r->kind : "-",
-	       r->state ? r->state : "-",
-	       r->commit_sha ? r->commit_sha : "-", chg,
-	       r->subject ? r->subject : "");
+	for (size_t i = 0; i < LKB_ARRAY_SIZE(columns); i++)
+		if (columns[i].header)
+			print_cell(&columns[i], text_value(&columns[i], r, buf,
+							   sizeof(buf)));
+	printf("\n");
 	return 0;
+}
+
+static void
+print_header(void)
+{
+	for (size_t i = 0; i < LKB_ARRAY_SIZE(columns); i++)
+		if (columns[i].header)
+			print_cell(&columns[i], columns[i].header);
+	printf("\n");
 }
 
 int
@@ -134,8 +234,7 @@ list_reports(struct bot_ctx *ctx, const struct list_filter *f, int json)
 		l.arr = json_array();
 		json_object_set_new(doc, "reports", l.arr);
 	} else {
-		printf("%5s  %-10s %-16s %-12s %-12s %-8s %s\n", "ID", "DATE",
-		       "KIND", "STATE", "COMMIT", "CHANGE", "SUBJECT");
+		print_header();
 	}
 	rc = store_report_list(ctx->st, &sf, on_row, &l);
 	if (rc == LKB_OK && doc)

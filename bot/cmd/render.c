@@ -130,6 +130,9 @@ render_it(struct bot_ctx *ctx, const char *extra_dir, const char *name,
 	}
 	if (report && (rc = report_preview(ctx, report, data)) != LKB_OK)
 		goto out;
+	/* the verb list comes from the verb table, as in a help answer */
+	if (tvalue_kind(data) == TV_MAP && !tvalue_map_get(data, "verbs"))
+		tvalue_map_set(data, "verbs", answer_verbs_value());
 	if (is_path(name)) {
 		dir = xstrdup(name);
 		slash = strrchr(dir, '/');

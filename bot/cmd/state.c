@@ -1,7 +1,8 @@
 /* state.c - CLI twins of the mail commands, for maintainers at the
- * terminal: close, reopen, dup, fixed-by, fix-of, invalid. Each runs the
- * same life cycle as "#lkp ..." in mail and is recorded as an event and a
- * history row caused by "cli:USER". */
+ * terminal: every verb of the verb table (parsers/lkp_command.c) with a
+ * twin, e.g. `lkpbot fixed-by REPORT SHA`. Each runs the same life cycle
+ * as "#lkp ..." in mail and is recorded as an event and a history row
+ * caused by "cli:USER". */
 #include "config.h"
 
 #include <getopt.h>
@@ -13,23 +14,11 @@
 
 #include "bot/cmd/commands.h"
 #include "bot/triage/triage.h"
+#include "lib/compiler.h"
 #include "lib/log.h"
 #include "lib/status.h"
 #include "lib/strbuf.h"
-
-static const char *const close_usage[] = {
-	"lkpbot close [--reason R] REPORT [TEXT...]   (R: fixed, "
-	"fix-of-earlier-race, accepted-tradeoff, not-reproducible, invalid, "
-	"duplicate, superseded)",
-	NULL,
-};
-static const char *const reopen_usage[] = { "lkpbot reopen REPORT", NULL };
-static const char *const dup_usage[] = { "lkpbot dup REPORT OTHER", NULL };
-static const char *const fixed_by_usage[] = { "lkpbot fixed-by REPORT SHA",
-					      NULL };
-static const char *const fix_of_usage[] = { "lkpbot fix-of REPORT SHA", NULL };
-static const char *const invalid_usage[] = { "lkpbot invalid REPORT [WHY...]",
-					     NULL };
+#include "parsers/lkp_command.h"
 
 /* Who is at the terminal: $LKPBOT_USER, else the login name. */
 static const char *
@@ -98,64 +87,23 @@ run(struct bot_ctx *ctx, const char *report, const char *verb,
 }
 
 int
-cmd_close(int argc, char **argv, struct bot_ctx *ctx)
+cmd_verb(int argc, char **argv, struct bot_ctx *ctx)
 {
-	const char *reason = NULL;
+	enum lkp_verb verb = lkp_verb_by_cli(argv[0]);
+	const struct lkp_verb_cli *cli = &lkp_verb_info(verb)->cli;
+	const char *usage[] = { cli->usage, NULL }, *reason = NULL;
 	char *args[64];
-	int ex = parse(argc, argv, close_usage, &reason, 1, 60), n = 0;
+	int ex, n = 0;
 
+	if (verb == LKP_CMD_UNKNOWN)
+		return EXIT_USAGE;	/* not a twin: commands.c is wrong */
+	ex = parse(argc, argv, usage, cli->reason_opt ? &reason : NULL,
+		   cli->min_args, cli->max_args);
 	if (ex >= 0)
 		return ex;
 	if (reason)
 		args[n++] = (char *)reason;
-	for (int i = optind + 1; i < argc; i++)
+	for (int i = optind + 1; i < argc && n < (int)LKB_ARRAY_SIZE(args); i++)
 		args[n++] = argv[i];
-	return run(ctx, argv[optind], "close", args, n);
-}
-
-int
-cmd_reopen(int argc, char **argv, struct bot_ctx *ctx)
-{
-	int ex = parse(argc, argv, reopen_usage, NULL, 1, 1);
-
-	return ex >= 0 ? ex : run(ctx, argv[optind], "reopen", NULL, 0);
-}
-
-/* The commands of the form VERB REPORT ARG. */
-static int
-report_and_arg(int argc, char **argv, struct bot_ctx *ctx,
-	       const char *const *usage, const char *verb)
-{
-	int ex = parse(argc, argv, usage, NULL, 2, 2);
-
-	return ex >= 0 ? ex
-		       : run(ctx, argv[optind], verb, argv + optind + 1, 1);
-}
-
-int
-cmd_dup(int argc, char **argv, struct bot_ctx *ctx)
-{
-	return report_and_arg(argc, argv, ctx, dup_usage, "dup-of");
-}
-
-int
-cmd_fixed_by(int argc, char **argv, struct bot_ctx *ctx)
-{
-	return report_and_arg(argc, argv, ctx, fixed_by_usage, "fixed-by");
-}
-
-int
-cmd_fix_of(int argc, char **argv, struct bot_ctx *ctx)
-{
-	return report_and_arg(argc, argv, ctx, fix_of_usage, "fix-of");
-}
-
-int
-cmd_invalid(int argc, char **argv, struct bot_ctx *ctx)
-{
-	int ex = parse(argc, argv, invalid_usage, NULL, 1, 60);
-
-	return ex >= 0 ? ex
-		       : run(ctx, argv[optind], "invalid", argv + optind + 1,
-			     argc - optind - 1);
+	return run(ctx, argv[optind], lkp_verb_name(verb), args, n);
 }

@@ -5,11 +5,64 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bot/compare/stats.h"
 #include "lib/limits.h"
 #include "lib/xalloc.h"
 
 #define COMPARE_MAX_RATIO 5.0	/* MAX_RATIO, lkp:lib/stats.rb */
+
+static int
+cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+int
+compare_select_summary(const double *v, size_t n, size_t max_margin, double *buf,
+		  struct compare_summary *out)
+{
+	size_t margin = n >> 5, lo = 0, len;
+
+	memset(out, 0, sizeof(*out));
+	if (margin > max_margin)
+		margin = max_margin;
+	if (!n)
+		return 0;
+	memcpy(buf, v, n * sizeof(*buf));
+	if (n > 64) {
+		qsort(buf, n, sizeof(*buf), cmp_double);
+	} else {
+		/* runs per commit are few: insertion sort beats qsort */
+		for (size_t i = 1; i < n; i++) {
+			double x = buf[i];
+			size_t j = i;
+
+			for (; j && buf[j - 1] > x; j--)
+				buf[j] = buf[j - 1];
+			buf[j] = x;
+		}
+	}
+	while (lo < n && buf[lo] == -1)
+		lo++;
+	len = n - lo;
+	if (len <= 2 * margin)
+		return 0;
+	buf += lo + margin;
+	len -= 2 * margin;
+	out->n = len;
+	out->min = buf[0];
+	out->mean = buf[len / 2];
+	out->max = buf[len - 1];
+	return 1;
+}
+
+int
+compare_select_changed(const struct compare_summary *a, const struct compare_summary *b)
+{
+	return (b->min > a->mean && b->mean > a->max) ||
+	       (a->min > b->mean && a->mean > b->max);
+}
 
 unsigned
 compare_select_flags(const struct compare_rules *r, const struct compare_dataset *ds,
@@ -217,7 +270,7 @@ select_key(const struct compare_rules *r, const struct compare_dataset *ds,
 	} else {
 		compare_view_gather(ds, cb, key, vb, raw);
 		/* an empty summary has n == 0 */
-		(void)compare_stats_summary(raw, vb->n, mm, sorted, &sb);
+		(void)compare_select_summary(raw, vb->n, mm, sorted, &sb);
 		if (bc) {
 			bc->gen = gen;
 			bc->s = sb;
@@ -228,9 +281,9 @@ select_key(const struct compare_rules *r, const struct compare_dataset *ds,
 	if (vb->n <= 3 && mm > 1)
 		mm = 1;
 	compare_view_gather(ds, ca, key, va, raw);
-	if (!compare_stats_summary(raw, va->n, mm, sorted, &sa))
+	if (!compare_select_summary(raw, va->n, mm, sorted, &sa))
 		goto out;
-	if (func ? sa.max == sb.max : !compare_stats_changed(&sa, &sb))
+	if (func ? sa.max == sb.max : !compare_select_changed(&sa, &sb))
 		goto out;
 	rc = !small_change(r, k, f, &sa, &sb);
 out:

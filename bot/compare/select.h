@@ -10,7 +10,7 @@
  * side; b must have the stat (or it is a function stat, or a monitored
  * perf-profile/lock_stat stat); summaries trimmed (upper medians);
  * function stats change when the maxima differ, others by
- * compare_stats_changed(); then the ratio/delta small-change filter with
+ * compare_select_changed(); then the ratio/delta small-change filter with
  * etc/perf-metrics-threshold.yaml (not for perf-profile, lkp passes a
  * perf-profile threshold option in ncompare). lkp's perf-profile
  * threshold branch of changed_stats? (shown iff a median > 5 when the
@@ -24,6 +24,22 @@
 
 #include "bot/compare/matrix.h"
 #include "bot/compare/stat_rules.h"
+
+/* The stat marking a run that did not complete. */
+#define COMPARE_INCOMPLETE_KEY "last_state.is_incomplete_run"
+
+/* StatSummary: sorted samples without leading -1, trimmed by
+ * min(n >> 5, max_margin) at each end; mean is the upper median. */
+struct compare_summary {
+	size_t n;
+	double min, mean, max;
+};
+/* buf gets the sorted samples (n doubles); returns 0 when empty. */
+int compare_select_summary(const double *v, size_t n, size_t max_margin,
+		      double *buf, struct compare_summary *out);
+/* LKP::ChangedStat#change? without options: one side's minimum above the
+ * other's median and its median above the other's maximum. */
+int compare_select_changed(const struct compare_summary *a, const struct compare_summary *b);
 
 /* Run indices of a column view. idx == NULL means all runs 0..n-1. */
 struct compare_view {

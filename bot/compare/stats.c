@@ -74,60 +74,6 @@ compare_stats_repro(const double *fails, const size_t *runs, size_t ncols,
 	}
 }
 
-static int
-cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
-int
-compare_stats_summary(const double *v, size_t n, size_t max_margin, double *buf,
-		  struct compare_summary *out)
-{
-	size_t margin = n >> 5, lo = 0, len;
-
-	memset(out, 0, sizeof(*out));
-	if (margin > max_margin)
-		margin = max_margin;
-	if (!n)
-		return 0;
-	memcpy(buf, v, n * sizeof(*buf));
-	if (n > 64) {
-		qsort(buf, n, sizeof(*buf), cmp_double);
-	} else {
-		/* runs per commit are few: insertion sort beats qsort */
-		for (size_t i = 1; i < n; i++) {
-			double x = buf[i];
-			size_t j = i;
-
-			for (; j && buf[j - 1] > x; j--)
-				buf[j] = buf[j - 1];
-			buf[j] = x;
-		}
-	}
-	while (lo < n && buf[lo] == -1)
-		lo++;
-	len = n - lo;
-	if (len <= 2 * margin)
-		return 0;
-	buf += lo + margin;
-	len -= 2 * margin;
-	out->n = len;
-	out->min = buf[0];
-	out->mean = buf[len / 2];
-	out->max = buf[len - 1];
-	return 1;
-}
-
-int
-compare_stats_changed(const struct compare_summary *a, const struct compare_summary *b)
-{
-	return (b->min > a->mean && b->mean > a->max) ||
-	       (a->min > b->mean && a->mean > b->max);
-}
-
 const char *
 compare_stats_direction(const struct compare_rules *r, const char *name,
 		    double change)

@@ -33,8 +33,6 @@
 #include "lib/arena.h"
 #include "lib/compiler.h"
 
-#define COMPARE_INCOMPLETE_KEY "last_state.is_incomplete_run"
-
 struct compare_stats_opts {
 	int repro_fixed;	/* %reproduction divided by the column's runs */
 };
@@ -87,19 +85,6 @@ double compare_stats_change(double avg, double avg0, int absolute);
  * chg_out has ncols - 1 slots. */
 void compare_stats_repro(const double *fails, const size_t *runs, size_t ncols,
 		     int fixed, double *chg_out);
-
-/* StatSummary: sorted samples without leading -1, trimmed by
- * min(n >> 5, max_margin) at each end; mean is the upper median. */
-struct compare_summary {
-	size_t n;
-	double min, mean, max;
-};
-/* buf gets the sorted samples (n doubles); returns 0 when empty. */
-int compare_stats_summary(const double *v, size_t n, size_t max_margin,
-		      double *buf, struct compare_summary *out);
-/* LKP::ChangedStat#change? without options: one side's minimum above the
- * other's median and its median above the other's maximum. */
-int compare_stats_changed(const struct compare_summary *a, const struct compare_summary *b);
 
 /* kpi_stat_direction: "regression", "improvement" or "undefined". */
 const char *compare_stats_direction(const struct compare_rules *r, const char *name,

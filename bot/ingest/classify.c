@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <strings.h>
 
-#include "bot/ingest/ingest.h"
 #include "bot/report/stored.h"
 #include "lib/arena.h"
 #include "lib/ascii.h"
@@ -133,7 +132,7 @@ ingest_hooks_prepare(struct ingest_hooks_prep *p, const struct message *m)
 int
 ingest_hooks_store(struct store *st, int64_t msg_id,
 		   const struct ingest_hooks_prep *p,
-		   struct ingest_stats *stats)
+		   uint64_t *reports)
 {
 	int rc;
 
@@ -148,7 +147,7 @@ ingest_hooks_store(struct store *st, int64_t msg_id,
 	/* no JSON: report_stored_json makes it from the kept mail */
 	rc = store_report_add(st, msg_id, p->report, NULL, NULL);
 	if (rc == LKB_OK)
-		stats->reports++;
+		(*reports)++;
 	return rc;
 }
 
@@ -161,13 +160,13 @@ ingest_hooks_release(struct ingest_hooks_prep *p)
 
 int
 ingest_hooks_run(struct store *st, int64_t msg_id, const struct message *m,
-		 struct ingest_stats *stats)
+		 uint64_t *reports)
 {
 	struct ingest_hooks_prep p;
 	int rc;
 
 	ingest_hooks_prepare(&p, m);
-	rc = ingest_hooks_store(st, msg_id, &p, stats);
+	rc = ingest_hooks_store(st, msg_id, &p, reports);
 	ingest_hooks_release(&p);
 	return rc;
 }

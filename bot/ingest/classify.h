@@ -11,7 +11,6 @@
 struct lkp_report;
 struct message;
 struct store;
-struct ingest_stats;
 
 /* 1 if the LKP / 0-Day robot sent m (display name "kernel test robot" or
  * "kbuild test robot", or address lkp@intel.com). */
@@ -34,9 +33,10 @@ int classify_keep_raw_local(const struct message *m, int is_robot);
 int classify_keep_raw_thread(struct store *st, const struct message *m);
 
 /* Run every per-message hook (report parsing, ...) on a new message
- * stored as row msg_id, inside the caller's transaction. */
+ * stored as row msg_id, inside the caller's transaction; *reports
+ * counts the reports stored. */
 int ingest_hooks_run(struct store *st, int64_t msg_id,
-		     const struct message *m, struct ingest_stats *stats)
+		     const struct message *m, uint64_t *reports)
 	LKB_WARN_UNUSED;
 
 /* ingest_hooks_run in two halves: prepare needs no store (any thread; it
@@ -51,7 +51,7 @@ void ingest_hooks_prepare(struct ingest_hooks_prep *p,
 			  const struct message *m);
 int ingest_hooks_store(struct store *st, int64_t msg_id,
 		       const struct ingest_hooks_prep *p,
-		       struct ingest_stats *stats) LKB_WARN_UNUSED;
+		       uint64_t *reports) LKB_WARN_UNUSED;
 void ingest_hooks_release(struct ingest_hooks_prep *p);
 
 #endif

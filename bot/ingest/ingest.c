@@ -228,11 +228,12 @@ job_store(struct ingest *ig, const struct ingest_job *j, int64_t *msg_id_out)
 		}
 		if (j->late) {
 			ingest_hooks_prepare(&late, m);
-			rc = ingest_hooks_store(ig->st, id, &late, &ig->stats);
+			rc = ingest_hooks_store(ig->st, id, &late,
+						&ig->stats.reports);
 			ingest_hooks_release(&late);
 		} else {
 			rc = ingest_hooks_store(ig->st, id, &j->hooks,
-						&ig->stats);
+						&ig->stats.reports);
 		}
 		if (rc != LKB_OK)
 			return rc;

@@ -9,6 +9,7 @@
 #include "bot/report/stored.h"
 #include "lib/strbuf.h"
 #include "lib/xalloc.h"
+#include "parsers/lkp_command.h"
 #include "parsers/lkp_report.h"
 #include "state/store.h"
 #include "state/store_report.h"
@@ -63,4 +64,36 @@ answer_report_value(struct store *st, int64_t report_id)
 	report_stored_release(&sr);
 	store_report_brief_release(&b);
 	return rep;
+}
+
+/* Column of the help text where a verb's description starts, counted
+ * from "#lkp": a longer synopsis has the description on a line of its
+ * own. */
+#define HELP_COLUMN 31
+
+struct tvalue *
+answer_verbs_value(void)
+{
+	struct tvalue *list = tvalue_new_list(), *e;
+	char gap[HELP_COLUMN + 4];
+
+	for (int i = 0; i < LKP_CMD__COUNT; i++) {
+		const struct lkp_verb_info *vi = lkp_verb_info((enum lkp_verb)i);
+		size_t n = strlen("#lkp ") + (vi->synopsis ?
+					      strlen(vi->synopsis) : 0);
+
+		if (!vi->synopsis)
+			continue;
+		if (n + 2 <= HELP_COLUMN)
+			snprintf(gap, sizeof(gap), "%*s",
+				 (int)(HELP_COLUMN - n), "");
+		else
+			snprintf(gap, sizeof(gap), "\n%*s", HELP_COLUMN + 2, "");
+		e = tvalue_new_map();
+		tvalue_map_set_str(e, "synopsis", vi->synopsis);
+		tvalue_map_set_str(e, "gap", gap);
+		tvalue_map_set_str(e, "help", vi->help);
+		tvalue_list_push(list, e);
+	}
+	return list;
 }

@@ -12,4 +12,10 @@ struct tvalue;
  * frees it with tvalue_free() or hands it to a map. */
 struct tvalue *answer_report_value(struct store *st, int64_t report_id);
 
+/* The "verbs" list of templates/help.tmpl, one map per verb of the
+ * verb table (parsers/lkp_command.c): "synopsis", "gap" (blanks, or a
+ * line break and blanks, up to the description's column) and "help".
+ * New value, as above. */
+struct tvalue *answer_verbs_value(void);
+
 #endif

@@ -207,48 +207,40 @@ apply_command(const struct lc_state *cur, const struct lc_input *in,
 	      enum lc_verdict *v, const char **msg)
 {
 	const struct lkp_command *c = in->cmd;
+	const struct lkp_verb_info *vi = lkp_verb_info(c->verb);
 	long long id = 0;
 	int rc;
 
-	if (in->tier == TIER_OTHER && c->verb != LKP_CMD_HELP &&
-	    c->verb != LKP_CMD_STATUS) {
+	if (in->tier == TIER_OTHER && vi->tier != LKP_TIER_ANYONE) {
 		*v = LC_REFUSED;
 		*msg = "only maintainers and the report's recipients may "
 		       "use this #lkp command";
 		return LKB_OK;
 	}
-	if (lkp_verb_changes_state(c->verb) && in->tier != TIER_MAINTAINER) {
+	if (vi->tier == LKP_TIER_MAINTAINER && in->tier != TIER_MAINTAINER) {
 		*v = LC_REFUSED;
 		*msg = "only maintainers may change the state of a report";
 		return LKB_OK;
 	}
-	if (c->error || c->verb == LKP_CMD_UNKNOWN ||
-	    c->verb == LKP_CMD_TOO_MANY) {
+	if (c->error || vi->effect == LKP_DO_ERROR) {
 		*v = LC_ERROR;
 		*msg = c->error ? c->error : "unknown command";
 		return LKB_OK;
 	}
 	*v = LC_CHANGED;
-	switch (c->verb) {
-	case LKP_CMD_CLOSE:
-	case LKP_CMD_INVALID:
-		set_closed(next, c->verb == LKP_CMD_INVALID ? CR_INVALID :
-							      c->reason,
-			   NULL, 0);
-		break;
-	case LKP_CMD_FIXED_BY:
-	case LKP_CMD_FIX_OF:
-		if (c->nshas != 1 || !lkp_is_sha(c->shas[0],
-						 strlen(c->shas[0]))) {
+	switch (vi->effect) {
+	case LKP_DO_CLOSE:
+		if (vi->args == LKP_ARGS_SHA &&
+		    (c->nshas != 1 || !lkp_is_sha(c->shas[0],
+						  strlen(c->shas[0])))) {
 			*v = LC_ERROR;
 			*msg = "a commit sha is 7 to 40 hex digits";
 			return LKB_OK;
 		}
-		set_closed(next, c->verb == LKP_CMD_FIXED_BY ?
-					 CR_FIXED : CR_FIX_OF_EARLIER_RACE,
-			   c->shas[0], 0);
+		set_closed(next, vi->reason != CR_NONE ? vi->reason : c->reason,
+			   vi->args == LKP_ARGS_SHA ? c->shas[0] : NULL, 0);
 		break;
-	case LKP_CMD_DUP_OF:
+	case LKP_DO_DUP:
 		if ((rc = check_dup(in, lk, &id, msg)) < 0)
 			return rc;
 		if (*msg) {
@@ -257,7 +249,7 @@ apply_command(const struct lc_state *cur, const struct lc_input *in,
 		}
 		set_closed(next, CR_DUPLICATE, NULL, id);
 		break;
-	case LKP_CMD_REOPEN:
+	case LKP_DO_REOPEN:
 		if (cur->state != RS_CLOSED) {
 			*v = LC_ERROR;
 			*msg = "the report is not closed";
@@ -267,7 +259,7 @@ apply_command(const struct lc_state *cur, const struct lc_input *in,
 		next->state = RS_OPEN;
 		break;
 	default:
-		*v = LC_REQUEST;	/* help, status, compare*, retest */
+		*v = LC_REQUEST;	/* help, status, requests */
 		return LKB_OK;
 	}
 	if (next->state == cur->state && next->reason == cur->reason &&

@@ -6,10 +6,10 @@
  * proposal or confirmation moves it on, fix-no-effect sends a proposed
  * fix back to acknowledged) and never touch a closed report; `close`
  * events (from LKP rules) close it. Commands are checked against the
- * author's tier: maintainers may change state (close, invalid, fixed-by,
- * fix-of, dup-of, reopen), participants (the report's recipients, the
- * LKP team) may ask (compare, compare-series, retest), anyone may ask
- * for help and status; anything else is refused. Semantic errors:
+ * author's tier and carried out by their verb's effect (the verb table
+ * of parsers/lkp_command.c): maintainers may change state, participants
+ * (the report's recipients, the LKP team) may ask (requests), anyone
+ * may ask for help and status; anything else is refused. Semantic errors:
  * reopen of a report that is not closed, dup-of onto itself or into a
  * duplicate cycle, a malformed sha, an unknown dup-of target.
  */

@@ -6,6 +6,6 @@ bot_triage_libtriage_a_SOURCES = \
 	%reldir%/lifecycle.c %reldir%/lifecycle.h %reldir%/match.c \
 	%reldir%/match.h %reldir%/rules-internal.h %reldir%/rules.c \
 	%reldir%/rules.h %reldir%/rules_apply.c %reldir%/triage-internal.h \
-	%reldir%/triage.c %reldir%/triage.h %reldir%/triage_cmd.c \
+	%reldir%/triage.c %reldir%/triage.h %reldir%/command.c \
 	%reldir%/triage_pool.c %reldir%/verify.c %reldir%/verify.h
 dist_pkgdata_DATA += rules/default.rules

@@ -10,6 +10,8 @@
 # TAP helpers: tests/tap.sh; servers and scratch dirs: lib.sh, lib-smtp.sh.
 LKB_SH_TESTS = \
 	%reldir%/t0010-help.sh \
+	%reldir%/t0015-verb-table.sh \
+	%reldir%/t0016-deps-graph.sh \
 	%reldir%/t0020-datadir.sh \
 	%reldir%/t0050-import.sh \
 	%reldir%/t0055-import-pipe.sh \

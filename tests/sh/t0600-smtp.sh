@@ -4,6 +4,7 @@
 # a row left in `sending` by a crash, header injection, rate limit,
 # dry run. TAP output.
 : "${LKPBOT:=bot/lkpbot}" "${LKB_SRCDIR:=.}" "${LKB_BUILDDIR:=.}"
+. "$LKB_SRCDIR/tests/tap.sh"
 . "$LKB_SRCDIR/tests/sh/lib-smtp.sh"
 smtp_require
 ENQ=$LKB_BUILDDIR/tests/tools/outbox-enqueue
@@ -12,24 +13,7 @@ ENQ=$LKB_BUILDDIR/tests/tools/outbox-enqueue
 tmp=$(mktemp -d) || exit 99
 chmod 755 "$tmp"
 trap 'smtp_cleanup; rm -rf "$tmp"' EXIT
-i=0
-ok() { i=$((i + 1)); echo "ok $i - $1"; }
-notok() { i=$((i + 1)); echo "not ok $i - $1"; }
-# check DESC CMD...: ok when CMD succeeds
-check() {
-	_d=$1
-	shift
-	if "$@"; then ok "$_d"; else notok "$_d"; fi
-}
-
-# matches DESC VALUE GLOB: ok when VALUE matches the shell pattern GLOB
-matches() {
-	case $2 in
-	$3) ok "$1" ;;
-	*) notok "$1"; echo "# got: $2" ;;
-	esac
-}
-
+TAP_TMP=$tmp
 # config NAME PORT [extra lines]: write $tmp/NAME.conf
 config() {
 	cat >"$tmp/$1.conf" <<EOC
@@ -88,33 +72,34 @@ config main "$SINK"
 # ---- delivery and headers -----------------------------------------------
 out=$(enqueue main r1)
 id1=${out%% *}
-check "enqueue renders and queues a row" test "$out" = "$id1 new"
-check "the same request is queued once" test "$(enqueue main r1)" = "$id1 existing"
+ok_if "enqueue renders and queues a row" test "$out" = "$id1 new"
+ok_if "the same request is queued once" test "$(enqueue main r1)" = "$id1 existing"
 mid1=$(row_field "$id1" message_id | tr -d '"')
-check "Message-ID is lkpbot.REQ.KIND.HASH@botdomain" \
+ok_if "Message-ID is lkpbot.REQ.KIND.HASH@botdomain" \
 	sh -c "echo '$mid1' | grep -Eqx 'lkpbot\.r1\.ack\.[0-9a-f]{16}@example\.org'"
 bot main send >"$tmp/out" 2>"$tmp/err"
-check "send exits 0" test $? -eq 0
-check "send reports one mail sent" grep -q '^sent 1,' "$tmp/out"
+ok_if "send exits 0" test $? -eq 0
+ok_if "send reports one mail sent" grep -q '^sent 1,' "$tmp/out"
 f=$(grep -l "^Message-ID: <$mid1>" "$tmp/sink"/* 2>/dev/null | head -1)
-check "smtp-sink captured the mail" test -n "$f"
+ok_if "smtp-sink captured the mail" test -n "$f"
 [ -n "$f" ] || f=/dev/null
-check "envelope sender" test "$(sed -n 's/^X-Mail-Args: //p' "$f")" = "<bounces@example.org>"
-check "envelope recipients: asker and thread Cc" \
+ok_if "envelope sender" test "$(sed -n 's/^X-Mail-Args: //p' "$f")" = "<bounces@example.org>"
+ok_if "envelope recipients: asker and thread Cc" \
 	test "$(sed -n 's/^X-Rcpt-Args: //p' "$f" | tr '\n' ' ')" = "<jane@example.com> <lkp@intel.com> "
-check "Subject has exactly one Re:" \
+ok_if "Subject has exactly one Re:" \
 	test "$(hdr "$f" Subject)" = "Re: [linus:master] [mm] 3f1c2e4d5a: will-it-scale.per_process_ops -12.3% regression"
-check "In-Reply-To is the parent" test "$(hdr "$f" In-Reply-To)" = "<reply-1@example.com>"
-check "References: parent's chain plus the parent" \
+ok_if "In-Reply-To is the parent" test "$(hdr "$f" In-Reply-To)" = "<reply-1@example.com>"
+ok_if "References: parent's chain plus the parent" \
 	test "$(hdr "$f" References)" = "<report-1@intel.com> <reply-0@example.com> <reply-1@example.com>"
-check "Auto-Submitted: auto-replied" test "$(hdr "$f" Auto-Submitted)" = "auto-replied"
-matches "X-LKPBot carries the version" "$(hdr "$f" X-LKPBot)" 'lkpbot [0-9]*.*' 
-check "From and To" test "$(hdr "$f" From)/$(hdr "$f" To)" = "lkpbot <bot@example.org>/Jane Doe <jane@example.com>"
-check "Cc per thread policy" test "$(hdr "$f" Cc)" = "lkp@intel.com"
-check "body rendered from the ack template" grep -q '^Done: report 1 is closed.$' "$f"
-check "row is sent" test "$(row_field "$id1" state)" = '"sent"'
+ok_if "Auto-Submitted: auto-replied" test "$(hdr "$f" Auto-Submitted)" = "auto-replied"
+ok_if "X-LKPBot carries the version" \
+	sh -c 'case $1 in "lkpbot "[0-9]*.*) ;; *) echo "got: $1"; exit 1 ;; esac' - "$(hdr "$f" X-LKPBot)"
+ok_if "From and To" test "$(hdr "$f" From)/$(hdr "$f" To)" = "lkpbot <bot@example.org>/Jane Doe <jane@example.com>"
+ok_if "Cc per thread policy" test "$(hdr "$f" Cc)" = "lkp@intel.com"
+ok_if "body rendered from the ack template" grep -q '^Done: report 1 is closed.$' "$f"
+ok_if "row is sent" test "$(row_field "$id1" state)" = '"sent"'
 bot main send >/dev/null 2>&1
-check "a second run sends nothing again" test "$(mails "$tmp/sink" "$mid1")" -eq 1
+ok_if "a second run sends nothing again" test "$(mails "$tmp/sink" "$mid1")" -eq 1
 
 # ---- server down: stays pending, sent next run, exactly once ------------
 enqueue main r2 >/dev/null
@@ -122,14 +107,14 @@ id2=$(bot main outbox list --json | grep -c '"id"')
 mid2=$(row_field "$id2" message_id | tr -d '"')
 config down "$(free_port)"
 bot down send >/dev/null 2>"$tmp/err"
-check "server down: send exits 4 (temporary)" test $? -eq 4
-check "server down: row stays pending" test "$(row_field "$id2" state)" = '"pending"'
-check "server down: no attempt counted" test "$(row_field "$id2" attempts)" = 0
-check "server down: the error is recorded" test "$(row_field "$id2" last_error)" != null
+ok_if "server down: send exits 4 (temporary)" test $? -eq 4
+ok_if "server down: row stays pending" test "$(row_field "$id2" state)" = '"pending"'
+ok_if "server down: no attempt counted" test "$(row_field "$id2" attempts)" = 0
+ok_if "server down: the error is recorded" test "$(row_field "$id2" last_error)" != null
 bot main send >/dev/null 2>&1
-check "server back: sent on the next run" test "$(row_field "$id2" state)" = '"sent"'
+ok_if "server back: sent on the next run" test "$(row_field "$id2" state)" = '"sent"'
 bot main send >/dev/null 2>&1
-check "server back: delivered exactly once" test "$(mails "$tmp/sink" "$mid2")" -eq 1
+ok_if "server back: delivered exactly once" test "$(mails "$tmp/sink" "$mid2")" -eq 1
 
 # ---- 4xx: retry later with back-off --------------------------------------
 start_smtp_sink "$tmp/sink4" -r RCPT
@@ -138,17 +123,17 @@ enqueue main r3 >/dev/null
 id3=$(bot main outbox list --json | grep -c '"id"')
 now=$(date +%s)
 bot soft send >"$tmp/out" 2>"$tmp/err"
-check "4xx: send exits 0" test $? -eq 0
-check "4xx: row pending again" test "$(row_field "$id3" state)" = '"pending"'
-check "4xx: one attempt counted" test "$(row_field "$id3" attempts)" = 1
-check "4xx: next attempt after 5 minutes" \
+ok_if "4xx: send exits 0" test $? -eq 0
+ok_if "4xx: row pending again" test "$(row_field "$id3" state)" = '"pending"'
+ok_if "4xx: one attempt counted" test "$(row_field "$id3" attempts)" = 1
+ok_if "4xx: next attempt after 5 minutes" \
 	test "$(row_field "$id3" next_attempt_at)" -ge $((now + 300))
-check "4xx: server text kept" \
+ok_if "4xx: server text kept" \
 	test "$(row_field "$id3" last_error)" = '"450 4.3.0 Error: command failed"' 
 bot main send >/dev/null 2>&1
-check "4xx: not retried before its time" test "$(row_field "$id3" state)" = '"pending"'
+ok_if "4xx: not retried before its time" test "$(row_field "$id3" state)" = '"pending"'
 bot main outbox send "$id3" >/dev/null 2>&1
-check "4xx: 'outbox send ID' sends it now" test "$(row_field "$id3" state)" = '"sent"'
+ok_if "4xx: 'outbox send ID' sends it now" test "$(row_field "$id3" state)" = '"sent"'
 
 # ---- 5xx: failed with the server's text ----------------------------------
 start_smtp_sink "$tmp/sink5" -f RCPT -B "550 5.1.1 <jane@example.com>: Recipient address rejected"
@@ -156,11 +141,11 @@ config hard "$SMTP_SINK_PORT"
 enqueue main r4 >/dev/null
 id4=$(bot main outbox list --json | grep -c '"id"')
 bot hard send >/dev/null 2>&1
-check "5xx: row failed" test "$(row_field "$id4" state)" = '"failed"'
-check "5xx: server text kept" \
+ok_if "5xx: row failed" test "$(row_field "$id4" state)" = '"failed"'
+ok_if "5xx: server text kept" \
 	test "$(row_field "$id4" last_error)" = '"550 5.1.1 <jane@example.com>: Recipient address rejected"'
 bot main send >/dev/null 2>&1
-check "5xx: a failed row is not sent again" test "$(row_field "$id4" state)" = '"failed"'
+ok_if "5xx: a failed row is not sent again" test "$(row_field "$id4" state)" = '"failed"'
 
 # ---- crash while sending: reported, never resent by itself ---------------
 start_smtp_sink "$tmp/sinkslow" -w 30
@@ -178,18 +163,18 @@ done
 sleep 1
 kill -9 "$pid" 2>/dev/null
 wait "$pid" 2>/dev/null
-check "crash: row left in sending" test "$(row_field "$id5" state)" = '"sending"'
+ok_if "crash: row left in sending" test "$(row_field "$id5" state)" = '"sending"'
 bot main send >"$tmp/out" 2>"$tmp/err"
-check "crash: send warns about the row" grep -q "outbox row $id5 .*still in state sending" "$tmp/err"
-check "crash: send counts it as interrupted" grep -q 'interrupted 1$' "$tmp/out"
-check "crash: not resent automatically" test "$(mails "$tmp/sink" "$mid5")" -eq 0
+ok_if "crash: send warns about the row" grep -q "outbox row $id5 .*still in state sending" "$tmp/err"
+ok_if "crash: send counts it as interrupted" grep -q 'interrupted 1$' "$tmp/out"
+ok_if "crash: not resent automatically" test "$(mails "$tmp/sink" "$mid5")" -eq 0
 bot main outbox list >"$tmp/out" 2>"$tmp/err"
-check "crash: outbox list shows it" grep -q "^ *$id5 sending .*interrupted" "$tmp/out"
+ok_if "crash: outbox list shows it" grep -q "^ *$id5 sending .*interrupted" "$tmp/out"
 bot main outbox send "$id5" >/dev/null 2>&1
-check "crash: 'outbox send ID' without --force refuses" test $? -eq 1
-check "crash: still not sent" test "$(mails "$tmp/sink" "$mid5")" -eq 0
+ok_if "crash: 'outbox send ID' without --force refuses" test $? -eq 1
+ok_if "crash: still not sent" test "$(mails "$tmp/sink" "$mid5")" -eq 0
 bot main outbox send --force "$id5" >/dev/null 2>&1
-check "crash: --force sends it" test "$(mails "$tmp/sink" "$mid5")" -eq 1
+ok_if "crash: --force sends it" test "$(mails "$tmp/sink" "$mid5")" -eq 1
 
 # ---- header injection through the subject --------------------------------
 job r6 'Oops\r\nBcc: victim@example.org\r\nX-Evil: 1'
@@ -199,14 +184,14 @@ mid6=$(row_field "$id6" message_id | tr -d '"')
 bot main send >/dev/null 2>&1
 f=$(grep -l "^Message-ID: <$mid6>" "$tmp/sink"/* 2>/dev/null | head -1)
 [ -n "$f" ] || f=/dev/null
-check "injection: mail delivered" test "$f" != /dev/null
-check "injection: no Bcc or X-Evil header" \
+ok_if "injection: mail delivered" test "$f" != /dev/null
+ok_if "injection: no Bcc or X-Evil header" \
 	sh -c "! awk '/^\$/ { exit } { print }' '$f' | grep -Eqi '^(Bcc|X-Evil):'"
-check "injection: no extra recipient" \
+ok_if "injection: no extra recipient" \
 	test "$(sed -n 's/^X-Rcpt-Args: //p' "$f" | tr '\n' ' ')" = "<jane@example.com> <lkp@intel.com> "
 # Q encoding keeps only letters, digits and !*+-/ (RFC 2047 5(3));
 # "Subject: " + the first word's 12 + 57 bytes stay within 78 columns
-check "injection: the subject is RFC 2047 encoded" test "$(hdr "$f" Subject)" = \
+ok_if "injection: the subject is RFC 2047 encoded" test "$(hdr "$f" Subject)" = \
 	'=?UTF-8?Q?Re=3A_Oops=0D=0ABcc=3A_victim=40example=2Eorg=0D=0AX-Evil?= =?UTF-8?Q?=3A_1?=' 
 
 # ---- rate limit ----------------------------------------------------------
@@ -215,10 +200,10 @@ config rate "$SINK" 2
 for r in a b c; do job "rate-$r"; enqueue rate "rate-$r" >/dev/null; done
 before=$(ls "$tmp/sink" | wc -l)
 bot rate send >"$tmp/out" 2>"$tmp/err"
-check "rate: 2 of 3 sent under max_per_hour = 2" grep -q '^sent 2, .*waiting 1,' "$tmp/out"
+ok_if "rate: 2 of 3 sent under max_per_hour = 2" grep -q '^sent 2, .*waiting 1,' "$tmp/out"
 bot rate send >"$tmp/out" 2>/dev/null
-check "rate: the next run within the hour sends none" grep -q '^sent 0,' "$tmp/out"
-check "rate: the server got exactly 2" test $(( $(ls "$tmp/sink" | wc -l) - before )) -eq 2
+ok_if "rate: the next run within the hour sends none" grep -q '^sent 0,' "$tmp/out"
+ok_if "rate: the server got exactly 2" test $(( $(ls "$tmp/sink" | wc -l) - before )) -eq 2
 
 # ---- null envelope sender; AUTH secrets never logged ----------------------
 DB=$tmp/auth.db
@@ -228,7 +213,7 @@ enqueue nullfrom nf >/dev/null
 midn=$(bot nullfrom outbox show 1 --json | sed -n 's/^  "message_id": "\(.*\)",$/\1/p')
 bot nullfrom send >/dev/null 2>&1
 f=$(grep -l "^Message-ID: <$midn>" "$tmp/sink"/* 2>/dev/null | head -1)
-check "envelope_from = <> sends MAIL FROM:<>" \
+ok_if "envelope_from = <> sends MAIL FROM:<>" \
 	test "$(sed -n 's/^X-Mail-Args: //p' "${f:-/dev/null}")" = "<>"
 # smtp-sink answers AUTH with a bare 250, which libcurl rightly refuses:
 # that is a login failure, which must not cost the mail an attempt
@@ -239,11 +224,11 @@ printf '[smtp]\nuser = bob\npassword_file = %s\n' "$tmp/pw" >>"$tmp/auth.conf"
 enqueue auth au >/dev/null
 ida=$(bot auth outbox list --json | grep -c '"id"')
 bot auth -v -v send >"$tmp/out" 2>"$tmp/err"
-check "AUTH refused: send exits 4, the mail stays pending" \
+ok_if "AUTH refused: send exits 4, the mail stays pending" \
 	test $? -eq 4 -a "$(bot auth outbox show "$ida" --json | sed -n 's/^  "attempts": //p')" = "0,"
-check "AUTH: the conversation was logged at -v -v" grep -q 'server: 250-AUTH' "$tmp/err"
+ok_if "AUTH: the conversation was logged at -v -v" grep -q 'server: 250-AUTH' "$tmp/err"
 b64=$(printf '\0bob\0s3cret-pw' | base64)
-check "AUTH: neither the password nor its base64 is logged" \
+ok_if "AUTH: neither the password nor its base64 is logged" \
 	sh -c "! grep -q -e 's3cret-pw' -e '$b64' '$tmp/err' '$tmp/out'"
 
 # ---- dry run -------------------------------------------------------------
@@ -253,20 +238,20 @@ enqueue main dry >/dev/null
 midd=$(row_field 1 message_id | tr -d '"')
 mkdir "$tmp/dry"
 bot down send --dry-run "$tmp/dry" >/dev/null 2>&1
-check "dry run: writes DIR/<message-id>.eml" test -f "$tmp/dry/$midd.eml"
-check "dry run: the file is the RFC 5322 message (CRLF)" \
+ok_if "dry run: writes DIR/<message-id>.eml" test -f "$tmp/dry/$midd.eml"
+ok_if "dry run: the file is the RFC 5322 message (CRLF)" \
 	sh -c "head -1 '$tmp/dry/$midd.eml' | od -c | grep -q '\\\\r  \\\\n'"
-check "dry run: row marked sent" test "$(row_field 1 state)" = '"sent"'
+ok_if "dry run: row marked sent" test "$(row_field 1 state)" = '"sent"'
 
 # ---- command line --------------------------------------------------------
 for c in outbox send; do
-	check "$c -h prints usage to stdout" sh -c "'$LKPBOT' -c '$tmp/main.conf' -d '$DB' $c -h | grep -q '^usage:'"
+	ok_if "$c -h prints usage to stdout" sh -c "'$LKPBOT' -c '$tmp/main.conf' -d '$DB' $c -h | grep -q '^usage:'"
 done
 bot main outbox bogus >/dev/null 2>&1
-check "outbox with a bad subcommand exits 2" test $? -eq 2
+ok_if "outbox with a bad subcommand exits 2" test $? -eq 2
 bot main send extra >/dev/null 2>&1
-check "send with an argument exits 2" test $? -eq 2
-check "outbox list --json has format_version 1" \
+ok_if "send with an argument exits 2" test $? -eq 2
+ok_if "outbox list --json has format_version 1" \
 	sh -c "'$LKPBOT' -c '$tmp/main.conf' -d '$DB' outbox list --json | grep -q '\"format_version\": 1'"
 
-echo "1..$i"
+done_testing

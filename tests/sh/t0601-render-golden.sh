@@ -3,30 +3,26 @@
 # NAME[--CASE].data must equal NAME[--CASE].expect (written by hand), and
 # broken templates fail naming file and line. TAP output.
 : "${LKPBOT:=bot/lkpbot}" "${LKB_SRCDIR:=.}" "${LKB_TEST_DATA:=$LKB_SRCDIR/tests/data}"
+. "$LKB_SRCDIR/tests/tap.sh"
 data=$LKB_TEST_DATA/render
 tpl=$LKB_SRCDIR/templates/mail
 tmp=$(mktemp -d) || exit 99
 trap 'rm -rf "$tmp"' EXIT
+TAP_TMP=$tmp
 : >"$tmp/empty.conf"
 lkpbot() { "$LKPBOT" -c "$tmp/empty.conf" "$@"; }
 
 set -- "$data"/*.data
-n=$(($# + 6))
-echo "1..$n"
-i=0
-ok() { i=$((i + 1)); echo "ok $i - $1"; }
-notok() { i=$((i + 1)); echo "not ok $i - $1"; }
+plan $(($# + 6))
 
 for f in "$@"; do
 	case=$(basename "$f" .data)
 	name=${case%%--*}
-	if lkpbot render --templates "$tpl" "$name" "$f" >"$tmp/out" 2>"$tmp/err" &&
-	   diff -u "$data/$case.expect" "$tmp/out" >"$tmp/diff"; then
-		ok "render $case"
-	else
-		notok "render $case"
-		sed 's/^/# /' "$tmp/err" "$tmp/diff"
-	fi
+	lkpbot render --templates "$tpl" "$name" "$f" >"$tmp/out" 2>"$tmp/err" &&
+		diff -u "$data/$case.expect" "$tmp/out" >"$tmp/diff"
+	rc=$?
+	ok_rc "render $case" $rc
+	[ $rc -eq 0 ] || sed 's/^/# /' "$tmp/err" "$tmp/diff"
 done
 
 # every installed template has at least one golden case
@@ -37,32 +33,34 @@ for t in "$tpl"/*.tmpl; do
 	[ -e "$data/$b.data" ] || ls "$data/$b"--*.data >/dev/null 2>&1 ||
 		missing="$missing $b"
 done
-if [ -z "$missing" ]; then ok "every template has a golden case"
-else notok "templates without golden case:$missing"; fi
+is "every template has a golden case" "$missing" ""
 
 # errors name the file and the line; nothing reaches stdout
-if ! lkpbot render "$data/bad/unknown.tmpl" "$data/bad/values.json" >"$tmp/out" 2>"$tmp/err" &&
-   grep -q "unknown.tmpl:2: unknown variable 'nosuch'" "$tmp/err" && [ ! -s "$tmp/out" ]; then
-	ok "unknown variable names file and line"
-else notok "unknown variable names file and line"; sed 's/^/# /' "$tmp/err"; fi
-if ! lkpbot render "$data/bad/unclosed.tmpl" "$data/bad/values.json" >/dev/null 2>"$tmp/err" &&
-   grep -q "unclosed.tmpl:2: section 'items' is never closed" "$tmp/err"; then
-	ok "unclosed section names file and line"
-else notok "unclosed section names file and line"; sed 's/^/# /' "$tmp/err"; fi
+! lkpbot render "$data/bad/unknown.tmpl" "$data/bad/values.json" >"$tmp/out" 2>"$tmp/err" &&
+	grep -q "unknown.tmpl:2: unknown variable 'nosuch'" "$tmp/err" && [ ! -s "$tmp/out" ]
+rc=$?
+ok_rc "unknown variable names file and line" $rc
+[ $rc -eq 0 ] || sed 's/^/# /' "$tmp/err"
+! lkpbot render "$data/bad/unclosed.tmpl" "$data/bad/values.json" >/dev/null 2>"$tmp/err" &&
+	grep -q "unclosed.tmpl:2: section 'items' is never closed" "$tmp/err"
+rc=$?
+ok_rc "unclosed section names file and line" $rc
+[ $rc -eq 0 ] || sed 's/^/# /' "$tmp/err"
 
 # a [templates] dir overrides single files and falls back for the rest
 mkdir "$tmp/over"
 printf 'Custom: {{result}}\n{{>_footer}}\n' >"$tmp/over/ack.tmpl"
 printf '[templates]\ndir = %s\n' "$tmp/over" >"$tmp/over.conf"
-if "$LKPBOT" -c "$tmp/over.conf" render --templates "$tpl" ack "$data/ack.data" >"$tmp/out" 2>"$tmp/err" &&
-   head -1 "$tmp/out" | grep -qx 'Custom: report 17 is closed (fixed).' &&
-   grep -qx -- '-- ' "$tmp/out"; then
-	ok "[templates] dir overrides one file, partials fall back"
-else notok "[templates] dir override"; sed 's/^/# /' "$tmp/err"; fi
+"$LKPBOT" -c "$tmp/over.conf" render --templates "$tpl" ack "$data/ack.data" >"$tmp/out" 2>"$tmp/err" &&
+	head -1 "$tmp/out" | grep -qx 'Custom: report 17 is closed (fixed).' &&
+	grep -qx -- '-- ' "$tmp/out"
+rc=$?
+ok_rc "[templates] dir overrides one file, partials fall back" $rc
+[ $rc -eq 0 ] || sed 's/^/# /' "$tmp/err"
 
 # usage
-if lkpbot render -h | grep -q '^usage:'; then ok "render -h prints usage"
-else notok "render -h prints usage"; fi
+lkpbot render -h | grep -q '^usage:'
+ok_rc "render -h prints usage" $?
 lkpbot render onlyone >/dev/null 2>&1
-if [ $? -eq 2 ]; then ok "render with one argument exits 2"
-else notok "render with one argument exits 2"; fi
+is "render with one argument exits 2" "$?" 2
+done_testing

@@ -5,21 +5,17 @@
 # computed itself). TAP output.
 set -u
 src=${LKB_SRCDIR:-.}
+. "$src/tests/tap.sh"
 bld=${LKB_BUILDDIR:-.}
 tool=$bld/tests/tools/lkp-compare
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-n=0
-fails=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-notok() { n=$((n + 1)); fails=$((fails + 1)); echo "not ok $n - $1"; }
-check() { if eval "$2"; then ok "$1"; else notok "$1"; fi; }
+TAP_TMP=$tmp
 
 if ! command -v python3 >/dev/null || ! command -v git >/dev/null; then
-	echo "Bail out! python3 or git missing"
-	exit 99
+	bail_out "python3 or git missing"
 fi
-echo "1..16"
+plan 16
 sh "$src/tests/tools/make-series-repo.sh" "$tmp/repo" 13 >/dev/null 2>&1
 shas=$(git -C "$tmp/repo" rev-list --reverse -14 HEAD)
 python3 "$src/tests/tools/gen-results.py" series "$tmp/res" "$tmp/expect" $shas
@@ -33,36 +29,36 @@ run() { "$tool" series-compare -g "$tmp/repo" -c "$tested" -t "$url" "$@"; }
 
 run -r "$tmp/res" $axes >"$tmp/out" 2>"$tmp/err"
 rc=$?
-check "series compare succeeds" '[ $rc -eq 0 ] && [ -s "$tmp/out" ]'
+ok_if "series compare succeeds" eval '[ $rc -eq 0 ] && [ -s "$tmp/out" ]'
 sed -n 's/^HEAD //p' "$tmp/expect" >"$tmp/head"
 hl=$(wc -l <"$tmp/head")
 head -n "$hl" "$tmp/out" >"$tmp/out.head"
-check "section header byte for byte (14 columns, commit list)" \
+ok_if "section header byte for byte (14 columns, commit list)" eval \
 	'cmp -s "$tmp/head" "$tmp/out.head"'
-check "dash line has 14 columns" \
+ok_if "dash line has 14 columns" eval \
 	'[ "$(sed -n "${hl}p" "$tmp/out" | wc -w)" -eq 14 ]'
 sed -n 's/^ROW //p' "$tmp/expect" >"$tmp/rows"
 missing=0
 while IFS= read -r line; do
 	grep -Fxq -- "$line" "$tmp/out" || missing=1
 done <"$tmp/rows"
-check "KPI rows byte for byte" '[ $missing -eq 0 ]'
+ok_if "KPI rows byte for byte" eval '[ $missing -eq 0 ]'
 sed -n 's/^ATTR //p' "$tmp/expect" >"$tmp/attr"
 grep -v '^$' "$tmp/out" | grep -A3 -Fx 'stress-ng.remap.ops_per_sec' >"$tmp/attr.out"
 grep -v '^$' "$tmp/out" | grep -A3 -Fx 'stress-ng.remap.ops' >>"$tmp/attr.out"
 grep -Fxvf "$tmp/attr.out" "$tmp/attr" >"$tmp/attr.miss"
-check "attribution lines (07/13 regresses, 10/13 gives back)" \
+ok_if "attribution lines (07/13 regresses, 10/13 gives back)" eval \
 	'[ ! -s "$tmp/attr.miss" ] && grep -q "largest step: 07/13" "$tmp/attr" && grep -q "given back:   10/13" "$tmp/attr"'
-check "fail:runs table precedes the perf table" \
+ok_if "fail:runs table precedes the perf table" eval \
 	'[ "$(grep -n "fail:runs" "$tmp/out" | head -1 | cut -d: -f1)" -lt "$(grep -n "%stddev" "$tmp/out" | cut -d: -f1)" ]'
 
 # fallback: path_params directory renamed, found through job.yaml
 mv "$tmp/res/stress-ng/memory-100%-remap-60s" "$tmp/res/stress-ng/renamed"
 run -r "$tmp/res" $axes >"$tmp/out2" 2>"$tmp/err"
-check "runs found by job.yaml when path_params differs" 'cmp -s "$tmp/out" "$tmp/out2"'
+ok_if "runs found by job.yaml when path_params differs" eval 'cmp -s "$tmp/out" "$tmp/out2"'
 cp -r "$tmp/res/stress-ng/renamed" "$tmp/res/stress-ng/renamed2"
 run -r "$tmp/res" $axes >/dev/null 2>"$tmp/err"
-check "two matching directories are an error" 'grep -q ambiguous "$tmp/err"'
+ok_if "two matching directories are an error" eval 'grep -q ambiguous "$tmp/err"'
 rm -rf "$tmp/res/stress-ng/renamed2"
 
 # missing results: jobs queued once
@@ -70,13 +66,13 @@ rt5=$tmp/res/stress-ng/renamed/lkp-icl-2sp8/debian-12-x86_64-20240206.cgz/x86_64
 mv "$rt5" "$tmp/held"
 run -r "$tmp/res" $axes -q "$tmp/queue" >"$tmp/q1" 2>"$tmp/err"
 rc=$?
-check "missing results exit 3 and name the commit" \
+ok_if "missing results exit 3 and name the commit" eval \
 	'[ $rc -eq 3 ] && grep -q "no results for 1 of 14 commits" "$tmp/err"'
 run -r "$tmp/res" $axes -q "$tmp/queue" >"$tmp/q2" 2>/dev/null
-check "one job file, not rewritten" \
+ok_if "one job file, not rewritten" eval \
 	'[ "$(ls "$tmp/queue" | wc -l)" -eq 1 ] && grep -q "queued 0 new" "$tmp/q2"'
 job=$(ls "$tmp/queue"/*)
-check "job file names testcase, params, machine and commit" \
+ok_if "job file names testcase, params, machine and commit" eval \
 	'grep -qx "commit: $(echo $shas | cut -d" " -f6)" "$job" && grep -qx "nr_threads: '"'"'100%'"'"'" "$job" && grep -qx "tbox_group: lkp-icl-2sp8" "$job"'
 mv "$tmp/held" "$rt5"
 
@@ -85,20 +81,20 @@ base_rt=$tmp/res/stress-ng/renamed/lkp-icl-2sp8/debian-12-x86_64-20240206.cgz/x8
 cp "$base_rt/matrix.json" "$tmp/m.save"
 head -c 300 "$tmp/m.save" >"$base_rt/matrix.json"
 run -r "$tmp/res" $axes >"$tmp/bad" 2>"$tmp/err"
-check "truncated matrix.json is an error, no table" \
+ok_if "truncated matrix.json is an error, no table" eval \
 	'[ ! -s "$tmp/bad" ] && grep -q "cannot parse" "$tmp/err"'
 sed 's/"stress-ng.remap.ops": \[/"stress-ng.remap.ops": [NaN, /' "$tmp/m.save" >"$base_rt/matrix.json"
 run -r "$tmp/res" $axes >"$tmp/bad" 2>"$tmp/err"
-check "NaN in matrix.json is an error" '[ ! -s "$tmp/bad" ] && grep -q "cannot parse" "$tmp/err"'
+ok_if "NaN in matrix.json is an error" eval '[ ! -s "$tmp/bad" ] && grep -q "cannot parse" "$tmp/err"'
 sed 's/"stress-ng.remap.ops": \[/"stress-ng.remap.ops": [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, /' "$tmp/m.save" >"$base_rt/matrix.json"
 run -r "$tmp/res" $axes >"$tmp/bad" 2>"$tmp/err"
-check "more samples than runs is an error" '[ ! -s "$tmp/bad" ] && grep -q "at most 10 runs" "$tmp/err"'
+ok_if "more samples than runs is an error" eval '[ ! -s "$tmp/bad" ] && grep -q "at most 10 runs" "$tmp/err"'
 cp "$tmp/m.save" "$base_rt/matrix.json"
 
 "$tool" series-compare -g "$tmp/repo" -c "$tested" -r "$tmp/res" $axes >/dev/null 2>"$tmp/err"
-check "patch 07/13 without a branch tip cannot be resolved" \
+ok_if "patch 07/13 without a branch tip cannot be resolved" eval \
 	'grep -q "cannot resolve the series: .* is patch 07/13 and no branch tip" "$tmp/err"'
 "$tool" series -g "$tmp/repo" -c "$tested" -t "$url" -b "$(git -C "$tmp/repo" rev-parse HEAD~14)" >/dev/null 2>"$tmp/err"
-check "a base one commit too old fails the count check" \
+ok_if "a base one commit too old fails the count check" eval \
 	'grep -q "expected 13 commits .* found more than 13" "$tmp/err"'
-exit $fails
+done_testing

@@ -2,6 +2,7 @@
  * syntax errors, where commands are (not) taken from, the 5-per-mail cap. */
 #include "config.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "tests/unit/check_main.h"
@@ -317,6 +318,45 @@ START_TEST(command_long_line)
 }
 END_TEST
 
+/* The verb table: every real verb has its help line and is found by its
+ * name; no alias shadows a verb; twins are found by their CLI name. */
+START_TEST(command_verb_table)
+{
+	struct arena a;
+	struct lkp_command c;
+	char line[64];
+
+	arena_init(&a);
+	for (int v = LKP_CMD_HELP; v < LKP_CMD_TOO_MANY; v++) {
+		const struct lkp_verb_info *vi = lkp_verb_info(v);
+
+		ck_assert_ptr_nonnull(vi->synopsis);
+		ck_assert_ptr_nonnull(vi->help);
+		ck_assert_int_eq(strncmp(vi->synopsis, vi->name,
+					 strlen(vi->name)), 0);
+		snprintf(line, sizeof(line), "#lkp %s", vi->name);
+		ck_assert_int_eq(lkp_command_parse_line(&a, line, strlen(line),
+							&c), 1);
+		ck_assert_int_eq(c.verb, v);
+		ck_assert_ptr_null(c.alias);
+		for (size_t j = 0; vi->aliases && vi->aliases[j]; j++)
+			for (int w = LKP_CMD_HELP; w < LKP_CMD_TOO_MANY; w++)
+				ck_assert_str_ne(vi->aliases[j],
+						 lkp_verb_info(w)->name);
+		ck_assert_int_eq(lkp_verb_changes_state(v),
+				 vi->tier == LKP_TIER_MAINTAINER);
+		if (vi->cli.name)
+			ck_assert_int_eq(lkp_verb_by_cli(vi->cli.name), v);
+	}
+	ck_assert_int_eq(lkp_verb_by_cli("dup"), LKP_CMD_DUP_OF);
+	ck_assert_int_eq(lkp_verb_by_cli("dup-of"), LKP_CMD_UNKNOWN);
+	ck_assert_int_eq(lkp_verb_by_cli("help"), LKP_CMD_UNKNOWN);
+	ck_assert_ptr_nonnull(lkp_verb_info(LKP_CMD__COUNT + 3));
+	ck_assert_str_eq(lkp_verb_info(LKP_CMD__COUNT + 3)->name, "unknown");
+	arena_release(&a);
+}
+END_TEST
+
 Suite *
 lkb_test_suite(void)
 {
@@ -332,6 +372,7 @@ lkb_test_suite(void)
 	tcase_add_test(tc, command_thousand);
 	tcase_add_test(tc, command_exactly_five);
 	tcase_add_test(tc, command_long_line);
+	tcase_add_test(tc, command_verb_table);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "bot/compare/matrix.h"
+#include "bot/compare/select.h"
 #include "bot/compare/stat_rules.h"
 #include "bot/compare/stats.h"
 #include "lib/status.h"
@@ -97,19 +98,19 @@ START_TEST(summary_upper_median_and_trim)
 	double buf[64], big[64];
 	struct compare_summary s;
 
-	ck_assert(compare_stats_summary(v, 6, 3, buf, &s));
+	ck_assert(compare_select_summary(v, 6, 3, buf, &s));
 	/* sorted 8 9 10 10 11 12: upper median index 3 */
 	ck_assert(s.min == 8 && s.mean == 10 && s.max == 12);
-	ck_assert(compare_stats_summary(m, 5, 3, buf, &s));
+	ck_assert(compare_select_summary(m, 5, 3, buf, &s));
 	ck_assert(s.n == 3 && s.min == 5 && s.mean == 6 && s.max == 7);
 	/* 64 samples: margin 64 >> 5 = 2, capped by max_margin 1 */
 	for (int i = 0; i < 64; i++)
 		big[i] = i;
-	ck_assert(compare_stats_summary(big, 64, 1, buf, &s));
+	ck_assert(compare_select_summary(big, 64, 1, buf, &s));
 	ck_assert(s.n == 62 && s.min == 1 && s.max == 62 && s.mean == 32);
-	ck_assert(compare_stats_summary(big, 64, 3, buf, &s));
+	ck_assert(compare_select_summary(big, 64, 3, buf, &s));
 	ck_assert(s.n == 60 && s.min == 2 && s.max == 61);
-	ck_assert(!compare_stats_summary(v, 0, 3, buf, &s));
+	ck_assert(!compare_select_summary(v, 0, 3, buf, &s));
 }
 END_TEST
 

@@ -9,7 +9,7 @@
 #include "lib/limits.h"
 #include "lib/status.h"
 #include "parsers/message.h"
-#include "parsers/mime.h"
+#include "parsers/message-internal.h"
 #include "tests/msg_same.h"
 
 #include <dirent.h>

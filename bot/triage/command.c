@@ -1,4 +1,4 @@
-/* triage_cmd.c - carrying out #lkp commands and queueing their answers. */
+/* command.c - carrying out #lkp commands and queueing their answers. */
 #include "config.h"
 
 #include <stdio.h>
@@ -430,8 +430,9 @@ triage_command(struct triage *t, struct triage_mail *tm,
 		if (rc != LKB_OK)
 			return rc;
 		/* help and status are answered here, not by a request */
-		if (v == LC_REQUEST && (cmd->verb == LKP_CMD_HELP ||
-					cmd->verb == LKP_CMD_STATUS))
+		if (v == LC_REQUEST &&
+		    (lkp_verb_info(cmd->verb)->effect == LKP_DO_HELP ||
+		     lkp_verb_info(cmd->verb)->effect == LKP_DO_STATUS))
 			v = LC_UNCHANGED;
 	}
 	if (v == LC_REQUEST) {
@@ -469,10 +470,11 @@ triage_command(struct triage *t, struct triage_mail *tm,
 		tpl = "ack";
 		break;
 	case LC_UNCHANGED:
-		if (cmd->verb == LKP_CMD_HELP) {
+		if (lkp_verb_info(cmd->verb)->effect == LKP_DO_HELP) {
 			snprintf(result, sizeof(result), "ok: help sent");
+			tvalue_map_set(data, "verbs", answer_verbs_value());
 			tpl = "help";
-		} else if (cmd->verb == LKP_CMD_STATUS) {
+		} else if (lkp_verb_info(cmd->verb)->effect == LKP_DO_STATUS) {
 			struct status_ctx sc2;
 
 			memset(&sc2, 0, sizeof(sc2));

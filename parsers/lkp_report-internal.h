@@ -1,7 +1,7 @@
-/* lkp-internal.h - shared by parsers/lkp_report.c and lkp_build.c only
- * (doc/style.md R5): the state of one report parse. */
-#ifndef LKB_PARSERS_LKP_INTERNAL_H
-#define LKB_PARSERS_LKP_INTERNAL_H
+/* lkp_report-internal.h - shared by the parsers/lkp_*.c files of one
+ * report parse only (doc/style.md R5): the state of one report parse. */
+#ifndef LKB_PARSERS_LKP_REPORT_INTERNAL_H
+#define LKB_PARSERS_LKP_REPORT_INTERNAL_H
 
 #include <stddef.h>
 

@@ -1,12 +1,13 @@
-/* mime.h - the MIME tree of one mail to text parts (libetpan inside).
+/* message-internal.h - what message.c calls of mime.c: the MIME tree of
+ * one mail to text parts (libetpan inside).
  *
  * Walks the tree with depth and part limits, transfer-decodes each text
  * leaf once, converts it to UTF-8 (charset.h), turns CRLF into LF, joins
  * format=flowed, and picks the main body: the first inline text/plain,
  * else the first text/html stripped of markup, else the first text part.
  */
-#ifndef LKB_PARSERS_MIME_H
-#define LKB_PARSERS_MIME_H
+#ifndef LKB_PARSERS_MESSAGE_INTERNAL_H
+#define LKB_PARSERS_MESSAGE_INTERNAL_H
 
 #include <stdatomic.h>
 #include <stddef.h>
