@@ -11,6 +11,7 @@
 
 #include <curl/curl.h>
 
+#include "bot/net/curl_common.h"
 #include "lib/log.h"
 #include "lib/status.h"
 #include "lib/strbuf.h"
@@ -153,8 +154,19 @@ imap_conn_open(struct imap_conn *c, const struct imap_conf *conf)
 		return rc;
 	}
 	if (rc != LKB_OK) {
-		lkb_error("imap: cannot connect to %s: %s", conf->url,
-			  c->errbuf[0] ? c->errbuf : curl_easy_strerror(cc));
+		struct strbuf why = STRBUF_INIT;
+
+		if (curl_describe(c->curl, cc, c->errbuf, &why) != LKB_OK)
+			lkb_debug("imap: the error text was cut");
+		if (rc == LKB_ERR_TLS)
+			lkb_error("imap: TLS with %s failed: %s (check [imap] "
+				  "url, cafile and starttls; only insecure = "
+				  "yes skips verification)", conf->url,
+				  why.buf);
+		else
+			lkb_error("imap: cannot connect to %s: %s", conf->url,
+				  why.buf);
+		strbuf_release(&why);
 		return rc;
 	}
 	cc = curl_easy_getinfo(c->curl, CURLINFO_ACTIVESOCKET, &c->sock);

@@ -16,6 +16,7 @@
 
 static const char *const outcome_names[SMTP__COUNT] = {
 	"sent", "temporary failure", "permanent failure", "unreachable",
+	"refused",
 };
 _Static_assert(LKB_ARRAY_SIZE(outcome_names) == SMTP__COUNT, "outcomes");
 
@@ -73,8 +74,8 @@ classify(CURLcode code, long reply)
 {
 	if (code == CURLE_OK)
 		return SMTP_SENT;
-	if (code == CURLE_LOGIN_DENIED)
-		return SMTP_UNREACHABLE;	/* our configuration, not the mail */
+	if (curl_code_is_refused(code))
+		return SMTP_REFUSED;	/* our configuration, not the mail */
 	if (reply >= 500 && reply < 600)
 		return SMTP_PERMFAIL;
 	if (reply >= 400 && reply < 500)
@@ -138,7 +139,7 @@ smtp_send(const struct smtp_conf *c, const char *env_from,
 	if (code != CURLE_OK && reply >= 400 && reply < 600)
 		rc = curl_xfer_last_reply(&x, reply, detail);
 	if (code != CURLE_OK && !detail->len)
-		rc = strbuf_adds(detail, curl_xfer_error(&x, code));
+		rc = curl_describe(x.h, code, x.errbuf, detail);
 	if (rc == LKB_ERR_TOO_BIG)
 		rc = LKB_OK;	/* a cut detail is still a detail */
 	lkb_debug("smtp: %s (curl %d, reply %ld)",

@@ -32,6 +32,8 @@ enum smtp_outcome {
 	SMTP_TEMPFAIL,		/* 4xx: try this mail again later */
 	SMTP_PERMFAIL,		/* 5xx: this mail will never go */
 	SMTP_UNREACHABLE,	/* no usable server: stop, retry next run */
+	SMTP_REFUSED,		/* login or certificate refused: stop until
+				 * the configuration is fixed */
 	SMTP__COUNT
 };
 const char *smtp_outcome_name(enum smtp_outcome o);

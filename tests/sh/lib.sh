@@ -5,6 +5,8 @@
 #   start_dovecot          dovecot on a free loopback port: sets
 #                          DOVECOT_PORT, DOVECOT_USER, DOVECOT_PASS,
 #                          DOVECOT_MAIL (the user's Maildir root), IMAP_URL
+#                          (DOVECOT_SSL, DOVECOT_PROTOCOLS, DOVECOT_IMAPS_PORT,
+#                          DOVECOT_EXTRA_CONF, DOVECOT_PROBE_OPTS: lib-tls.sh)
 #   stop_dovecot           (run from the EXIT trap that start_dovecot sets)
 #   restart_dovecot        stop and start again on the same port and mail
 #   deliver_fixture FILE [FOLDER]  IMAP APPEND one file (curl -T)
@@ -64,8 +66,8 @@ state_dir = $DOVECOT_DIR/state
 log_path = $DOVECOT_DIR/dovecot.log
 instance_name = lkb-$DOVECOT_PORT
 listen = 127.0.0.1
-protocols = imap
-ssl = no
+protocols = ${DOVECOT_PROTOCOLS:-imap}
+ssl = ${DOVECOT_SSL:-no}
 disable_plaintext_auth = no
 auth_mechanisms = plain login
 auth_failure_delay = 0
@@ -88,7 +90,9 @@ service imap-login {
     port = $DOVECOT_PORT
   }
   inet_listener imaps {
-    port = 0
+    address = 127.0.0.1
+    port = ${DOVECOT_IMAPS_PORT:-0}
+    ssl = yes
   }
 }
 service stats {
@@ -99,6 +103,7 @@ service stats {
     mode = 0666
   }
 }
+${DOVECOT_EXTRA_CONF:-}
 CONF
 }
 
@@ -146,8 +151,9 @@ dovecot_launch() {
 	"$DOVECOT_BIN" -c "$DOVECOT_DIR/dovecot.conf" || return 1
 	dc_i=0
 	while [ $dc_i -lt 100 ]; do
-		if curl -s --max-time 2 "imap://127.0.0.1:$DOVECOT_PORT/" \
-			-u "$DOVECOT_USER:$DOVECOT_PASS" >/dev/null 2>&1; then
+		# shellcheck disable=SC2086
+		if curl -s --max-time 2 ${DOVECOT_PROBE_OPTS:-} \
+			"imap://127.0.0.1:$DOVECOT_PORT/" -u "$DOVECOT_USER:$DOVECOT_PASS" >/dev/null 2>&1; then
 			return 0
 		fi
 		sleep 0.1

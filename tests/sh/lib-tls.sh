@@ -1,0 +1,112 @@
+# lib-tls.sh - certificates and a TLS dovecot (IMAP and submission) for
+# the live TLS and AUTH tests (doc/style.md R38). Source it after lib.sh
+# and lib-smtp.sh, then:
+#   tls_make_certs             a CA, a server certificate for IP 127.0.0.1,
+#                              an expired one from the same CA and a second,
+#                              unrelated CA, in $TLS (ca.pem, server.pem,
+#                              expired.pem, other-ca.pem and their keys)
+#   start_dovecot_tls SINKPORT dovecot with ssl = required: IMAP STARTTLS
+#                              on DOVECOT_PORT, imaps on IMAPS_PORT, SMTP
+#                              submission STARTTLS on SUBMISSION_PORT and
+#                              implicit TLS on SUBMISSIONS_PORT, relaying to
+#                              smtp-sink on SINKPORT, AUTH against the same
+#                              passdb as IMAP
+#   start_tls_server CERT KEY  an openssl s_server on TLS_SERVER_PORT (for
+#                              a certificate dovecot is not given)
+
+TLS=$T/tls
+
+tls_key() {
+	openssl req -new -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes \
+		-keyout "$TLS/$1.key" -subj "/CN=$2" -out "$TLS/$1.csr" \
+		2>/dev/null
+}
+
+tls_ca() {
+	openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 \
+		-nodes -keyout "$TLS/$1.key" -out "$TLS/$1.pem" -days 30 \
+		-subj "/CN=$2" 2>/dev/null
+}
+
+tls_make_certs() {
+	mkdir -p "$TLS/db"
+	chmod 755 "$TLS"
+	: >"$TLS/db/index"
+	echo 01 >"$TLS/db/serial"
+	cat >"$TLS/ca.cnf" <<EOC
+[ca]
+default_ca = d
+[d]
+database = $TLS/db/index
+serial = $TLS/db/serial
+new_certs_dir = $TLS/db
+default_md = sha256
+policy = p
+unique_subject = no
+x509_extensions = e
+[p]
+commonName = supplied
+[e]
+subjectAltName = IP:127.0.0.1
+basicConstraints = CA:FALSE
+extendedKeyUsage = serverAuth
+EOC
+	tls_ca ca "lkpbot test CA" && tls_ca other-ca "lkpbot other CA" &&
+	tls_key server 127.0.0.1 && tls_key expired 127.0.0.1 &&
+	openssl ca -batch -config "$TLS/ca.cnf" -cert "$TLS/ca.pem" \
+		-keyfile "$TLS/ca.key" -days 30 -in "$TLS/server.csr" \
+		-out "$TLS/server.pem" 2>/dev/null &&
+	openssl ca -batch -config "$TLS/ca.cnf" -cert "$TLS/ca.pem" \
+		-keyfile "$TLS/ca.key" -startdate 20200101000000Z \
+		-enddate 20200201000000Z -in "$TLS/expired.csr" \
+		-out "$TLS/expired.pem" 2>/dev/null ||
+		bail_out "openssl cannot make the test certificates"
+	chmod 644 "$TLS"/*.pem
+}
+
+start_dovecot_tls() {
+	IMAPS_PORT=$(free_port)
+	SUBMISSION_PORT=$(free_port)
+	SUBMISSIONS_PORT=$(free_port)
+	DOVECOT_SSL=required
+	DOVECOT_PROTOCOLS="imap submission"
+	DOVECOT_IMAPS_PORT=$IMAPS_PORT
+	DOVECOT_PROBE_OPTS="--ssl-reqd --cacert $TLS/ca.pem"
+	DOVECOT_EXTRA_CONF="ssl_cert = <$TLS/server.pem
+ssl_key = <$TLS/server.key
+hostname = lkpbot.test
+submission_relay_host = 127.0.0.1
+submission_relay_port = $1
+submission_relay_ssl = no
+service submission-login {
+  inet_listener submission {
+    address = 127.0.0.1
+    port = $SUBMISSION_PORT
+  }
+  inet_listener submissions {
+    address = 127.0.0.1
+    port = $SUBMISSIONS_PORT
+    ssl = yes
+  }
+}"
+	start_dovecot
+	IMAPS_URL=imaps://127.0.0.1:$IMAPS_PORT
+}
+
+start_tls_server() {
+	TLS_SERVER_PORT=$(free_port)
+	openssl s_server -quiet -accept "127.0.0.1:$TLS_SERVER_PORT" \
+		-cert "$1" -key "$2" </dev/null >/dev/null 2>&1 &
+	TLS_SERVER_PID=$!
+	lkb_on_exit stop_tls_server
+	tls_i=0
+	while ! port_listening "$TLS_SERVER_PORT" && [ $tls_i -lt 50 ]; do
+		sleep 0.1
+		tls_i=$((tls_i + 1))
+	done
+}
+
+stop_tls_server() {
+	[ -n "${TLS_SERVER_PID:-}" ] && kill "$TLS_SERVER_PID" 2>/dev/null
+	return 0
+}
