@@ -25,25 +25,17 @@
 #include "parsers/conf.h"
 
 static int
-load_password(const struct settings *set, char **pw_out)
+load_password(const struct settings *set, struct sync_imap *si)
 {
-	const char *file = set->imap.password_file;
-	const char *env = set->imap.password_env;
-	const char *v;
+	const struct secret_keys k = {
+		"imap", set->imap.password_file, set->imap.password_env,
+		set->imap.password_command, set->imap.oauth2_token_command,
+	};
+	enum secret_kind kind;
+	int rc = secret_load(&k, &si->password, &kind);
 
-	*pw_out = NULL;
-	if (file)
-		return secret_read_file("[imap] password_file", file, pw_out);
-	if (env) {
-		v = getenv(env);
-		if (!v || !*v) {
-			lkb_error("[imap] password_env: variable '%s' is not "
-				  "set", env);
-			return LKB_ERR_CONFIG;
-		}
-		*pw_out = xstrdup(v);
-	}
-	return LKB_OK;	/* none: libcurl reads ~/.netrc */
+	si->bearer = kind == SECRET_BEARER;
+	return rc;	/* none: libcurl reads ~/.netrc */
 }
 
 static int
@@ -98,7 +90,7 @@ imap_configure(const struct settings *set, struct sync_imap *si)
 				strstr(si->server, "://") + 3);
 	if ((rc = parse_after(si, set->imap.after)) != LKB_OK)
 		return rc;
-	return load_password(set, &si->password);
+	return load_password(set, si);
 }
 
 static void

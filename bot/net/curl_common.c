@@ -128,6 +128,21 @@ curl_xfer_last_reply(const struct curl_xfer *x, long code, struct strbuf *out)
 	return LKB_OK;
 }
 
+char *
+curl_url_with_user(const char *url, const char *user)
+{
+	CURLU *u = curl_url();
+	char *out = NULL;
+
+	if (u && curl_url_set(u, CURLUPART_URL, url, 0) == CURLUE_OK &&
+	    curl_url_set(u, CURLUPART_USER, user, CURLU_URLENCODE) ==
+		    CURLUE_OK &&
+	    curl_url_get(u, CURLUPART_URL, &out, 0) != CURLUE_OK)
+		out = NULL;
+	curl_url_cleanup(u);
+	return out;
+}
+
 int
 curl_code_is_refused(CURLcode code)
 {

@@ -49,6 +49,11 @@ const char *curl_xfer_error(const struct curl_xfer *x, CURLcode code);
 int curl_xfer_last_reply(const struct curl_xfer *x, long code,
 			 struct strbuf *out) LKB_WARN_UNUSED;
 
+/* url with user in it: libcurl (7.88) looks a password up in ~/.netrc
+ * for the user of the URL, not for CURLOPT_USERNAME. NULL when url is
+ * malformed; free with curl_free(). */
+char *curl_url_with_user(const char *url, const char *user);
+
 /* 1 if code means our configuration is refused and retrying cannot
  * help until a human acts: the login was denied, the server's TLS
  * certificate did not verify (unknown CA, expired, another name), the

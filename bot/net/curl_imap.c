@@ -54,24 +54,6 @@ curl_status(CURLcode cc)
 	}
 }
 
-/* conf->url with the user name in it: libcurl (7.88) looks a password
- * up in ~/.netrc for the user of the URL, not for CURLOPT_USERNAME.
- * Caller frees with curl_free(). */
-static char *
-url_with_user(const struct imap_conf *conf)
-{
-	CURLU *u = curl_url();
-	char *out = NULL;
-
-	if (u && curl_url_set(u, CURLUPART_URL, conf->url, 0) == CURLUE_OK &&
-	    curl_url_set(u, CURLUPART_USER, conf->user, CURLU_URLENCODE) ==
-		    CURLUE_OK &&
-	    curl_url_get(u, CURLUPART_URL, &out, 0) != CURLUE_OK)
-		out = NULL;
-	curl_url_cleanup(u);
-	return out;
-}
-
 static int
 setup(struct imap_conn *c, const struct imap_conf *conf)
 {
@@ -86,8 +68,8 @@ setup(struct imap_conn *c, const struct imap_conf *conf)
 			cc = curl_easy_setopt(h, opt, val);                  \
 	} while (0)
 	SET(CURLOPT_ERRORBUFFER, c->errbuf);
-	if (!conf->password && conf->user) {
-		netrc_url = url_with_user(conf);
+	if (!conf->password && !conf->bearer && conf->user) {
+		netrc_url = curl_url_with_user(conf->url, conf->user);
 		if (!netrc_url)
 			return lkb_error("imap: malformed url '%s'", conf->url),
 			       LKB_ERR_CONFIG;
@@ -110,7 +92,10 @@ setup(struct imap_conn *c, const struct imap_conf *conf)
 		SET(CURLOPT_CAINFO, conf->cafile);
 	if (conf->starttls)
 		SET(CURLOPT_USE_SSL, (long)CURLUSESSL_ALL);
-	if (conf->password) {
+	if (conf->bearer) {
+		SET(CURLOPT_USERNAME, conf->user);
+		SET(CURLOPT_XOAUTH2_BEARER, conf->bearer);
+	} else if (conf->password) {
 		SET(CURLOPT_USERNAME, conf->user);
 		SET(CURLOPT_PASSWORD, conf->password);
 	} else {

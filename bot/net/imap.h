@@ -25,6 +25,7 @@ struct imap_conf {
 	const char *url;	/* imap[s]://host[:port]/..., path ignored */
 	const char *user;
 	const char *password;	/* NULL: libcurl looks in ~/.netrc */
+	const char *bearer;	/* OAuth2 token: XOAUTH2 or OAUTHBEARER */
 	const char *cafile;	/* NULL: the system's CA store */
 	int starttls;		/* imap://: require STARTTLS */
 	int insecure;		/* do not verify the certificate */

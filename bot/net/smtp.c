@@ -32,6 +32,7 @@ smtp_conf_release(struct smtp_conf *c)
 	free(c->url);
 	free(c->user);
 	secret_free(c->password);
+	secret_free(c->bearer);
 	free(c->cafile);
 	memset(c, 0, sizeof(*c));
 }
@@ -93,6 +94,7 @@ smtp_send(const struct smtp_conf *c, const char *env_from,
 	struct curl_slist *list = NULL, *tmp;
 	struct curl_xfer x;
 	struct upload up = { raw, len };
+	char *netrc_url = NULL;
 	CURLcode code;
 	long reply = 0;
 	int rc = LKB_OK;
@@ -118,7 +120,15 @@ smtp_send(const struct smtp_conf *c, const char *env_from,
 	}
 	if ((rc = curl_xfer_init(&x, &c->net, 4096)) != LKB_OK)
 		goto out_list;
-	SETOPT(CURLOPT_URL, c->url);
+	if (!c->password && !c->bearer && c->user) {
+		netrc_url = curl_url_with_user(c->url, c->user);
+		if (!netrc_url) {
+			lkb_error("smtp: malformed url '%s'", c->url);
+			rc = LKB_ERR_CONFIG;
+			goto out;
+		}
+	}
+	SETOPT(CURLOPT_URL, netrc_url ? netrc_url : c->url);
 	SETOPT(CURLOPT_USE_SSL, use_ssl[c->tls]);
 	SETOPT(CURLOPT_MAIL_FROM, env_from ? env_from : "");
 	SETOPT(CURLOPT_MAIL_RCPT, list);
@@ -126,9 +136,11 @@ smtp_send(const struct smtp_conf *c, const char *env_from,
 	SETOPT(CURLOPT_READFUNCTION, read_cb);
 	SETOPT(CURLOPT_READDATA, &up);
 	SETOPT(CURLOPT_INFILESIZE_LARGE, (curl_off_t)len);
-	if (c->user)
+	if (c->user && !netrc_url)
 		SETOPT(CURLOPT_USERNAME, c->user);
-	if (c->password)
+	if (c->bearer)
+		SETOPT(CURLOPT_XOAUTH2_BEARER, c->bearer);
+	else if (c->password)
 		SETOPT(CURLOPT_PASSWORD, c->password);
 	else
 		SETOPT(CURLOPT_NETRC, (long)CURL_NETRC_OPTIONAL);
@@ -145,6 +157,7 @@ smtp_send(const struct smtp_conf *c, const char *env_from,
 	lkb_debug("smtp: %s (curl %d, reply %ld)",
 		  smtp_outcome_name(*outcome_out), (int)code, reply);
 out:
+	curl_free(netrc_url);
 	curl_xfer_release(&x);
 out_list:
 	curl_slist_free_all(list);

@@ -1,8 +1,8 @@
 /* smtp.h - send one composed message over SMTP with libcurl.
  *
  * smtp:// (STARTTLS as configured) or smtps://; AUTH with a user and a
- * password from a password file, an environment variable named in the
- * configuration, or ~/.netrc -- never the command line, never logged.
+ * password or an OAuth2 token (bot/core/secret.h), or ~/.netrc -- never
+ * the command line, never logged.
  * The outcome says what the outbox should do with the mail.
  */
 #ifndef LKB_BOT_NET_SMTP_H
@@ -22,6 +22,7 @@ struct smtp_conf {
 	char *url;		/* smtp[s]://host[:port] */
 	char *user;		/* NULL: no AUTH unless ~/.netrc has one */
 	char *password;		/* NULL: ~/.netrc */
+	char *bearer;		/* OAuth2 token instead of a password */
 	enum smtp_tls tls;	/* STARTTLS for smtp:// */
 	struct curl_common_opts net;
 	char *cafile;		/* owned copy behind net.cafile */

@@ -96,46 +96,17 @@ ok_if "imap insecure = yes: warns" \
 # ---- SMTP: smtps and STARTTLS with AUTH -------------------------------------
 printf '%s\n' "$DOVECOT_PASS" >"$T/smtp.pass"
 chmod 600 "$T/smtp.pass"
-# smtp_conf NAME URL [EXTRA LINES]: $T/NAME.conf for dovecot submission
 smtp_conf() {
-	cat >"$T/$1.conf" <<EOC
-[smtp]
-url = $2
-from = lkpbot <bot@example.org>
-envelope_from = bounces@example.org
-user = $DOVECOT_USER
-password_file = $T/smtp.pass
-cafile = $TLS/ca.pem
-timeout = 20
-${3:-}
-[bot]
-address = bot@example.org
-[templates]
-dir = $LKB_SRCDIR/templates/mail
-EOC
-	last_cafile "$T/$1.conf"
+	tls_smtp_conf "$1" "$2" "password_file = $T/smtp.pass
+${3:-}"
 }
 DB=$T/smtp.db
 bot() { _c=$1; shift; "$LKPBOT" -c "$T/$_c.conf" -d "$DB" "$@"; }
-# enqueue REQ: one answer queued; prints its row id
-enqueue() {
-	cat >"$T/$1.json" <<EOJ
-{"template": "ack", "kind": "ack", "request_id": "$1", "thread_id": 1,
- "to": {"name": "Jane Doe", "address": "jane@example.com"}, "cc": [],
- "subject": "Re: report $1", "parent_id": "p-$1@example.com",
- "references": [],
- "data": {"quoted": "> #lkp close\n", "result": "done.",
-	  "report": {"id": "1", "subject": "s", "commits": [], "params": ""},
-	  "method": "#lkp close", "again": "#lkp status", "version": "0.1.0"}}
-EOJ
-	"$ENQ" "$T/smtps.conf" "$DB" "$T/$1.json" | cut -d' ' -f1
-}
-field() { bot smtps outbox show "$1" --json | sed -n "s/^  \"$2\": //p" | sed 's/,$//'; }
-mails() { grep -l "^Message-ID: <$1>" "$T/sink"/* 2>/dev/null | wc -l; }
 smtp_logins() { grep -c "submission-login: Info: Login: user=<$DOVECOT_USER>, method=PLAIN.*TLS" "$DOVECOT_DIR/dovecot.log"; }
 auth_fails() { grep -c 'submission-login: Info: Disconnected.*auth failed' "$DOVECOT_DIR/dovecot.log"; }
 
 smtp_conf smtps "smtps://127.0.0.1:$SUBMISSIONS_PORT"
+QCONF=$T/smtps.conf
 smtp_conf starttls "smtp://127.0.0.1:$SUBMISSION_PORT" "starttls = yes"
 id=$(enqueue s1)
 mid=$(field "$id" message_id | tr -d '"')
@@ -143,7 +114,7 @@ n0=$(smtp_logins)
 bot smtps -v -v send >"$T/out" 2>"$T/err"
 ok_rc "smtps:// with AUTH: send exits 0" $?
 is "smtps://: the row is sent" "$(field "$id" state)" '"sent"'
-is "smtps://: relayed to smtp-sink once" "$(mails "$mid")" 1
+is "smtps://: relayed to smtp-sink once" "$(mails_with "$mid")" 1
 is "smtps://: dovecot saw an authenticated TLS login" "$(smtp_logins)" $((n0 + 1))
 b64=$(printf '\0%s\0%s' "$DOVECOT_USER" "$DOVECOT_PASS" | base64)
 ok_if "smtps://: neither the password nor its base64 at -v -v" \
@@ -152,7 +123,7 @@ id=$(enqueue s2)
 mid=$(field "$id" message_id | tr -d '"')
 bot starttls send >"$T/out" 2>"$T/err"
 ok_rc "smtp:// + STARTTLS with AUTH: send exits 0" $?
-is "smtp:// + STARTTLS: relayed once" "$(mails "$mid")" 1
+is "smtp:// + STARTTLS: relayed once" "$(mails_with "$mid")" 1
 is "smtp:// + STARTTLS: dovecot saw a TLS login" "$(smtp_logins)" $((n0 + 2))
 
 # ---- SMTP: certificate problems keep the mail queued, exit 5 ---------------
@@ -211,6 +182,6 @@ ok_if "wrong password: never shown, nor its base64" \
 bot smtps send >"$T/out" 2>"$T/err"
 ok_rc "password fixed: send exits 0" $?
 is "password fixed: both answers go out, once each" \
-	"$(mails "$(field "$w1" message_id | tr -d '"')")$(mails "$(field "$w2" message_id | tr -d '"')")" 11
+	"$(mails_with "$(field "$w1" message_id | tr -d '"')")$(mails_with "$(field "$w2" message_id | tr -d '"')")" 11
 
 done_testing
