@@ -13,6 +13,7 @@ static const struct command commands[] = {
 	{ "compare", cmd_compare, CMD_STORE_NONE, "compare lkp results of a report's commits" },
 	{ "db", cmd_db, CMD_STORE_NONE, "check, migrate or show the database schema" },
 	{ "digest", cmd_digest, CMD_STORE_RW, "mail (or print) the open reports, largest regression first" },
+	{ "doctor", cmd_doctor, CMD_STORE_NONE, "check the configuration against the real servers and paths" },
 	{ "dup", cmd_dup, CMD_STORE_RW, "mark a report a duplicate of another (#lkp dup-of)" },
 	{ "fix-of", cmd_fix_of, CMD_STORE_RW, "close: the commit fixes an earlier bug (#lkp fix-of)" },
 	{ "fixed-by", cmd_fixed_by, CMD_STORE_RW, "close a report as fixed by a commit (#lkp fixed-by)" },

@@ -31,7 +31,7 @@ struct sync_imap {
 	int dry_run, quiet;
 };
 
-/* Log in and sync every folder. */
+/* Log in (conf holds the secret) and sync every folder. */
 int sync_imap_account(struct sync_imap *si) LKB_WARN_UNUSED;
 
 #endif

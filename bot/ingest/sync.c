@@ -21,6 +21,7 @@
 #include "lib/limits.h"
 #include "lib/log.h"
 #include "lib/status.h"
+#include "lib/strbuf.h"
 #include "lib/xalloc.h"
 #include "parsers/conf.h"
 
@@ -35,6 +36,8 @@ load_password(const struct settings *set, struct sync_imap *si)
 	int rc = secret_load(&k, &si->password, &kind);
 
 	si->bearer = kind == SECRET_BEARER;
+	si->conf.password = si->bearer ? NULL : si->password;
+	si->conf.bearer = si->bearer ? si->password : NULL;
 	return rc;	/* none: libcurl reads ~/.netrc */
 }
 
@@ -108,6 +111,37 @@ static int
 imap_configured(const struct settings *set)
 {
 	return set->imap.url != NULL;
+}
+
+int
+sync_imap_probe(const struct settings *set, struct strbuf *summary)
+{
+	struct sync_imap si;
+	struct imap_session *s = NULL;
+	struct imap_mailbox mb;
+	int rc;
+
+	strbuf_reset(summary);
+	if (!imap_configured(set))
+		return LKB_ERR_NOT_FOUND;
+	memset(&si, 0, sizeof(si));
+	if ((rc = imap_configure(set, &si)) == LKB_OK)
+		rc = imap_session_open(&si.conf, &s);
+	for (size_t i = 0; rc == LKB_OK && i < si.nfolders; i++) {
+		rc = imap_session_select(s, si.folders[i], 1, &mb);
+		if (rc == LKB_OK && strbuf_addf(summary, "%s%s %u",
+						 i ? ", " : "", si.folders[i],
+						 mb.exists))
+			rc = LKB_ERR_TOO_BIG;
+		else if (rc != LKB_OK) {
+			strbuf_reset(summary);
+			if (strbuf_addf(summary, "folder %s", si.folders[i]))
+				rc = LKB_ERR_TOO_BIG;
+		}
+	}
+	imap_session_free(s);
+	imap_unconfigure(&si);
+	return rc;
 }
 
 static int

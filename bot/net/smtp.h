@@ -53,4 +53,9 @@ int smtp_send(const struct smtp_conf *c, const char *env_from,
 	      enum smtp_outcome *outcome_out, struct strbuf *detail)
 	LKB_WARN_UNUSED;
 
+/* Connect, EHLO, STARTTLS and AUTH as smtp_send would, then QUIT:
+ * nothing is sent. *outcome_out is SMTP_SENT when all went well. */
+int smtp_check(const struct smtp_conf *c, enum smtp_outcome *outcome_out,
+	       struct strbuf *detail) LKB_WARN_UNUSED;
+
 #endif

@@ -22,6 +22,7 @@ LKB_SH_TESTS = \
 	%reldir%/t0110-maildir-source.sh \
 	%reldir%/t0200-tls-auth.sh \
 	%reldir%/t0210-secrets.sh \
+	%reldir%/t0220-doctor.sh \
 	%reldir%/t0300-triage.sh \
 	%reldir%/t0310-triage-threads.sh \
 	%reldir%/t0320-list-mail.sh \
