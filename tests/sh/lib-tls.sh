@@ -1,6 +1,8 @@
 # lib-tls.sh - certificates and a TLS dovecot (IMAP and submission) for
 # the live TLS and AUTH tests (doc/style.md R38). Source it after lib.sh
 # and lib-smtp.sh, then:
+#   tls_require                bail out without smtp-sink, openssl or
+#                              dovecot-submissiond; stop smtp-sink on exit
 #   tls_make_certs             a CA, a server certificate for IP 127.0.0.1,
 #                              an expired one from the same CA and a second,
 #                              unrelated CA, in $TLS (ca.pem, server.pem,
@@ -24,6 +26,14 @@
 #                              a certificate dovecot is not given)
 
 TLS=$T/tls
+
+tls_require() {
+	smtp_require
+	command -v openssl >/dev/null || bail_out "openssl is not installed"
+	[ -x /usr/lib/dovecot/submission ] ||
+		bail_out "dovecot-submissiond is not installed"
+	lkb_on_exit smtp_cleanup
+}
 
 tls_key() {
 	openssl req -new -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes \

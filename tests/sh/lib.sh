@@ -11,6 +11,7 @@
 #   restart_dovecot        stop and start again on the same port and mail
 #   deliver_fixture FILE [FOLDER]  IMAP APPEND one file (curl -T)
 #   maildir_put FOLDER FILE...     write files straight into the Maildir
+#   example_conf OUT [EXAMPLE]     the example configuration made local
 # Every script gets its own directory under $TMPDIR (removed on exit
 # unless LKB_KEEP_TMP=1).
 
@@ -336,4 +337,18 @@ raw_bytes_are_files() {
 # The stats line dovecot logs when the last IMAP session logged out.
 dovecot_last_logout() {
 	grep 'imap(' "$DOVECOT_DIR/dovecot.log" | grep 'Disconnected' | tail -1
+}
+
+# example_conf OUT: doc/lkpbot.conf.example with the servers replaced by
+# a Maildir $T/md and a dry run, the paths by $T and a git repo $T/repo
+# (all made here).
+example_conf() {
+	mkdir -p "$T/md/cur" "$T/md/new" "$T/md/tmp"
+	[ -d "$T/repo" ] || git init -q "$T/repo"
+	sed -e "s|^url = imaps.*|path = $T/md|; s|^\[imap\]|[maildir]|" \
+		-e '/^folders\|^user\|^password\|^# or/d' \
+		-e "s|^url = smtps.*|dry_run_dir = $T|" \
+		-e "s|^root = .*|root = $T|; s|^queue = .*|queue = $T|" \
+		-e "s|^repo = .*|repo = $T/repo|" \
+		"${2:-$LKB_SRCDIR/doc/lkpbot.conf.example}" >"$1"
 }

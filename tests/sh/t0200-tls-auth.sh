@@ -10,8 +10,7 @@
 . "${LKB_SRCDIR:-$(dirname "$0")/../..}/tests/sh/lib.sh"
 . "$LKB_SRCDIR/tests/sh/lib-smtp.sh"
 . "$LKB_SRCDIR/tests/sh/lib-tls.sh"
-smtp_require
-command -v openssl >/dev/null || bail_out "openssl is not installed"
+tls_require
 [ -x /usr/lib/dovecot/submission ] ||
 	bail_out "dovecot-submissiond is not installed"
 ENQ=$LKB_BUILDDIR/tests/tools/outbox-enqueue

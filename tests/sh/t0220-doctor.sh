@@ -7,12 +7,8 @@
 . "${LKB_SRCDIR:-$(dirname "$0")/../..}/tests/sh/lib.sh"
 . "$LKB_SRCDIR/tests/sh/lib-smtp.sh"
 . "$LKB_SRCDIR/tests/sh/lib-tls.sh"
-smtp_require
-command -v openssl >/dev/null || bail_out "openssl is not installed"
+tls_require
 command -v python3 >/dev/null || bail_out "python3 is not installed"
-[ -x /usr/lib/dovecot/submission ] ||
-	bail_out "dovecot-submissiond is not installed"
-lkb_on_exit smtp_cleanup
 
 tls_make_certs
 start_smtp_sink "$T/sink"

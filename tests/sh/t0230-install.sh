@@ -56,13 +56,7 @@ env -u LKPBOT_DATADIR "$BIN" -c "$LKB_CONF" render ack "$T/data.json" \
 	>"$T/render.out" 2>&1
 ok_if "an answer renders from the installed templates" \
 	grep -q 'report 7 is closed' "$T/render.out"
-sed -e "s|^url = imaps.*|path = $T/md|; s|^\[imap\]|[maildir]|" \
-	-e '/^folders\|^user\|^password\|^# or/d' \
-	-e "s|^url = smtps.*|dry_run_dir = $T/out|" \
-	-e "s|^root = .*|root = $T|; s|^queue = .*|queue = $T|" \
-	-e "s|^repo = .*|repo = $T/repo|" \
-	"$LKB_SRCDIR/doc/lkpbot.conf.example" >"$T/example.conf"
-git init -q "$T/repo"
+example_conf "$T/example.conf"
 env -u LKPBOT_DATADIR "$BIN" -c "$T/example.conf" -d "$T/ex.db" doctor \
 	>"$T/doctor.out" 2>&1
 is "doctor on the example configuration (servers replaced by a dry run)" \

@@ -67,12 +67,6 @@ ok_if "... on the packaged rules" \
 EX=$T/root/usr/share/doc/lkpbot/examples/lkpbot.conf.example
 ok_if "the example configuration is shipped" test -s "$EX"
 lkb_setup
-git init -q "$T/repo"
-mkdir -p "$T/md/cur" "$T/md/new" "$T/md/tmp"
-sed -e "s|^url = imaps.*|path = $T/md|; s|^\[imap\]|[maildir]|" \
-	-e '/^folders\|^user\|^password\|^# or/d' \
-	-e "s|^url = smtps.*|dry_run_dir = $T|" \
-	-e "s|^root = .*|root = $T|; s|^queue = .*|queue = $T|" \
-	-e "s|^repo = .*|repo = $T/repo|" "$EX" >"$T/example.conf"
+example_conf "$T/example.conf" "$EX"
 "$BIN" -c "$T/example.conf" -d "$T/ex.db" doctor >"$T/doctor.out" 2>&1
 is "the packaged lkpbot's doctor on the example configuration: exit 0" "$?" 0
