@@ -119,7 +119,8 @@ load_imap(struct settings *s, const struct config *cfg, int *bad)
 		*bad = 1;
 		s->imap.nfolders = LKB_ARRAY_SIZE(s->imap.folders);
 	}
-	s->imap.starttls = boolean(cfg, "imap", "starttls", bad);
+	s->imap.starttls = config_get(cfg, "imap", "starttls")
+				   ? boolean(cfg, "imap", "starttls", bad) : -1;
 	s->imap.insecure = boolean(cfg, "imap", "insecure", bad);
 	s->imap.timeout = num(cfg, "imap", "timeout", 60, 1, 86400, bad);
 	s->imap.batch = num(cfg, "imap", "batch", LKB_BATCH_MESSAGES, 1,

@@ -29,7 +29,9 @@ struct settings {
 		const char *after;	/* none | seen | move:FOLDER */
 		const char *folders[LKB_MAX_IMAP_FOLDERS];
 		size_t nfolders;
-		int starttls, insecure;
+		int starttls;		/* 1, 0, or -1 unset: the adapter's
+					 * default (STARTTLS unless loopback) */
+		int insecure;
 		long timeout;		/* seconds, 1..86400, default 60 */
 		long batch;		/* 1..LKB_MAX_IMAP_BATCH */
 	} imap;

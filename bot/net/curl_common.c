@@ -2,6 +2,8 @@
 #include "config.h"
 #include "bot/net/curl_common.h"
 
+#include <arpa/inet.h>
+#include <netinet/in.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -141,6 +143,24 @@ curl_url_with_user(const char *url, const char *user)
 		out = NULL;
 	curl_url_cleanup(u);
 	return out;
+}
+
+int
+curl_url_is_loopback(const char *url)
+{
+	CURLU *u = curl_url();
+	struct in_addr a;
+	char *host = NULL;
+	int yes = 0;
+
+	if (u && curl_url_set(u, CURLUPART_URL, url, 0) == CURLUE_OK &&
+	    curl_url_get(u, CURLUPART_HOST, &host, 0) == CURLUE_OK)
+		yes = !strcmp(host, "localhost") || !strcmp(host, "[::1]") ||
+		      (inet_pton(AF_INET, host, &a) == 1 &&
+		       (ntohl(a.s_addr) >> 24) == 127);
+	curl_free(host);
+	curl_url_cleanup(u);
+	return yes;
 }
 
 int

@@ -54,6 +54,11 @@ int curl_xfer_last_reply(const struct curl_xfer *x, long code,
  * malformed; free with curl_free(). */
 char *curl_url_with_user(const char *url, const char *user);
 
+/* 1 if url's host is this machine (localhost, 127.x.y.z, [::1]): there
+ * a plaintext connection never leaves it. 0 otherwise or when url is
+ * malformed. */
+int curl_url_is_loopback(const char *url);
+
 /* 1 if code means our configuration is refused and retrying cannot
  * help until a human acts: the login was denied, the server's TLS
  * certificate did not verify (unknown CA, expired, another name), the

@@ -60,6 +60,8 @@ setup(struct imap_conn *c, const struct imap_conf *conf)
 	CURL *h = c->curl;
 	CURLcode cc = CURLE_OK;
 	long secs = conf->timeout > 0 ? conf->timeout : 60;
+	int local = curl_url_is_loopback(conf->url);
+	int starttls = conf->starttls >= 0 ? conf->starttls : !local;
 	char *netrc_url = NULL;
 
 #define SET(opt, val)                                                        \
@@ -68,6 +70,9 @@ setup(struct imap_conn *c, const struct imap_conf *conf)
 			cc = curl_easy_setopt(h, opt, val);                  \
 	} while (0)
 	SET(CURLOPT_ERRORBUFFER, c->errbuf);
+	if (!starttls && !local && !strncmp(conf->url, "imap://", 7))
+		lkb_warn("imap: starttls = no: the login to %s crosses the "
+			 "network in clear text", conf->url);
 	if (!conf->password && !conf->bearer && conf->user) {
 		netrc_url = curl_url_with_user(conf->url, conf->user);
 		if (!netrc_url)
@@ -90,7 +95,7 @@ setup(struct imap_conn *c, const struct imap_conf *conf)
 	SET(CURLOPT_SSL_VERIFYHOST, conf->insecure ? 0L : 2L);
 	if (conf->cafile)
 		SET(CURLOPT_CAINFO, conf->cafile);
-	if (conf->starttls)
+	if (starttls)
 		SET(CURLOPT_USE_SSL, (long)CURLUSESSL_ALL);
 	if (conf->bearer) {
 		SET(CURLOPT_USERNAME, conf->user);

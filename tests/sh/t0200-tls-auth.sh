@@ -27,7 +27,7 @@ deliver_fixture "$LKB_TEST_DATA/imap/maildir/cur/$(ls \
 	"$LKB_TEST_DATA/imap/maildir/cur" | head -1)" ||
 	bail_out "cannot deliver a fixture"
 
-plan 47
+plan 50
 
 sync() { "$LKPBOT" -c "$LKB_CONF" sync; }
 # last_cafile FILE: keep only the last cafile line (an override)
@@ -91,6 +91,19 @@ sync >"$T/out" 2>"$T/err"
 ok_rc "imap insecure = yes: the unknown CA is accepted" $?
 ok_if "imap insecure = yes: warns" \
 	grep -q "warning: imap: TLS certificate verification is off for '$IMAPS_URL/'" "$T/err"
+
+# ---- IMAP: STARTTLS by default to a host that is not loopback -------------
+# [::ffff:127.0.0.1] reaches this dovecot but is not a loopback name
+MAPPED=imap://[::ffff:127.0.0.1]:$DOVECOT_PORT
+n0=$(tls_logins)
+imap_conf "$MAPPED" "insecure = yes"
+sync >"$T/out" 2>"$T/err"
+ok_rc "imap:// to another host, starttls unset: sync exits 0" $?
+is "... and it used STARTTLS (dovecot saw a TLS login)" "$(tls_logins)" $((n0 + 1))
+imap_conf "$MAPPED" "starttls = no"
+sync >"$T/out" 2>"$T/err"
+ok_if "starttls = no to another host warns of the clear-text login" \
+	grep -q "warning: imap: starttls = no: the login to imap://\[[0-9a-f:.]*\]:$DOVECOT_PORT/ crosses the network in clear text" "$T/err"
 
 # ---- SMTP: smtps and STARTTLS with AUTH -------------------------------------
 printf '%s\n' "$DOVECOT_PASS" >"$T/smtp.pass"
