@@ -75,6 +75,8 @@ classify(CURLcode code, long reply)
 {
 	if (code == CURLE_OK)
 		return SMTP_SENT;
+	if (code == CURLE_LOGIN_DENIED && reply >= 400 && reply < 500)
+		return SMTP_UNREACHABLE;	/* 454: the server's trouble */
 	if (curl_code_is_refused(code))
 		return SMTP_REFUSED;	/* our configuration, not the mail */
 	if (reply >= 500 && reply < 600)

@@ -27,7 +27,7 @@ deliver_fixture "$LKB_TEST_DATA/imap/maildir/cur/$(ls \
 	"$LKB_TEST_DATA/imap/maildir/cur" | head -1)" ||
 	bail_out "cannot deliver a fixture"
 
-plan 50
+plan 52
 
 sync() { "$LKPBOT" -c "$LKB_CONF" sync; }
 # last_cafile FILE: keep only the last cafile line (an override)
@@ -195,5 +195,38 @@ bot smtps send >"$T/out" 2>"$T/err"
 ok_rc "password fixed: send exits 0" $?
 is "password fixed: both answers go out, once each" \
 	"$(mails_with "$(field "$w1" message_id | tr -d '"')")$(mails_with "$(field "$w2" message_id | tr -d '"')")" 11
+
+# ---- SMTP: a temporary AUTH failure (454) is temporary ----------------------
+# dovecot answers 454 only when its passdb breaks: a scripted server
+FAKE_PORT=$(free_port)
+perl -MIO::Socket::INET -e '
+	my $s = IO::Socket::INET->new(LocalAddr => "127.0.0.1",
+		LocalPort => $ARGV[0], Listen => 5, ReuseAddr => 1) or die;
+	while (my $c = $s->accept) {
+		$c->autoflush(1);
+		print $c "220 fake ESMTP\r\n";
+		while (my $l = <$c>) {
+			if ($l =~ /^EHLO/i) {
+				print $c "250-fake\r\n250 AUTH PLAIN LOGIN\r\n";
+			} elsif ($l =~ /^AUTH/i) {
+				print $c "454 4.7.0 Temporary authentication failure\r\n";
+			} elsif ($l =~ /^QUIT/i) {
+				print $c "221 bye\r\n"; last;
+			} else { print $c "502 no\r\n"; }
+		}
+		close $c;
+	}' "$FAKE_PORT" &
+FAKE_PID=$!
+stop_fake() { kill "$FAKE_PID" 2>/dev/null; }
+lkb_on_exit stop_fake
+n=0
+while ! port_listening "$FAKE_PORT" && [ $n -lt 50 ]; do sleep 0.1; n=$((n + 1)); done
+smtp_conf fake "smtp://127.0.0.1:$FAKE_PORT"
+tid=$(enqueue t454)
+bot fake send >"$T/out" 2>"$T/err"
+is "AUTH answered 454: exit 4 (temporary), the row stays pending" \
+	"$?/$(field "$tid" state)/$(field "$tid" attempts)" '4/"pending"/0'
+ok_if "AUTH answered 454: the server's words on stderr" \
+	grep -q '454 4.7.0 Temporary authentication failure' "$T/err"
 
 done_testing
