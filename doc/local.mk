@@ -2,7 +2,7 @@
 # rules and templates formats.
 dist_man_MANS += \
 	%reldir%/lkpbot-close.1 %reldir%/lkpbot-compare.1 \
-	%reldir%/lkpbot-db.1 %reldir%/lkpbot-digest.1 \
+	%reldir%/lkpbot-db.1 %reldir%/lkpbot-digest.1 %reldir%/lkpbot-doctor.1 \
 	%reldir%/lkpbot-dup.1 %reldir%/lkpbot-fix-of.1 \
 	%reldir%/lkpbot-fixed-by.1 %reldir%/lkpbot-help.1 \
 	%reldir%/lkpbot-import.1 %reldir%/lkpbot-invalid.1 \

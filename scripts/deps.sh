@@ -5,8 +5,8 @@ set -e
 build_pkgs="build-essential autoconf automake pkg-config libcurl4-gnutls-dev
 libetpan-dev libpcre2-dev libsqlite3-dev libjansson-dev libinih-dev
 zlib1g-dev nettle-dev libopendkim-dev sqlite3 git"
-test_pkgs="check dovecot-imapd postfix clang libclang-rt-14-dev valgrind curl time iproute2 perl
-python3 python3-dkim openssl"
+test_pkgs="check dovecot-imapd dovecot-submissiond postfix clang libclang-rt-14-dev valgrind curl time iproute2 perl
+python3 python3-dkim openssl debhelper"
 
 want=$build_pkgs
 [ "${1:-build}" = test ] && want="$build_pkgs $test_pkgs"
@@ -22,7 +22,9 @@ if [ "$(id -u)" != 0 ]; then
 fi
 echo "deps.sh: installing$missing" >&2
 export DEBIAN_FRONTEND=noninteractive
-# postfix is wanted for smtp-sink only: no configuration, no daemon.
+# postfix is wanted for smtp-sink only: no configuration, no daemon;
+# dovecot-submissiond for SMTP AUTH tests, debhelper to build the package
+# (tests/sh/t0240-deb.sh).
 echo 'postfix postfix/main_mailer_type select No configuration' |
 	debconf-set-selections
 apt-get update -qq

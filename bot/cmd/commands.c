@@ -15,6 +15,7 @@ static const struct command commands[] = {
 	{ "compare", cmd_compare, CMD_STORE_NONE, "compare lkp results of a report's commits" },
 	{ "db", cmd_db, CMD_STORE_NONE, "check, migrate or show the database schema" },
 	{ "digest", cmd_digest, CMD_STORE_RW, "mail (or print) the open reports, largest regression first" },
+	{ "doctor", cmd_doctor, CMD_STORE_NONE, "check the configuration against the real servers and paths" },
 	{ "help", cmd_help, CMD_STORE_NONE, "show help for lkpbot or a command" },
 	{ "import", cmd_import, CMD_STORE_RW, "import mail from Maildir, mbox, file or stdin" },
 	{ "list", cmd_list, CMD_STORE_RO, "list tracked reports or messages" },

@@ -22,6 +22,8 @@ ctx_exit_code(int rc)
 	case LKB_ERR_NET:
 		return EXIT_TEMPFAIL;
 	case LKB_ERR_CONFIG:
+	case LKB_ERR_AUTH:	/* login refused: a human must fix it */
+	case LKB_ERR_TLS:	/* certificate refused, no STARTTLS */
 		return EXIT_CONFIG;
 	default:
 		return EXIT_FAIL;

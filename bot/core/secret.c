@@ -1,18 +1,57 @@
-/* secret.c - read a password file: capped, wiped, one place. */
+/* secret.c - read a password or token: capped, wiped, one place. */
 #include "config.h"
 #include "bot/core/secret.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "lib/limits.h"
 #include "lib/log.h"
 #include "lib/status.h"
 #include "lib/xalloc.h"
+
+extern char **environ;
+
+/* Seconds a password_command may take (a pinentry waits for a human). */
+#define SECRET_COMMAND_TIMEOUT 120
+
+/* The first line of buf[0..len) into *secret_out; from names the
+ * source for messages ("file '...'", "command"). */
+static int
+first_line(const char *what, const char *from, const char *buf, size_t len,
+	   char **secret_out)
+{
+	size_t line;
+
+	for (line = 0; line < len && buf[line] != '\n' && buf[line] != '\r';
+	     line++)
+		;
+	if (memchr(buf, '\0', line)) {
+		lkb_error("%s (%s): a NUL byte in the first line", what, from);
+		return LKB_ERR_CONFIG;
+	}
+	if (line > LKB_MAX_SECRET_BYTES) {
+		lkb_error("%s (%s): the first line is longer than "
+			  "LKB_MAX_SECRET_BYTES (%d)", what, from,
+			  LKB_MAX_SECRET_BYTES);
+		return LKB_ERR_CONFIG;
+	}
+	if (line == 0) {
+		lkb_error("%s (%s) gave nothing", what, from);
+		return LKB_ERR_CONFIG;
+	}
+	*secret_out = xmemdup0(buf, line);
+	return LKB_OK;
+}
 
 int
 secret_read_file(const char *what, const char *path, char **secret_out)
@@ -21,7 +60,7 @@ secret_read_file(const char *what, const char *path, char **secret_out)
 	 * more, to tell a line that is too long */
 	char buf[LKB_MAX_SECRET_BYTES + 3];
 	struct stat sb;
-	size_t len = 0, line;
+	size_t len = 0;
 	ssize_t n;
 	int fd, rc = LKB_ERR_CONFIG;
 
@@ -44,29 +83,158 @@ secret_read_file(const char *what, const char *path, char **secret_out)
 		}
 		len += (size_t)n;
 	}
-	for (line = 0; line < len && buf[line] != '\n' && buf[line] != '\r';
-	     line++)
-		;
-	if (memchr(buf, '\0', line)) {
-		lkb_error("%s '%s': a NUL byte in the first line", what, path);
-		goto out;
-	}
-	if (line > LKB_MAX_SECRET_BYTES) {
-		lkb_error("%s '%s': the first line is longer than "
-			  "LKB_MAX_SECRET_BYTES (%d)", what, path,
-			  LKB_MAX_SECRET_BYTES);
-		goto out;
-	}
-	if (line == 0) {
+	if (len == 0) {
 		lkb_error("%s '%s' is empty", what, path);
 		goto out;
 	}
-	*secret_out = xmemdup0(buf, line);
-	rc = LKB_OK;
+	rc = first_line(what, path, buf, len, secret_out);
 out:
 	explicit_bzero(buf, sizeof(buf));
 	close(fd);
 	return rc;
+}
+
+/* Read fd to EOF into buf (at most cap bytes; *over set past it) within
+ * SECRET_COMMAND_TIMEOUT. 0, or -1 on timeout or a read error. */
+static int
+drain(int fd, char *buf, size_t cap, size_t *len, int *over)
+{
+	char sink[512];
+	struct pollfd p = { fd, POLLIN, 0 };
+	ssize_t n;
+	int k;
+
+	*len = 0;
+	*over = 0;
+	for (;;) {
+		k = poll(&p, 1, SECRET_COMMAND_TIMEOUT * 1000);
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0)
+			return -1;
+		if (*len < cap)
+			n = read(fd, buf + *len, cap - *len);
+		else
+			n = read(fd, sink, sizeof(sink));
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return -1;
+		if (n == 0)
+			break;
+		if (*len < cap)
+			*len += (size_t)n;
+		else
+			*over = 1;
+	}
+	explicit_bzero(sink, sizeof(sink));
+	return 0;
+}
+
+int
+secret_run_command(const char *what, const char *command, char **secret_out)
+{
+	char buf[LKB_MAX_SECRET_BYTES + 3];
+	const char *argv[] = { "sh", "-c", command, NULL };
+	posix_spawn_file_actions_t fa;
+	size_t len = 0;
+	int po[2], status = 0, over = 0, dr, err, rc = LKB_ERR_CONFIG;
+	pid_t pid;
+
+	*secret_out = NULL;
+	if (pipe2(po, O_CLOEXEC)) {
+		lkb_error_errno("%s: cannot create a pipe", what);
+		return LKB_ERR_IO;
+	}
+	/* stdin from /dev/null, stdout to us, stderr passed through */
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+	posix_spawn_file_actions_adddup2(&fa, po[1], 1);
+	err = posix_spawn(&pid, "/bin/sh", &fa, NULL, (char *const *)argv,
+			  environ);
+	posix_spawn_file_actions_destroy(&fa);
+	close(po[1]);
+	if (err) {
+		close(po[0]);
+		lkb_error("%s: cannot run /bin/sh: %s", what, strerror(err));
+		return LKB_ERR_CONFIG;
+	}
+	dr = drain(po[0], buf, sizeof(buf) - 1, &len, &over);
+	close(po[0]);
+	if (dr < 0)
+		kill(pid, SIGKILL);
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	if (dr < 0)
+		lkb_error("%s: the command gave no answer within %d s", what,
+			  SECRET_COMMAND_TIMEOUT);
+	else if (!WIFEXITED(status) || WEXITSTATUS(status))
+		lkb_error("%s: the command failed (%s %d)", what,
+			  WIFEXITED(status) ? "exit" : "signal",
+			  WIFEXITED(status) ? WEXITSTATUS(status)
+					    : WTERMSIG(status));
+	else if (over && !memchr(buf, '\n', len))
+		lkb_error("%s: the command's first line is longer than "
+			  "LKB_MAX_SECRET_BYTES (%d)", what,
+			  LKB_MAX_SECRET_BYTES);
+	else
+		rc = first_line(what, "its output", buf, len, secret_out);
+	explicit_bzero(buf, sizeof(buf));
+	return rc;
+}
+
+static const char *
+set_or_null(const char *v)
+{
+	return v && *v ? v : NULL;
+}
+
+int
+secret_load(const struct secret_keys *keys, char **secret_out,
+	    enum secret_kind *kind_out)
+{
+	const struct secret_keys k0 = {
+		keys->section, set_or_null(keys->file), set_or_null(keys->env),
+		set_or_null(keys->command), set_or_null(keys->oauth2_command),
+	}, *k = &k0;
+	char what[64];
+	const char *v;
+	int n = !!k->file + !!k->env + !!k->command + !!k->oauth2_command;
+
+	*secret_out = NULL;
+	*kind_out = SECRET_NONE;
+	if (n > 1) {
+		lkb_error("[%s]: give only one of password_file, "
+			  "password_env, password_command and "
+			  "oauth2_token_command", k->section);
+		return LKB_ERR_CONFIG;
+	}
+	if (k->file) {
+		*kind_out = SECRET_PASSWORD;
+		snprintf(what, sizeof(what), "[%s] password_file", k->section);
+		return secret_read_file(what, k->file, secret_out);
+	}
+	if (k->env) {
+		v = getenv(k->env);
+		if (!v || !*v) {
+			lkb_error("[%s] password_env: variable '%s' is not "
+				  "set", k->section, k->env);
+			return LKB_ERR_CONFIG;
+		}
+		*kind_out = SECRET_PASSWORD;
+		*secret_out = xstrdup(v);
+		return LKB_OK;
+	}
+	if (k->command || k->oauth2_command) {
+		*kind_out = k->command ? SECRET_PASSWORD : SECRET_BEARER;
+		snprintf(what, sizeof(what), "[%s] %s", k->section,
+			 k->command ? "password_command"
+				    : "oauth2_token_command");
+		return secret_run_command(what, k->command ? k->command
+						   : k->oauth2_command,
+					  secret_out);
+	}
+	return LKB_OK;	/* none: ~/.netrc */
 }
 
 void

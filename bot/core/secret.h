@@ -1,4 +1,4 @@
-/* secret.h - the one reader of password files. */
+/* secret.h - the one reader of passwords and tokens. */
 #ifndef LKB_BOT_CORE_SECRET_H
 #define LKB_BOT_CORE_SECRET_H
 
@@ -12,6 +12,31 @@
  * buffer that held the secret is wiped with explicit_bzero. */
 int secret_read_file(const char *what, const char *path, char **secret_out)
 	LKB_WARN_UNUSED;
+
+/* The first line command prints, run as /bin/sh -c command (a command
+ * line of the configuration file, as msmtp's passwordeval), with stdin
+ * from /dev/null and stderr passed through. Its output is read once,
+ * capped, and wiped. A command that fails, prints nothing, a line over
+ * LKB_MAX_SECRET_BYTES or takes more than two minutes is LKB_ERR_CONFIG
+ * (logged with what, the key's name). */
+int secret_run_command(const char *what, const char *command,
+		       char **secret_out) LKB_WARN_UNUSED;
+
+/* Where a section's secret comes from (strings borrowed; NULL unset). */
+struct secret_keys {
+	const char *section;	/* "imap" or "smtp", for messages */
+	const char *file, *env, *command, *oauth2_command;
+};
+enum secret_kind {
+	SECRET_NONE,		/* nothing configured: ~/.netrc */
+	SECRET_PASSWORD,
+	SECRET_BEARER,		/* an OAuth2 access token */
+};
+/* Read the one secret k names into *secret_out (NULL for SECRET_NONE).
+ * More than one source set is LKB_ERR_CONFIG. */
+int secret_load(const struct secret_keys *k, char **secret_out,
+		enum secret_kind *kind_out) LKB_WARN_UNUSED;
+
 /* Wipe and free a secret (NULL is fine). */
 void secret_free(char *secret);
 

@@ -106,6 +106,10 @@ load_imap(struct settings *s, const struct config *cfg, int *bad)
 	s->imap.user = config_get(cfg, "imap", "user");
 	s->imap.password_file = config_get(cfg, "imap", "password_file");
 	s->imap.password_env = config_get(cfg, "imap", "password_env");
+	s->imap.password_command = config_get(cfg, "imap",
+					      "password_command");
+	s->imap.oauth2_token_command = config_get(cfg, "imap",
+						  "oauth2_token_command");
 	s->imap.cafile = config_get(cfg, "imap", "cafile");
 	s->imap.nfolders = config_get_list((struct config *)cfg, "imap",
 					   "folders", s->imap.folders,
@@ -115,7 +119,8 @@ load_imap(struct settings *s, const struct config *cfg, int *bad)
 		*bad = 1;
 		s->imap.nfolders = LKB_ARRAY_SIZE(s->imap.folders);
 	}
-	s->imap.starttls = boolean(cfg, "imap", "starttls", bad);
+	s->imap.starttls = config_get(cfg, "imap", "starttls")
+				   ? boolean(cfg, "imap", "starttls", bad) : -1;
 	s->imap.insecure = boolean(cfg, "imap", "insecure", bad);
 	s->imap.timeout = num(cfg, "imap", "timeout", 60, 1, 86400, bad);
 	s->imap.batch = num(cfg, "imap", "batch", LKB_BATCH_MESSAGES, 1,
@@ -139,6 +144,10 @@ load_smtp(struct settings *s, const struct config *cfg, int *bad)
 	s->smtp.user = config_get(cfg, "smtp", "user");
 	s->smtp.password_file = config_get(cfg, "smtp", "password_file");
 	s->smtp.password_env = config_get(cfg, "smtp", "password_env");
+	s->smtp.password_command = config_get(cfg, "smtp",
+					      "password_command");
+	s->smtp.oauth2_token_command = config_get(cfg, "smtp",
+						  "oauth2_token_command");
 	s->smtp.cafile = config_get(cfg, "smtp", "cafile");
 	s->smtp.envelope_from = config_get(cfg, "smtp", "envelope_from");
 	s->smtp.dry_run_dir = config_get(cfg, "smtp", "dry_run_dir");

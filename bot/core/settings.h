@@ -25,10 +25,13 @@ struct settings {
 	const struct config *cfg;	/* where the strings live */
 	struct {
 		const char *url, *user, *password_file, *password_env, *cafile;
+		const char *password_command, *oauth2_token_command;
 		const char *after;	/* none | seen | move:FOLDER */
 		const char *folders[LKB_MAX_IMAP_FOLDERS];
 		size_t nfolders;
-		int starttls, insecure;
+		int starttls;		/* 1, 0, or -1 unset: the adapter's
+					 * default (STARTTLS unless loopback) */
+		int insecure;
 		long timeout;		/* seconds, 1..86400, default 60 */
 		long batch;		/* 1..LKB_MAX_IMAP_BATCH */
 	} imap;
@@ -37,6 +40,7 @@ struct settings {
 	} maildir;
 	struct {
 		const char *url, *from, *user, *password_file, *password_env;
+		const char *password_command, *oauth2_token_command;
 		const char *cafile, *envelope_from, *dry_run_dir;
 		enum smtp_tls_setting starttls;
 		int insecure;

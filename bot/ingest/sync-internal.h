@@ -21,6 +21,7 @@ struct sync_imap {
 	char *server;		/* imap[s]://host:port/ */
 	char *account;		/* imap[s]://user@host:port/ (cursor key) */
 	char *password;		/* or NULL: ~/.netrc */
+	int bearer;		/* password is an OAuth2 token */
 	char *path_folder;	/* folder named in the url, or NULL */
 	const char *folders[LKB_MAX_IMAP_FOLDERS + 1];
 	size_t nfolders;
@@ -30,7 +31,7 @@ struct sync_imap {
 	int dry_run, quiet;
 };
 
-/* Log in and sync every folder. */
+/* Log in (conf holds the secret) and sync every folder. */
 int sync_imap_account(struct sync_imap *si) LKB_WARN_UNUSED;
 
 #endif

@@ -21,29 +21,24 @@
 #include "lib/limits.h"
 #include "lib/log.h"
 #include "lib/status.h"
+#include "lib/strbuf.h"
 #include "lib/xalloc.h"
 #include "parsers/conf.h"
 
 static int
-load_password(const struct settings *set, char **pw_out)
+load_password(const struct settings *set, struct sync_imap *si)
 {
-	const char *file = set->imap.password_file;
-	const char *env = set->imap.password_env;
-	const char *v;
+	const struct secret_keys k = {
+		"imap", set->imap.password_file, set->imap.password_env,
+		set->imap.password_command, set->imap.oauth2_token_command,
+	};
+	enum secret_kind kind;
+	int rc = secret_load(&k, &si->password, &kind);
 
-	*pw_out = NULL;
-	if (file)
-		return secret_read_file("[imap] password_file", file, pw_out);
-	if (env) {
-		v = getenv(env);
-		if (!v || !*v) {
-			lkb_error("[imap] password_env: variable '%s' is not "
-				  "set", env);
-			return LKB_ERR_CONFIG;
-		}
-		*pw_out = xstrdup(v);
-	}
-	return LKB_OK;	/* none: libcurl reads ~/.netrc */
+	si->bearer = kind == SECRET_BEARER;
+	si->conf.password = si->bearer ? NULL : si->password;
+	si->conf.bearer = si->bearer ? si->password : NULL;
+	return rc;	/* none: libcurl reads ~/.netrc */
 }
 
 static int
@@ -98,7 +93,7 @@ imap_configure(const struct settings *set, struct sync_imap *si)
 				strstr(si->server, "://") + 3);
 	if ((rc = parse_after(si, set->imap.after)) != LKB_OK)
 		return rc;
-	return load_password(set, &si->password);
+	return load_password(set, si);
 }
 
 static void
@@ -116,6 +111,37 @@ static int
 imap_configured(const struct settings *set)
 {
 	return set->imap.url != NULL;
+}
+
+int
+sync_imap_probe(const struct settings *set, struct strbuf *summary)
+{
+	struct sync_imap si;
+	struct imap_session *s = NULL;
+	struct imap_mailbox mb;
+	int rc;
+
+	strbuf_reset(summary);
+	if (!imap_configured(set))
+		return LKB_ERR_NOT_FOUND;
+	memset(&si, 0, sizeof(si));
+	if ((rc = imap_configure(set, &si)) == LKB_OK)
+		rc = imap_session_open(&si.conf, &s);
+	for (size_t i = 0; rc == LKB_OK && i < si.nfolders; i++) {
+		rc = imap_session_select(s, si.folders[i], 1, &mb);
+		if (rc == LKB_OK && strbuf_addf(summary, "%s%s %u",
+						 i ? ", " : "", si.folders[i],
+						 mb.exists))
+			rc = LKB_ERR_TOO_BIG;
+		else if (rc != LKB_OK) {
+			strbuf_reset(summary);
+			if (strbuf_addf(summary, "folder %s", si.folders[i]))
+				rc = LKB_ERR_TOO_BIG;
+		}
+	}
+	imap_session_free(s);
+	imap_unconfigure(&si);
+	return rc;
 }
 
 static int

@@ -2,7 +2,8 @@
  *
 * Sources are the rows of sources[] in sync.c, each on when its key is
  * set: [imap] (url, folders, user,
- * password_file | password_env | ~/.netrc, cafile, starttls, insecure,
+ * password_file | password_env | password_command | oauth2_token_command
+ * | ~/.netrc, cafile, starttls, insecure,
  * timeout, batch, after = none|seen|move:FOLDER) and [maildir] path.
  * IMAP is read-only unless `after` asks otherwise; each batch of mail is
  * stored in one transaction with the folder's cursor (UIDVALIDITY,
@@ -18,6 +19,7 @@
 
 struct settings;
 struct store;
+struct strbuf;
 
 struct sync_opts {
 	int dry_run;	/* change nothing on the server (no `after`) */
@@ -29,5 +31,12 @@ struct sync_opts {
  * reason logged. */
 int sync_sources(const struct settings *set, struct store *st,
 		 const struct sync_opts *o) LKB_WARN_UNUSED;
+
+/* For `lkpbot doctor`: log in to [imap] as sync would and EXAMINE each
+ * folder, storing and changing nothing. summary gets "INBOX 12, lkml 3"
+ * (messages per folder), or which folder failed. Returns as
+ * sync_sources; LKB_ERR_NOT_FOUND when [imap] url is not set. */
+int sync_imap_probe(const struct settings *set, struct strbuf *summary)
+	LKB_WARN_UNUSED;
 
 #endif

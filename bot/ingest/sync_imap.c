@@ -263,7 +263,6 @@ sync_imap_account(struct sync_imap *si)
 	struct imap_session *s = NULL;
 	int rc, first = LKB_OK;
 
-	si->conf.password = si->password;
 	if ((rc = imap_session_open(&si->conf, &s)) != LKB_OK)
 		return rc;
 	for (size_t i = 0; i < si->nfolders; i++) {

@@ -2,6 +2,8 @@
 #include "config.h"
 #include "bot/net/curl_common.h"
 
+#include <arpa/inet.h>
+#include <netinet/in.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -126,6 +128,118 @@ curl_xfer_last_reply(const struct curl_xfer *x, long code, struct strbuf *out)
 		end = start;
 	}
 	return LKB_OK;
+}
+
+char *
+curl_url_with_user(const char *url, const char *user)
+{
+	CURLU *u = curl_url();
+	char *out = NULL;
+
+	if (u && curl_url_set(u, CURLUPART_URL, url, 0) == CURLUE_OK &&
+	    curl_url_set(u, CURLUPART_USER, user, CURLU_URLENCODE) ==
+		    CURLUE_OK &&
+	    curl_url_get(u, CURLUPART_URL, &out, 0) != CURLUE_OK)
+		out = NULL;
+	curl_url_cleanup(u);
+	return out;
+}
+
+int
+curl_url_is_loopback(const char *url)
+{
+	CURLU *u = curl_url();
+	struct in_addr a;
+	char *host = NULL;
+	int yes = 0;
+
+	if (u && curl_url_set(u, CURLUPART_URL, url, 0) == CURLUE_OK &&
+	    curl_url_get(u, CURLUPART_HOST, &host, 0) == CURLUE_OK)
+		yes = !strcmp(host, "localhost") || !strcmp(host, "[::1]") ||
+		      (inet_pton(AF_INET, host, &a) == 1 &&
+		       (ntohl(a.s_addr) >> 24) == 127);
+	curl_free(host);
+	curl_url_cleanup(u);
+	return yes;
+}
+
+int
+curl_code_is_refused(CURLcode code)
+{
+	switch (code) {
+	case CURLE_LOGIN_DENIED:
+	case CURLE_PEER_FAILED_VERIFICATION:
+	case CURLE_SSL_CACERT_BADFILE:
+	case CURLE_SSL_CERTPROBLEM:
+	case CURLE_USE_SSL_FAILED:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+/* What the TLS library said about the peer's certificate, from
+ * CURLINFO_SSL_VERIFYRESULT: GnuTLS status bits or an OpenSSL X509_V_ERR
+ * code, whichever libcurl was built with. NULL when it says nothing. */
+static const char *
+verify_reason(CURL *h)
+{
+	static const struct {
+		long bit;
+		const char *why;
+	} gnutls_bits[] = {
+		{ 1L << 10, "the certificate has expired" },
+		{ 1L << 9, "the certificate is not valid yet" },
+		{ 1L << 5, "the certificate is revoked" },
+		{ 1L << 6, "it is not signed by a trusted CA" },
+		{ 1L << 7, "its signer is not a CA" },
+		{ 1L << 8, "it uses an insecure algorithm" },
+		{ 1L << 11, "its signature is wrong" },
+	};
+	const curl_version_info_data *v = curl_version_info(CURLVERSION_NOW);
+	long res = 0;
+
+	if (curl_easy_getinfo(h, CURLINFO_SSL_VERIFYRESULT, &res) !=
+		    CURLE_OK || res == 0 || !v->ssl_version)
+		return NULL;
+	if (!strncmp(v->ssl_version, "GnuTLS", 6)) {
+		for (size_t i = 0; i < LKB_ARRAY_SIZE(gnutls_bits); i++)
+			if (res & gnutls_bits[i].bit)
+				return gnutls_bits[i].why;
+		return NULL;
+	}
+	if (!strncmp(v->ssl_version, "OpenSSL", 7)) {
+		switch (res) {	/* X509_V_ERR_* */
+		case 10:
+			return "the certificate has expired";
+		case 9:
+			return "the certificate is not valid yet";
+		case 2:
+		case 18:
+		case 19:
+		case 20:
+		case 21:
+			return "it is not signed by a trusted CA";
+		case 62:
+			return "it is for another host name";
+		default:
+			return NULL;
+		}
+	}
+	return NULL;
+}
+
+int
+curl_describe(CURL *h, CURLcode code, const char *errbuf, struct strbuf *out)
+{
+	const char *why = code == CURLE_PEER_FAILED_VERIFICATION
+				  ? verify_reason(h) : NULL;
+
+	strbuf_reset(out);
+	if (why && strbuf_addf(out, "TLS certificate refused: %s; ", why))
+		return LKB_ERR_TOO_BIG;
+	return strbuf_adds(out, errbuf && *errbuf ? errbuf
+						   : curl_easy_strerror(code));
 }
 
 int

@@ -49,6 +49,28 @@ const char *curl_xfer_error(const struct curl_xfer *x, CURLcode code);
 int curl_xfer_last_reply(const struct curl_xfer *x, long code,
 			 struct strbuf *out) LKB_WARN_UNUSED;
 
+/* url with user in it: libcurl (7.88) looks a password up in ~/.netrc
+ * for the user of the URL, not for CURLOPT_USERNAME. NULL when url is
+ * malformed; free with curl_free(). */
+char *curl_url_with_user(const char *url, const char *user);
+
+/* 1 if url's host is this machine (localhost, 127.x.y.z, [::1]): there
+ * a plaintext connection never leaves it. 0 otherwise or when url is
+ * malformed. */
+int curl_url_is_loopback(const char *url);
+
+/* 1 if code means our configuration is refused and retrying cannot
+ * help until a human acts: the login was denied, the server's TLS
+ * certificate did not verify (unknown CA, expired, another name), the
+ * CA file is unusable, or the server offers no STARTTLS. */
+int curl_code_is_refused(CURLcode code);
+
+/* Into out: errbuf (else curl_easy_strerror(code)), preceded for a
+ * refused certificate by why, as the TLS library reported it ("the
+ * certificate has expired"). LKB_OK or LKB_ERR_TOO_BIG. */
+int curl_describe(CURL *h, CURLcode code, const char *errbuf,
+		  struct strbuf *out) LKB_WARN_UNUSED;
+
 /* 1 if code means the server could not be reached or talked to at all
  * (resolve, connect, TLS, timeout, dropped connection). */
 int curl_code_is_unreachable(CURLcode code);

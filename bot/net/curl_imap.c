@@ -11,6 +11,7 @@
 
 #include <curl/curl.h>
 
+#include "bot/net/curl_common.h"
 #include "lib/log.h"
 #include "lib/status.h"
 #include "lib/strbuf.h"
@@ -53,30 +54,14 @@ curl_status(CURLcode cc)
 	}
 }
 
-/* conf->url with the user name in it: libcurl (7.88) looks a password
- * up in ~/.netrc for the user of the URL, not for CURLOPT_USERNAME.
- * Caller frees with curl_free(). */
-static char *
-url_with_user(const struct imap_conf *conf)
-{
-	CURLU *u = curl_url();
-	char *out = NULL;
-
-	if (u && curl_url_set(u, CURLUPART_URL, conf->url, 0) == CURLUE_OK &&
-	    curl_url_set(u, CURLUPART_USER, conf->user, CURLU_URLENCODE) ==
-		    CURLUE_OK &&
-	    curl_url_get(u, CURLUPART_URL, &out, 0) != CURLUE_OK)
-		out = NULL;
-	curl_url_cleanup(u);
-	return out;
-}
-
 static int
 setup(struct imap_conn *c, const struct imap_conf *conf)
 {
 	CURL *h = c->curl;
 	CURLcode cc = CURLE_OK;
 	long secs = conf->timeout > 0 ? conf->timeout : 60;
+	int local = curl_url_is_loopback(conf->url);
+	int starttls = conf->starttls >= 0 ? conf->starttls : !local;
 	char *netrc_url = NULL;
 
 #define SET(opt, val)                                                        \
@@ -85,8 +70,11 @@ setup(struct imap_conn *c, const struct imap_conf *conf)
 			cc = curl_easy_setopt(h, opt, val);                  \
 	} while (0)
 	SET(CURLOPT_ERRORBUFFER, c->errbuf);
-	if (!conf->password && conf->user) {
-		netrc_url = url_with_user(conf);
+	if (!starttls && !local && !strncmp(conf->url, "imap://", 7))
+		lkb_warn("imap: starttls = no: the login to %s crosses the "
+			 "network in clear text", conf->url);
+	if (!conf->password && !conf->bearer && conf->user) {
+		netrc_url = curl_url_with_user(conf->url, conf->user);
 		if (!netrc_url)
 			return lkb_error("imap: malformed url '%s'", conf->url),
 			       LKB_ERR_CONFIG;
@@ -107,9 +95,12 @@ setup(struct imap_conn *c, const struct imap_conf *conf)
 	SET(CURLOPT_SSL_VERIFYHOST, conf->insecure ? 0L : 2L);
 	if (conf->cafile)
 		SET(CURLOPT_CAINFO, conf->cafile);
-	if (conf->starttls)
+	if (starttls)
 		SET(CURLOPT_USE_SSL, (long)CURLUSESSL_ALL);
-	if (conf->password) {
+	if (conf->bearer) {
+		SET(CURLOPT_USERNAME, conf->user);
+		SET(CURLOPT_XOAUTH2_BEARER, conf->bearer);
+	} else if (conf->password) {
 		SET(CURLOPT_USERNAME, conf->user);
 		SET(CURLOPT_PASSWORD, conf->password);
 	} else {
@@ -153,8 +144,19 @@ imap_conn_open(struct imap_conn *c, const struct imap_conf *conf)
 		return rc;
 	}
 	if (rc != LKB_OK) {
-		lkb_error("imap: cannot connect to %s: %s", conf->url,
-			  c->errbuf[0] ? c->errbuf : curl_easy_strerror(cc));
+		struct strbuf why = STRBUF_INIT;
+
+		if (curl_describe(c->curl, cc, c->errbuf, &why) != LKB_OK)
+			lkb_debug("imap: the error text was cut");
+		if (rc == LKB_ERR_TLS)
+			lkb_error("imap: TLS with %s failed: %s (check [imap] "
+				  "url, cafile and starttls; only insecure = "
+				  "yes skips verification)", conf->url,
+				  why.buf);
+		else
+			lkb_error("imap: cannot connect to %s: %s", conf->url,
+				  why.buf);
+		strbuf_release(&why);
 		return rc;
 	}
 	cc = curl_easy_getinfo(c->curl, CURLINFO_ACTIVESOCKET, &c->sock);

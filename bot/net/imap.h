@@ -25,8 +25,10 @@ struct imap_conf {
 	const char *url;	/* imap[s]://host[:port]/..., path ignored */
 	const char *user;
 	const char *password;	/* NULL: libcurl looks in ~/.netrc */
+	const char *bearer;	/* OAuth2 token: XOAUTH2 or OAUTHBEARER */
 	const char *cafile;	/* NULL: the system's CA store */
-	int starttls;		/* imap://: require STARTTLS */
+	int starttls;		/* imap://: require STARTTLS (1), not (0), or
+				 * -1: unless the host is loopback */
 	int insecure;		/* do not verify the certificate */
 	long timeout;		/* seconds without progress before giving up */
 };

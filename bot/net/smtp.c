@@ -16,6 +16,7 @@
 
 static const char *const outcome_names[SMTP__COUNT] = {
 	"sent", "temporary failure", "permanent failure", "unreachable",
+	"refused",
 };
 _Static_assert(LKB_ARRAY_SIZE(outcome_names) == SMTP__COUNT, "outcomes");
 
@@ -31,6 +32,7 @@ smtp_conf_release(struct smtp_conf *c)
 	free(c->url);
 	free(c->user);
 	secret_free(c->password);
+	secret_free(c->bearer);
 	free(c->cafile);
 	memset(c, 0, sizeof(*c));
 }
@@ -73,8 +75,10 @@ classify(CURLcode code, long reply)
 {
 	if (code == CURLE_OK)
 		return SMTP_SENT;
-	if (code == CURLE_LOGIN_DENIED)
-		return SMTP_UNREACHABLE;	/* our configuration, not the mail */
+	if (code == CURLE_LOGIN_DENIED && reply >= 400 && reply < 500)
+		return SMTP_UNREACHABLE;	/* 454: the server's trouble */
+	if (curl_code_is_refused(code))
+		return SMTP_REFUSED;	/* our configuration, not the mail */
 	if (reply >= 500 && reply < 600)
 		return SMTP_PERMFAIL;
 	if (reply >= 400 && reply < 500)
@@ -82,6 +86,70 @@ classify(CURLcode code, long reply)
 	if (curl_code_is_unreachable(code))
 		return SMTP_UNREACHABLE;
 	return SMTP_TEMPFAIL;
+}
+
+/* The server, TLS and login of c on h; *netrc_url_out (curl_free) is
+ * the URL with the user in it when ~/.netrc is to be read. */
+static int
+set_login(CURL *h, const struct smtp_conf *c, char **netrc_url_out)
+{
+	CURLcode cc = CURLE_OK;
+	char *nu = NULL;
+
+	*netrc_url_out = NULL;
+	if (!c->password && !c->bearer && c->user) {
+		nu = curl_url_with_user(c->url, c->user);
+		if (!nu) {
+			lkb_error("smtp: malformed url '%s'", c->url);
+			return LKB_ERR_CONFIG;
+		}
+	}
+	*netrc_url_out = nu;
+#define SET(opt, val)                                                        \
+	do {                                                                 \
+		if (cc == CURLE_OK)                                          \
+			cc = curl_easy_setopt(h, opt, val);                  \
+	} while (0)
+	SET(CURLOPT_URL, nu ? nu : c->url);
+	SET(CURLOPT_USE_SSL, use_ssl[c->tls]);
+	if (c->user && !nu)
+		SET(CURLOPT_USERNAME, c->user);
+	if (c->bearer)
+		SET(CURLOPT_XOAUTH2_BEARER, c->bearer);
+	else if (c->password)
+		SET(CURLOPT_PASSWORD, c->password);
+	else
+		SET(CURLOPT_NETRC, (long)CURL_NETRC_OPTIONAL);
+#undef SET
+	if (cc != CURLE_OK) {
+		lkb_error("cannot set libcurl options: %s",
+			  curl_easy_strerror(cc));
+		return LKB_ERR;
+	}
+	return LKB_OK;
+}
+
+/* The outcome of a finished curl_easy_perform and its detail. */
+static int
+outcome(struct curl_xfer *x, CURLcode code, enum smtp_outcome *outcome_out,
+	struct strbuf *detail)
+{
+	long reply = 0;
+	int rc = LKB_OK;
+
+	if (curl_easy_getinfo(x->h, CURLINFO_RESPONSE_CODE, &reply) !=
+	    CURLE_OK)
+		reply = 0;
+	*outcome_out = classify(code, reply);
+	if (code != CURLE_OK && reply >= 400 && reply < 600)
+		rc = curl_xfer_last_reply(x, reply, detail);
+	if (code != CURLE_OK && !detail->len)
+		rc = curl_describe(x->h, code, x->errbuf, detail);
+	if (rc == LKB_ERR_TOO_BIG)
+		rc = LKB_OK;	/* a cut detail is still a detail */
+	lkb_debug("smtp: %s (curl %d, reply %ld)",
+		  smtp_outcome_name(*outcome_out), (int)code, reply);
+	return rc;
 }
 
 int
@@ -92,8 +160,8 @@ smtp_send(const struct smtp_conf *c, const char *env_from,
 	struct curl_slist *list = NULL, *tmp;
 	struct curl_xfer x;
 	struct upload up = { raw, len };
+	char *netrc_url = NULL;
 	CURLcode code;
-	long reply = 0;
 	int rc = LKB_OK;
 
 	*outcome_out = SMTP_UNREACHABLE;
@@ -117,35 +185,43 @@ smtp_send(const struct smtp_conf *c, const char *env_from,
 	}
 	if ((rc = curl_xfer_init(&x, &c->net, 4096)) != LKB_OK)
 		goto out_list;
-	SETOPT(CURLOPT_URL, c->url);
-	SETOPT(CURLOPT_USE_SSL, use_ssl[c->tls]);
+	if ((rc = set_login(x.h, c, &netrc_url)) != LKB_OK)
+		goto out;
 	SETOPT(CURLOPT_MAIL_FROM, env_from ? env_from : "");
 	SETOPT(CURLOPT_MAIL_RCPT, list);
 	SETOPT(CURLOPT_UPLOAD, 1L);
 	SETOPT(CURLOPT_READFUNCTION, read_cb);
 	SETOPT(CURLOPT_READDATA, &up);
 	SETOPT(CURLOPT_INFILESIZE_LARGE, (curl_off_t)len);
-	if (c->user)
-		SETOPT(CURLOPT_USERNAME, c->user);
-	if (c->password)
-		SETOPT(CURLOPT_PASSWORD, c->password);
-	else
-		SETOPT(CURLOPT_NETRC, (long)CURL_NETRC_OPTIONAL);
 	code = curl_easy_perform(x.h);
-	if (curl_easy_getinfo(x.h, CURLINFO_RESPONSE_CODE, &reply) != CURLE_OK)
-		reply = 0;
-	*outcome_out = classify(code, reply);
-	if (code != CURLE_OK && reply >= 400 && reply < 600)
-		rc = curl_xfer_last_reply(&x, reply, detail);
-	if (code != CURLE_OK && !detail->len)
-		rc = strbuf_adds(detail, curl_xfer_error(&x, code));
-	if (rc == LKB_ERR_TOO_BIG)
-		rc = LKB_OK;	/* a cut detail is still a detail */
-	lkb_debug("smtp: %s (curl %d, reply %ld)",
-		  smtp_outcome_name(*outcome_out), (int)code, reply);
+	rc = outcome(&x, code, outcome_out, detail);
 out:
+	curl_free(netrc_url);
 	curl_xfer_release(&x);
 out_list:
 	curl_slist_free_all(list);
+	return rc;
+}
+
+int
+smtp_check(const struct smtp_conf *c, enum smtp_outcome *outcome_out,
+	   struct strbuf *detail)
+{
+	struct curl_xfer x;
+	char *netrc_url = NULL;
+	int rc;
+
+	*outcome_out = SMTP_UNREACHABLE;
+	strbuf_reset(detail);
+	if ((rc = curl_xfer_init(&x, &c->net, 4096)) != LKB_OK)
+		return rc;
+	if ((rc = set_login(x.h, c, &netrc_url)) != LKB_OK)
+		goto out;
+	/* libcurl's connect phase is greeting, EHLO, STARTTLS, AUTH */
+	SETOPT(CURLOPT_CONNECT_ONLY, 1L);
+	rc = outcome(&x, curl_easy_perform(x.h), outcome_out, detail);
+out:
+	curl_free(netrc_url);
+	curl_xfer_release(&x);
 	return rc;
 }

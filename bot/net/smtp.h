@@ -1,8 +1,8 @@
 /* smtp.h - send one composed message over SMTP with libcurl.
  *
  * smtp:// (STARTTLS as configured) or smtps://; AUTH with a user and a
- * password from a password file, an environment variable named in the
- * configuration, or ~/.netrc -- never the command line, never logged.
+ * password or an OAuth2 token (bot/core/secret.h), or ~/.netrc -- never
+ * the command line, never logged.
  * The outcome says what the outbox should do with the mail.
  */
 #ifndef LKB_BOT_NET_SMTP_H
@@ -22,6 +22,7 @@ struct smtp_conf {
 	char *url;		/* smtp[s]://host[:port] */
 	char *user;		/* NULL: no AUTH unless ~/.netrc has one */
 	char *password;		/* NULL: ~/.netrc */
+	char *bearer;		/* OAuth2 token instead of a password */
 	enum smtp_tls tls;	/* STARTTLS for smtp:// */
 	struct curl_common_opts net;
 	char *cafile;		/* owned copy behind net.cafile */
@@ -32,6 +33,8 @@ enum smtp_outcome {
 	SMTP_TEMPFAIL,		/* 4xx: try this mail again later */
 	SMTP_PERMFAIL,		/* 5xx: this mail will never go */
 	SMTP_UNREACHABLE,	/* no usable server: stop, retry next run */
+	SMTP_REFUSED,		/* login or certificate refused: stop until
+				 * the configuration is fixed */
 	SMTP__COUNT
 };
 const char *smtp_outcome_name(enum smtp_outcome o);
@@ -49,5 +52,10 @@ int smtp_send(const struct smtp_conf *c, const char *env_from,
 	      const char *const *rcpt, size_t n, const char *raw, size_t len,
 	      enum smtp_outcome *outcome_out, struct strbuf *detail)
 	LKB_WARN_UNUSED;
+
+/* Connect, EHLO, STARTTLS and AUTH as smtp_send would, then QUIT:
+ * nothing is sent. *outcome_out is SMTP_SENT when all went well. */
+int smtp_check(const struct smtp_conf *c, enum smtp_outcome *outcome_out,
+	       struct strbuf *detail) LKB_WARN_UNUSED;
 
 #endif

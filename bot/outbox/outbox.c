@@ -314,7 +314,8 @@ deliver(struct sender *s, const struct store_outbox_row *r,
 	return rc;
 }
 
-/* Record what happened to claimed row r. LKB_ERR_NET stops the run. */
+/* Record what happened to claimed row r. LKB_ERR_NET and LKB_ERR_CONFIG
+ * stop the run. */
 static int
 settle(struct sender *s, const struct store_outbox_row *r,
        enum smtp_outcome oc, const char *detail)
@@ -349,6 +350,13 @@ settle(struct sender *s, const struct store_outbox_row *r,
 			 detail);
 		s->stats.failed++;
 		return store_outbox_mark_failed(st, r->id, detail, now);
+	case SMTP_REFUSED:
+		/* no attempt counted, the run stops: one login per run */
+		lkb_error("smtp: %s refused us: %s; outbox row %lld stays "
+			  "pending until [smtp] user, password or cafile is "
+			  "fixed", s->smtp.url, detail, (long long)r->id);
+		rc = store_outbox_release(st, r->id, detail);
+		return rc == LKB_OK ? LKB_ERR_CONFIG : rc;
 	default:
 		lkb_error("cannot send outbox row %lld: %s; it stays pending",
 			  (long long)r->id, detail);

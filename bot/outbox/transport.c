@@ -31,23 +31,19 @@ dup_or_null(const char *s)
 static int
 load_password(struct smtp_conf *c, const struct settings *set)
 {
-	const char *file = set->smtp.password_file;
-	const char *env = set->smtp.password_env;
-	const char *val;
+	const struct secret_keys k = {
+		"smtp", set->smtp.password_file, set->smtp.password_env,
+		set->smtp.password_command, set->smtp.oauth2_token_command,
+	};
+	enum secret_kind kind;
+	char *secret;
+	int rc = secret_load(&k, &secret, &kind);
 
-	if (file && *file)
-		return secret_read_file("[smtp] password_file", file,
-					&c->password);
-	if (env && *env) {
-		val = getenv(env);
-		if (!val || !*val) {
-			lkb_error("[smtp] password_env names '%s', which is "
-				  "not set", env);
-			return LKB_ERR_CONFIG;
-		}
-		c->password = xstrdup(val);
-	}
-	return LKB_OK;	/* else ~/.netrc, if it has an entry */
+	if (kind == SECRET_BEARER)
+		c->bearer = secret;
+	else
+		c->password = secret;	/* NULL: ~/.netrc, if it has one */
+	return rc;
 }
 
 int

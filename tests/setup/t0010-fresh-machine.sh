@@ -3,8 +3,9 @@
 # the test-only packages, proven without a fresh machine.
 #
 # A clean clone of HEAD; in a private mount namespace every file of the
-# test-only packages (Check, dovecot, postfix, valgrind, clang) is hidden
-# behind /dev/null, and scripts/quickstart.sh must build and run there.
+# test-only packages (Check, dovecot, postfix, valgrind, clang, debhelper)
+# is hidden behind /dev/null, and scripts/quickstart.sh must build and run
+# there.
 # Then, with the packages visible again (as after check.sh installs them),
 # `scripts/check.sh --build-only` in the same clone must configure anew and
 # build every test program: the stale-configuration failure of old.
@@ -15,7 +16,8 @@ set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/tap.sh"
 
-hidden_pkgs="check dovecot-core dovecot-imapd postfix valgrind clang-14"
+hidden_pkgs="check dovecot-core dovecot-imapd dovecot-submissiond postfix valgrind
+clang-14 debhelper"
 
 tmp=$(mktemp -d /tmp/lkb-fresh.XXXXXX) || { echo "Bail out! mktemp"; exit 1; }
 trap 'rm -rf "$tmp"' EXIT

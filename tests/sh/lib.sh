@@ -5,10 +5,13 @@
 #   start_dovecot          dovecot on a free loopback port: sets
 #                          DOVECOT_PORT, DOVECOT_USER, DOVECOT_PASS,
 #                          DOVECOT_MAIL (the user's Maildir root), IMAP_URL
+#                          (DOVECOT_SSL, DOVECOT_PROTOCOLS, DOVECOT_IMAPS_PORT,
+#                          DOVECOT_EXTRA_CONF, DOVECOT_PROBE_OPTS: lib-tls.sh)
 #   stop_dovecot           (run from the EXIT trap that start_dovecot sets)
 #   restart_dovecot        stop and start again on the same port and mail
 #   deliver_fixture FILE [FOLDER]  IMAP APPEND one file (curl -T)
 #   maildir_put FOLDER FILE...     write files straight into the Maildir
+#   example_conf OUT [EXAMPLE]     the example configuration made local
 # Every script gets its own directory under $TMPDIR (removed on exit
 # unless LKB_KEEP_TMP=1).
 
@@ -64,8 +67,8 @@ state_dir = $DOVECOT_DIR/state
 log_path = $DOVECOT_DIR/dovecot.log
 instance_name = lkb-$DOVECOT_PORT
 listen = 127.0.0.1
-protocols = imap
-ssl = no
+protocols = ${DOVECOT_PROTOCOLS:-imap}
+ssl = ${DOVECOT_SSL:-no}
 disable_plaintext_auth = no
 auth_mechanisms = plain login
 auth_failure_delay = 0
@@ -88,7 +91,9 @@ service imap-login {
     port = $DOVECOT_PORT
   }
   inet_listener imaps {
-    port = 0
+    address = 127.0.0.1
+    port = ${DOVECOT_IMAPS_PORT:-0}
+    ssl = yes
   }
 }
 service stats {
@@ -99,6 +104,7 @@ service stats {
     mode = 0666
   }
 }
+${DOVECOT_EXTRA_CONF:-}
 CONF
 }
 
@@ -146,8 +152,9 @@ dovecot_launch() {
 	"$DOVECOT_BIN" -c "$DOVECOT_DIR/dovecot.conf" || return 1
 	dc_i=0
 	while [ $dc_i -lt 100 ]; do
-		if curl -s --max-time 2 "imap://127.0.0.1:$DOVECOT_PORT/" \
-			-u "$DOVECOT_USER:$DOVECOT_PASS" >/dev/null 2>&1; then
+		# shellcheck disable=SC2086
+		if curl -s --max-time 2 ${DOVECOT_PROBE_OPTS:-} \
+			"imap://127.0.0.1:$DOVECOT_PORT/" -u "$DOVECOT_USER:$DOVECOT_PASS" >/dev/null 2>&1; then
 			return 0
 		fi
 		sleep 0.1
@@ -330,4 +337,18 @@ raw_bytes_are_files() {
 # The stats line dovecot logs when the last IMAP session logged out.
 dovecot_last_logout() {
 	grep 'imap(' "$DOVECOT_DIR/dovecot.log" | grep 'Disconnected' | tail -1
+}
+
+# example_conf OUT: doc/lkpbot.conf.example with the servers replaced by
+# a Maildir $T/md and a dry run, the paths by $T and a git repo $T/repo
+# (all made here).
+example_conf() {
+	mkdir -p "$T/md/cur" "$T/md/new" "$T/md/tmp"
+	[ -d "$T/repo" ] || git init -q "$T/repo"
+	sed -e "s|^url = imaps.*|path = $T/md|; s|^\[imap\]|[maildir]|" \
+		-e '/^folders\|^user\|^password\|^# or/d' \
+		-e "s|^url = smtps.*|dry_run_dir = $T|" \
+		-e "s|^root = .*|root = $T|; s|^queue = .*|queue = $T|" \
+		-e "s|^repo = .*|repo = $T/repo|" \
+		"${2:-$LKB_SRCDIR/doc/lkpbot.conf.example}" >"$1"
 }

@@ -2,6 +2,7 @@
 # tests/local.mk). Names are tNNNN-what.sh, grouped by hundreds:
 #   00xx the command line: help, data dir, import, parse, golden parsers
 #   01xx mail sources: IMAP sync and faults, a local Maildir
+#   02xx deployment: TLS, AUTH, secrets, doctor, install
 #   03xx triage
 #   06xx outgoing mail: SMTP, templates, rules
 #   07xx requests and comparisons
@@ -21,6 +22,11 @@ LKB_SH_TESTS = \
 	%reldir%/t0100-imap-sync.sh \
 	%reldir%/t0105-imap-faults.sh \
 	%reldir%/t0110-maildir-source.sh \
+	%reldir%/t0200-tls-auth.sh \
+	%reldir%/t0210-secrets.sh \
+	%reldir%/t0220-doctor.sh \
+	%reldir%/t0230-install.sh \
+	%reldir%/t0240-deb.sh \
 	%reldir%/t0300-triage.sh \
 	%reldir%/t0310-triage-threads.sh \
 	%reldir%/t0320-list-mail.sh \
@@ -42,5 +48,5 @@ LKB_SH_TESTS = \
 	%reldir%/t0820-fuzz-replay.sh \
 	%reldir%/t0900-mission.sh
 TESTS += $(LKB_SH_TESTS)
-EXTRA_DIST += $(LKB_SH_TESTS) %reldir%/lib.sh %reldir%/lib-smtp.sh \
+EXTRA_DIST += $(LKB_SH_TESTS) %reldir%/lib.sh %reldir%/lib-smtp.sh %reldir%/lib-tls.sh \
 	%reldir%/valgrind.supp

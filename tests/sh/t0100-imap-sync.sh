@@ -87,7 +87,7 @@ ok_rc "cursor holds the new UIDVALIDITY and UID 6 ($uv1 -> $uv2)" $?
 # 20-23: credentials
 printf 'wrong\n' >"$T/imap.pass"
 sync >"$T/out" 2>"$T/err"
-is "wrong password exits 1" "$?" 1
+is "wrong password exits 5 (configuration)" "$?" 5
 is "wrong password gives one clear line" "$(cat "$T/err")" \
 	"lkpbot: error: imap: login failed for user '$DOVECOT_USER' at $IMAP_URL/: authentication failed"
 grep -q "$DOVECOT_PASS\|wrong" "$T/out" "$T/err"
@@ -107,7 +107,7 @@ sync >/dev/null 2>&1
 ok_rc "password from ~/.netrc" $?
 rm -f "$HOME/.netrc"
 sync >/dev/null 2>"$T/err"
-is "no password anywhere: login fails (exit 1)" "$?" 1
+is "no password anywhere: login fails (exit 5)" "$?" 5
 write_imap_conf INBOX
 
 # 26-29: one run at a time

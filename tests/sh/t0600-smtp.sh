@@ -216,7 +216,8 @@ f=$(grep -l "^Message-ID: <$midn>" "$tmp/sink"/* 2>/dev/null | head -1)
 ok_if "envelope_from = <> sends MAIL FROM:<>" \
 	test "$(sed -n 's/^X-Mail-Args: //p' "${f:-/dev/null}")" = "<>"
 # smtp-sink answers AUTH with a bare 250, which libcurl rightly refuses:
-# that is a login failure, which must not cost the mail an attempt
+# that is a login failure (configuration, exit 5), which must not cost
+# the mail an attempt
 config auth "$SINK"
 printf 's3cret-pw\n' >"$tmp/pw"
 chmod 600 "$tmp/pw"
@@ -224,8 +225,8 @@ printf '[smtp]\nuser = bob\npassword_file = %s\n' "$tmp/pw" >>"$tmp/auth.conf"
 enqueue auth au >/dev/null
 ida=$(bot auth outbox list --json | grep -c '"id"')
 bot auth -v -v send >"$tmp/out" 2>"$tmp/err"
-ok_if "AUTH refused: send exits 4, the mail stays pending" \
-	test $? -eq 4 -a "$(bot auth outbox show "$ida" --json | sed -n 's/^  "attempts": //p')" = "0,"
+ok_if "AUTH refused: send exits 5, the mail stays pending" \
+	test $? -eq 5 -a "$(bot auth outbox show "$ida" --json | sed -n 's/^  "attempts": //p')" = "0,"
 ok_if "AUTH: the conversation was logged at -v -v" grep -q 'server: 250-AUTH' "$tmp/err"
 b64=$(printf '\0bob\0s3cret-pw' | base64)
 ok_if "AUTH: neither the password nor its base64 is logged" \

@@ -1,0 +1,352 @@
+/* doctor.c - `lkpbot doctor`: try every part of the configuration the
+ * way a run would use it (the database, an IMAP login and each folder,
+ * an SMTP EHLO/STARTTLS/AUTH without sending, the results root, the git
+ * repository) and say, one line each, what is wrong and how to fix it. */
+#include "config.h"
+
+#include <getopt.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "bot/cmd/commands.h"
+#include "bot/compare/git.h"
+#include "bot/core/json_out.h"
+#include "bot/core/settings.h"
+#include "bot/ingest/sync.h"
+#include "bot/net/smtp.h"
+#include "bot/outbox/transport.h"
+#include "lib/log.h"
+#include "lib/status.h"
+#include "lib/strbuf.h"
+#include "lib/xalloc.h"
+#include "parsers/conf.h"
+#include "state/store.h"
+
+static const char *const usage[] = {
+	"lkpbot doctor [--json]",
+	NULL,
+};
+
+static const char help[] =
+	"\nCheck the configuration against the real servers and paths: the\n"
+	"database, IMAP login and folders, SMTP EHLO/STARTTLS/AUTH (nothing\n"
+	"is sent), [results] root, [git] repo. One line per check; the exit\n"
+	"status is the worst result's (5 configuration, 4 temporary).\n"
+	"    --json   the checks as a JSON document\n";
+
+enum verdict { V_OK, V_WARN, V_FAIL };
+static const char *const verdict_names[] = { "ok", "warn", "fail" };
+
+struct check {
+	const char *name;
+	enum verdict v;
+	int exit;		/* for a failure: EXIT_CONFIG, EXIT_TEMPFAIL... */
+	char *detail;		/* what was found */
+	const char *fix;	/* how to fix it, or NULL */
+};
+
+struct doctor {
+	struct check c[8];
+	size_t n;
+};
+
+LKB_PRINTF(5, 6)
+static void
+add(struct doctor *d, const char *name, enum verdict v, const char *fix,
+    const char *fmt, ...)
+{
+	struct check *c;
+	va_list ap;
+	char *s;
+
+	if (d->n >= LKB_ARRAY_SIZE(d->c))
+		LKB_BUG("too many doctor checks");
+	va_start(ap, fmt);
+	if (vasprintf(&s, fmt, ap) < 0)
+		s = NULL;
+	va_end(ap);
+	c = &d->c[d->n++];
+	c->name = name;
+	c->v = v;
+	c->exit = v == V_FAIL ? EXIT_FAIL : EXIT_OK;
+	c->detail = s ? s : xstrdup("?");
+	c->fix = fix;
+}
+
+/* A failure from status rc, what (or NULL) and the last error logged:
+ * its exit code and the advice for a refused login, a refused TLS
+ * certificate or anything else. */
+static void
+add_failure(struct doctor *d, const char *name, int rc, const char *what,
+	    const char *const fix[3])
+{
+	const char *why = log_last_error();
+
+	add(d, name, V_FAIL,
+	    rc == LKB_ERR_AUTH ? fix[0] : rc == LKB_ERR_TLS ? fix[1] : fix[2],
+	    "%s%s%s", what ? what : "", what ? ": " : "",
+	    *why ? why : lkb_status_str(rc));
+	d->c[d->n - 1].exit = ctx_exit_code(rc);
+	log_clear_last_error();
+}
+
+static void
+check_config(struct doctor *d, const struct bot_ctx *ctx)
+{
+	const char *path = config_path(ctx->cfg);
+
+	if (path)
+		add(d, "config", V_OK, NULL, "%s read, every key valid", path);
+	else
+		add(d, "config", V_WARN, "write ~/.config/lkpbot/config or "
+		    "/etc/lkpbot.conf (lkpbot.conf(5)), or give -c FILE",
+		    "no configuration file");
+}
+
+static void
+check_db(struct doctor *d, const struct bot_ctx *ctx)
+{
+	struct store *st = NULL;
+	int rc, v = 0;
+
+	if (access(ctx->db_path, F_OK) != 0) {
+		add(d, "database", V_WARN, "`lkpbot sync` creates it; set "
+		    "[db] path or -d for another place",
+		    "%s does not exist yet", ctx->db_path);
+		return;
+	}
+	log_clear_last_error();
+	rc = store_open(ctx->db_path, STORE_RO, &st);
+	if (rc == LKB_OK)
+		rc = store_schema_version(st, &v);
+	store_close(st);
+	if (rc == LKB_OK)
+		add(d, "database", V_OK, NULL, "%s, schema %d", ctx->db_path,
+		    v);
+	else
+		add_failure(d, "database", rc, ctx->db_path,
+			    (const char *const[]){ NULL, NULL,
+			    "see `lkpbot db check`; a newer schema needs a "
+			    "newer lkpbot" });
+}
+
+static void
+check_source(struct doctor *d, const struct settings *set)
+{
+	static const char *const fix[3] = {
+		"check [imap] user and its password source (lkpbot.conf(5))",
+		"check [imap] url (the host the certificate names), cafile "
+		"and starttls",
+		"check [imap] url and port, and that the server is up",
+	};
+	struct strbuf sum = STRBUF_INIT;
+	struct stat sb;
+	char *cur;
+	int rc;
+
+	if (set->maildir.path) {
+		cur = xasprintf("%s/cur", set->maildir.path);
+		if (stat(cur, &sb) == 0 && S_ISDIR(sb.st_mode))
+			add(d, "maildir", V_OK, NULL, "%s is a Maildir",
+			    set->maildir.path);
+		else
+			add(d, "maildir", V_FAIL, "point [maildir] path at a "
+			    "directory with cur/ and new/",
+			    "%s is not a Maildir", set->maildir.path);
+		free(cur);
+	}
+	if (!set->imap.url) {
+		if (!set->maildir.path)
+			add(d, "imap", V_WARN, "set [imap] url or [maildir] "
+			    "path", "no mail source configured");
+		return;
+	}
+	log_clear_last_error();
+	rc = sync_imap_probe(set, &sum);
+	if (rc == LKB_OK)
+		add(d, "imap", V_OK, NULL, "logged in to %s as %s; %s",
+		    set->imap.url, set->imap.user, sum.buf);
+	else
+		add_failure(d, "imap", rc, sum.len ? sum.buf : NULL, fix);
+	strbuf_release(&sum);
+}
+
+static void
+check_smtp(struct doctor *d, const struct settings *set)
+{
+	struct smtp_conf c;
+	struct strbuf detail = STRBUF_INIT;
+	enum smtp_outcome oc;
+	int rc;
+
+	if (set->smtp.dry_run_dir && *set->smtp.dry_run_dir) {
+		add(d, "smtp", V_WARN, "remove [smtp] dry_run_dir to send",
+		    "dry run: mail is written to %s", set->smtp.dry_run_dir);
+		return;
+	}
+	if (!set->smtp.url) {
+		add(d, "smtp", V_WARN, "set [smtp] url, from (lkpbot.conf(5))",
+		    "no [smtp] url: answers are queued, never sent");
+		return;
+	}
+	if (!set->smtp.from || !*set->smtp.from) {
+		add(d, "smtp", V_FAIL, "set [smtp] from to the bot's address",
+		    "no [smtp] from");
+		d->c[d->n - 1].exit = EXIT_CONFIG;
+		return;
+	}
+	log_clear_last_error();
+	if ((rc = outbox_smtp_conf(&c, set)) != LKB_OK) {
+		add_failure(d, "smtp", rc, set->smtp.url,
+			    (const char *const[]){ NULL, NULL,
+			    "fix the [smtp] key named" });
+		return;
+	}
+	rc = smtp_check(&c, &oc, &detail);
+	if (rc != LKB_OK)
+		add_failure(d, "smtp", rc, set->smtp.url,
+			    (const char *const[]){ NULL, NULL, NULL });
+	else if (oc == SMTP_SENT)
+		add(d, "smtp", V_OK, NULL, "%s accepted %s (EHLO, TLS, AUTH; "
+		    "nothing sent)", c.url, c.user ? c.user : "us");
+	else {
+		add(d, "smtp", V_FAIL, oc == SMTP_REFUSED
+			    ? "check [smtp] user, its password source, cafile "
+			      "and the url's host (lkpbot.conf(5))"
+			    : "check [smtp] url and port, and that the server "
+			      "is up", "%s: %s", c.url, detail.buf);
+		d->c[d->n - 1].exit = oc == SMTP_REFUSED ? EXIT_CONFIG
+							 : EXIT_TEMPFAIL;
+	}
+	strbuf_release(&detail);
+	smtp_conf_release(&c);
+}
+
+static void
+check_results(struct doctor *d, const struct settings *set)
+{
+	static const char *const rev_parse[] = { "rev-parse", "--git-dir",
+						 NULL };
+	struct strbuf out = STRBUF_INIT;
+	struct stat sb;
+	char *err = NULL;
+
+	if (!set->results.root)
+		add(d, "results", V_WARN, "set [results] root to the lkp "
+		    "result tree", "no [results] root: comparisons cannot "
+		    "run");
+	else if (stat(set->results.root, &sb) != 0 || !S_ISDIR(sb.st_mode) ||
+		 access(set->results.root, R_OK | X_OK) != 0)
+		add(d, "results", V_FAIL, "point [results] root at a readable "
+		    "directory", "%s is not a readable directory",
+		    set->results.root);
+	else
+		add(d, "results", V_OK, NULL, "%s is readable",
+		    set->results.root);
+	if (!set->git.repo) {
+		add(d, "git", V_WARN, "set [git] repo to a kernel clone",
+		    "no [git] repo: series and bisect answers cannot run");
+		return;
+	}
+	if (compare_git_run(set->git.repo, rev_parse, &out, &err) == LKB_OK)
+		add(d, "git", V_OK, NULL, "%s is a git repository",
+		    set->git.repo);
+	else
+		add(d, "git", V_FAIL, "point [git] repo at a git clone",
+		    "%s", err ? err : "git failed");
+	free(err);
+	strbuf_release(&out);
+}
+
+/* Exit code: the worst failure's (configuration before temporary
+ * before other), 0 when nothing failed. */
+static int
+worst(const struct doctor *d)
+{
+	static const int order[] = { EXIT_CONFIG, EXIT_SCHEMA, EXIT_TEMPFAIL,
+				     EXIT_FAIL };
+
+	for (size_t k = 0; k < LKB_ARRAY_SIZE(order); k++)
+		for (size_t i = 0; i < d->n; i++)
+			if (d->c[i].v == V_FAIL && d->c[i].exit == order[k])
+				return order[k];
+	for (size_t i = 0; i < d->n; i++)
+		if (d->c[i].v == V_FAIL)
+			return EXIT_FAIL;
+	return EXIT_OK;
+}
+
+static void
+print_json(const struct doctor *d, int ex)
+{
+	json_t *doc = json_out_doc(), *arr = json_array(), *o;
+
+	for (size_t i = 0; i < d->n; i++) {
+		o = json_object();
+		json_object_set_new(o, "check", json_string(d->c[i].name));
+		json_object_set_new(o, "status",
+				    json_string(verdict_names[d->c[i].v]));
+		json_object_set_new(o, "detail", json_out_str(d->c[i].detail));
+		json_object_set_new(o, "fix", json_out_str(d->c[i].fix));
+		json_array_append_new(arr, o);
+	}
+	json_object_set_new(doc, "checks", arr);
+	json_object_set_new(doc, "exit", json_integer(ex));
+	json_out_print(doc);
+	json_decref(doc);
+}
+
+int
+cmd_doctor(int argc, char **argv, struct bot_ctx *ctx)
+{
+	static const struct option opts[] = {
+		{ "json", no_argument, NULL, 'j' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct doctor d;
+	int c, json = 0, ex;
+
+	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'j':
+			json = 1;
+			break;
+		case 'h':
+			cmd_usage(stdout, usage);
+			fputs(help, stdout);
+			return EXIT_OK;
+		default:
+			cmd_usage(stderr, usage);
+			return EXIT_USAGE;
+		}
+	}
+	if (optind != argc) {
+		cmd_usage(stderr, usage);
+		return EXIT_USAGE;
+	}
+	signal(SIGPIPE, SIG_IGN);
+	memset(&d, 0, sizeof(d));
+	check_config(&d, ctx);
+	check_db(&d, ctx);
+	check_source(&d, ctx->set);
+	check_smtp(&d, ctx->set);
+	check_results(&d, ctx->set);
+	ex = worst(&d);
+	if (json)
+		print_json(&d, ex);
+	for (size_t i = 0; i < d.n; i++) {
+		if (!json)
+			printf("%-4s %-8s %s%s%s\n", verdict_names[d.c[i].v],
+			       d.c[i].name, d.c[i].detail,
+			       d.c[i].fix ? "; fix: " : "",
+			       d.c[i].fix ? d.c[i].fix : "");
+		free(d.c[i].detail);
+	}
+	return ex;
+}

@@ -1,0 +1,112 @@
+#!/bin/sh
+# t0220-doctor.sh - `lkpbot doctor` against a real dovecot (imaps and
+# smtps submission with AUTH): every check passes on a good
+# configuration without sending anything; each broken part gives one
+# line saying what and how to fix it, and the exit status is the worst
+# result's. TAP output.
+. "${LKB_SRCDIR:-$(dirname "$0")/../..}/tests/sh/lib.sh"
+. "$LKB_SRCDIR/tests/sh/lib-smtp.sh"
+. "$LKB_SRCDIR/tests/sh/lib-tls.sh"
+tls_require
+command -v python3 >/dev/null || bail_out "python3 is not installed"
+
+tls_make_certs
+start_smtp_sink "$T/sink"
+start_dovecot_tls "$SMTP_SINK_PORT"
+lkb_setup
+printf '%s\n' "$DOVECOT_PASS" >"$T/pw"
+chmod 600 "$T/pw"
+mkdir -p "$T/results"
+git init -q "$T/repo" || bail_out "git init failed"
+
+plan 22
+
+# conf [EXTRA SED]: the good configuration, then sed expressions
+conf() {
+	cat >"$LKB_CONF" <<EOC
+[imap]
+url = $IMAPS_URL/
+folders = INBOX
+user = $DOVECOT_USER
+password_file = $T/pw
+cafile = $TLS/ca.pem
+[smtp]
+url = smtps://127.0.0.1:$SUBMISSIONS_PORT
+from = lkpbot <bot@example.org>
+user = $DOVECOT_USER
+password_file = $T/pw
+cafile = $TLS/ca.pem
+[results]
+root = $T/results
+[git]
+repo = $T/repo
+EOC
+	[ -n "${1:-}" ] && sed -i "$1" "$LKB_CONF"
+	return 0
+}
+doctor() { "$LKPBOT" -c "$LKB_CONF" doctor "$@" >"$T/out" 2>"$T/err"; }
+line() { grep "^[a-z]* *$1 " "$T/out"; }
+sent() { ls "$T/sink" | wc -l; }
+smtp_logins() { grep -c 'submission-login: Info: Login: ' "$DOVECOT_DIR/dovecot.log"; }
+
+conf
+"$LKPBOT" -c "$LKB_CONF" sync >/dev/null 2>&1 || bail_out "sync failed"
+s0=$(sent)
+l0=$(smtp_logins)
+doctor
+ok_rc "a good configuration: exit 0" $?
+is "one line per check, all ok" "$(awk '{ printf "%s %s,", $1, $2 }' "$T/out")" \
+	"ok config,ok database,ok imap,ok smtp,ok results,ok git,"
+ok_if "imap: logged in, the folder examined" \
+	grep -qx "ok   imap     logged in to $IMAPS_URL/ as $DOVECOT_USER; INBOX 0" "$T/out"
+is "smtp: AUTH was done (dovecot logged a login)" "$(smtp_logins)" $((l0 + 1))
+is "smtp: nothing was sent" "$(sent)" "$s0"
+is "nothing on stderr" "$(cat "$T/err")" ""
+doctor --json
+ok_rc "--json: exit 0" $?
+is "--json: the checks and the exit status" "$(python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+print(d["format_version"], d["exit"],
+      " ".join(c["check"] + "=" + c["status"] for c in d["checks"]))' "$T/out")" \
+	"1 0 config=ok database=ok imap=ok smtp=ok results=ok git=ok"
+
+# ---- each broken part -------------------------------------------------------
+printf 'wrong\n' >"$T/bad"
+chmod 600 "$T/bad"
+conf "/^\[smtp\]/,\$ s|^password_file = .*|password_file = $T/bad|"
+doctor
+is "wrong SMTP password: exit 5" "$?" 5
+ok_if "wrong SMTP password: the server's words and the fix" \
+	grep -q "^fail smtp     smtps://127.0.0.1:$SUBMISSIONS_PORT: 535 5.7.8 Authentication failed.; fix: check \[smtp\] user" "$T/out"
+is "wrong SMTP password: the other checks still ok" \
+	"$(grep -c '^ok ' "$T/out")" 5
+conf "0,/^cafile/ s|^cafile = .*|cafile = $TLS/other-ca.pem|"
+doctor
+is "IMAP certificate from an unknown CA: exit 5" "$?" 5
+ok_if "IMAP unknown CA: the reason and the fix" \
+	grep -q "^fail imap     imap: TLS with $IMAPS_URL/ failed: TLS certificate refused: it is not signed by a trusted CA.*; fix: check \[imap\] url" "$T/out"
+conf "s|^folders = INBOX|folders = INBOX, Nope|"
+doctor
+is "a folder that does not exist: exit 1" "$?" 1
+ok_if "a missing folder is named" grep -q '^fail imap     folder Nope: ' "$T/out"
+conf "s|^url = smtps://127.0.0.1:.*|url = smtps://127.0.0.1:$(free_port)|"
+doctor
+is "SMTP server down: exit 4 (temporary)" "$?" 4
+ok_if "SMTP server down: says so, and what to check" \
+	grep -q '^fail smtp .*; fix: check \[smtp\] url and port, and that the server is up' "$T/out"
+conf "s|^url = smtps://127.0.0.1:.*|url = smtps://127.0.0.1:$(free_port)|
+0,/^cafile/ s|^cafile = .*|cafile = $TLS/other-ca.pem|"
+doctor
+is "configuration and temporary failures together: exit 5, the worst" "$?" 5
+conf "s|^root = .*|root = $T/nowhere|; s|^repo = .*|repo = $T/results|"
+doctor
+is "no results root, no git repo: exit 1" "$?" 1
+ok_if "results: not a readable directory" \
+	grep -q "^fail results  $T/nowhere is not a readable directory; fix: " "$T/out"
+ok_if "git: not a repository, git's words" \
+	grep -q "^fail git      git rev-parse failed.*not a git repository" "$T/out"
+"$LKPBOT" -c "$LKB_CONF" doctor extra >/dev/null 2>&1
+is "an argument: exit 2" "$?" 2
+
+done_testing

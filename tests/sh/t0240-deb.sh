@@ -1,0 +1,72 @@
+#!/bin/sh
+# t0240-deb.sh - debian/ builds a package with `dpkg-buildpackage -us -uc
+# -b` from a copy of the tracked sources; the package holds the binary at
+# /usr/bin, the man pages, the rules and templates under /usr/share/lkpbot,
+# lkpbot.service and lkpbot.timer; unpacked into a directory, its lkpbot
+# runs (--version, rules check, doctor on the example configuration) with
+# no environment variable. Skipped (a TAP skip, never a pass) when
+# dpkg-buildpackage or debhelper is missing; scripts/deps.sh installs them.
+. "${LKB_SRCDIR:-$(dirname "$0")/../..}/tests/sh/lib.sh"
+unset LKPBOT_DATADIR
+
+if ! command -v dpkg-buildpackage >/dev/null || ! command -v dh >/dev/null; then
+	echo "1..0 # SKIP dpkg-buildpackage or debhelper is not installed"
+	exit 0
+fi
+command -v git >/dev/null || bail_out "git is not installed"
+command -v systemd-analyze >/dev/null ||
+	bail_out "systemd-analyze (systemd) is not installed"
+
+plan 13
+
+mkdir "$T/src"
+git -C "$LKB_SRCDIR" ls-files -z | (cd "$LKB_SRCDIR" && xargs -0 tar -cf -) |
+	tar -xf - -C "$T/src" || bail_out "cannot copy the sources"
+(cd "$T/src" && DEB_BUILD_OPTIONS="nocheck parallel=2" \
+	dpkg-buildpackage -us -uc -b) >"$T/build.log" 2>&1
+rc=$?
+ok_rc "dpkg-buildpackage -us -uc -b exits 0" $rc
+[ $rc -ne 0 ] && tail -20 "$T/build.log" | sed 's/^/# /'
+DEB=$(ls "$T"/lkpbot_*.deb 2>/dev/null | head -1)
+ok_if "it made lkpbot_*.deb" test -f "$DEB"
+dpkg-deb -c "$DEB" 2>/dev/null | awk '{ print $6 }' | sed 's|^\./|/|' \
+	>"$T/files"
+for f in /usr/bin/lkpbot /usr/share/lkpbot/default.rules \
+	 /usr/share/lkpbot/templates/ack.tmpl \
+	 /usr/share/man/man1/lkpbot-doctor.1.gz \
+	 /usr/share/man/man5/lkpbot.conf.5.gz \
+	 /lib/systemd/system/lkpbot.service /lib/systemd/system/lkpbot.timer; do
+	grep -qx "$f" "$T/files" || echo "$f"
+done >"$T/missing"
+is "the package holds the binary, data, man pages and units" \
+	"$(cat "$T/missing")" ""
+ok_if "the package depends on its libraries (shlibs)" \
+	sh -c "dpkg-deb -f '$DEB' Depends | grep -q libcurl"
+dpkg-deb -x "$DEB" "$T/root"
+ok_if "the service runs as the unprivileged user lkpbot, hardened" \
+	sh -c "grep -qx 'User=lkpbot' '$T/root/lib/systemd/system/lkpbot.service' &&
+	       grep -qx 'NoNewPrivileges=yes' '$T/root/lib/systemd/system/lkpbot.service' &&
+	       grep -qx 'ProtectSystem=strict' '$T/root/lib/systemd/system/lkpbot.service' &&
+	       grep -qx 'StateDirectory=lkpbot' '$T/root/lib/systemd/system/lkpbot.service'"
+systemd-analyze verify --man=no "$T/root/lib/systemd/system/lkpbot.service" \
+	"$T/root/lib/systemd/system/lkpbot.timer" 2>&1 |
+	grep -v 'Command /usr/bin/lkpbot is not executable' >"$T/verify"
+is "systemd-analyze verify finds nothing wrong in the units" \
+	"$(cat "$T/verify")" ""
+ok_if "the timer starts it every ten minutes" \
+	grep -qx 'OnCalendar=\*:0/10' "$T/root/lib/systemd/system/lkpbot.timer"
+ok_if "postinst creates the system user" \
+	sh -c "dpkg-deb -e '$DEB' '$T/ctl' && grep -q 'adduser --system' '$T/ctl/postinst'"
+BIN=$T/root/usr/bin/lkpbot
+is "the packaged lkpbot runs: --version" "$("$BIN" --version)" \
+	"lkpbot $(dpkg-deb -f "$DEB" Version)"
+"$BIN" rules check >"$T/rules.out" 2>&1
+ok_rc "its rules check passes" $?
+ok_if "... on the packaged rules" \
+	grep -q "^$T/root/usr/share/lkpbot/default.rules: " "$T/rules.out"
+EX=$T/root/usr/share/doc/lkpbot/examples/lkpbot.conf.example
+ok_if "the example configuration is shipped" test -s "$EX"
+lkb_setup
+example_conf "$T/example.conf" "$EX"
+"$BIN" -c "$T/example.conf" -d "$T/ex.db" doctor >"$T/doctor.out" 2>&1
+is "the packaged lkpbot's doctor on the example configuration: exit 0" "$?" 0
