@@ -61,9 +61,10 @@ print_text(const struct store_outbox_row *r, void *arg)
 	       (long long)r->attempts, what, when, r->kind,
 	       nl ? (int)(nl - r->recipients) : (int)strlen(r->recipients),
 	       r->recipients, nl ? ",..." : "", r->subject,
-	       r->state == OUTBOX_SENDING ? "  [interrupted: check, then "
-					    "send --force or drop --force]"
-					  : "");
+	       r->state != OUTBOX_SENDING ? ""
+	       : r->last_error && !strncmp(r->last_error, "uncertain:", 10)
+	       ? "  [uncertain: check, then send --force or drop --force]"
+	       : "  [interrupted: check, then send --force or drop --force]");
 	return 0;
 }
 

@@ -41,6 +41,9 @@ struct settings {
 		enum smtp_tls_setting starttls;
 		int insecure;
 		long timeout;		/* seconds, > 0, default 300 */
+		/* seconds after which a row held in `sending` (uncertain or
+		 * interrupted) goes again; 0 (default): only with --force */
+		long resend_uncertain_after;
 	} smtp;
 	struct {
 		const char *address;	/* [bot] address, else [smtp] from's */

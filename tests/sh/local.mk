@@ -21,6 +21,7 @@ LKB_SH_TESTS = \
 	%reldir%/t0110-maildir-source.sh \
 	%reldir%/t0120-imap-oversized.sh \
 	%reldir%/t0125-imap-hostile.sh \
+	%reldir%/t0130-smtp-hostile.sh \
 	%reldir%/t0300-triage.sh \
 	%reldir%/t0310-triage-threads.sh \
 	%reldir%/t0320-list-mail.sh \
