@@ -23,6 +23,7 @@ LKB_SH_TESTS = \
 	%reldir%/t0125-imap-hostile.sh \
 	%reldir%/t0130-smtp-hostile.sh \
 	%reldir%/t0135-send-lock.sh \
+	%reldir%/t0140-maildir-special.sh \
 	%reldir%/t0300-triage.sh \
 	%reldir%/t0310-triage-threads.sh \
 	%reldir%/t0320-list-mail.sh \
