@@ -198,6 +198,13 @@ static const char *const migrations[] = {
 	"DROP INDEX messages_hash;"
 	"CREATE INDEX messages_hash ON messages(content_hash)"
 	"  WHERE content_hash != '';",
+	/* 8 -> 9: shortcuts for finding a reply's report in O(1) however
+	 * deep the chain (state/store_triage.c): the topmost stored
+	 * ancestor when the message was linked, and the nearest report
+	 * above it then. NULL (rows from before, roots) means "walk". */
+	"ALTER TABLE messages ADD COLUMN top_id INTEGER;"
+	"ALTER TABLE messages ADD COLUMN up_report INTEGER"
+	"  REFERENCES reports(id) ON DELETE SET NULL;",
 };
 
 int

@@ -36,10 +36,16 @@ static const char sql_msg_insert[] =
 	" in_reply_to, refs, subject, from_name, from_addr, to_addrs,"
 	" cc_addrs, date, source, quality, problem, thread_id, parent_id,"
 	" is_robot, auto_submitted, precedence, list_id, x_lkpbot, raw_at,"
-	" raw_len, imported_at) VALUES (:mid, :syn, :hash, :irt, :refs, :subj,"
-	" :fname, :faddr, :to, :cc, :date, :src, :q, :prob, :tid,"
-	" (SELECT id FROM messages WHERE message_id = :irt), :robot, :autos,"
-	" :prec, :listid, :xlkp, :rawat, :rawlen, :now)";
+	" raw_len, imported_at, top_id, up_report) VALUES (:mid, :syn, :hash,"
+	" :irt, :refs, :subj, :fname, :faddr, :to, :cc, :date, :src, :q, :prob,"
+	" :tid, (SELECT id FROM messages WHERE message_id = :irt), :robot,"
+	" :autos, :prec, :listid, :xlkp, :rawat, :rawlen, :now,"
+	/* the parent's top (or the parent, a root), and the nearest report
+	 * above: the parent, or the parent's own nearest report */
+	" (SELECT coalesce(p.top_id, p.id) FROM messages p"
+	"  WHERE p.message_id = :irt),"
+	" (SELECT coalesce((SELECT r.id FROM reports r WHERE r.msg_id = p.id),"
+	"  p.up_report) FROM messages p WHERE p.message_id = :irt))";
 static const char sql_adopt_children[] =
 	"UPDATE messages SET parent_id = :id "
 	"WHERE in_reply_to = :mid AND parent_id IS NULL AND id != :id";
