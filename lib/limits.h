@@ -89,6 +89,9 @@
 #define LKB_MAX_MATRIX_VALUES 2000000
 /* Runs of one commit: lkp numbers them 0..99 (create_result_root). */
 #define LKB_MAX_RESULT_RUNS 100
+/* Seconds one git command may take by default, [git] timeout (a
+ * rev-list of 500,000 commits takes ~2 s); past it git is killed. */
+#define LKB_MAX_GIT_SECONDS 120
 /* Output of one git command (rev-list/log of one series). */
 #define LKB_MAX_GIT_OUTPUT (16u * 1024 * 1024)
 /* Patches in one series: real series have < 100 (100-patch caps on lists). */

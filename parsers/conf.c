@@ -36,7 +36,7 @@ struct config {
 static const char *const known_keys[] = {
 	"imap.url", "imap.folders", "imap.user", "imap.password_file",
 	"imap.password_env", "imap.after", "imap.cafile", "imap.starttls",
-	"imap.insecure", "imap.timeout", "imap.batch",
+	"imap.insecure", "imap.timeout", "imap.batch", "imap.deadline",
 	"maildir.path",
 	"smtp.url", "smtp.user", "smtp.password_file", "smtp.password_env",
 	"smtp.from", "smtp.envelope_from", "smtp.dry_run_dir", "smtp.cafile",
@@ -48,7 +48,7 @@ static const char *const known_keys[] = {
 	"bot.dkim_key_file",
 	"results.root", "results.queue", "results.expire_days",
 	"requests.per_asker", "requests.per_report",
-	"git.repo",
+	"git.repo", "git.timeout",
 	"rules.file",
 	"templates.dir",
 	"db.path",

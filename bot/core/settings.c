@@ -118,6 +118,7 @@ load_imap(struct settings *s, const struct config *cfg, int *bad)
 	s->imap.starttls = boolean(cfg, "imap", "starttls", bad);
 	s->imap.insecure = boolean(cfg, "imap", "insecure", bad);
 	s->imap.timeout = num(cfg, "imap", "timeout", 60, 1, 86400, bad);
+	s->imap.deadline = num(cfg, "imap", "deadline", 1800, 1, 86400, bad);
 	s->imap.batch = num(cfg, "imap", "batch", LKB_BATCH_MESSAGES, 1,
 			    LKB_MAX_IMAP_BATCH, bad);
 	after = s->imap.after = config_get(cfg, "imap", "after");
@@ -249,6 +250,8 @@ settings_load(struct settings *s, const struct config *cfg)
 	s->requests.per_report = num(cfg, "requests", "per_report", 30, 0,
 				     1000000, &bad);
 	s->git.repo = config_get(cfg, "git", "repo");
+	s->git.timeout = num(cfg, "git", "timeout", LKB_MAX_GIT_SECONDS, 1,
+			     86400, &bad);
 	s->paths.rules_file = config_get(cfg, "rules", "file");
 	s->paths.templates_dir = config_get(cfg, "templates", "dir");
 	s->paths.db_path = config_get(cfg, "db", "path");

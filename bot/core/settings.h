@@ -30,6 +30,7 @@ struct settings {
 		size_t nfolders;
 		int starttls, insecure;
 		long timeout;		/* seconds, 1..86400, default 60 */
+		long deadline;		/* seconds per sync, default 1800 */
 		long batch;		/* 1..LKB_MAX_IMAP_BATCH */
 	} imap;
 	struct {
@@ -77,6 +78,7 @@ struct settings {
 	} requests;
 	struct {
 		const char *repo;
+		long timeout;	/* seconds per git command, default 120 */
 	} git;
 	struct {
 		const char *rules_file;		/* [rules] file */

@@ -29,6 +29,7 @@ struct imap_conf {
 	int starttls;		/* imap://: require STARTTLS */
 	int insecure;		/* do not verify the certificate */
 	long timeout;		/* seconds without progress before giving up */
+	long deadline;		/* seconds for the whole session; 0: none */
 };
 
 struct imap_session;

@@ -1,7 +1,8 @@
 #!/bin/sh
 # t0125-imap-hostile.sh - faults only a scripted server makes
 # (tests/tools/fake-imap.py): a literal announced with more than 10
-# digits, BYE in the middle of a FETCH.
+# digits, BYE in the middle of a FETCH, a server that trickles one byte
+# every 4 s (only [imap] deadline ends that: each read gets its byte).
 . "${LKB_SRCDIR:-$(dirname "$0")/../..}/tests/sh/lib.sh"
 
 FAKE=$LKB_SRCDIR/tests/tools/fake-imap.py
@@ -29,7 +30,7 @@ conf() {
 printf 'p\n' >"$T/pass"
 chmod 600 "$T/pass"
 
-plan 6
+plan 9
 
 # 1-3: {99999999999}: an error that says what, not a silent exit 1
 fake bigliteral
@@ -49,6 +50,20 @@ conf "$FAKE_URL" "timeout = 10"
 is "BYE mid-FETCH: exit 4 (temporary)" "$?" 4
 is "nothing stored" "$(db_q 'SELECT count(*) FROM messages')" 0
 is "no summary line for the rolled-back batch" "$(cat "$T/out")" ""
+stop_fake
+
+# 7-9: one byte every 4 s from EXAMINE on: the deadline ends the sync
+fake trickle
+conf "$FAKE_URL" "timeout = 10
+deadline = 6"
+start=$(date +%s)
+timeout 60 "$LKPBOT" -c "$LKB_CONF" sync >"$T/out" 2>"$T/err"
+rc=$?
+took=$(( $(date +%s) - start ))
+is "trickling server: exit 4 (temporary)" "$rc" 4
+ok_if "... within the deadline and a read (took $took s)" test "$took" -le 12
+grep -q 'longer than its deadline of 6 s (\[imap\] deadline)' "$T/err"
+ok_rc "... and says which limit" $?
 stop_fake
 
 done_testing
