@@ -204,7 +204,10 @@ static const char *const migrations[] = {
 	 * above it then. NULL (rows from before, roots) means "walk". */
 	"ALTER TABLE messages ADD COLUMN top_id INTEGER;"
 	"ALTER TABLE messages ADD COLUMN up_report INTEGER"
-	"  REFERENCES reports(id) ON DELETE SET NULL;",
+	"  REFERENCES reports(id) ON DELETE SET NULL;"
+	/* and the CRC-32 of the raw bytes in the pack (rawpack_sum), so
+	 * damage is found, not parsed; NULL for rows from before */
+	"ALTER TABLE messages ADD COLUMN raw_crc INTEGER;",
 };
 
 int

@@ -26,6 +26,7 @@ LKB_SH_TESTS = \
 	%reldir%/t0140-maildir-special.sh \
 	%reldir%/t0145-deep-chain.sh \
 	%reldir%/t0150-mbox-long-line.sh \
+	%reldir%/t0155-raw-damage.sh \
 	%reldir%/t0300-triage.sh \
 	%reldir%/t0310-triage-threads.sh \
 	%reldir%/t0320-list-mail.sh \
