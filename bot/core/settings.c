@@ -216,6 +216,8 @@ load_bot(struct settings *s, const struct config *cfg, int *bad)
 					   10, 0, 1000000, bad);
 	s->bot.max_per_sender = num(cfg, "bot", "max_per_sender", 2, 0,
 				    1000000, bad);
+	s->bot.run_deadline = num(cfg, "bot", "run_deadline", 3600, 1,
+				  7 * 86400L, bad);
 	s->bot.threads = -1;
 	if (config_get(cfg, "bot", "threads"))
 		s->bot.threads = num(cfg, "bot", "threads", -1, 0, 256, bad);

@@ -61,6 +61,7 @@ struct settings {
 		long max_per_sender;	/* outsider answers to one address
 					 * an hour; 0: no limit; default 2 */
 		long threads;		/* -1: one per CPU */
+		long run_deadline;	/* seconds per `run`, default 3600 */
 		const char *digest_to;
 		/* who a mail that changes state must verify as: none, or
 		 * its From: domain's DKIM signature; default none */

@@ -30,7 +30,7 @@ conf() {
 printf 'p\n' >"$T/pass"
 chmod 600 "$T/pass"
 
-plan 9
+plan 12
 
 # 1-3: {99999999999}: an error that says what, not a silent exit 1
 fake bigliteral
@@ -64,6 +64,21 @@ is "trickling server: exit 4 (temporary)" "$rc" 4
 ok_if "... within the deadline and a read (took $took s)" test "$took" -le 12
 grep -q 'longer than its deadline of 6 s (\[imap\] deadline)' "$T/err"
 ok_rc "... and says which limit" $?
+
+# 10-12: the same server under `run`: [bot] run_deadline bounds the whole
+# run (the IMAP session gets what is left of it); later stages wait
+printf '[bot]\nrun_deadline = 5\naddress = bot@example.org\n' >>"$LKB_CONF"
+sed -i '/^deadline = 6$/d' "$LKB_CONF"
+mkdir -p "$T/dry"
+start=$(date +%s)
+timeout 60 "$LKPBOT" -c "$LKB_CONF" run --dry-run "$T/dry" >"$T/out" 2>"$T/err"
+rc=$?
+took=$(( $(date +%s) - start ))
+is "run against a trickling server: exit 4" "$rc" 4
+ok_if "... within the run deadline and a read (took $took s)" \
+	test "$took" -le 11
+grep -q 'past its deadline of 5 s (\[bot\] run_deadline): stage triage' "$T/err"
+ok_rc "... and the stages after sync wait, saying why" $?
 stop_fake
 
 done_testing
