@@ -14,21 +14,7 @@ d=$(mktemp -d)
 trap 'rm -rf "$d"' EXIT
 mkdir -p "$d/md/cur" "$d/md/new" "$d/md/tmp"
 cp "$top/tests/data/stories/000-report.eml" "$d/md/new/a-report"
-python3 - "$d/md/new" "$n" <<'PY'
-import os, sys
-d, n = sys.argv[1], int(sys.argv[2])
-root = "20190930014612.story000@shao2-debian"
-for i in range(n):
-    parent = root if i == 0 else "c%d@chain.test" % (i - 1)
-    with open(os.path.join(d, "c%06d" % i), "w") as f:
-        f.write("From: P%d <p%d@people.example>\nTo: x@y.example\n"
-                "Subject: Re: regression\n"
-                "Date: Tue, 1 Oct 2019 %02d:%02d:%02d +0000\n"
-                "Message-ID: <c%d@chain.test>\nIn-Reply-To: <%s>\n"
-                "References: <%s> <%s>\n\nI looked again (%d).\n"
-                % (i % 97, i % 97, 10 + i // 3600 % 12, i // 60 % 60,
-                   i % 60, i, parent, root, parent, i))
-PY
+python3 "$top/tests/tools/gen-chain.py" "$d/md/new" "$n"
 cat >"$d/conf" <<EOC
 [maildir]
 path = $d/md

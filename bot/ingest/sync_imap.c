@@ -72,24 +72,33 @@ crlf_to_lf(struct strbuf *out, const char *p, size_t len)
 	return LKB_OK;
 }
 
+/* uid is one the batch asked for: fr->src names its mail. */
 static int
-on_message(void *arg, uint32_t uid, const char *raw, size_t len)
+batch_uid(struct folder_run *fr, uint32_t uid)
 {
-	struct folder_run *fr = arg;
-	int rc;
-
 	if (uid < fr->lo || uid > fr->hi) {
 		lkb_error("imap: server sent uid %" PRIu32 " outside the "
 			  "asked range %" PRIu32 ":%" PRIu32, uid, fr->lo,
 			  fr->hi);
 		return LKB_ERR_PROTO;
 	}
-	if ((rc = crlf_to_lf(&fr->lf, raw, len)) != LKB_OK)
-		return rc;
 	strbuf_reset(&fr->src);
 	if (strbuf_addf(&fr->src, "imap:%s;UIDVALIDITY=%" PRIu32 ";UID=%"
 			PRIu32, fr->folder, fr->uidvalidity, uid))
 		return LKB_ERR_TOO_BIG;
+	return LKB_OK;
+}
+
+static int
+on_message(void *arg, uint32_t uid, const char *raw, size_t len)
+{
+	struct folder_run *fr = arg;
+	int rc;
+
+	if ((rc = batch_uid(fr, uid)) != LKB_OK)
+		return rc;
+	if ((rc = crlf_to_lf(&fr->lf, raw, len)) != LKB_OK)
+		return rc;
 	rc = ingest_message(fr->si->ig, fr->lf.buf, fr->lf.len, fr->src.buf,
 			    NULL);
 	if (rc == LKB_OK)
@@ -106,18 +115,9 @@ on_size(void *arg, uint32_t uid, uint64_t size)
 	char *why, *stub;
 	int rc;
 
-	if (uid < fr->lo || uid > fr->hi) {
-		lkb_error("imap: server sent uid %" PRIu32 " outside the "
-			  "asked range %" PRIu32 ":%" PRIu32, uid, fr->lo,
-			  fr->hi);
-		return LKB_ERR_PROTO;
-	}
-	if (size <= LKB_MAX_MESSAGE_BYTES)
-		return LKB_OK;
-	strbuf_reset(&fr->src);
-	if (strbuf_addf(&fr->src, "imap:%s;UIDVALIDITY=%" PRIu32 ";UID=%"
-			PRIu32, fr->folder, fr->uidvalidity, uid))
-		return LKB_ERR_TOO_BIG;
+	if ((rc = batch_uid(fr, uid)) != LKB_OK ||
+	    size <= LKB_MAX_MESSAGE_BYTES)
+		return rc;
 	lkb_warn("%s: skipping a message of %" PRIu64 " bytes: over "
 		 "LKB_MAX_MESSAGE_BYTES", fr->src.buf, size);
 	why = xasprintf("message of %" PRIu64 " bytes over "

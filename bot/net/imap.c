@@ -431,38 +431,42 @@ check_uidset(const char *set)
 		LKB_BUG("malformed uid set");
 }
 
-int
-imap_session_fetch(struct imap_session *s, const char *uidset,
-		   imap_fetch_fn *fn, void *arg)
+/* UID FETCH uidset (items) in state st; the callbacks set are cleared
+ * after. */
+static int
+uid_fetch(struct imap_session *s, enum imap_state st, const char *uidset,
+	  const char *items, const char *what)
 {
 	char *cmd;
 	int rc;
 
 	check_uidset(uidset);
-	s->fetch_fn = fn;
-	s->fetch_arg = arg;
-	cmd = xasprintf("UID FETCH %s (UID BODY.PEEK[])", uidset);
-	rc = run_command(s, IMAP_ST_FETCH, "cannot fetch mail", cmd);
+	cmd = xasprintf("UID FETCH %s (%s)", uidset, items);
+	rc = run_command(s, st, what, cmd);
 	free(cmd);
 	s->fetch_fn = NULL;
+	s->size_fn = NULL;
 	return rc;
+}
+
+int
+imap_session_fetch(struct imap_session *s, const char *uidset,
+		   imap_fetch_fn *fn, void *arg)
+{
+	s->fetch_fn = fn;
+	s->fetch_arg = arg;
+	return uid_fetch(s, IMAP_ST_FETCH, uidset, "UID BODY.PEEK[]",
+			 "cannot fetch mail");
 }
 
 int
 imap_session_sizes(struct imap_session *s, const char *uidset,
 		   imap_size_fn *fn, void *arg)
 {
-	char *cmd;
-	int rc;
-
-	check_uidset(uidset);
 	s->size_fn = fn;
 	s->fetch_arg = arg;
-	cmd = xasprintf("UID FETCH %s (UID RFC822.SIZE)", uidset);
-	rc = run_command(s, IMAP_ST_SIZE, "cannot fetch mail sizes", cmd);
-	free(cmd);
-	s->size_fn = NULL;
-	return rc;
+	return uid_fetch(s, IMAP_ST_SIZE, uidset, "UID RFC822.SIZE",
+			 "cannot fetch mail sizes");
 }
 
 int

@@ -5,6 +5,7 @@
 # refused RCPT. Exactly once where the protocol allows it, held as
 # uncertain where it does not; the timeout bounds the whole exchange.
 . "$LKB_SRCDIR/tests/tap.sh"
+. "$LKB_SRCDIR/tests/sh/lib-smtp.sh"
 ENQ=$LKB_BUILDDIR/tests/tools/outbox-enqueue
 FAKE=$LKB_SRCDIR/tests/tools/fake-smtp.py
 [ -x "$ENQ" ] || bail_out "$ENQ not built"
@@ -37,19 +38,10 @@ dir = $LKB_SRCDIR/templates/mail
 EOC
 }
 bot() { "$LKPBOT" -c "$T/conf" -d "$DB" "$@"; }
-# enqueue REQ SUBJECT [CC]: queue an ack; prints the row id
+# enqueue REQ SUBJECT [CC]: queue an ack (Cc lkp@intel.com unless CC)
 enqueue() {
-	cat >"$T/$1.json" <<EOJ
-{"template": "ack", "kind": "ack", "request_id": "$1", "thread_id": 1,
- "to": {"name": "Jane Doe", "address": "jane@example.com"},
- "cc": [${3:-\"lkp@intel.com\"}],
- "subject": "$2", "parent_id": "reply-1@example.com", "references": [],
- "data": {"quoted": "> #lkp close\n", "result": "report 1 is closed.",
-	  "report": {"id": "1", "subject": "s", "commits": [], "params": ""},
-	  "method": "#lkp close", "again": "#lkp status", "version": "0.1.0"}}
-EOJ
-	out=$("$ENQ" "$T/conf" "$DB" "$T/$1.json") || bail_out "enqueue $1"
-	echo "${out%% *}"
+	ack_enqueue "$T/conf" "$DB" "$T" "$1" "$2" "${3:-\"lkp@intel.com\"}" ||
+		bail_out "enqueue $1"
 }
 field() { sqlite3 "$DB" "SELECT $2 FROM outbox WHERE id = $1"; }
 # got REQ: how many copies of request REQ's mail the server received

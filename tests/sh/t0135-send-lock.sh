@@ -3,6 +3,7 @@
 # another lkpbot run holds it, its rows in state sending are in flight,
 # not "interrupted", and nothing is sent a second time.
 . "$LKB_SRCDIR/tests/tap.sh"
+. "$LKB_SRCDIR/tests/sh/lib-smtp.sh"
 ENQ=$LKB_BUILDDIR/tests/tools/outbox-enqueue
 [ -x "$ENQ" ] || bail_out "$ENQ not built"
 command -v flock >/dev/null 2>&1 || bail_out "flock (util-linux) is needed"
@@ -22,18 +23,7 @@ dir = $LKB_SRCDIR/templates/mail
 EOC
 bot() { "$LKPBOT" -c "$T/conf" -d "$DB" "$@"; }
 # enqueue REQ: queue an ack; prints the row id
-enqueue() {
-	cat >"$T/$1.json" <<EOJ
-{"template": "ack", "kind": "ack", "request_id": "$1", "thread_id": 1,
- "to": {"name": "Jane Doe", "address": "jane@example.com"}, "cc": [],
- "subject": "Re: s", "parent_id": "p@example.com", "references": [],
- "data": {"quoted": "> #lkp close\n", "result": "report 1 is closed.",
-	  "report": {"id": "1", "subject": "s", "commits": [], "params": ""},
-	  "method": "#lkp close", "again": "#lkp status", "version": "0.1.0"}}
-EOJ
-	out=$("$ENQ" "$T/conf" "$DB" "$T/$1.json") || bail_out "enqueue $1"
-	echo "${out%% *}"
-}
+enqueue() { ack_enqueue "$T/conf" "$DB" "$T" "$1" "Re: s" || bail_out "enqueue $1"; }
 field() { sqlite3 "$DB" "SELECT $2 FROM outbox WHERE id = $1"; }
 files() { ls "$T/out" | wc -l; }
 

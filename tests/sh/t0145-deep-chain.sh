@@ -16,21 +16,7 @@ R=20190930014612.story000@shao2-debian
 chain() {
 	mkdir -p "$T/$1/md/cur" "$T/$1/md/new" "$T/$1/md/tmp"
 	cp "$LKB_TEST_DATA/stories/000-report.eml" "$T/$1/md/new/a-report"
-	python3 - "$T/$1/md/new" "$2" "$3" "$R" <<'PY'
-import os, sys
-d, n, order, root = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4]
-for i in range(n):
-    parent = root if i == 0 else "c%d@chain.test" % (i - 1)
-    name = "c%06d" % (i if order == "fwd" else n - i)
-    with open(os.path.join(d, name), "w") as f:
-        f.write("From: P%d <p%d@people.example>\nTo: x@y.example\n"
-                "Subject: Re: regression\n"
-                "Date: Tue, 1 Oct 2019 %02d:%02d:%02d +0000\n"
-                "Message-ID: <c%d@chain.test>\nIn-Reply-To: <%s>\n"
-                "References: <%s> <%s>\n\nI looked again (%d).\n"
-                % (i % 97, i % 97, 10 + i // 3600 % 12, i // 60 % 60,
-                   i % 60, i, parent, root, parent, i))
-PY
+	python3 "$LKB_SRCDIR/tests/tools/gen-chain.py" "$T/$1/md/new" "$2" "$3"
 	cat >"$T/$1/conf" <<EOC
 [maildir]
 path = $T/$1/md

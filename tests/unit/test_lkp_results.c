@@ -293,6 +293,31 @@ START_TEST(read_limits_and_gzip)
 }
 END_TEST
 
+/* The result tree of commit 0123456... for axes under root d, in rt. */
+static void
+make_rt(const char *d, struct strbuf *rt)
+{
+	char p[512], *err = NULL;
+
+	snprintf(p, sizeof(p), "mkdir -p '%s/stress-ng/memory-100%%-remap-60s/"
+		 "lkp-icl-2sp8/debian.cgz/x86_64-rhel-9.4/gcc-12/"
+		 "0123456789abcdef0123456789abcdef01234567'", d);
+	ck_assert_int_eq(system(p), 0);
+	ck_assert_int_eq(compare_results_find(d, &axes, "0123456", rt, &err), 1);
+}
+
+/* Remove root d (freed) and release rt. */
+static void
+drop_rt(char *d, struct strbuf *rt)
+{
+	char p[512];
+
+	snprintf(p, sizeof(p), "rm -rf '%s'", d);
+	ck_assert_int_eq(system(p), 0);
+	free(d);
+	strbuf_release(rt);
+}
+
 /* A small .gz of valid JSON with millions of values is refused, naming
  * the file and the limit, before anything is built from it (the audit's
  * 600 KB file of 31 M numbers peaked at 1.3 GB). */
@@ -305,11 +330,7 @@ START_TEST(matrix_value_cap)
 	char *err = NULL;
 	gzFile gz;
 
-	snprintf(p, sizeof(p), "mkdir -p '%s/stress-ng/memory-100%%-remap-60s/"
-		 "lkp-icl-2sp8/debian.cgz/x86_64-rhel-9.4/gcc-12/"
-		 "0123456789abcdef0123456789abcdef01234567'", d);
-	ck_assert_int_eq(system(p), 0);
-	ck_assert_int_eq(compare_results_find(d, &axes, "0123456", &rt, &err), 1);
+	make_rt(d, &rt);
 	snprintf(p, sizeof(p), "%s/matrix.json.gz", rt.buf);
 	gz = gzopen(p, "wb");
 	ck_assert_ptr_nonnull(gz);
@@ -327,10 +348,7 @@ START_TEST(matrix_value_cap)
 	ck_assert_int_eq(getrusage(RUSAGE_SELF, &ru), 0);
 	ck_assert_int_lt(ru.ru_maxrss, 160 * 1024);	/* KB */
 	compare_dataset_release(&ds);
-	snprintf(p, sizeof(p), "rm -rf '%s'", d);
-	ck_assert_int_eq(system(p), 0);
-	free(d);
-	strbuf_release(&rt);
+	drop_rt(d, &rt);
 }
 END_TEST
 
@@ -345,11 +363,7 @@ START_TEST(rebuild_from_runs)
 	const double *v;
 	const char *dirs[] = { "0", "1", "2", "10" };
 
-	snprintf(p, sizeof(p), "mkdir -p '%s/stress-ng/memory-100%%-remap-60s/"
-		 "lkp-icl-2sp8/debian.cgz/x86_64-rhel-9.4/gcc-12/"
-		 "0123456789abcdef0123456789abcdef01234567'", d);
-	ck_assert_int_eq(system(p), 0);
-	ck_assert_int_eq(compare_results_find(d, &axes, "0123456", &rt, &err), 1);
+	make_rt(d, &rt);
 	for (size_t i = 0; i < 4; i++) {
 		snprintf(p, sizeof(p), "%s/%s", rt.buf, dirs[i]);
 		ck_assert_int_eq(mkdir(p, 0755), 0);
@@ -386,10 +400,7 @@ START_TEST(rebuild_from_runs)
 	ck_assert_ptr_nonnull(strstr(err, "0/stats.json"));
 	free(err);
 	compare_dataset_release(&ds);
-	snprintf(p, sizeof(p), "rm -rf '%s'", d);
-	ck_assert_int_eq(system(p), 0);
-	free(d);
-	strbuf_release(&rt);
+	drop_rt(d, &rt);
 }
 END_TEST
 
