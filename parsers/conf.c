@@ -41,7 +41,7 @@ static const char *const known_keys[] = {
 	"smtp.url", "smtp.user", "smtp.password_file", "smtp.password_env",
 	"smtp.from", "smtp.envelope_from", "smtp.dry_run_dir", "smtp.cafile",
 	"smtp.starttls", "smtp.insecure", "smtp.timeout",
-	"smtp.resend_uncertain_after",
+	"smtp.resend_uncertain_after", "smtp.deadline",
 	"bot.address", "bot.maintainers", "bot.cc_policy", "bot.max_per_hour",
 	"bot.max_per_thread", "bot.digest_to", "bot.threads", "bot.lkp_team",
 	"bot.max_outsider_per_hour", "bot.max_per_sender", "bot.verify_senders",

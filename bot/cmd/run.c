@@ -58,7 +58,16 @@ static int
 stage_send(struct bot_ctx *ctx, const struct run_opts *o)
 {
 	struct outbox_stats s = { 0 };
-	int rc = outbox_send_due(ctx, o->dry_run_dir, &s);
+	struct settings set = *ctx->set;
+	struct bot_ctx c = *ctx;
+	long left = (long)(run_end - time(NULL));
+	int rc;
+
+	/* the stage gets what is left of the run, if less */
+	if (left < set.smtp.deadline)
+		set.smtp.deadline = left > 1 ? left : 1;
+	c.set = &set;
+	rc = outbox_send_due(&c, o->dry_run_dir, &s);
 
 	if (ctx->verbose >= 0 && (s.sent || s.retried || s.failed || s.stuck))
 		outbox_print_stats(stdout, &s);

@@ -149,6 +149,7 @@ load_smtp(struct settings *s, const struct config *cfg, int *bad)
 	s->smtp.timeout = num(cfg, "smtp", "timeout", 300, 1, 86400, bad);
 	s->smtp.resend_uncertain_after = num(cfg, "smtp",
 		"resend_uncertain_after", 0, 0, 365L * 86400, bad);
+	s->smtp.deadline = num(cfg, "smtp", "deadline", 1800, 1, 86400, bad);
 	if (s->smtp.url && strncmp(s->smtp.url, "smtp://", 7) &&
 	    strncmp(s->smtp.url, "smtps://", 8)) {
 		lkb_error("[smtp] url must start with smtp:// or smtps://");

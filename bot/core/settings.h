@@ -45,6 +45,7 @@ struct settings {
 		/* seconds after which a row held in `sending` (uncertain or
 		 * interrupted) goes again; 0 (default): only with --force */
 		long resend_uncertain_after;
+		long deadline;		/* seconds per send stage, 1800 */
 	} smtp;
 	struct {
 		const char *address;	/* [bot] address, else [smtp] from's */

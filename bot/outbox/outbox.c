@@ -497,13 +497,21 @@ outbox_send_due(struct bot_ctx *ctx, const char *dry_run_dir,
 		struct outbox_stats *stats_out)
 {
 	struct sender s;
+	time_t end = time(NULL) + ctx->set->smtp.deadline;
 	int64_t waiting;
 	int rc, ok;
 
 	if ((rc = sender_init(&s, ctx, dry_run_dir)) != LKB_OK)
 		goto out;
-	while ((ok = rate_allows(&s)) == 1 && (rc = send_one(&s, 0)) == 1)
-		;
+	while ((ok = rate_allows(&s)) == 1 && (rc = send_one(&s, 0)) == 1) {
+		/* a slow server cannot hold the stage (and the lock) */
+		if (time(NULL) >= end) {
+			lkb_warn("send: past its deadline of %ld s ([smtp] "
+				 "deadline); the rest waits for the next run",
+				 ctx->set->smtp.deadline);
+			break;
+		}
+	}
 	if (ok < 0)
 		rc = LKB_ERR_DB;
 	if (rc >= 0)

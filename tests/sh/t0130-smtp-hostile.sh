@@ -47,7 +47,7 @@ field() { sqlite3 "$DB" "SELECT $2 FROM outbox WHERE id = $1"; }
 # got REQ: how many copies of request REQ's mail the server received
 got() { grep -l "^Message-ID: <lkpbot\.$1\." "$T/got"/*.eml 2>/dev/null | wc -l; }
 
-plan 17
+plan 20
 
 conf
 # 1-7: dropped after DATA; the row behind it still goes
@@ -104,5 +104,20 @@ is "... to the other recipients" "$(sed -n 's/^X-Rcpt: //p' "${f:-/dev/null}" | 
 	"jane@example.com lkp@intel.com "
 grep -q "outbox row $d: sent, but refused recipients: dead@example.net (550" "$T/err"
 ok_rc "... and the refused one is reported" $?
+
+# 18-20: [smtp] deadline: three silent servers in a row do not hold the
+# stage for three timeouts; what is left waits for the next run
+DB=$T/bot3.db
+conf "deadline = 4"
+for i in 1 2 3; do enqueue "slow$i" 'Re: X-Fault: hang' >/dev/null; done
+start=$(date +%s)
+bot send >/dev/null 2>"$T/err"
+took=$(( $(date +%s) - start ))
+is "the stage stops after its deadline: two tried, one left" \
+	"$(sqlite3 "$DB" "SELECT group_concat(state, ' ') FROM (SELECT state FROM outbox ORDER BY id)")" \
+	"sending sending pending"
+ok_if "... in two timeouts (took $took s)" test "$took" -le 8
+grep -q 'past its deadline of 4 s (\[smtp\] deadline)' "$T/err"
+ok_rc "... saying so" $?
 
 done_testing
