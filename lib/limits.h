@@ -83,8 +83,15 @@
 #define LKB_MAX_MATRIX_BYTES (64u * 1024 * 1024)
 /* Stats (keys) in one comparison: real matrices hold < 20,000. */
 #define LKB_MAX_MATRIX_STATS 200000
+/* JSON values in one matrix.json / stats.json, counted before anything
+ * is built (jansson takes ~40 bytes a value: a 600 KB .gz of 31 M numbers
+ * peaked at 1.3 GB). Real files: ~5,000 stats x 10 runs. */
+#define LKB_MAX_MATRIX_VALUES 2000000
 /* Runs of one commit: lkp numbers them 0..99 (create_result_root). */
 #define LKB_MAX_RESULT_RUNS 100
+/* Seconds one git command may take by default, [git] timeout (a
+ * rev-list of 500,000 commits takes ~2 s); past it git is killed. */
+#define LKB_MAX_GIT_SECONDS 120
 /* Output of one git command (rev-list/log of one series). */
 #define LKB_MAX_GIT_OUTPUT (16u * 1024 * 1024)
 /* Patches in one series: real series have < 100 (100-patch caps on lists). */

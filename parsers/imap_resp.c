@@ -56,8 +56,11 @@ literal_at_end(const char *s, const char *nl, size_t *n_out)
 	if (q[-1] == '+')
 		q--;
 	while (q > s && LKB_ISDIGIT(q[-1])) {
-		if (++digits > 10)
+		if (++digits > 10) {
+			lkb_error("imap: literal size of more than 10 digits "
+				  "is over LKB_MAX_MESSAGE_BYTES");
 			return LKB_ERR_TOO_BIG;
+		}
 		n += (uint64_t)(q[-1] - '0') * mul;
 		mul *= 10;
 		q--;
@@ -362,7 +365,6 @@ scan_fetch_att(const char **cur, const char *end, struct imap_resp *r)
 {
 	const char *p = *cur;
 	struct lkb_span junk;
-	uint64_t size;
 
 	if (!scan_kw(&p, end, "UID")) {
 		if (scan_lit(&p, end, " ") || scan_u32(&p, end, &r->uid) ||
@@ -381,8 +383,9 @@ scan_fetch_att(const char **cur, const char *end, struct imap_resp *r)
 		    scan_paren_flat(&p, end, &r->flags))
 			return 1;
 	} else if (!scan_kw(&p, end, "RFC822.SIZE")) {
-		if (scan_lit(&p, end, " ") || scan_u64(&p, end, &size))
+		if (scan_lit(&p, end, " ") || scan_u64(&p, end, &r->size))
 			return 1;
+		r->has_size = 1;
 	} else if (!scan_kw(&p, end, "MODSEQ")) {
 		if (scan_lit(&p, end, " ") || scan_paren_flat(&p, end, &junk))
 			return 1;

@@ -85,8 +85,9 @@ struct imap_resp {
 	struct lkb_span tag;	/* tagged: the tag */
 	struct lkb_span text;	/* status text after the code, or the rest */
 	/* FETCH items */
-	int has_uid, has_body;
+	int has_uid, has_body, has_size;
 	uint32_t uid;
+	uint64_t size;		/* RFC822.SIZE */
 	struct lkb_span body;	/* BODY[] / RFC822 contents (may hold NUL) */
 	struct lkb_span flags;	/* inside FLAGS ( ... ) */
 	/* SEARCH: the numbers after "SEARCH"; walk with imap_search_next */

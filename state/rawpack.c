@@ -13,6 +13,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <zlib.h>
+
 #include "lib/log.h"
 #include "lib/status.h"
 #include "lib/xalloc.h"
@@ -206,4 +208,13 @@ rawpack_read(struct rawpack *rp, uint64_t off, size_t len, char **out)
 	buf[len] = '\0';
 	*out = buf;
 	return LKB_OK;
+}
+
+uint32_t
+rawpack_sum(const void *p, size_t len)
+{
+	uLong c = crc32(0L, Z_NULL, 0);
+
+	/* crc32_z takes a size_t; crc32 an unsigned int */
+	return (uint32_t)crc32_z(c, (const Bytef *)p, len);
 }

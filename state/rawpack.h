@@ -36,6 +36,8 @@ void rawpack_discard(struct rawpack *rp);
  * LKB_ERR_IO when the pack is missing or shorter than off + len. */
 int rawpack_read(struct rawpack *rp, uint64_t off, size_t len,
 		 char **out) LKB_WARN_UNUSED;
+/* The checksum kept beside each record (CRC-32, zlib's). */
+uint32_t rawpack_sum(const void *p, size_t len);
 /* The pack's size in bytes (0 when there is none yet), or LKB_ERR_IO. */
 int rawpack_size(struct rawpack *rp, uint64_t *size_out) LKB_WARN_UNUSED;
 

@@ -205,6 +205,16 @@ static const char *const migrations[] = {
 	"ALTER TABLE requests ADD COLUMN jobs INTEGER NOT NULL DEFAULT 0;"
 	"ALTER TABLE requests ADD COLUMN jobs_at INTEGER;"
 	"CREATE INDEX requests_jobs ON requests(jobs_at) WHERE jobs > 0;",
+	/* 9 -> 10: shortcuts for finding a reply's report in O(1) however
+	 * deep the chain (state/store_triage.c): the topmost stored
+	 * ancestor when the message was linked, and the nearest report
+	 * above it then. NULL (rows from before, roots) means "walk". */
+	"ALTER TABLE messages ADD COLUMN top_id INTEGER;"
+	"ALTER TABLE messages ADD COLUMN up_report INTEGER"
+	"  REFERENCES reports(id) ON DELETE SET NULL;"
+	/* and the CRC-32 of the raw bytes in the pack (rawpack_sum), so
+	 * damage is found, not parsed; NULL for rows from before */
+	"ALTER TABLE messages ADD COLUMN raw_crc INTEGER;",
 };
 
 int

@@ -543,6 +543,53 @@ check_pack(struct store *st)
 	return LKB_OK;
 }
 
+/* Every record with a checksum read back and compared; each damaged
+ * or cut-off one named. */
+static int
+check_sums(struct store *st)
+{
+	sqlite3_stmt *s = NULL;
+	uint64_t size, at;
+	size_t len;
+	char *raw;
+	int src, rc, bad = 0;
+
+	if (rawpack_size(st->pack, &size) < 0)
+		return LKB_ERR_IO;
+	src = sqlite3_prepare_v2(st->db, "SELECT message_id, raw_at, raw_len,"
+				 " raw_crc FROM messages WHERE raw_len IS NOT"
+				 " NULL AND raw_crc IS NOT NULL ORDER BY raw_at",
+				 -1, &s, NULL);
+	if (src != SQLITE_OK)
+		return store_err(st, src, "cannot check database");
+	while ((rc = store_step(st, s)) == SQLITE_ROW) {
+		at = (uint64_t)sqlite3_column_int64(s, 1);
+		len = (size_t)sqlite3_column_int64(s, 2);
+		if (at > size || len > size - at ||
+		    rawpack_read(st->pack, at, len, &raw) != LKB_OK) {
+			lkb_error("database '%s': message <%s>: raw bytes cut "
+				  "off in '%s.raw'", st->path,
+				  sqlite3_column_text(s, 0), st->path);
+			bad = 1;
+			continue;
+		}
+		if ((uint32_t)sqlite3_column_int64(s, 3) !=
+		    rawpack_sum(raw, len)) {
+			lkb_error("database '%s': message <%s>: raw bytes at "
+				  "offset %llu of '%s.raw' are damaged "
+				  "(checksum)", st->path,
+				  sqlite3_column_text(s, 0),
+				  (unsigned long long)at, st->path);
+			bad = 1;
+		}
+		free(raw);
+	}
+	sqlite3_finalize(s);
+	if (rc < 0)
+		return rc;
+	return bad ? LKB_ERR_DB : LKB_OK;
+}
+
 int
 store_check(struct store *st)
 {
@@ -552,5 +599,10 @@ store_check(struct store *st)
 		rc = check_rows(st, "PRAGMA foreign_key_check", NULL);
 	if (rc == LKB_OK)
 		rc = check_pack(st);
+	if (rc == LKB_OK || rc == LKB_ERR_DB) {
+		int sums = check_sums(st);
+
+		rc = rc == LKB_OK ? sums : rc;
+	}
 	return rc;
 }

@@ -36,10 +36,16 @@ static const char sql_msg_insert[] =
 	" in_reply_to, refs, subject, from_name, from_addr, to_addrs,"
 	" cc_addrs, date, source, quality, problem, thread_id, parent_id,"
 	" is_robot, auto_submitted, precedence, list_id, x_lkpbot, raw_at,"
-	" raw_len, imported_at) VALUES (:mid, :syn, :hash, :irt, :refs, :subj,"
-	" :fname, :faddr, :to, :cc, :date, :src, :q, :prob, :tid,"
-	" (SELECT id FROM messages WHERE message_id = :irt), :robot, :autos,"
-	" :prec, :listid, :xlkp, :rawat, :rawlen, :now)";
+	" raw_len, imported_at, raw_crc, top_id, up_report) VALUES (:mid, :syn,"
+	" :hash, :irt, :refs, :subj, :fname, :faddr, :to, :cc, :date, :src, :q,"
+	" :prob, :tid, (SELECT id FROM messages WHERE message_id = :irt),"
+	" :robot, :autos, :prec, :listid, :xlkp, :rawat, :rawlen, :now, :crc,"
+	/* the parent's top (or the parent, a root), and the nearest report
+	 * above: the parent, or the parent's own nearest report */
+	" (SELECT coalesce(p.top_id, p.id) FROM messages p"
+	"  WHERE p.message_id = :irt),"
+	" (SELECT coalesce((SELECT r.id FROM reports r WHERE r.msg_id = p.id),"
+	"  p.up_report) FROM messages p WHERE p.message_id = :irt))";
 static const char sql_adopt_children[] =
 	"UPDATE messages SET parent_id = :id "
 	"WHERE in_reply_to = :mid AND parent_id IS NULL AND id != :id";
@@ -234,6 +240,9 @@ insert_row(struct store *st, const struct store_msg_in *in, const char *mid,
 	    (rc = store_bind_text_borrowed(st, s, ":xlkp", m->x_lkpbot)) ||
 	    (rc = in->raw ? store_bind_int(st, s, ":rawat", (int64_t)at)
 			  : store_bind_null(st, s, ":rawat")) ||
+	    (rc = in->raw ? store_bind_int(st, s, ":crc", (int64_t)
+					   rawpack_sum(in->raw, in->raw_len))
+			  : store_bind_null(st, s, ":crc")) ||
 	    (rc = in->raw ? store_bind_int(st, s, ":rawlen",
 					   (int64_t)in->raw_len)
 			  : store_bind_null(st, s, ":rawlen")) ||
@@ -346,7 +355,8 @@ static const char sql_foreach_thread[] =
 	"SELECT " MSG_COLS " FROM messages WHERE thread_id = :tid"
 	" ORDER BY coalesce(date, 0), id";
 static const char sql_raw[] =
-	"SELECT raw, raw_at, raw_len FROM messages WHERE id = :id";
+	"SELECT raw, raw_at, raw_len, raw_crc, message_id FROM messages"
+	" WHERE id = :id";
 static const char sql_counts[] =
 	"SELECT count(*), count(DISTINCT thread_id),"
 	" coalesce(sum(quality = 'rejected'), 0),"
@@ -446,6 +456,41 @@ store_message_brief(struct store *st, int64_t id, struct store_msg *out,
 	return rc;
 }
 
+/* The record at..at+len of row s (raw_crc in column 3, the Message-ID
+ * in 4): 1 and *raw_out; 0 when it is cut off or its checksum is wrong
+ * (logged, naming the message: never handed on to be parsed), or
+ * LKB_ERR_IO when the pack cannot be read at all. */
+static int
+read_packed(struct store *st, sqlite3_stmt *s, uint64_t at, size_t len,
+	    char **raw_out)
+{
+	const char *mid = (const char *)sqlite3_column_text(s, 4);
+	uint64_t size;
+	int rc;
+
+	if (rawpack_size(st->pack, &size) < 0)
+		return LKB_ERR_IO;
+	if (at > size || len > size - at) {
+		lkb_error("message <%s>: its raw bytes (%zu at offset %llu) "
+			  "are cut off: '%s.raw' has %llu bytes; skipped",
+			  mid ? mid : "?", len, (unsigned long long)at,
+			  st->path, (unsigned long long)size);
+		return 0;
+	}
+	if ((rc = rawpack_read(st->pack, at, len, raw_out)) != LKB_OK)
+		return LKB_ERR_IO;
+	if (sqlite3_column_type(s, 3) != SQLITE_NULL &&
+	    (uint32_t)sqlite3_column_int64(s, 3) !=
+	    rawpack_sum(*raw_out, len)) {
+		lkb_error("message <%s>: its raw bytes at offset %llu of "
+			  "'%s.raw' are damaged (checksum); skipped",
+			  mid ? mid : "?", (unsigned long long)at, st->path);
+		FREE_AND_NULL(*raw_out);
+		return 0;
+	}
+	return 1;
+}
+
 int
 store_message_raw(struct store *st, int64_t id, char **raw_out,
 		  size_t *len_out)
@@ -469,11 +514,9 @@ store_message_raw(struct store *st, int64_t id, char **raw_out,
 			/* in the pack beside the database */
 			if (at < 0 || len < 0 || (uint64_t)len > SIZE_MAX - 1)
 				rc = LKB_ERR_DB;
-			else if (rawpack_read(st->pack, (uint64_t)at,
-					      (size_t)len, raw_out) != LKB_OK)
-				rc = LKB_ERR_IO;
 			else
-				rc = 1;
+				rc = read_packed(st, s, (uint64_t)at,
+						 (size_t)len, raw_out);
 			if (rc == 1)
 				*len_out = (size_t)len;
 		} else if (p) {		/* kept before schema 8 */

@@ -20,7 +20,7 @@
 static const unsigned allowed[OUTBOX__COUNT] = {
 	[OUTBOX_PENDING] = 1u << OUTBOX_SENDING,
 	[OUTBOX_SENDING] = 1u << OUTBOX_SENT | 1u << OUTBOX_FAILED |
-			   1u << OUTBOX_PENDING,
+			   1u << OUTBOX_PENDING | 1u << OUTBOX_SENDING,
 	[OUTBOX_SENT] = 0,
 	[OUTBOX_FAILED] = 1u << OUTBOX_PENDING,
 };
@@ -55,6 +55,10 @@ static const char sql_set_state[] =
 	" sent_at = coalesce(:sent, sent_at)"
 	" WHERE id = :id AND state = :from";
 static const char sql_drop[] = "DELETE FROM outbox WHERE id = :id";
+static const char sql_requeue_held[] =
+	"UPDATE outbox SET state = 'pending', next_attempt_at = :now"
+	" WHERE state = 'sending' AND claimed_at <= :before"
+	" AND attempts < :max";
 static const char sql_due[] =
 	"UPDATE outbox SET next_attempt_at = :now"
 	" WHERE id = :id AND state = 'pending'";
@@ -397,6 +401,47 @@ store_outbox_retry_later(struct store *st, int64_t id, const char *error,
 fail:
 	store_rollback(st);
 	return rc;
+}
+
+int
+store_outbox_hold(struct store *st, int64_t id, const char *error)
+{
+	struct transition t = { 0 };
+
+	t.id = id;
+	t.from = OUTBOX_SENDING;
+	t.to = OUTBOX_SENDING;
+	t.inc = 1;
+	t.err = error;
+	return transition_txn(st, &t);
+}
+
+int
+store_outbox_requeue_held(struct store *st, int64_t before, int64_t now,
+			  int max_attempts, int64_t *n_out)
+{
+	sqlite3_stmt *s;
+	int rc;
+
+	*n_out = 0;
+	if ((rc = store_begin_write(st)) != LKB_OK)
+		return rc;
+	if (!(s = store_stmt(st, sql_requeue_held))) {
+		store_rollback(st);
+		return LKB_ERR_DB;
+	}
+	if ((rc = store_bind_int(st, s, ":now", now)) == LKB_OK &&
+	    (rc = store_bind_int(st, s, ":before", before)) == LKB_OK &&
+	    (rc = store_bind_int(st, s, ":max", max_attempts)) == LKB_OK)
+		rc = store_step(st, s) == SQLITE_DONE ? LKB_OK : LKB_ERR_DB;
+	if (rc == LKB_OK)
+		*n_out = sqlite3_changes(st->db);
+	store_stmt_done(s);
+	if (rc != LKB_OK) {
+		store_rollback(st);
+		return rc;
+	}
+	return store_commit(st);
 }
 
 int

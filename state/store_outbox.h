@@ -94,6 +94,17 @@ int store_outbox_mark_failed(struct store *st, int64_t id, const char *error,
 int store_outbox_retry_later(struct store *st, int64_t id, const char *error,
 			     int64_t now, int max_attempts,
 			     int64_t *next_out) LKB_WARN_UNUSED;
+/* The mail went to the server but no answer to it came (SMTP DATA
+ * without its 250): one attempt more, the row stays in `sending` with
+ * error as last_error, so no run sends it again on its own. */
+int store_outbox_hold(struct store *st, int64_t id, const char *error)
+	LKB_WARN_UNUSED;
+/* Rows held in `sending` (uncertain, or left by a crash) claimed at or
+ * before `before`, with fewer than max_attempts attempts: pending and
+ * due now. *n_out gets how many. */
+int store_outbox_requeue_held(struct store *st, int64_t before, int64_t now,
+			      int max_attempts, int64_t *n_out)
+	LKB_WARN_UNUSED;
 /* The server could not be reached at all: sending -> pending without
  * counting an attempt, so the next run tries again. */
 int store_outbox_release(struct store *st, int64_t id, const char *error)

@@ -78,6 +78,13 @@ static const char sql_failure[] =
 	" base_fails, base_runs, fails, runs, reproduction_pct, more) VALUES"
 	" (:c, :row, :name, :n, :bf, :bruns, :f, :runs, :rep, :more)";
 static const char sql_delete[] = "DELETE FROM reports WHERE msg_id = :m";
+/* A message that becomes a report after its replies were linked: their
+ * shortcuts to a report further up (store_message.c) are wrong now;
+ * without them the walk is slower, never wrong. */
+static const char sql_forget_shortcuts[] =
+	"UPDATE messages SET top_id = NULL, up_report = NULL"
+	" WHERE thread_id = (SELECT thread_id FROM messages WHERE id = :m)"
+	" AND (top_id IS NOT NULL OR up_report IS NOT NULL)";
 
 /* Bind a number, or NULL when the mail printed none. */
 static int
@@ -478,6 +485,16 @@ store_report_delete_for_message(struct store *st, int64_t msg_id)
 	return store_step_done(st, s, LKB_OK);
 }
 
+static int
+forget_shortcuts(struct store *st, int64_t msg_id)
+{
+	sqlite3_stmt *s = store_stmt(st, sql_forget_shortcuts);
+
+	if (!s)
+		return LKB_ERR_DB;
+	return store_step_done(st, s, store_bind_int(st, s, ":m", msg_id));
+}
+
 int
 store_report_reparse(struct store *st, int64_t msg_id,
 		     const struct lkp_report *r, const char *json,
@@ -492,7 +509,10 @@ store_report_reparse(struct store *st, int64_t msg_id,
 	if (rc < 0)
 		goto fail;
 	if (rc == 0) {
-		store_rollback(st);
+		if ((rc = forget_shortcuts(st, msg_id)) != LKB_OK)
+			goto fail;
+		if ((rc = store_commit(st)) != LKB_OK)
+			return rc;
 		return store_report_add(st, msg_id, r, json, id_out);
 	}
 	/* the row (and its state, events, history) stays; its parts are

@@ -299,42 +299,73 @@ store_triage_requeue_thread(struct store *st, int64_t report_id,
 	return rc;
 }
 
-/* Walk up parent links (bounded) to the nearest message with a report;
- * else the oldest report in the thread. */
-static const char sql_report_up[] =
-	"WITH RECURSIVE up(id, depth) AS ("
-	"  SELECT :m, 0"
-	"  UNION ALL SELECT m.parent_id, up.depth + 1 FROM messages m, up"
-	"  WHERE m.id = up.id AND m.parent_id IS NOT NULL AND up.depth < 1000)"
-	" SELECT r.id FROM up JOIN reports r ON r.msg_id = up.id"
-	" ORDER BY up.depth LIMIT 1";
+/* One step of the walk up from a message: its report (if it is one),
+ * the nearest report above it and its top when it was linked (both
+ * NULL: unknown, walk on), and its parent. */
+static const char sql_walk_step[] =
+	"SELECT (SELECT r.id FROM reports r WHERE r.msg_id = m.id),"
+	" m.up_report, m.top_id, m.parent_id FROM messages m WHERE m.id = :m";
 /* When the walk up finds no report: from the topmost stored ancestor
  * (whose own parent is not stored: broken References, an off-list reply)
  * the latest report of the thread dated before it. A report is about
  * what follows it: the patch it answers, and that patch's other replies,
  * reach the patch at the top, which is older than the report. */
 static const char sql_report_thread[] =
-	"WITH RECURSIVE up(id, depth) AS ("
-	"  SELECT :m, 0"
-	"  UNION ALL SELECT m.parent_id, up.depth + 1 FROM messages m, up"
-	"  WHERE m.id = up.id AND m.parent_id IS NOT NULL AND up.depth < 1000)"
-	" SELECT r.id FROM reports r JOIN messages m ON m.id = r.msg_id"
-	" JOIN messages x ON x.id = (SELECT id FROM up ORDER BY depth DESC"
-	"  LIMIT 1)"
+	"SELECT r.id FROM reports r JOIN messages m ON m.id = r.msg_id"
+	" JOIN messages x ON x.id = :m"
 	" WHERE m.thread_id = x.thread_id"
 	" AND coalesce(m.date, 0) <= coalesce(x.date, 0)"
 	" ORDER BY coalesce(m.date, 0) DESC, r.id DESC LIMIT 1";
+
+/* Up from msg_id to the nearest report (1, *report_out) or, with none,
+ * to the topmost stored ancestor (0, *top_out). Each message carries
+ * the nearest report above it and its top from when it was linked
+ * (state/store_message.c), so a reply in a chain of any depth costs a
+ * step or two; at most 1000 steps. */
+static int
+walk_up(struct store *st, int64_t msg_id, int64_t *report_out,
+	int64_t *top_out)
+{
+	int64_t cur = msg_id, rep, upr, top, parent, next;
+	sqlite3_stmt *s;
+	int rc;
+
+	*top_out = msg_id;
+	for (int steps = 0; steps < 1000; steps++) {
+		if (!(s = store_stmt(st, sql_walk_step)))
+			return LKB_ERR_DB;
+		rc = store_step_row(st, s, store_bind_int(st, s, ":m", cur));
+		if (rc <= 0)
+			return rc;	/* 0: a row gone; stop at the last */
+		rep = sqlite3_column_int64(s, 0);
+		upr = sqlite3_column_int64(s, 1);
+		top = sqlite3_column_int64(s, 2);
+		parent = sqlite3_column_int64(s, 3);
+		store_stmt_done(s);
+		*top_out = cur;
+		if (rep || upr) {
+			*report_out = rep ? rep : upr;
+			return 1;
+		}
+		/* no report up to top (as linked): go there, then above */
+		next = top && top != cur ? top : parent;
+		if (!next)
+			return 0;
+		cur = next;
+	}
+	return 0;
+}
 
 int
 store_report_for_message(struct store *st, int64_t msg_id,
 			 int64_t *report_id_out)
 {
-	int rc = store_lookup_int(st, sql_report_up, ":m", NULL, msg_id,
-				  report_id_out);
+	int64_t top = msg_id;
+	int rc = walk_up(st, msg_id, report_id_out, &top);
 
 	if (rc == 0)
-		rc = store_lookup_int(st, sql_report_thread, ":m", NULL,
-				      msg_id, report_id_out);
+		rc = store_lookup_int(st, sql_report_thread, ":m", NULL, top,
+				      report_id_out);
 	return rc;
 }
 

@@ -16,7 +16,8 @@ tests_tools_lkp_compare_SOURCES = %reldir%/tools/lkp-compare.c
 tests_tools_lkp_compare_CFLAGS = $(LKB_TEST_CFLAGS)
 tests_tools_lkp_compare_LDADD = $(LKB_TEST_LDADD)
 EXTRA_DIST += tests/tools/gen-results.py tests/tools/make-series-repo.sh \
-	tests/tools/gen-hostile.py tests/tools/make-story-mails.py
+	tests/tools/gen-hostile.py tests/tools/make-story-mails.py \
+	tests/tools/fake-imap.py tests/tools/fake-smtp.py tests/tools/gen-chain.py
 check_PROGRAMS += tests/unit/test-lkp-results
 tests_unit_test_lkp_results_SOURCES = %reldir%/unit/test_lkp_results.c
 tests_unit_test_lkp_results_CFLAGS = $(LKB_TEST_CFLAGS) $(ZLIB_CFLAGS)

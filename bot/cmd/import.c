@@ -74,7 +74,10 @@ produce_one(const char *raw, size_t len, const char *source, int flags,
 	/* classifying and the report parse go to the thread with time */
 	unsigned late = ingest_pipe_behind(pr->pipe) ? 0 : INGEST_JOB_LATE;
 
-	if (flags & MAILSOURCE_TRUNCATED) {
+	if (flags & MAILSOURCE_LONG_LINE) {
+		j = ingest_job_new(raw, len, source, 0, "a line longer than "
+				   "LKB_MAX_LINE_BYTES", late);
+	} else if (flags & MAILSOURCE_TRUNCATED) {
 		lkb_warn("%s: message larger than %u bytes (LKB_MAX_MESSAGE_"
 			 "BYTES); stored as rejected", source,
 			 LKB_MAX_MESSAGE_BYTES);

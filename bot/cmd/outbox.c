@@ -10,6 +10,7 @@
 #include <jansson.h>
 
 #include "bot/cmd/commands.h"
+#include "bot/core/lock.h"
 #include "bot/outbox/outbox.h"
 #include "lib/log.h"
 #include "lib/status.h"
@@ -61,9 +62,10 @@ print_text(const struct store_outbox_row *r, void *arg)
 	       (long long)r->attempts, what, when, r->kind,
 	       nl ? (int)(nl - r->recipients) : (int)strlen(r->recipients),
 	       r->recipients, nl ? ",..." : "", r->subject,
-	       r->state == OUTBOX_SENDING ? "  [interrupted: check, then "
-					    "send --force or drop --force]"
-					  : "");
+	       r->state != OUTBOX_SENDING ? ""
+	       : r->last_error && !strncmp(r->last_error, "uncertain:", 10)
+	       ? "  [uncertain: check, then send --force or drop --force]"
+	       : "  [interrupted: check, then send --force or drop --force]");
 	return 0;
 }
 
@@ -207,6 +209,7 @@ run_sub(struct bot_ctx *ctx, const struct opts *o, const char *sub,
 	const char *arg)
 {
 	struct outbox_stats stats = { 0 };
+	struct run_lock *lock = NULL;
 	int64_t id = 0;
 	int rc;
 
@@ -228,8 +231,16 @@ run_sub(struct bot_ctx *ctx, const struct opts *o, const char *sub,
 		return rc == LKB_ERR_USAGE ? LKB_ERR : rc;
 	}
 	if (!strcmp(sub, "send")) {
+		/* as `send`: one sender at a time */
+		if ((rc = run_lock_enter(ctx, &lock)) <= 0) {
+			if (rc == 0 && arg)
+				lkb_error("outbox row %lld not sent: try again "
+					  "when that run ends", (long long)id);
+			return rc == 0 && arg ? LKB_ERR_DB_BUSY : rc;
+		}
 		rc = arg ? outbox_send_one(ctx, id, o->force, o->dry, &stats)
 			 : outbox_send_due(ctx, o->dry, &stats);
+		run_lock_release(lock);
 		outbox_print_stats(stdout, &stats);
 		return rc == LKB_ERR_USAGE ? LKB_ERR : rc;
 	}

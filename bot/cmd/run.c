@@ -5,7 +5,9 @@
  * fails does not stop the later ones (mail already stored can still be
  * triaged while the IMAP server is down), except for configuration,
  * schema and database errors, which would fail every stage alike. The
- * exit code is the first failing stage's.
+ * exit code is the first failing stage's. [bot] run_deadline bounds the
+ * whole run: the sync stage gets what is left of it as its IMAP
+ * deadline, and no stage starts once it has passed (exit 4).
  */
 #include "config.h"
 
@@ -13,10 +15,12 @@
 #include <signal.h>
 #include <stdio.h>
 #include <sys/stat.h>
+#include <time.h>
 
 #include "bot/cmd/commands.h"
 #include "bot/core/lock.h"
 #include "bot/core/run.h"
+#include "bot/core/settings.h"
 #include "bot/ingest/sync.h"
 #include "bot/outbox/outbox.h"
 #include "bot/requests/requests.h"
@@ -34,12 +38,19 @@ static const char help[] =
 	"    -n, --dry-run DIR   write outgoing mail into DIR, send nothing\n"
 	"                        and change nothing on the IMAP server\n";
 
+static time_t run_end;	/* [bot] run_deadline from the start */
+
 static int
 stage_sync(struct bot_ctx *ctx, const struct run_opts *o)
 {
 	struct sync_opts so = { o->dry_run_dir != NULL, ctx->verbose < 0 };
+	struct settings set = *ctx->set;
+	long left = (long)(run_end - time(NULL));
 
-	return sync_sources(ctx->set, ctx->st, &so);
+	/* the IMAP session gets what is left of the run, if less */
+	if (left < set.imap.deadline)
+		set.imap.deadline = left > 1 ? left : 1;
+	return sync_sources(&set, ctx->st, &so);
 }
 
 /* The last stage: drain the outbox (or write .eml files in a dry run). */
@@ -47,7 +58,16 @@ static int
 stage_send(struct bot_ctx *ctx, const struct run_opts *o)
 {
 	struct outbox_stats s = { 0 };
-	int rc = outbox_send_due(ctx, o->dry_run_dir, &s);
+	struct settings set = *ctx->set;
+	struct bot_ctx c = *ctx;
+	long left = (long)(run_end - time(NULL));
+	int rc;
+
+	/* the stage gets what is left of the run, if less */
+	if (left < set.smtp.deadline)
+		set.smtp.deadline = left > 1 ? left : 1;
+	c.set = &set;
+	rc = outbox_send_due(&c, o->dry_run_dir, &s);
 
 	if (ctx->verbose >= 0 && (s.sent || s.retried || s.failed || s.stuck))
 		outbox_print_stats(stdout, &s);
@@ -112,7 +132,17 @@ cmd_run(int argc, char **argv, struct bot_ctx *ctx)
 	rc = run_lock_enter(ctx, &lock);
 	if (rc <= 0)
 		return ctx_exit_code(rc);
+	run_end = time(NULL) + ctx->set->bot.run_deadline;
 	for (size_t i = 0; i < LKB_ARRAY_SIZE(stages); i++) {
+		if (time(NULL) >= run_end) {
+			lkb_warn("run: past its deadline of %ld s ([bot] "
+				 "run_deadline): stage %s and those after it "
+				 "wait for the next run",
+				 ctx->set->bot.run_deadline, stages[i].name);
+			if (first == LKB_OK)
+				first = LKB_ERR_NET;
+			break;
+		}
 		lkb_info("run: stage %s", stages[i].name);
 		rc = stages[i].fn(ctx, &ro);
 		if (rc == LKB_OK)

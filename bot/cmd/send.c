@@ -5,6 +5,7 @@
 #include <stdio.h>
 
 #include "bot/cmd/commands.h"
+#include "bot/core/lock.h"
 #include "bot/outbox/outbox.h"
 #include "lib/status.h"
 
@@ -26,6 +27,7 @@ cmd_send(int argc, char **argv, struct bot_ctx *ctx)
 		{ NULL, 0, NULL, 0 },
 	};
 	struct outbox_stats stats = { 0 };
+	struct run_lock *lock = NULL;
 	const char *dry = NULL;
 	int c, rc;
 
@@ -47,7 +49,12 @@ cmd_send(int argc, char **argv, struct bot_ctx *ctx)
 		cmd_usage(stderr, usage);
 		return EXIT_USAGE;
 	}
+	/* one sender at a time: another run's rows in `sending` are in
+	 * flight, not interrupted */
+	if ((rc = run_lock_enter(ctx, &lock)) <= 0)
+		return ctx_exit_code(rc);
 	rc = outbox_send_due(ctx, dry, &stats);
+	run_lock_release(lock);
 	outbox_print_stats(stdout, &stats);
 	return ctx_exit_code(rc);
 }

@@ -4,10 +4,13 @@
 
 #include <errno.h>
 #include <poll.h>
+#include <signal.h>
 #include <spawn.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "lib/ascii.h"
@@ -18,6 +21,14 @@
 #define GIT_STDERR_CAP 4096
 
 extern char **environ;
+
+static long git_seconds = LKB_MAX_GIT_SECONDS;
+
+void
+compare_git_set_timeout(long seconds)
+{
+	git_seconds = seconds > 0 ? seconds : LKB_MAX_GIT_SECONDS;
+}
 
 int
 compare_git_rev_ok(const char *s)
@@ -30,20 +41,38 @@ compare_git_rev_ok(const char *s)
 	return 1;
 }
 
-/* Drain both pipes until EOF; 1 when stdout went past its cap. */
-static int
+static int64_t
+now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+enum drain_end { DRAIN_EOF, DRAIN_OVER, DRAIN_LATE };
+
+/* Drain both pipes until EOF. Stops as soon as stdout goes past its cap
+ * (DRAIN_OVER) or its time is up (DRAIN_LATE): the
+ * caller then kills git instead of reading the rest. */
+static enum drain_end
 drain(int fd_out, int fd_err, struct strbuf *out, struct strbuf *err)
 {
 	struct pollfd p[2] = { { fd_out, POLLIN, 0 }, { fd_err, POLLIN, 0 } };
 	char buf[65536];
-	int nopen = 2, over = 0;
+	int64_t end = now_ms() + (int64_t)git_seconds * 1000, left;
+	int nopen = 2, ready;
 
 	while (nopen) {
-		if (poll(p, 2, -1) < 0) {
-			if (errno == EINTR)
-				continue;
-			return 1;
-		}
+		if ((left = end - now_ms()) <= 0)
+			return DRAIN_LATE;
+		ready = poll(p, 2, left > 60000 ? 60000 : (int)left);
+		if (ready < 0 && errno == EINTR)
+			continue;
+		if (ready < 0)
+			return DRAIN_OVER;
+		if (ready == 0)
+			continue;
 		for (int i = 0; i < 2; i++) {
 			ssize_t n;
 
@@ -58,9 +87,8 @@ drain(int fd_out, int fd_err, struct strbuf *out, struct strbuf *err)
 				nopen--;
 				continue;
 			}
-			if (i == 0 && !over &&
-			    strbuf_add(out, buf, (size_t)n) != LKB_OK)
-				over = 1;
+			if (i == 0 && strbuf_add(out, buf, (size_t)n) != LKB_OK)
+				return DRAIN_OVER;
 			if (i == 1) {
 				/* capped: a long stderr is cut, that is fine */
 				int cut = strbuf_add(err, buf, (size_t)n);
@@ -69,7 +97,7 @@ drain(int fd_out, int fd_err, struct strbuf *out, struct strbuf *err)
 			}
 		}
 	}
-	return over;
+	return DRAIN_EOF;
 }
 
 static char *
@@ -87,7 +115,8 @@ compare_git_run(const char *repo, const char *const *args, struct strbuf *out,
 	posix_spawn_file_actions_t fa;
 	const char **argv;
 	struct strbuf sout, serr;
-	int po[2] = { -1, -1 }, pe[2] = { -1, -1 }, status, over, rc = LKB_OK;
+	int po[2] = { -1, -1 }, pe[2] = { -1, -1 }, status, rc = LKB_OK;
+	enum drain_end end;
 	size_t n = 0;
 	pid_t pid;
 
@@ -124,10 +153,16 @@ compare_git_run(const char *repo, const char *const *args, struct strbuf *out,
 		rc = LKB_ERR_IO;
 		goto out;
 	}
-	over = drain(po[0], pe[0], &sout, &serr);
+	end = drain(po[0], pe[0], &sout, &serr);
+	if (end != DRAIN_EOF)
+		kill(pid, SIGKILL);	/* not a byte more, not a second more */
 	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
 		;
-	if (over) {
+	if (end == DRAIN_LATE) {
+		*err_out = xasprintf("git %s: took longer than %ld s ([git] "
+				     "timeout)", args[0], git_seconds);
+		rc = LKB_ERR_TOO_BIG;
+	} else if (end == DRAIN_OVER) {
 		*err_out = xasprintf("git %s: output larger than %u bytes "
 				     "(LKB_MAX_GIT_OUTPUT)", args[0],
 				     LKB_MAX_GIT_OUTPUT);

@@ -2,7 +2,8 @@
  *
  * git is spawned with posix_spawnp and an argument vector (no shell, no
  * word splitting); stdout is captured up to LKB_MAX_GIT_OUTPUT, stderr up
- * to 4 KiB for the error message; the exit status is checked.
+ * to 4 KiB for the error message; the exit status is checked. git is
+ * killed as soon as its output passes the cap or its time is up.
  */
 #ifndef LKB_BOT_COMPARE_GIT_H
 #define LKB_BOT_COMPARE_GIT_H
@@ -15,6 +16,10 @@
  * (caller frees) says what failed, with git's first stderr line. */
 int compare_git_run(const char *repo, const char *const *args,
 		struct strbuf *out, char **err_out) LKB_WARN_UNUSED;
+
+/* Seconds one git command may take before it is killed (0: the default,
+ * LKB_MAX_GIT_SECONDS); [git] timeout. Process-wide. */
+void compare_git_set_timeout(long seconds);
 
 /* Whether s may be handed to git as a revision: non-empty, no leading
  * '-', only [A-Za-z0-9._/~^@{}+-] (no option or pathspec injection). */

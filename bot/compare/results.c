@@ -105,11 +105,49 @@ out:
 	return rc;
 }
 
+/* An upper bound of the values in JSON text, counted without building
+ * anything: each value after the first in a container needs a comma,
+ * each container an opening bracket. */
+static size_t
+json_value_bound(const char *p, size_t len)
+{
+	const char *end = p + len;
+	size_t n = 1;
+
+	for (; p < end; p++) {
+		if (*p == '"') {
+			for (p++; p < end && *p != '"'; p++)
+				if (*p == '\\')
+					p++;
+			continue;
+		}
+		n += *p == ',' || *p == '[' || *p == '{';
+	}
+	return n;
+}
+
+/* Refuse text with more than LKB_MAX_MATRIX_VALUES values before a
+ * parser builds them. */
+static int
+check_values(const char *what, const char *text, size_t len, char **err_out)
+{
+	if (json_value_bound(text, len) <= LKB_MAX_MATRIX_VALUES)
+		return LKB_OK;
+	*err_out = xasprintf("'%s' holds more than %u values "
+			     "(LKB_MAX_MATRIX_VALUES)", what,
+			     LKB_MAX_MATRIX_VALUES);
+	return LKB_ERR_TOO_BIG;
+}
+
 static json_t *
 parse_json(const char *what, const char *text, size_t len, char **err_out)
 {
 	json_error_t jerr;
-	json_t *j = json_loadb(text, len, 0, &jerr);
+	json_t *j;
+
+	if (check_values(what, text, len, err_out) != LKB_OK)
+		return NULL;
+	j = json_loadb(text, len, 0, &jerr);
 
 	if (!j) {
 		*err_out = xasprintf("cannot parse '%s': line %d: %s", what,
@@ -368,6 +406,8 @@ compare_results_load(const char *rt, struct compare_dataset *ds, size_t col,
 	if (pick_file(rt, "matrix.json", &path)) {
 		if (!(rc = compare_results_read_file(path.buf, LKB_MAX_MATRIX_BYTES,
 						 &text, err_out)) &&
+		    !(rc = check_values(path.buf, text.buf, text.len,
+					err_out)) &&
 		    !compare_results_matrix_fast(text.buf, text.len, ds, col))
 			rc = compare_results_parse_matrix(path.buf, text.buf, text.len,
 						      ds, col, err_out);

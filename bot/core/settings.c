@@ -123,6 +123,7 @@ load_imap(struct settings *s, const struct config *cfg, int *bad)
 				   ? boolean(cfg, "imap", "starttls", bad) : -1;
 	s->imap.insecure = boolean(cfg, "imap", "insecure", bad);
 	s->imap.timeout = num(cfg, "imap", "timeout", 60, 1, 86400, bad);
+	s->imap.deadline = num(cfg, "imap", "deadline", 1800, 1, 86400, bad);
 	s->imap.batch = num(cfg, "imap", "batch", LKB_BATCH_MESSAGES, 1,
 			    LKB_MAX_IMAP_BATCH, bad);
 	after = s->imap.after = config_get(cfg, "imap", "after");
@@ -155,6 +156,9 @@ load_smtp(struct settings *s, const struct config *cfg, int *bad)
 		"starttls", tls, 4, SET_TLS_DEFAULT, "no, try or yes", bad);
 	s->smtp.insecure = boolean(cfg, "smtp", "insecure", bad);
 	s->smtp.timeout = num(cfg, "smtp", "timeout", 300, 1, 86400, bad);
+	s->smtp.resend_uncertain_after = num(cfg, "smtp",
+		"resend_uncertain_after", 0, 0, 365L * 86400, bad);
+	s->smtp.deadline = num(cfg, "smtp", "deadline", 1800, 1, 86400, bad);
 	if (s->smtp.url && strncmp(s->smtp.url, "smtp://", 7) &&
 	    strncmp(s->smtp.url, "smtps://", 8)) {
 		lkb_error("[smtp] url must start with smtp:// or smtps://");
@@ -222,6 +226,8 @@ load_bot(struct settings *s, const struct config *cfg, int *bad)
 					   10, 0, 1000000, bad);
 	s->bot.max_per_sender = num(cfg, "bot", "max_per_sender", 2, 0,
 				    1000000, bad);
+	s->bot.run_deadline = num(cfg, "bot", "run_deadline", 3600, 1,
+				  7 * 86400L, bad);
 	s->bot.threads = -1;
 	if (config_get(cfg, "bot", "threads"))
 		s->bot.threads = num(cfg, "bot", "threads", -1, 0, 256, bad);
@@ -262,6 +268,8 @@ settings_load(struct settings *s, const struct config *cfg)
 	s->requests.jobs_per_day = num(cfg, "requests", "jobs_per_day", 200,
 				       0, 1000000, &bad);
 	s->git.repo = config_get(cfg, "git", "repo");
+	s->git.timeout = num(cfg, "git", "timeout", LKB_MAX_GIT_SECONDS, 1,
+			     86400, &bad);
 	s->paths.rules_file = config_get(cfg, "rules", "file");
 	s->paths.templates_dir = config_get(cfg, "templates", "dir");
 	s->paths.db_path = config_get(cfg, "db", "path");

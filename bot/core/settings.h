@@ -33,6 +33,7 @@ struct settings {
 					 * default (STARTTLS unless loopback) */
 		int insecure;
 		long timeout;		/* seconds, 1..86400, default 60 */
+		long deadline;		/* seconds per sync, default 1800 */
 		long batch;		/* 1..LKB_MAX_IMAP_BATCH */
 	} imap;
 	struct {
@@ -45,6 +46,10 @@ struct settings {
 		enum smtp_tls_setting starttls;
 		int insecure;
 		long timeout;		/* seconds, > 0, default 300 */
+		/* seconds after which a row held in `sending` (uncertain or
+		 * interrupted) goes again; 0 (default): only with --force */
+		long resend_uncertain_after;
+		long deadline;		/* seconds per send stage, 1800 */
 	} smtp;
 	struct {
 		const char *address;	/* [bot] address, else [smtp] from's */
@@ -61,6 +66,7 @@ struct settings {
 		long max_per_sender;	/* outsider answers to one address
 					 * an hour; 0: no limit; default 2 */
 		long threads;		/* -1: one per CPU */
+		long run_deadline;	/* seconds per `run`, default 3600 */
 		const char *digest_to;
 		/* who a mail that changes state must verify as: none, or
 		 * its From: domain's DKIM signature; default none */
@@ -84,6 +90,7 @@ struct settings {
 	} requests;
 	struct {
 		const char *repo;
+		long timeout;	/* seconds per git command, default 120 */
 	} git;
 	struct {
 		const char *rules_file;		/* [rules] file */

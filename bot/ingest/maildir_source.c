@@ -91,21 +91,33 @@ list_unseen(struct md_scan *ms, const char *sub, char ***names_out,
 }
 
 /* Read one file into ms->raw. 1 read, 0 gone or unreadable (skipped,
- * tried again next run), 2 over LKB_MAX_MESSAGE_BYTES (skipped for
- * good). */
+ * tried again next run), 2 over LKB_MAX_MESSAGE_BYTES or not a regular
+ * file (skipped for good). A symbolic link is not followed (it could
+ * name any file this user may read) and a FIFO or device does not make
+ * open() or read() wait. */
 static int
 read_file(struct md_scan *ms, const char *path)
 {
 	char buf[64 * 1024];
+	struct stat sb;
 	ssize_t got;
 	int fd, rc = 1;
 
 	strbuf_reset(&ms->raw);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
+	if (fd < 0 && errno == ELOOP) {
+		lkb_warn("skipping '%s': a symbolic link", path);
+		return 2;
+	}
 	if (fd < 0) {
 		if (errno != ENOENT)	/* ENOENT: moved to cur/ meanwhile */
 			lkb_warn("cannot open '%s': %s", path, strerror(errno));
 		return 0;
+	}
+	if (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode)) {
+		lkb_warn("skipping '%s': not a regular file", path);
+		close(fd);
+		return 2;
 	}
 	while ((got = read(fd, buf, sizeof(buf))) != 0) {
 		if (got < 0 && errno == EINTR)
@@ -156,7 +168,8 @@ scan_sub(struct md_scan *ms, const char *sub)
 		got = read_file(ms, path);
 		if (got == 0)
 			continue;
-		/* too big (2): only remembered, so it is not read again */
+		/* too big or not a file (2): only remembered, so it is not
+		 * read again */
 		if (got == 1 &&
 		    (rc = ingest_message(ms->ig, ms->raw.buf, ms->raw.len, src,
 					 NULL)) != LKB_OK)

@@ -283,36 +283,96 @@ mbox_line(struct mbox_state *ms, const char *line, size_t len, long long off,
 	return LKB_OK;
 }
 
-/* Split an mbox stream; first (may be NULL) is a line already read. */
+/* Lines of a stream with at most LKB_MAX_LINE_BYTES of each kept:
+ * getline would hold a 1 GiB line whole. */
+struct line_in {
+	FILE *f;
+	struct strbuf line;	/* the line, or the head of a longer one */
+	size_t full;		/* the whole line's length */
+	size_t pos, len;
+	char buf[64 * 1024];
+};
+
+static void
+line_in_init(struct line_in *li, FILE *f)
+{
+	li->f = f;
+	strbuf_init_capped(&li->line, LKB_MAX_LINE_BYTES);
+	li->full = li->pos = li->len = 0;
+}
+
+/* Fill buf when it is used up: 1 bytes there, 0 at the end. */
 static int
-read_mbox(FILE *f, const char *path, char *first, ssize_t firstlen,
+line_in_fill(struct line_in *li)
+{
+	if (li->pos < li->len)
+		return 1;
+	li->pos = 0;
+	li->len = fread(li->buf, 1, sizeof(li->buf), li->f);
+	return li->len > 0;
+}
+
+/* The next line, '\n' included, in li->line: 1, or 0 at the end (or on a
+ * read error: ferror tells). li->full > li->line.len: cut. */
+static int
+line_in_next(struct line_in *li)
+{
+	const char *p, *nl;
+	size_t k, room;
+
+	strbuf_reset(&li->line);
+	li->full = 0;
+	while (line_in_fill(li)) {
+		p = li->buf + li->pos;
+		nl = memchr(p, '\n', li->len - li->pos);
+		k = nl ? (size_t)(nl - p) + 1 : li->len - li->pos;
+		room = li->line.cap - li->line.len;
+		if (strbuf_add(&li->line, p, k < room ? k : room) != LKB_OK)
+			LKB_BUG("capped add of the remaining room");
+		li->full += k;
+		li->pos += k;
+		if (nl)
+			return 1;
+	}
+	return li->full > 0;
+}
+
+/* Split an mbox stream; with have_first, li->line is its first line. */
+static int
+read_mbox(struct line_in *li, const char *path, int have_first,
 	  mailsource_fn *fn, void *arg)
 {
 	struct mbox_state ms = { .path = path, .fn = fn, .arg = arg };
-	char *line = first;
-	size_t cap = first ? (size_t)firstlen + 1 : 0;
-	ssize_t n = first ? firstlen : 0;
 	long long off = 0;
-	int rc = LKB_OK, prev_blank = 1;
+	int rc = LKB_OK, prev_blank = 1, more;
 
 	strbuf_init_capped(&ms.msg, LKB_MAX_MESSAGE_BYTES);
-	if (!first)
-		n = getline(&line, &cap, f);
-	while (n > 0) {
-		rc = mbox_line(&ms, line, (size_t)n, off, prev_blank);
+	more = have_first || line_in_next(li);
+	while (more) {
+		rc = mbox_line(&ms, li->line.buf, li->line.len, off,
+			       prev_blank);
 		if (rc != LKB_OK)
 			break;
-		prev_blank = n == 1 || (n == 2 && line[0] == '\r');
-		off += n;
-		n = getline(&line, &cap, f);
+		/* after the line: its head is kept, nothing after it */
+		if (li->full > li->line.len && ms.have &&
+		    !(ms.flags & MAILSOURCE_LONG_LINE)) {
+			lkb_warn("mbox '%s': the line at offset %lld is longer "
+				 "than LKB_MAX_LINE_BYTES (%u); its message is "
+				 "stored as rejected", path, off,
+				 LKB_MAX_LINE_BYTES);
+			ms.flags |= MAILSOURCE_LONG_LINE;
+		}
+		prev_blank = li->full == 1 ||
+			     (li->full == 2 && li->line.buf[0] == '\r');
+		off += (long long)li->full;
+		more = line_in_next(li);
 	}
-	if (rc == LKB_OK && ferror(f)) {
+	if (rc == LKB_OK && ferror(li->f)) {
 		lkb_error_errno("cannot read mbox '%s'", path);
 		rc = LKB_ERR_IO;
 	}
 	if (rc == LKB_OK)
 		rc = mbox_flush(&ms);
-	free(line);
 	strbuf_release(&ms.msg);
 	return rc;
 }
@@ -322,27 +382,33 @@ read_mbox(FILE *f, const char *path, char *first, ssize_t firstlen,
 static int
 read_stdin(mailsource_fn *fn, void *arg)
 {
+	struct line_in *li = xmalloc(sizeof(*li));
 	struct strbuf sb;
-	char *line = NULL;
-	size_t cap = 0;
-	ssize_t n = getline(&line, &cap, stdin);
-	int rc, flags = 0;
+	int rc = LKB_OK, flags = 0;
 
-	if (n <= 0) {
-		free(line);
-		return ferror(stdin) ? (lkb_error_errno("cannot read standard "
-				"input"), LKB_ERR_IO) : LKB_OK;
+	line_in_init(li, stdin);
+	if (!line_in_fill(li)) {
+		if (ferror(stdin)) {
+			lkb_error_errno("cannot read standard input");
+			rc = LKB_ERR_IO;
+		}
+		goto out;
 	}
-	if (n >= 5 && !memcmp(line, "From ", 5))
-		return read_mbox(stdin, "-", line, n, fn, arg);
+	/* "From " can only be cut when the whole input is shorter */
+	if (li->len >= 5 && !memcmp(li->buf, "From ", 5)) {
+		rc = read_mbox(li, "-", 0, fn, arg);
+		goto out;
+	}
 	strbuf_init_capped(&sb, LKB_MAX_MESSAGE_BYTES);
-	if (strbuf_add(&sb, line, (size_t)n) != LKB_OK)
+	if (strbuf_add(&sb, li->buf, li->len) != LKB_OK)
 		flags = MAILSOURCE_TRUNCATED;
-	free(line);
 	rc = slurp(stdin, "standard input", &sb, &flags);
 	if (rc == LKB_OK)
 		rc = fn(sb.buf, sb.len, "stdin", flags, arg);
 	strbuf_release(&sb);
+out:
+	strbuf_release(&li->line);
+	free(li);
 	return rc;
 }
 
@@ -350,6 +416,7 @@ int
 mailsource_read(const char *path, mailsource_fn *fn, void *arg)
 {
 	enum mailsource_kind k;
+	struct line_in *li;
 	char *source;
 	FILE *f;
 	int rc;
@@ -368,7 +435,11 @@ mailsource_read(const char *path, mailsource_fn *fn, void *arg)
 		if (!(f = fopen(path, "rb")))
 			return lkb_error_errno("cannot open '%s'", path),
 			       LKB_ERR_IO;
-		rc = read_mbox(f, path, NULL, 0, fn, arg);
+		li = xmalloc(sizeof(*li));
+		line_in_init(li, f);
+		rc = read_mbox(li, path, 0, fn, arg);
+		strbuf_release(&li->line);
+		free(li);
 		fclose(f);
 		return rc;
 	case MS_FILE:

@@ -17,6 +17,9 @@ enum mailsource_kind { MS_MAILDIR, MS_MBOX, MS_FILE, MS_STDIN, MS__COUNT };
 
 /* Set on a message cut at LKB_MAX_MESSAGE_BYTES: raw holds the head. */
 #define MAILSOURCE_TRUNCATED 0x1
+/* Set on an mbox message with a line over LKB_MAX_LINE_BYTES: raw holds
+ * its head up to that line's first LKB_MAX_LINE_BYTES. */
+#define MAILSOURCE_LONG_LINE 0x2
 
 /* Called once per message; raw is borrowed for the call only. source
  * names its origin ("maildir:PATH", "mbox:PATH:OFFSET", "file:PATH",

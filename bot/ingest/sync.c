@@ -85,6 +85,7 @@ imap_configure(const struct settings *set, struct sync_imap *si)
 	si->conf.starttls = set->imap.starttls;
 	si->conf.insecure = set->imap.insecure;
 	si->conf.timeout = set->imap.timeout;
+	si->conf.deadline = set->imap.deadline;
 	si->batch = (size_t)set->imap.batch;
 	si->account = xasprintf("%.*s%s@%s",
 				(int)(strstr(si->server, "://") + 3 -

@@ -6,8 +6,10 @@
  * that one round trip is the whole cost of an idle run, whatever the
  * size of the folder. Otherwise UID SEARCH lists the new UIDs and they
  * are fetched batch by batch (one UID FETCH of up to `batch` UIDs with
- * BODY.PEEK[]), each batch stored in one transaction together with the
- * cursor advance. A changed UIDVALIDITY reads the folder again from UID
+ * RFC822.SIZE, then one with BODY.PEEK[] for those not over
+ * LKB_MAX_MESSAGE_BYTES), each batch stored in one transaction together
+ * with the cursor advance. Mail over the limit is stored as a rejected
+ * stand-in naming its size, so the cursor passes it. A changed UIDVALIDITY reads the folder again from UID
  * 1; the store's dedup (Message-ID, else content) keeps it from storing
  * anything twice.
  */
@@ -35,7 +37,10 @@ struct folder_run {
 	const char *folder;
 	uint32_t uidvalidity;
 	uint32_t lo, hi;	/* UIDs of the batch in flight */
-	uint64_t fetched;
+	uint32_t *big;		/* UIDs of the batch over the size limit */
+	size_t nbig;
+	uint64_t fetched, new_msgs, duplicate;	/* committed */
+	uint64_t batch_fetched;
 	struct strbuf lf;	/* the message with CRLF turned into LF */
 	struct strbuf src;
 };
@@ -67,29 +72,84 @@ crlf_to_lf(struct strbuf *out, const char *p, size_t len)
 	return LKB_OK;
 }
 
+/* uid is one the batch asked for: fr->src names its mail. */
 static int
-on_message(void *arg, uint32_t uid, const char *raw, size_t len)
+batch_uid(struct folder_run *fr, uint32_t uid)
 {
-	struct folder_run *fr = arg;
-	int rc;
-
 	if (uid < fr->lo || uid > fr->hi) {
 		lkb_error("imap: server sent uid %" PRIu32 " outside the "
 			  "asked range %" PRIu32 ":%" PRIu32, uid, fr->lo,
 			  fr->hi);
 		return LKB_ERR_PROTO;
 	}
-	if ((rc = crlf_to_lf(&fr->lf, raw, len)) != LKB_OK)
-		return rc;
 	strbuf_reset(&fr->src);
 	if (strbuf_addf(&fr->src, "imap:%s;UIDVALIDITY=%" PRIu32 ";UID=%"
 			PRIu32, fr->folder, fr->uidvalidity, uid))
 		return LKB_ERR_TOO_BIG;
+	return LKB_OK;
+}
+
+static int
+on_message(void *arg, uint32_t uid, const char *raw, size_t len)
+{
+	struct folder_run *fr = arg;
+	int rc;
+
+	if ((rc = batch_uid(fr, uid)) != LKB_OK)
+		return rc;
+	if ((rc = crlf_to_lf(&fr->lf, raw, len)) != LKB_OK)
+		return rc;
 	rc = ingest_message(fr->si->ig, fr->lf.buf, fr->lf.len, fr->src.buf,
 			    NULL);
 	if (rc == LKB_OK)
-		fr->fetched++;
+		fr->batch_fetched++;
 	return rc;
+}
+
+/* A mail over LKB_MAX_MESSAGE_BYTES is not fetched: a short stand-in
+ * naming it and its size is stored as rejected instead. */
+static int
+on_size(void *arg, uint32_t uid, uint64_t size)
+{
+	struct folder_run *fr = arg;
+	char *why, *stub;
+	int rc;
+
+	if ((rc = batch_uid(fr, uid)) != LKB_OK ||
+	    size <= LKB_MAX_MESSAGE_BYTES)
+		return rc;
+	lkb_warn("%s: skipping a message of %" PRIu64 " bytes: over "
+		 "LKB_MAX_MESSAGE_BYTES", fr->src.buf, size);
+	why = xasprintf("message of %" PRIu64 " bytes over "
+			"LKB_MAX_MESSAGE_BYTES, not fetched", size);
+	stub = xasprintf("X-Lkpbot-Not-Fetched: %s\n\n%s\n", fr->src.buf,
+			 why);
+	rc = ingest_rejected(fr->si->ig, stub, strlen(stub), fr->src.buf,
+			     why, NULL);
+	free(why);
+	free(stub);
+	if (rc != LKB_OK)
+		return rc;
+	fr->big = xreallocarray(fr->big, fr->nbig + 1, sizeof(*fr->big));
+	fr->big[fr->nbig++] = uid;
+	fr->batch_fetched++;
+	return LKB_OK;
+}
+
+/* uids[0..n) without those on_size set aside, into rest (n at most). */
+static size_t
+uids_to_fetch(const struct folder_run *fr, const uint32_t *uids, size_t n,
+	      uint32_t *rest)
+{
+	size_t i, j, k = 0;
+
+	for (i = 0; i < n; i++) {
+		for (j = 0; j < fr->nbig && fr->big[j] != uids[i]; j++)
+			;
+		if (j == fr->nbig)
+			rest[k++] = uids[i];
+	}
+	return k;
 }
 
 /* uids[0..n) ascending as an IMAP sequence set "1:5,7,9:12". */
@@ -129,29 +189,45 @@ fetch_batch(struct folder_run *fr, const uint32_t *uids, size_t n,
 	    struct strbuf *set)
 {
 	struct sync_imap *si = fr->si;
-	uint64_t fetched = fr->fetched;
+	struct ingest_stats before = *ingest_stats(si->ig), now;
+	uint32_t *rest = xreallocarray(NULL, n, sizeof(*rest));
+	size_t nrest;
 	int rc;
 
 	uidset(set, uids, n);
 	fr->lo = uids[0];
 	fr->hi = uids[n - 1];
+	fr->nbig = 0;
+	fr->batch_fetched = 0;
 	if ((rc = ingest_begin(si->ig)) != LKB_OK)
-		return rc;
-	rc = imap_session_fetch(fr->s, set->buf, on_message, fr);
+		goto out;
+	rc = imap_session_sizes(fr->s, set->buf, on_size, fr);
+	nrest = uids_to_fetch(fr, uids, n, rest);
+	if (rc == LKB_OK && nrest) {
+		uidset(set, rest, nrest);
+		rc = imap_session_fetch(fr->s, set->buf, on_message, fr);
+		uidset(set, uids, n);
+	}
 	if (rc == LKB_OK)
 		rc = store_cursor_set(si->st, si->account, fr->folder,
 				      fr->uidvalidity, fr->hi);
 	if (rc != LKB_OK) {
 		ingest_abort(si->ig);
-		fr->fetched = fetched;	/* the stats count committed mail */
-		return rc;
+		goto out;
 	}
-	if ((rc = ingest_end(si->ig)) != LKB_OK) {
-		fr->fetched = fetched;
-		return rc;
-	}
+	if ((rc = ingest_end(si->ig)) != LKB_OK)
+		goto out;
+	/* counted only once committed */
+	now = *ingest_stats(si->ig);
+	fr->fetched += fr->batch_fetched;
+	fr->new_msgs += now.new_msgs - before.new_msgs;
+	fr->duplicate += now.duplicate - before.duplicate;
+	free(rest);
 	lkb_debug("imap: %s: stored up to uid %" PRIu32, fr->folder, fr->hi);
 	return after_batch(fr, set->buf);
+out:
+	free(rest);
+	return rc;
 }
 
 static int
@@ -198,10 +274,9 @@ start_uid(struct folder_run *fr, int64_t *last_out, int *dirty_out)
 static int
 sync_folder(struct sync_imap *si, struct imap_session *s, const char *folder)
 {
-	struct folder_run fr = { si, s, folder, 0, 0, 0, 0, STRBUF_INIT,
-				 STRBUF_INIT };
+	struct folder_run fr = { si, s, folder, 0, 0, 0, NULL, 0, 0, 0, 0, 0,
+				 STRBUF_INIT, STRBUF_INIT };
 	struct strbuf set = STRBUF_INIT;
-	struct ingest_stats before = *ingest_stats(si->ig), now;
 	struct imap_mailbox mb;
 	uint32_t *uids = NULL;
 	size_t n = 0, i, k;
@@ -244,13 +319,12 @@ sync_folder(struct sync_imap *si, struct imap_session *s, const char *folder)
 	if (dirty)
 		rc = save_cursor(si, folder, mb.uidvalidity, last);
 out:
-	now = *ingest_stats(si->ig);
 	if (!si->quiet && fr.fetched)
 		printf("sync: imap %s: %" PRIu64 " fetched, %" PRIu64 " new, %"
 		       PRIu64 " duplicate\n", folder, fr.fetched,
-		       now.new_msgs - before.new_msgs,
-		       now.duplicate - before.duplicate);
+		       fr.new_msgs, fr.duplicate);
 	free(uids);
+	free(fr.big);
 	strbuf_release(&set);
 	strbuf_release(&fr.lf);
 	strbuf_release(&fr.src);

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <time.h>
 
 #include <curl/curl.h>
 
@@ -54,6 +55,15 @@ curl_status(CURLcode cc)
 	}
 }
 
+static int64_t
+now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
 static int
 setup(struct imap_conn *c, const struct imap_conf *conf)
 {
@@ -88,7 +98,8 @@ setup(struct imap_conn *c, const struct imap_conf *conf)
 	SET(CURLOPT_CONNECT_ONLY, 1L);
 	SET(CURLOPT_NOSIGNAL, 1L);
 	SET(CURLOPT_CONNECTTIMEOUT, secs);
-	SET(CURLOPT_TIMEOUT, 0L);
+	/* with CONNECT_ONLY: connecting and logging in */
+	SET(CURLOPT_TIMEOUT, conf->deadline > 0 ? conf->deadline : 0L);
 	SET(CURLOPT_SERVER_RESPONSE_TIMEOUT, secs);
 	SET(CURLOPT_TCP_KEEPALIVE, 1L);
 	SET(CURLOPT_SSL_VERIFYPEER, conf->insecure ? 0L : 1L);
@@ -109,6 +120,8 @@ setup(struct imap_conn *c, const struct imap_conf *conf)
 #undef SET
 	curl_free(netrc_url);	/* libcurl copied it */
 	c->timeout_ms = secs * 1000;
+	c->deadline = conf->deadline;
+	c->end_ms = conf->deadline > 0 ? now_ms() + conf->deadline * 1000 : 0;
 	if (cc != CURLE_OK) {
 		lkb_error("imap: cannot set up libcurl: %s",
 			  curl_easy_strerror(cc));
@@ -186,17 +199,26 @@ static int
 wait_sock(struct imap_conn *c, short events)
 {
 	struct pollfd pfd;
+	int64_t wait = c->timeout_ms, left;
 	int n;
 
+	/* the deadline bounds a server that trickles a byte at a time */
+	if (c->end_ms && (left = c->end_ms - now_ms()) < wait)
+		wait = left > 0 ? left : 0;
 	pfd.fd = c->sock;
 	pfd.events = events;
 	pfd.revents = 0;
 	do
-		n = poll(&pfd, 1, (int)c->timeout_ms);
+		n = wait > 0 ? poll(&pfd, 1, (int)wait) : 0;
 	while (n < 0 && errno == EINTR);
 	if (n < 0)
 		return lkb_error_errno("imap: cannot wait for the server"),
 		       LKB_ERR_NET;
+	if (n == 0 && wait < c->timeout_ms) {
+		lkb_error("imap: the session took longer than its deadline "
+			  "of %ld s ([imap] deadline)", c->deadline);
+		return LKB_ERR_NET;
+	}
 	if (n == 0) {
 		lkb_error("imap: no answer from the server within %ld s",
 			  c->timeout_ms / 1000);

@@ -2,6 +2,8 @@
 #ifndef LKB_BOT_NET_IMAP_INTERNAL_H
 #define LKB_BOT_NET_IMAP_INTERNAL_H
 
+#include <stdint.h>
+
 #include <curl/curl.h>
 
 #include "bot/net/imap.h"
@@ -13,6 +15,8 @@ struct imap_conn {
 	CURL *curl;
 	curl_socket_t sock;
 	long timeout_ms;
+	long deadline;		/* seconds, as configured; 0: none */
+	int64_t end_ms;		/* CLOCK_MONOTONIC ms it ends at; 0: none */
 	char errbuf[CURL_ERROR_SIZE];
 };
 

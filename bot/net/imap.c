@@ -22,6 +22,7 @@ enum imap_state {
 	IMAP_ST_SELECT,
 	IMAP_ST_SEARCH,
 	IMAP_ST_FETCH,
+	IMAP_ST_SIZE,
 	IMAP_ST_STORE,
 	IMAP_ST_MOVE,
 	IMAP_ST_LOGOUT,
@@ -29,8 +30,8 @@ enum imap_state {
 };
 
 static const char *const state_names[IMAP_ST__COUNT] = {
-	"idle", "capability", "select", "search", "fetch", "store", "move",
-	"logout",
+	"idle", "capability", "select", "search", "fetch", "size", "store",
+	"move", "logout",
 };
 _Static_assert(LKB_ARRAY_SIZE(state_names) == IMAP_ST__COUNT, "names");
 
@@ -50,6 +51,7 @@ struct imap_session {
 	uint32_t *uids;
 	size_t nuids, uids_alloc;
 	imap_fetch_fn *fetch_fn;
+	imap_size_fn *size_fn;
 	void *fetch_arg;
 };
 
@@ -185,6 +187,18 @@ resp_fetch(struct imap_session *s, const struct imap_resp *r)
 }
 
 static int
+resp_size(struct imap_session *s, const struct imap_resp *r)
+{
+	if (r->type != IMAP_U_FETCH || !r->has_size)
+		return resp_common(s, r);
+	if (!r->has_uid) {
+		lkb_error("imap: FETCH response %u without UID", r->num);
+		return LKB_ERR_PROTO;
+	}
+	return s->size_fn(s->fetch_arg, r->uid, r->size);
+}
+
+static int
 resp_store(struct imap_session *s, const struct imap_resp *r)
 {
 	return resp_common(s, r);
@@ -200,7 +214,7 @@ resp_logout(struct imap_session *s, const struct imap_resp *r)
 
 static resp_fn *const handlers[IMAP_ST__COUNT] = {
 	resp_idle, resp_capability, resp_select, resp_search, resp_fetch,
-	resp_store, resp_store, resp_logout,
+	resp_size, resp_store, resp_store, resp_logout,
 };
 
 /* ---- reading and running commands ---- */
@@ -417,21 +431,42 @@ check_uidset(const char *set)
 		LKB_BUG("malformed uid set");
 }
 
-int
-imap_session_fetch(struct imap_session *s, const char *uidset,
-		   imap_fetch_fn *fn, void *arg)
+/* UID FETCH uidset (items) in state st; the callbacks set are cleared
+ * after. */
+static int
+uid_fetch(struct imap_session *s, enum imap_state st, const char *uidset,
+	  const char *items, const char *what)
 {
 	char *cmd;
 	int rc;
 
 	check_uidset(uidset);
-	s->fetch_fn = fn;
-	s->fetch_arg = arg;
-	cmd = xasprintf("UID FETCH %s (UID BODY.PEEK[])", uidset);
-	rc = run_command(s, IMAP_ST_FETCH, "cannot fetch mail", cmd);
+	cmd = xasprintf("UID FETCH %s (%s)", uidset, items);
+	rc = run_command(s, st, what, cmd);
 	free(cmd);
 	s->fetch_fn = NULL;
+	s->size_fn = NULL;
 	return rc;
+}
+
+int
+imap_session_fetch(struct imap_session *s, const char *uidset,
+		   imap_fetch_fn *fn, void *arg)
+{
+	s->fetch_fn = fn;
+	s->fetch_arg = arg;
+	return uid_fetch(s, IMAP_ST_FETCH, uidset, "UID BODY.PEEK[]",
+			 "cannot fetch mail");
+}
+
+int
+imap_session_sizes(struct imap_session *s, const char *uidset,
+		   imap_size_fn *fn, void *arg)
+{
+	s->size_fn = fn;
+	s->fetch_arg = arg;
+	return uid_fetch(s, IMAP_ST_SIZE, uidset, "UID RFC822.SIZE",
+			 "cannot fetch mail sizes");
 }
 
 int

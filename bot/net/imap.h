@@ -31,6 +31,7 @@ struct imap_conf {
 				 * -1: unless the host is loopback */
 	int insecure;		/* do not verify the certificate */
 	long timeout;		/* seconds without progress before giving up */
+	long deadline;		/* seconds for the whole session; 0: none */
 };
 
 struct imap_session;
@@ -67,6 +68,15 @@ typedef int imap_fetch_fn(void *arg, uint32_t uid, const char *raw,
 /* UID FETCH uidset (UID BODY.PEEK[]): nothing gets marked read. */
 int imap_session_fetch(struct imap_session *s, const char *uidset,
 		       imap_fetch_fn *fn, void *arg) LKB_WARN_UNUSED;
+
+/* Called once per message of imap_session_sizes with its RFC822.SIZE.
+ * A negative return stops the fetch (and breaks the session). */
+typedef int imap_size_fn(void *arg, uint32_t uid, uint64_t size);
+
+/* UID FETCH uidset (UID RFC822.SIZE): the sizes before the bodies, so
+ * mail over LKB_MAX_MESSAGE_BYTES is never asked for. */
+int imap_session_sizes(struct imap_session *s, const char *uidset,
+		       imap_size_fn *fn, void *arg) LKB_WARN_UNUSED;
 
 /* UID STORE uidset +FLAGS.SILENT (\Seen); needs a SELECTed folder. */
 int imap_session_mark_seen(struct imap_session *s, const char *uidset)

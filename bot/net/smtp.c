@@ -5,8 +5,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 
 #include "bot/core/secret.h"
+#include "lib/ascii.h"
 #include "lib/limits.h"
 #include "lib/log.h"
 #include "lib/status.h"
@@ -16,7 +18,7 @@
 
 static const char *const outcome_names[SMTP__COUNT] = {
 	"sent", "temporary failure", "permanent failure", "unreachable",
-	"refused",
+	"refused", "uncertain",
 };
 _Static_assert(LKB_ARRAY_SIZE(outcome_names) == SMTP__COUNT, "outcomes");
 
@@ -152,6 +154,85 @@ outcome(struct curl_xfer *x, CURLcode code, enum smtp_outcome *outcome_out,
 	return rc;
 }
 
+/* The final reply line ("250 ok", not "250-...") before *end in b..:
+ * 1 and its code, *end moved to its start; 0 when there is none. */
+static int
+prev_final(const char *b, const char **end, const char **line_out,
+	   size_t *len_out)
+{
+	const char *e = *end, *s;
+
+	for (;;) {
+		while (e > b && (e[-1] == '\n' || e[-1] == '\r'))
+			e--;
+		if (e == b)
+			return 0;
+		for (s = e; s > b && s[-1] != '\n'; s--)
+			;
+		*end = s;
+		if (e - s >= 3 && LKB_ISDIGIT(s[0]) && LKB_ISDIGIT(s[1]) &&
+		    LKB_ISDIGIT(s[2]) && (e - s == 3 || s[3] == ' ')) {
+			*line_out = s;
+			*len_out = (size_t)(e - s);
+			return (s[0] - '0') * 100 + (s[1] - '0') * 10 +
+			       (s[2] - '0');
+		}
+		e = s;
+	}
+}
+
+/* The server's replies end with 354 (go ahead) to DATA: the whole mail
+ * was offered, and no answer to it came. */
+static int
+data_unanswered(const struct strbuf *rep)
+{
+	const char *end = rep->buf + rep->len, *line;
+	size_t len;
+
+	return prev_final(rep->buf, &end, &line, &len) == 354;
+}
+
+/* With CURLOPT_MAIL_RCPT_ALLOWFAILS a refused RCPT no longer fails the
+ * mail: the n replies before the last 354 are those to RCPT, in order.
+ * Name the refused recipients in detail. */
+static void
+note_refused(const struct strbuf *rep, const char *const *rcpt, size_t n,
+	     struct strbuf *detail)
+{
+	const char *end = rep->buf + rep->len, *line;
+	size_t len, i = n;
+	int code;
+
+	strbuf_reset(detail);
+	while ((code = prev_final(rep->buf, &end, &line, &len)) != 0 &&
+	       code != 354)
+		;
+	while (code && i > 0) {
+		code = prev_final(rep->buf, &end, &line, &len);
+		i--;
+		if (code < 400)
+			continue;
+		if ((detail->len ? strbuf_adds(detail, "; ")
+				 : strbuf_adds(detail, "refused recipients: ")) ||
+		    strbuf_addf(detail, "%s (%.*s)", rcpt[i], (int)len, line))
+			break;	/* a cut detail is still a detail */
+	}
+}
+
+/* curl_easy_cleanup sends QUIT and waits for its reply, which tells
+ * nothing about the mail (its fate is known by then); a silent server
+ * held each run 120 s there. Shut the reading side, so QUIT goes out and
+ * the wait ends at once; after a failed exchange, send nothing more. */
+static void
+skip_quit_wait(struct curl_xfer *x, int failed)
+{
+	curl_socket_t fd = CURL_SOCKET_BAD;
+
+	if (curl_easy_getinfo(x->h, CURLINFO_ACTIVESOCKET, &fd) == CURLE_OK &&
+	    fd != CURL_SOCKET_BAD)
+		shutdown(fd, failed ? SHUT_RDWR : SHUT_RD);
+}
+
 int
 smtp_send(const struct smtp_conf *c, const char *env_from,
 	  const char *const *rcpt, size_t n, const char *raw, size_t len,
@@ -162,6 +243,7 @@ smtp_send(const struct smtp_conf *c, const char *env_from,
 	struct upload up = { raw, len };
 	char *netrc_url = NULL;
 	CURLcode code;
+	long timeout = c->net.timeout > 0 ? c->net.timeout : 300;
 	int rc = LKB_OK;
 
 	*outcome_out = SMTP_UNREACHABLE;
@@ -193,8 +275,28 @@ smtp_send(const struct smtp_conf *c, const char *env_from,
 	SETOPT(CURLOPT_READFUNCTION, read_cb);
 	SETOPT(CURLOPT_READDATA, &up);
 	SETOPT(CURLOPT_INFILESIZE_LARGE, (curl_off_t)len);
+	/* each reply within the timeout, not libcurl's 120 s */
+	SETOPT(CURLOPT_SERVER_RESPONSE_TIMEOUT, timeout);
+	/* one refused recipient does not stop the others */
+#if LIBCURL_VERSION_NUM >= 0x080200
+	SETOPT(CURLOPT_MAIL_RCPT_ALLOWFAILS, 1L);
+#else
+	SETOPT(CURLOPT_MAIL_RCPT_ALLLOWFAILS, 1L);
+#endif
 	code = curl_easy_perform(x.h);
-	rc = outcome(&x, code, outcome_out, detail);
+	if (code != CURLE_OK && up.left == 0 && data_unanswered(&x.replies)) {
+		*outcome_out = SMTP_UNCERTAIN;
+		rc = strbuf_addf(detail, "uncertain: the mail was sent, no "
+				 "reply to it came: %s",
+				 curl_xfer_error(&x, code));
+		if (rc == LKB_ERR_TOO_BIG)
+			rc = LKB_OK;	/* a cut detail is still a detail */
+	} else {
+		rc = outcome(&x, code, outcome_out, detail);
+		if (rc == LKB_OK && code == CURLE_OK && n > 1)
+			note_refused(&x.replies, rcpt, n, detail);
+	}
+	skip_quit_wait(&x, code != CURLE_OK);
 out:
 	curl_free(netrc_url);
 	curl_xfer_release(&x);

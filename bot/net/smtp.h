@@ -35,6 +35,7 @@ enum smtp_outcome {
 	SMTP_UNREACHABLE,	/* no usable server: stop, retry next run */
 	SMTP_REFUSED,		/* login or certificate refused: stop until
 				 * the configuration is fixed */
+	SMTP_UNCERTAIN,		/* DATA sent, no reply to it: may have gone */
 	SMTP__COUNT
 };
 const char *smtp_outcome_name(enum smtp_outcome o);
@@ -46,7 +47,9 @@ void smtp_conf_release(struct smtp_conf *c);
 /* Send raw (len bytes, CRLF lines) from env_from ("" for the null
  * sender <>) to the n recipients. *outcome_out says what happened;
  * detail gets the server's reply line for 4xx/5xx or the transport
- * error. Returns LKB_OK when an outcome was reached, or a negative
+ * error; when the mail was sent but the server refused some of the
+ * recipients (the others still get it), it names those. The whole
+ * exchange, QUIT included, takes about the configured timeout at most. Returns LKB_OK when an outcome was reached, or a negative
  * status for a local problem (bad recipient, libcurl setup). */
 int smtp_send(const struct smtp_conf *c, const char *env_from,
 	      const char *const *rcpt, size_t n, const char *raw, size_t len,

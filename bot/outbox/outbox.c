@@ -202,11 +202,19 @@ static int
 warn_stuck(const struct store_outbox_row *r, void *arg)
 {
 	(void)arg;
-	lkb_warn("outbox row %lld (<%s>) is still in state sending since a "
-		 "run was interrupted; it may or may not have been delivered: "
-		 "check, then 'lkpbot outbox send --force %lld' or "
-		 "'lkpbot outbox drop --force %lld'", (long long)r->id,
-		 r->message_id, (long long)r->id, (long long)r->id);
+	if (r->last_error && !strncmp(r->last_error, "uncertain:", 10))
+		lkb_warn("outbox row %lld (<%s>) is held: %s; it may have "
+			 "been delivered: check, then 'lkpbot outbox send "
+			 "--force %lld' or 'lkpbot outbox drop --force %lld'",
+			 (long long)r->id, r->message_id, r->last_error,
+			 (long long)r->id, (long long)r->id);
+	else
+		lkb_warn("outbox row %lld (<%s>) is still in state sending "
+			 "since a run was interrupted; it may or may not have "
+			 "been delivered: check, then 'lkpbot outbox send "
+			 "--force %lld' or 'lkpbot outbox drop --force %lld'",
+			 (long long)r->id, r->message_id, (long long)r->id,
+			 (long long)r->id);
 	return 0;
 }
 
@@ -314,7 +322,8 @@ deliver(struct sender *s, const struct store_outbox_row *r,
 	return rc;
 }
 
-/* Record what happened to claimed row r. LKB_ERR_NET and LKB_ERR_CONFIG
+/* Record what happened to claimed row r (detail: what the server or the
+ * transport said, NULL when nothing). LKB_ERR_NET and LKB_ERR_CONFIG
  * stop the run. */
 static int
 settle(struct sender *s, const struct store_outbox_row *r,
@@ -324,12 +333,26 @@ settle(struct sender *s, const struct store_outbox_row *r,
 	int64_t now = (int64_t)time(NULL), next;
 	int rc;
 
+	if (oc != SMTP_SENT && !detail)
+		detail = smtp_outcome_name(oc);
 	switch (oc) {
 	case SMTP_SENT:
 		lkb_info("sent outbox row %lld <%s>", (long long)r->id,
 			 r->message_id);
+		if (detail)
+			lkb_warn("outbox row %lld: sent, but %s",
+				 (long long)r->id, detail);
 		s->stats.sent++;
 		return store_outbox_mark_sent(st, r->id, now);
+	case SMTP_UNCERTAIN:
+		/* never sent again blindly: it may have been delivered */
+		lkb_warn("outbox row %lld <%s>: %s; held in state sending, "
+			 "sent again only by 'lkpbot outbox send --force "
+			 "%lld'%s", (long long)r->id, r->message_id, detail,
+			 (long long)r->id, s->ctx->set->smtp.resend_uncertain_after
+			 ? " or after [smtp] resend_uncertain_after" : "");
+		s->stats.stuck++;
+		return store_outbox_hold(st, r->id, detail);
 	case SMTP_TEMPFAIL:
 		rc = store_outbox_retry_later(st, r->id, detail, now,
 					      LKB_MAX_SEND_ATTEMPTS, &next);
@@ -388,10 +411,30 @@ send_one(struct sender *s, int64_t id)
 			strbuf_reset(&detail);
 		oc = s->dry_run_dir ? SMTP_UNREACHABLE : SMTP_TEMPFAIL;
 	}
-	rc = settle(s, &r, oc, detail.len ? detail.buf : smtp_outcome_name(oc));
+	rc = settle(s, &r, oc, detail.len ? detail.buf : NULL);
 	store_outbox_row_release(&r);
 	strbuf_release(&detail);
 	return rc == LKB_OK ? 1 : rc;
+}
+
+/* [smtp] resend_uncertain_after: rows held in `sending` that long go
+ * again (the run lock makes sure no other process is sending them). */
+static int
+resend_held(struct bot_ctx *ctx)
+{
+	long wait = ctx->set->smtp.resend_uncertain_after;
+	int64_t now = (int64_t)time(NULL), n = 0;
+	int rc;
+
+	if (wait <= 0)
+		return LKB_OK;
+	rc = store_outbox_requeue_held(ctx->st, now - wait, now,
+				       LKB_MAX_SEND_ATTEMPTS, &n);
+	if (rc == LKB_OK && n)
+		lkb_warn("%lld outbox rows held in state sending for over "
+			 "%ld s ([smtp] resend_uncertain_after) are sent "
+			 "again", (long long)n, wait);
+	return rc;
 }
 
 static int
@@ -406,7 +449,8 @@ sender_init(struct sender *s, struct bot_ctx *ctx, const char *dry_run_dir)
 				     : ctx->set->smtp.dry_run_dir;
 	if (s->dry_run_dir && !*s->dry_run_dir)
 		s->dry_run_dir = NULL;
-	if ((rc = outbox_report_stuck(ctx->st, &stuck)) != LKB_OK)
+	if ((rc = resend_held(ctx)) != LKB_OK ||
+	    (rc = outbox_report_stuck(ctx->st, &stuck)) != LKB_OK)
 		return rc;
 	s->stats.stuck = (int)stuck;
 	if (!s->dry_run_dir) {
@@ -461,13 +505,21 @@ outbox_send_due(struct bot_ctx *ctx, const char *dry_run_dir,
 		struct outbox_stats *stats_out)
 {
 	struct sender s;
+	time_t end = time(NULL) + ctx->set->smtp.deadline;
 	int64_t waiting;
 	int rc, ok;
 
 	if ((rc = sender_init(&s, ctx, dry_run_dir)) != LKB_OK)
 		goto out;
-	while ((ok = rate_allows(&s)) == 1 && (rc = send_one(&s, 0)) == 1)
-		;
+	while ((ok = rate_allows(&s)) == 1 && (rc = send_one(&s, 0)) == 1) {
+		/* a slow server cannot hold the stage (and the lock) */
+		if (time(NULL) >= end) {
+			lkb_warn("send: past its deadline of %ld s ([smtp] "
+				 "deadline); the rest waits for the next run",
+				 ctx->set->smtp.deadline);
+			break;
+		}
+	}
 	if (ok < 0)
 		rc = LKB_ERR_DB;
 	if (rc >= 0)

@@ -21,6 +21,7 @@ requests_env(const struct settings *set, struct request_env *e)
 	e->root = set->results.root;
 	e->queue = set->results.queue;
 	e->repo = set->git.repo;
+	compare_git_set_timeout(set->git.timeout);
 	e->expire_days = set->results.expire_days;
 }
 

@@ -219,8 +219,8 @@ report_may_reopen(struct triage *t, int64_t msg_id,
 			 sm->from_addr ? sm->from_addr : "?");
 		return 0;
 	}
-	if ((rc = store_message_raw(t->st, msg_id, &raw, &len)) < 0)
-		return rc;
+	if ((rc = store_message_raw(t->st, msg_id, &raw, &len)) <= 0)
+		return rc;	/* 0: gone or damaged, nothing to verify */
 	tm.msg_id = msg_id;
 	tm.author = sm->from_addr;
 	tm.raw = raw;
@@ -556,7 +556,8 @@ triage_prepare(struct store *st, struct rules *rules,
 		p->what = TP_REPORT;
 		return LKB_OK;
 	}
-	if ((rc = store_message_raw(st, msg_id, &p->raw, &len)) < 0)
+	/* 0: not kept, or damaged (logged once: it is marked triaged) */
+	if ((rc = store_message_raw(st, msg_id, &p->raw, &len)) <= 0)
 		return rc;
 	p->raw_len = len;
 	if (message_parse_flags(p->raw, len, MESSAGE_USED_FIELDS, &p->m) !=

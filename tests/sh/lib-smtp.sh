@@ -8,6 +8,10 @@
 #                         sets SMTP_SINK_PORT and SMTP_SINK_PID
 #   stop_smtp_sink PID    stop one sink
 #   free_port             print a loopback TCP port nobody listens on
+#   ack_enqueue CONF DB DIR REQ SUBJECT [CC]
+#                         queue an "ack" answer for request REQ with
+#                         tests/tools/outbox-enqueue ($ENQ; the job file
+#                         goes to DIR); prints the row id
 # Every sink started is killed by smtp_cleanup, which the caller's
 # `trap ... EXIT` should run.
 
@@ -92,4 +96,18 @@ smtp_cleanup() {
 		wait "$_pid" 2>/dev/null
 	done
 	SMTP_SINK_PIDS=
+}
+
+ack_enqueue() {
+	cat >"$3/$4.json" <<EOJ
+{"template": "ack", "kind": "ack", "request_id": "$4", "thread_id": 1,
+ "to": {"name": "Jane Doe", "address": "jane@example.com"},
+ "cc": [${6:-}], "subject": "$5", "parent_id": "reply-1@example.com",
+ "references": [],
+ "data": {"quoted": "> #lkp close\n", "result": "report 1 is closed.",
+	  "report": {"id": "1", "subject": "s", "commits": [], "params": ""},
+	  "method": "#lkp close", "again": "#lkp status", "version": "0.1.0"}}
+EOJ
+	_out=$("$ENQ" "$1" "$2" "$3/$4.json") || return 1
+	echo "${_out%% *}"
 }

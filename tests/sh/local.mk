@@ -22,6 +22,14 @@ LKB_SH_TESTS = \
 	%reldir%/t0100-imap-sync.sh \
 	%reldir%/t0105-imap-faults.sh \
 	%reldir%/t0110-maildir-source.sh \
+	%reldir%/t0120-imap-oversized.sh \
+	%reldir%/t0125-imap-hostile.sh \
+	%reldir%/t0130-smtp-hostile.sh \
+	%reldir%/t0135-send-lock.sh \
+	%reldir%/t0140-maildir-special.sh \
+	%reldir%/t0145-deep-chain.sh \
+	%reldir%/t0150-mbox-long-line.sh \
+	%reldir%/t0155-raw-damage.sh \
 	%reldir%/t0200-tls-auth.sh \
 	%reldir%/t0210-secrets.sh \
 	%reldir%/t0220-doctor.sh \

@@ -153,7 +153,9 @@ config slow "$SMTP_SINK_PORT"
 enqueue main r5 >/dev/null
 id5=$(bot main outbox list --json | grep -c '"id"')
 mid5=$(row_field "$id5" message_id | tr -d '"')
-bot slow send >/dev/null 2>&1 &
+# lkpbot itself in the background (not the shell function `bot`), so
+# that kill -9 below kills the sender and frees its run lock
+"$LKPBOT" -c "$tmp/slow.conf" -d "$DB" send >/dev/null 2>&1 &
 pid=$!
 n=0
 while [ "$(row_field "$id5" state)" != '"sending"' ] && [ $n -lt 50 ]; do

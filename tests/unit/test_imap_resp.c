@@ -302,6 +302,8 @@ START_TEST(parse_fetch_body)
 	ck_assert_uint_eq(r.uid, 7);
 	ck_assert(span_eq(r.body, "hi"));
 	ck_assert(span_eq(r.flags, "\\Seen $X"));
+	ck_assert(r.has_size);
+	ck_assert_uint_eq(r.size, 2);
 
 	/* RFC822 is the old name of BODY[] */
 	ck_assert_int_eq(parse(LIT("* 2 FETCH (UID 8 RFC822 {1}\r\nx)\r\n"),

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <zlib.h>
@@ -292,6 +293,65 @@ START_TEST(read_limits_and_gzip)
 }
 END_TEST
 
+/* The result tree of commit 0123456... for axes under root d, in rt. */
+static void
+make_rt(const char *d, struct strbuf *rt)
+{
+	char p[512], *err = NULL;
+
+	snprintf(p, sizeof(p), "mkdir -p '%s/stress-ng/memory-100%%-remap-60s/"
+		 "lkp-icl-2sp8/debian.cgz/x86_64-rhel-9.4/gcc-12/"
+		 "0123456789abcdef0123456789abcdef01234567'", d);
+	ck_assert_int_eq(system(p), 0);
+	ck_assert_int_eq(compare_results_find(d, &axes, "0123456", rt, &err), 1);
+}
+
+/* Remove root d (freed) and release rt. */
+static void
+drop_rt(char *d, struct strbuf *rt)
+{
+	char p[512];
+
+	snprintf(p, sizeof(p), "rm -rf '%s'", d);
+	ck_assert_int_eq(system(p), 0);
+	free(d);
+	strbuf_release(rt);
+}
+
+/* A small .gz of valid JSON with millions of values is refused, naming
+ * the file and the limit, before anything is built from it (the audit's
+ * 600 KB file of 31 M numbers peaked at 1.3 GB). */
+START_TEST(matrix_value_cap)
+{
+	char *d = tmpdir(), p[512];
+	struct strbuf rt = STRBUF_INIT;
+	struct compare_dataset ds;
+	struct rusage ru;
+	char *err = NULL;
+	gzFile gz;
+
+	make_rt(d, &rt);
+	snprintf(p, sizeof(p), "%s/matrix.json.gz", rt.buf);
+	gz = gzopen(p, "wb");
+	ck_assert_ptr_nonnull(gz);
+	gzputs(gz, "{\"m\": [");
+	for (int i = 0; i < 5000000; i++)
+		gzputs(gz, "1,");
+	gzputs(gz, "1]}");
+	gzclose(gz);
+	compare_dataset_init(&ds, 1);
+	ck_assert_int_eq(compare_results_load(rt.buf, &ds, 0, &err),
+			 LKB_ERR_TOO_BIG);
+	ck_assert_ptr_nonnull(strstr(err, "matrix.json.gz' holds more than "
+				     "2000000 values (LKB_MAX_MATRIX_VALUES)"));
+	free(err);
+	ck_assert_int_eq(getrusage(RUSAGE_SELF, &ru), 0);
+	ck_assert_int_lt(ru.ru_maxrss, 160 * 1024);	/* KB */
+	compare_dataset_release(&ds);
+	drop_rt(d, &rt);
+}
+END_TEST
+
 /* A tree without matrix.json: rebuilt from the runs, a stat absent
  * from a run counts 0; a run without stats.json is no run. */
 START_TEST(rebuild_from_runs)
@@ -303,11 +363,7 @@ START_TEST(rebuild_from_runs)
 	const double *v;
 	const char *dirs[] = { "0", "1", "2", "10" };
 
-	snprintf(p, sizeof(p), "mkdir -p '%s/stress-ng/memory-100%%-remap-60s/"
-		 "lkp-icl-2sp8/debian.cgz/x86_64-rhel-9.4/gcc-12/"
-		 "0123456789abcdef0123456789abcdef01234567'", d);
-	ck_assert_int_eq(system(p), 0);
-	ck_assert_int_eq(compare_results_find(d, &axes, "0123456", &rt, &err), 1);
+	make_rt(d, &rt);
 	for (size_t i = 0; i < 4; i++) {
 		snprintf(p, sizeof(p), "%s/%s", rt.buf, dirs[i]);
 		ck_assert_int_eq(mkdir(p, 0755), 0);
@@ -344,10 +400,7 @@ START_TEST(rebuild_from_runs)
 	ck_assert_ptr_nonnull(strstr(err, "0/stats.json"));
 	free(err);
 	compare_dataset_release(&ds);
-	snprintf(p, sizeof(p), "rm -rf '%s'", d);
-	ck_assert_int_eq(system(p), 0);
-	free(d);
-	strbuf_release(&rt);
+	drop_rt(d, &rt);
 }
 END_TEST
 
@@ -387,6 +440,7 @@ lkb_test_suite(void)
 	tcase_add_test(tc, matrix_errors);
 	tcase_add_test(tc, fast_path_equals_jansson);
 	tcase_add_test(tc, read_limits_and_gzip);
+	tcase_add_test(tc, matrix_value_cap);
 	tcase_add_test(tc, rebuild_from_runs);
 	tcase_add_test(tc, write_jobs_idempotent);
 	suite_add_tcase(s, tc);

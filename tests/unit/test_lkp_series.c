@@ -7,6 +7,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "bot/compare/git.h"
@@ -191,6 +193,53 @@ START_TEST(git_failures)
 }
 END_TEST
 
+/* A git that never stops writing is killed at LKB_MAX_GIT_OUTPUT, one
+ * that never ends at [git] timeout: both at once, not when git is done
+ * (a fake git first in PATH). */
+START_TEST(git_bounded)
+{
+	const char *endless[] = { "log", NULL }, *slow[] = { "rev-list", NULL };
+	char dir[] = "/tmp/lkb-fakegit-XXXXXX", path[128], *err = NULL;
+	struct strbuf sb = STRBUF_INIT;
+	const char *old = getenv("PATH");
+	char *newpath;
+	FILE *f;
+	time_t t0;
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/git", dir);
+	f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	/* argv: git -C REPO --no-pager -c color.ui=false ARGS... */
+	fputs("#!/bin/sh\ncase $6 in log) exec yes lkpbot;; "
+	      "*) exec sleep 30;; esac\n", f);
+	fclose(f);
+	ck_assert_int_eq(chmod(path, 0755), 0);
+	newpath = xasprintf("%s:%s", dir, old ? old : "/usr/bin:/bin");
+	ck_assert_int_eq(setenv("PATH", newpath, 1), 0);
+	t0 = time(NULL);
+	ck_assert_int_eq(compare_git_run("/tmp", endless, &sb, &err),
+			 LKB_ERR_TOO_BIG);
+	ck_assert_ptr_nonnull(strstr(err, "(LKB_MAX_GIT_OUTPUT)"));
+	ck_assert_int_le(time(NULL) - t0, 10);
+	free(err);
+	compare_git_set_timeout(1);
+	t0 = time(NULL);
+	ck_assert_int_lt(compare_git_run("/tmp", slow, &sb, &err), 0);
+	ck_assert_ptr_nonnull(strstr(err, "git rev-list: took longer than 1 s "
+				     "([git] timeout)"));
+	ck_assert_int_le(time(NULL) - t0, 5);
+	free(err);
+	compare_git_set_timeout(0);
+	if (old)
+		setenv("PATH", old, 1);
+	unlink(path);
+	rmdir(dir);
+	free(newpath);
+	strbuf_release(&sb);
+}
+END_TEST
+
 Suite *
 lkb_test_suite(void)
 {
@@ -202,6 +251,7 @@ lkb_test_suite(void)
 	tcase_add_test(tc, url_branch);
 	tcase_add_test(tc, resolve);
 	tcase_add_test(tc, git_failures);
+	tcase_add_test(tc, git_bounded);
 	suite_add_tcase(s, tc);
 	return s;
 }

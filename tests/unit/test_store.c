@@ -315,7 +315,9 @@ START_TEST(raw_pack_cut_short_is_found)
 		size_t len;
 
 		ck_assert_int_eq(store_message_get(st, "cut@x", &sm), 1);
-		ck_assert_int_lt(store_message_raw(st, sm.id, &raw, &len), 0);
+		/* reported and treated as not kept (0), so that triage
+		 * skips it instead of failing on it in every run */
+		ck_assert_int_eq(store_message_raw(st, sm.id, &raw, &len), 0);
 		ck_assert_ptr_null(raw);
 		store_msg_release(&sm);
 	}

@@ -1,0 +1,44 @@
+#!/bin/sh
+# t0140-maildir-special.sh - a Maildir holding a FIFO, a symbolic link to
+# a private file, a directory and a link to a device: `sync` reads only
+# regular files, skips the others with a warning, never waits on a FIFO
+# and never stores what a link points to. (`import DIR` follows links on
+# purpose, for folders of links such as mairix results: t0050.)
+. "${LKB_SRCDIR:-$(dirname "$0")/../..}/tests/sh/lib.sh"
+
+S=$LKB_TEST_DATA/stories
+lkb_setup
+MD=$T/Mail
+mkdir -p "$MD/cur" "$MD/new" "$MD/tmp"
+cp "$S/000-report.eml" "$MD/new/1.a"
+cp "$S/001-report.eml" "$MD/new/3.c"
+mkfifo "$MD/new/2.fifo"
+printf 'From: root@example.org\nSubject: secret\n\nSECRET-%s\n' $$ >"$T/secret"
+chmod 600 "$T/secret"
+ln -s "$T/secret" "$MD/new/2.link"
+mkdir "$MD/new/2.dir"
+ln -s /dev/zero "$MD/new/2.zero"
+touch -d '-1 hour' "$MD/new" "$MD/cur"
+printf '[maildir]\npath = %s\n' "$MD" >"$LKB_CONF"
+secret_rows() {
+	db_q "SELECT count(*) FROM messages WHERE
+		CAST(raw AS TEXT) LIKE '%SECRET-$$%' OR body LIKE '%SECRET-$$%'
+		OR subject = 'secret'"
+}
+
+plan 6
+
+# 1-6: sync
+timeout 30 "$LKPBOT" -c "$LKB_CONF" sync >"$T/out" 2>"$T/err"
+rc=$?
+ok_if "sync does not hang on the FIFO (exit $rc)" test "$rc" != 124
+is "sync exits 0" "$rc" 0
+is "the two mails are stored" "$(db_q 'SELECT count(*) FROM messages')" 2
+is "the linked file is not stored" "$(secret_rows)" 0
+is "one warning per special file" \
+	"$(grep -c -E "skipping '.*/2\.[a-z]*': (not a regular file|a symbolic link)" \
+		"$T/err")" 4
+timeout 30 "$LKPBOT" -c "$LKB_CONF" sync >"$T/out" 2>"$T/err"
+is "the next sync says nothing more" "$?/$(cat "$T/err")" 0/
+
+done_testing
