@@ -253,9 +253,14 @@ START_TEST(headers)
 {
 	struct strbuf sb = STRBUF_INIT;
 	static const struct compare_fmt_commit c[] = {
-		{ "8285917d6f383aef0123456789abcdef01234567", "mm: base", NULL },
-		{ "01b9da291c4969354807b52956f0123456789abc", NULL, NULL },
-		{ "v5.6-rc4", "", NULL },
+		{ "8285917d6f383aef0123456789abcdef01234567", "mm: base", NULL, 0 },
+		{ "01b9da291c4969354807b52956f0123456789abc", NULL, NULL, 0 },
+		{ "v5.6-rc4", "", NULL, 0 },
+	};
+	/* ncompare's own list: whole shas */
+	static const struct compare_fmt_commit full[] = {
+		{ "8285917d6f383aef0123456789abcdef01234567", NULL, NULL, 1 },
+		{ "01b9da291c4969354807b52956f0123456789abc", NULL, NULL, 1 },
 	};
 	char eq[90];
 
@@ -271,6 +276,11 @@ START_TEST(headers)
 		"                   v5.6-rc4 \n"
 		"---------------- --------------------------- "
 		"--------------------------- \n");
+	strbuf_reset(&sb);
+	ck_assert_int_eq(compare_format_header(&sb, "k", "v", full, 2), LKB_OK);
+	ck_assert_ptr_nonnull(strstr(sb.buf, "commit: \n"
+		"  8285917d6f383aef0123456789abcdef01234567\n"
+		"  01b9da291c4969354807b52956f0123456789abc\n\n"));
 	strbuf_reset(&sb);
 	ck_assert_int_eq(compare_format_perf_header(&sb, 2), LKB_OK);
 	ck_assert_str_eq(sb.buf,
@@ -340,9 +350,9 @@ check_attr(const double *col2, const char *want)
 {
 	static const double b[] = { 100, 102, 98, 100 }, c1[] = { 50, 51, 49, 50 };
 	static const struct compare_fmt_commit fc[] = {
-		{ "0000000000aaaa", NULL, "base" },
-		{ "1111111111bbbb", NULL, "01/02" },
-		{ "2222222222cccc", NULL, "02/02" },
+		{ "0000000000aaaa", NULL, "base", 0 },
+		{ "1111111111bbbb", NULL, "01/02", 0 },
+		{ "2222222222cccc", NULL, "02/02", 0 },
 	};
 	const double *cols[] = { b, c1, col2 };
 	struct compare_rules *r = NULL;
