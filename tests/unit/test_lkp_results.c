@@ -219,6 +219,19 @@ START_TEST(fast_path_equals_jansson)
 		ck_assert_ptr_nonnull(b);
 		ck_assert_int_eq(memcmp(a, b, 10 * sizeof(double)), 0);
 	}
+	/* JSON reals (Ruby Floats) against integers, in both parsers */
+	for (size_t r = 0; r < 10; r++) {
+		static const int real_ab[10] = { 0, 0, 1, 1, 0, 1, 1, 1, 1, 1 };
+		static const int real_c[10] = { 1, 1, 1, 0 };
+		size_t ab = compare_dataset_find(&fast, "a.b"), c = compare_dataset_find(&fast, "c");
+
+		ck_assert_int_eq(compare_dataset_is_real(&fast, 0, ab, r), real_ab[r]);
+		ck_assert_int_eq(compare_dataset_is_real(&fast, 0, c, r), real_c[r]);
+		ab = compare_dataset_find(&full, "a.b");
+		c = compare_dataset_find(&full, "c");
+		ck_assert_int_eq(compare_dataset_is_real(&full, 0, ab, r), real_ab[r]);
+		ck_assert_int_eq(compare_dataset_is_real(&full, 0, c, r), real_c[r]);
+	}
 	compare_dataset_release(&fast);
 	compare_dataset_release(&full);
 	for (size_t i = 0; i < sizeof(slow) / sizeof(slow[0]); i++) {
