@@ -275,7 +275,7 @@ nonfinite(char *out, double v, int plus)
 		return snprintf(out, COMPARE_RUBYFMT_SIZE, "%sNaN",
 				plus ? "+" : "");
 	len = put_sign(out, v, plus);
-	strcpy(out + len, "Inf");
+	memcpy(out + len, "Inf", 4);
 	return len + 3;
 }
 
