@@ -215,9 +215,12 @@ compare_select_monitors(const struct compare_dataset *ds, size_t col)
 
 struct typed {
 	double v;
+	size_t i;
 	int real;
 };
 
+/* Ruby's Array#sort (glibc's merge sort under it) keeps equal samples in
+ * run order: an Integer 0 and a Float 0.0 stay as the runs had them. */
 static int
 cmp_typed(const void *pa, const void *pb)
 {
@@ -225,7 +228,7 @@ cmp_typed(const void *pa, const void *pb)
 
 	if (a->v != b->v)
 		return a->v < b->v ? -1 : 1;
-	return a->real - b->real;
+	return (a->i > b->i) - (a->i < b->i);
 }
 
 /* Is the upper-median sample of StatSummary (sorted, leading -1 dropped,
@@ -244,6 +247,7 @@ median_is_integer(const struct compare_dataset *ds, size_t col, size_t key,
 		size_t run = v->idx ? v->idx[i] : i;
 
 		t[i].v = s ? s[run] : 0.0;
+		t[i].i = i;
 		t[i].real = s && compare_dataset_is_real(ds, col, key, run);
 	}
 	qsort(t, v->n, sizeof(*t), cmp_typed);
