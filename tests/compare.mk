@@ -32,4 +32,4 @@ check_PROGRAMS += tests/tools/rubyfmt-check
 tests_tools_rubyfmt_check_SOURCES = %reldir%/tools/rubyfmt-check.c
 tests_tools_rubyfmt_check_CFLAGS = $(LKB_TEST_CFLAGS)
 tests_tools_rubyfmt_check_LDADD = $(LKB_TEST_LDADD)
-EXTRA_DIST += tests/tools/rubyfmt-check.sh
+EXTRA_DIST += tests/tools/rubyfmt-check.sh tests/tools/lkp-regen-goldens.sh

@@ -16,7 +16,7 @@ src=${LKB_SRCDIR:-.}
 bld=${LKB_BUILDDIR:-.}
 . "$src/tests/tap.sh"
 tool=$bld/tests/tools/lkp-compare
-cases=$src/tests/data/lkp-golden/cases
+cases=${LKB_TEST_DATA:-$src/tests/data}/lkp-golden/cases
 tmp=$(mktemp -d) || exit 99
 TAP_TMP=$tmp
 trap 'rm -rf "$tmp"' EXIT

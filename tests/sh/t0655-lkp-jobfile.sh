@@ -13,7 +13,7 @@ src=${LKB_SRCDIR:-.}
 bld=${LKB_BUILDDIR:-.}
 . "$src/tests/tap.sh"
 tool=$bld/tests/tools/lkp-compare
-golden=$src/tests/data/lkp-golden
+golden=${LKB_TEST_DATA:-$src/tests/data}/lkp-golden
 case=$golden/cases/clean-regression
 tmp=$(mktemp -d) || exit 99
 TAP_TMP=$tmp
