@@ -28,3 +28,9 @@ tests_unit_test_lkp_series_SOURCES = %reldir%/unit/test_lkp_series.c
 tests_unit_test_lkp_series_CFLAGS = $(LKB_TEST_CFLAGS)
 tests_unit_test_lkp_series_LDADD = $(LKB_UNIT_LDADD)
 TESTS += tests/unit/test-lkp-series
+# Ruby's float text (bot/compare/rubyfmt.c) against Ruby: rubyfmt-check.sh.
+check_PROGRAMS += tests/tools/rubyfmt-check
+tests_tools_rubyfmt_check_SOURCES = %reldir%/tools/rubyfmt-check.c
+tests_tools_rubyfmt_check_CFLAGS = $(LKB_TEST_CFLAGS)
+tests_tools_rubyfmt_check_LDADD = $(LKB_TEST_LDADD)
+EXTRA_DIST += tests/tools/rubyfmt-check.sh tests/tools/lkp-regen-goldens.sh

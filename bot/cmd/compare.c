@@ -67,7 +67,7 @@ cmd_compare(int argc, char **argv, struct bot_ctx *ctx)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct compare_opts co = { 0, NULL, 0 };
+	struct compare_opts co = { 0, NULL, 0, 0 };
 	struct strbuf out = STRBUF_INIT;
 	struct report_axes ra;
 	struct request_plan plan;
@@ -119,6 +119,9 @@ cmd_compare(int argc, char **argv, struct bot_ctx *ctx)
 		print_json(&plan, out.buf);
 	else
 		fwrite(out.buf, 1, out.len, stdout);
+	if (!out.len)
+		lkb_warn("no metric changed beyond lkp's thresholds: lkp "
+			 "prints no table");
 	rc = EXIT_OK;
 out:
 	if (err)

@@ -4,6 +4,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "lib/ascii.h"
 #include "lib/status.h"
@@ -166,10 +167,21 @@ compare_axes_header(const struct compare_axes *ax, struct strbuf *keys,
 static int
 yaml_plain(const char *s)
 {
-	if (!*s)
+	/* YAML 1.1 (Ruby's Psych) reads these as booleans or null */
+	static const char *const words[] = {
+		"y", "n", "yes", "no", "on", "off", "true", "false", "null",
+	};
+
+	/* a leading digit, sign or dot may read as a number ("010" is 8,
+	 * "1.10" is 1.1): quoted, the value stays the text lkp puts in its
+	 * result path */
+	if (!LKB_ISALPHA((unsigned char)*s) && *s != '/')
 		return 0;
 	for (const char *p = s; *p; p++)
 		if (!LKB_ISALNUM((unsigned char)*p) && !strchr("._/+-", *p))
+			return 0;
+	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+		if (!strcasecmp(s, words[i]))
 			return 0;
 	return 1;
 }
@@ -201,8 +213,14 @@ compare_axes_job_yaml(const struct compare_axes *ax, const char *commit,
 	rc |= strbuf_adds(out, "# lkp job requested by lkpbot: results of "
 			       "this job are missing for a comparison\n");
 	rc |= add_yaml_kv(out, "testcase", ax->testcase);
-	for (size_t i = 0; i < ax->nparams; i++)
+	/* lkp takes a key as a parameter only as an option of a program
+	 * the job names (Job#each_param): the testcase's program */
+	if (ax->nparams)
+		rc |= strbuf_addf(out, "%s:\n", ax->testcase);
+	for (size_t i = 0; i < ax->nparams; i++) {
+		rc |= strbuf_adds(out, "  ");
 		rc |= add_yaml_kv(out, v[i]->key, v[i]->value ? v[i]->value : "");
+	}
 	rc |= add_yaml_kv(out, "tbox_group", ax->tbox_group);
 	rc |= add_yaml_kv(out, "rootfs", ax->rootfs);
 	rc |= add_yaml_kv(out, "kconfig", ax->kconfig);

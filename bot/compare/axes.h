@@ -50,10 +50,12 @@ int compare_axes_check(const struct compare_axes *ax, const char **what_out);
 int compare_axes_header(const struct compare_axes *ax, struct strbuf *keys,
 		    struct strbuf *values) LKB_WARN_UNUSED;
 
-/* A job file asking lkp for these axes at commit: flat "key: value"
- * lines (testcase, params, tbox_group, rootfs, kconfig, compiler,
- * commit), values single-quoted where YAML needs it. Fails on values
- * with control characters. */
+/* A job file asking lkp for these axes at commit, as lkp's own jobs
+ * have it: "testcase: <t>", the params as options under the program's
+ * key "<t>:" (indented two blanks; lkp ignores options of no program it
+ * runs), then tbox_group, rootfs, kconfig, compiler, commit; values
+ * single-quoted where YAML needs it. Fails on values with control
+ * characters. */
 int compare_axes_job_yaml(const struct compare_axes *ax, const char *commit,
 		      struct strbuf *out) LKB_WARN_UNUSED;
 

@@ -82,6 +82,9 @@ render(const struct compare_rules *r, const struct compare_axes *axes,
 	struct strbuf keys = STRBUF_INIT, values = STRBUF_INIT;
 	int rc, any = 0;
 
+	/* lkp prints nothing at all when no row qualifies */
+	if (!t->nrows)
+		return LKB_OK;
 	rc = compare_axes_header(axes, &keys, &values);
 	if (!rc)
 		rc = compare_format_header(out, keys.buf, values.buf, fc, t->ncols);
@@ -181,6 +184,7 @@ compare_run(const char *root, const struct compare_axes *axes,
 		fc[i].sha = shas[i];
 		fc[i].subject = commits[i].subject;
 		fc[i].label = label_of(&commits[i], i, lbs[i], sizeof(lbs[i]));
+		fc[i].full_sha = opts->full_shas;
 	}
 	so.repro_fixed = opts->repro_fixed;
 	if ((rc = compare_stats_compare(r, &ds, &so, &t, err_out)))

@@ -32,6 +32,8 @@ struct compare_opts {
 	int repro_fixed;	/* %reproduction with the correct divisor */
 	const char *headline;	/* the report's headline metric, or NULL */
 	int no_attribution;
+	int full_shas;		/* commit list as ncompare prints it: whole
+				 * shas (mails print sha10 ("subject")) */
 };
 
 /* Render the comparison of commits[0] (base) with the others. Returns

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bot/compare/rubyfmt.h"
 #include "lib/status.h"
 #include "lib/xalloc.h"
 
@@ -24,6 +25,20 @@ add_trunc(struct strbuf *sb, int width, double v)
 	if (fabs(t) < 1e15)
 		return strbuf_addf(sb, "%*lld", width, (long long)t);
 	return strbuf_addf(sb, "%*.0f", width, t);
+}
+
+/* Ruby's "%<w>.<prec>f" (general: "%<w>.<prec>g"; plus: "%+..."). */
+static int
+add_ruby(struct strbuf *sb, int width, double v, int prec, int general,
+	 int plus)
+{
+	char buf[COMPARE_RUBYFMT_SIZE];
+	int n = general ? compare_fmt_general(buf, v, prec, plus) :
+			  compare_fmt_fixed(buf, v, prec, plus);
+
+	if (n < 0)
+		return LKB_ERR_USAGE;
+	return strbuf_addf(sb, "%*s", width, buf);
 }
 
 static int
@@ -56,11 +71,13 @@ compare_format_header(struct strbuf *sb, const char *keys, const char *values,
 	rc |= add_repeat(sb, '=', 89);
 	rc |= strbuf_addf(sb, "\n%s:\n  %s\n\ncommit: \n", keys, values);
 	for (size_t i = 0; i < n; i++) {
+		int len = c[i].full_sha ? (int)strlen(c[i].sha) : 10;
+
 		if (c[i].subject && *c[i].subject)
-			rc |= strbuf_addf(sb, "  %.10s (\"%s\")\n", c[i].sha,
-					  c[i].subject);
+			rc |= strbuf_addf(sb, "  %.*s (\"%s\")\n", len,
+					  c[i].sha, c[i].subject);
 		else
-			rc |= strbuf_addf(sb, "  %.10s\n", c[i].sha);
+			rc |= strbuf_addf(sb, "  %.*s\n", len, c[i].sha);
 	}
 	rc |= strbuf_addch(sb, '\n');
 	for (size_t i = 0; i < n; i++)
@@ -108,8 +125,8 @@ compare_format_fail_header(struct strbuf *sb, size_t ncols)
 static int
 add_change_cell(struct strbuf *sb, double p, int absolute)
 {
-	int rc = strbuf_addf(sb, fabs(p) < 100000 ? "%+*.1f" : "%+*.2g",
-			     REL_WIDTH, p);
+	int rc = fabs(p) < 100000 ? add_ruby(sb, REL_WIDTH, p, 1, 0, 1) :
+				    add_ruby(sb, REL_WIDTH, p, 2, 1, 1);
 
 	return rc | strbuf_adds(sb, absolute ? "  " : "% ");
 }
@@ -120,9 +137,9 @@ add_value_cell(struct strbuf *sb, double avg, double sd)
 	int rc;
 
 	if (fabs(avg) < 1000)
-		rc = strbuf_addf(sb, "%*.2f", ABS_WIDTH, avg);
+		rc = add_ruby(sb, ABS_WIDTH, avg, 2, 0, 0);
 	else if (fabs(avg) > 100000000)
-		rc = strbuf_addf(sb, "%*.4g", ABS_WIDTH, avg);
+		rc = add_ruby(sb, ABS_WIDTH, avg, 4, 1, 0);
 	else
 		rc = add_trunc(sb, ABS_WIDTH, avg);
 	if (avg != 0)
@@ -160,9 +177,10 @@ compare_format_fail_row(struct strbuf *sb, const struct compare_row *row,
 	int rc = LKB_OK;
 
 	for (size_t i = 0; i < ncols; i++) {
-		if (i)
-			rc |= strbuf_addf(sb, "%*.0f%% ", REL_WIDTH,
-					  row->chg[i - 1]);
+		if (i) {
+			rc |= add_ruby(sb, REL_WIDTH, row->chg[i - 1], 0, 0, 0);
+			rc |= strbuf_adds(sb, "% ");
+		}
 		if (row->avg[i] == 0)
 			rc |= add_repeat(sb, ' ', ABS_WIDTH + 1);
 		else
@@ -199,7 +217,8 @@ compare_format_table(struct strbuf *sb, const struct compare_table *t)
 int
 compare_format_change(struct strbuf *sb, double p, int absolute)
 {
-	int rc = strbuf_addf(sb, fabs(p) < 100000 ? "%+.1f" : "%+.2g", p);
+	int rc = fabs(p) < 100000 ? add_ruby(sb, 0, p, 1, 0, 1) :
+				    add_ruby(sb, 0, p, 2, 1, 1);
 
 	return absolute ? rc : (rc | strbuf_addch(sb, '%'));
 }

@@ -48,6 +48,8 @@ struct compare_fmt_commit {
 	const char *sha;	/* full sha (or tag) as lkp prints the axis */
 	const char *subject;	/* NULL or "" prints the sha alone */
 	const char *label;	/* attribution name: "07/13", "base", ... */
+	int full_sha;		/* the list shows the whole sha, as ncompare
+				 * does (mails: the first 10 characters) */
 };
 
 /* The 89-'=' line, "keys:" / "  values", the commit list, the column

@@ -8,6 +8,7 @@ bot_compare_libcompare_a_SOURCES = \
 	%reldir%/git.c %reldir%/git.h %reldir%/matrix.c %reldir%/matrix.h \
 	%reldir%/matrix_json.c %reldir%/results-internal.h \
 	%reldir%/results.c %reldir%/results.h %reldir%/results_find.c \
+	%reldir%/rubyfmt.c %reldir%/rubyfmt.h \
 	%reldir%/select.c %reldir%/select.h %reldir%/series.c \
 	%reldir%/series.h %reldir%/stat_rules.c %reldir%/stat_rules.h \
 	%reldir%/stat_rules_data.c %reldir%/stats.c %reldir%/stats.h

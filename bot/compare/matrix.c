@@ -23,6 +23,7 @@ compare_dataset_release(struct compare_dataset *ds)
 	for (size_t c = 0; c < ds->ncols; c++) {
 		free(ds->cols[c].vals);
 		free(ds->cols[c].text);
+		free(ds->cols[c].real);
 	}
 	free(ds->cols);
 	free(ds->keys.names);
@@ -129,10 +130,12 @@ matrix_cover(struct compare_matrix *m, size_t key)
 			n = lkb_st_mult(n, 2);
 		m->vals = xreallocarray(m->vals, n, sizeof(*m->vals));
 		m->text = xreallocarray(m->text, n, sizeof(*m->text));
+		m->real = xreallocarray(m->real, n, sizeof(*m->real));
 		m->alloc = n;
 	}
 	memset(m->vals + m->nvals, 0, (key + 1 - m->nvals) * sizeof(*m->vals));
 	memset(m->text + m->nvals, 0, key + 1 - m->nvals);
+	memset(m->real + m->nvals, 0, (key + 1 - m->nvals) * sizeof(*m->real));
 	m->nvals = key + 1;
 }
 
@@ -147,6 +150,20 @@ compare_dataset_samples(struct compare_dataset *ds, size_t col, size_t key)
 					    m->nruns ? m->nruns : 1,
 					    sizeof(double));
 	return m->vals[key];
+}
+
+void
+compare_dataset_set_real(struct compare_dataset *ds, size_t col, size_t key,
+		     size_t run)
+{
+	struct compare_matrix *m = &ds->cols[col];
+
+	matrix_cover(m, key);
+	if (run >= m->nruns)
+		return;
+	if (!m->real[key])
+		m->real[key] = arena_calloc(&ds->arena, m->nruns, 1);
+	m->real[key][run] = 1;
 }
 
 void

@@ -5,7 +5,10 @@
  * compared commit (a "column" of the report table) over one shared set
  * of interned stat names, so a stat is looked up by id in every column.
  * Samples absent from a run are 0 (matrix_fill_missing_zeros); a stat
- * absent from a whole commit is NULL here and compared as zeros.
+ * absent from a whole commit is NULL here and compared as zeros. Each
+ * sample remembers whether its JSON number was a real (Ruby Float) or an
+ * integer (Ruby Integer, as lkp's zero padding is): lkp's perf-profile
+ * threshold test depends on it (doc/lkp-format.md 5.3 step 6).
  * Pure data: no I/O (bot/lkp_results.c fills it from result trees).
  */
 #ifndef LKB_BOT_COMPARE_MATRIX_H
@@ -30,6 +33,8 @@ struct compare_matrix {
 	size_t nvals, alloc;	/* vals[] covers key ids < nvals */
 	double **vals;		/* [key] -> nruns samples, NULL = absent */
 	unsigned char *text;	/* [key] 1 = non-numeric stat (lkp skips) */
+	unsigned char **real;	/* [key] -> nruns flags, 1 = JSON real;
+				 * NULL while every sample is an integer */
 };
 
 struct compare_dataset {
@@ -53,6 +58,10 @@ void compare_dataset_set_runs(struct compare_dataset *ds, size_t col, size_t nru
 /* The samples of key in col, created zero-filled on first use. Borrowed
  * from ds; valid until lkp_dataset_release. */
 double *compare_dataset_samples(struct compare_dataset *ds, size_t col, size_t key);
+/* Mark sample run of key in col as a JSON real (Ruby Float); samples
+ * are integers until marked. */
+void compare_dataset_set_real(struct compare_dataset *ds, size_t col, size_t key,
+			  size_t run);
 /* Mark key in col as a text stat (lkp skips stats whose samples are
  * strings). */
 void compare_dataset_mark_text(struct compare_dataset *ds, size_t col, size_t key);
@@ -64,6 +73,17 @@ compare_dataset_get(const struct compare_dataset *ds, size_t col, size_t key)
 	const struct compare_matrix *m = &ds->cols[col];
 
 	return key < m->nvals ? m->vals[key] : NULL;
+}
+
+/* 1 when sample run of key in col is a JSON real (Ruby Float), 0 for an
+ * integer or a zero lkp pads with. */
+static inline int
+compare_dataset_is_real(const struct compare_dataset *ds, size_t col, size_t key,
+		    size_t run)
+{
+	const struct compare_matrix *m = &ds->cols[col];
+
+	return key < m->nvals && m->real[key] && m->real[key][run];
 }
 
 static inline int

@@ -9,7 +9,8 @@
  * duplicate stats, integers beyond 18 digits. The caller then parses
  * the file with jansson, which decides (and words the errors).
  * Numbers: Clinger's exact fast path (<= 15 significant digits, |10^e|
- * <= 22), else strtod (only under a '.' decimal point locale).
+ * <= 22), else strtod (only under a '.' decimal point locale). A number
+ * with a fraction or an exponent is a real, as jansson and Ruby type it.
  */
 #include "config.h"
 #include "bot/compare/results-internal.h"
@@ -79,7 +80,7 @@ static const double pow10tab[] = {
 };
 
 static int
-num(struct scan *s, double *out)
+num(struct scan *s, double *out, int *real_out)
 {
 	const char *p = s->p, *start;
 	uint64_t m = 0;
@@ -134,6 +135,7 @@ num(struct scan *s, double *out)
 	}
 	if (isint && intdigits > 18)
 		return 0;	/* jansson's long long range decides */
+	*real_out = !isint;
 	if (isint && !m) {
 		*out = 0.0;	/* jansson: integer 0, never -0.0 */
 	} else if (digits <= 15 && e10 >= -22 && e10 <= 22) {
@@ -159,9 +161,15 @@ num(struct scan *s, double *out)
 
 /* Values of one array into *vals; 1 ok. stats_source (paths) only
  * counts. */
+/* The samples of every stat, in file order. */
+struct samples {
+	double *v;
+	unsigned char *real;	/* 1 = JSON real */
+	size_t n, alloc, ralloc;
+};
+
 static int
-array(struct scan *s, int strings, double **vals, size_t *nv, size_t *alloc,
-      size_t *count)
+array(struct scan *s, int strings, struct samples *sm, size_t *count)
 {
 	*count = 0;
 	if (!lit(s, '['))
@@ -177,11 +185,14 @@ array(struct scan *s, int strings, double **vals, size_t *nv, size_t *alloc,
 				return 0;
 		} else {
 			double v;
+			int real = 0;
 
-			if (!num(s, &v))
+			if (!num(s, &v, &real))
 				return 0;
-			ALLOC_GROW(*vals, *nv + 1, *alloc);
-			(*vals)[(*nv)++] = v;
+			ALLOC_GROW(sm->v, sm->n + 1, sm->alloc);
+			ALLOC_GROW(sm->real, sm->n + 1, sm->ralloc);
+			sm->real[sm->n] = (unsigned char)real;
+			sm->v[sm->n++] = v;
 		}
 		if (++*count > LKB_MAX_RESULT_RUNS)
 			return 0;
@@ -203,8 +214,8 @@ compare_results_matrix_fast(const char *text, size_t len, struct compare_dataset
 {
 	struct scan s = { text, text + len };
 	struct stat_span *st = NULL;
-	double *vals = NULL;
-	size_t nst = 0, ast = 0, nv = 0, av = 0, nruns = 0, nsrc = 0;
+	struct samples sm = { NULL, NULL, 0, 0, 0 };
+	size_t nst = 0, ast = 0, nruns = 0, nsrc = 0;
 	int have_src = 0, ok = 0;
 
 	if (!decimal_point_ok() || ds->cols[col].nvals || !lit(&s, '{'))
@@ -212,14 +223,14 @@ compare_results_matrix_fast(const char *text, size_t len, struct compare_dataset
 	if (!lit(&s, '}')) {
 		do {
 			const char *name;
-			size_t nl, first = nv, count;
+			size_t nl, first = sm.n, count;
 			int src;
 
 			if (!str(&s, &name, &nl) || !nl || nl > LKB_MAX_STAT_NAME ||
 			    !lit(&s, ':'))
 				goto out;
 			src = nl == 12 && !memcmp(name, "stats_source", 12);
-			if (!array(&s, src, &vals, &nv, &av, &count))
+			if (!array(&s, src, &sm, &count))
 				goto out;
 			if (src) {
 				have_src = 1;
@@ -253,11 +264,17 @@ compare_results_matrix_fast(const char *text, size_t len, struct compare_dataset
 
 		/* a duplicate stat: the last one wins, as in jansson */
 		memset(v, 0, nruns * sizeof(*v));
-		memcpy(v, vals + st[i].first, st[i].n * sizeof(*v));
+		if (ds->cols[col].real[key])
+			memset(ds->cols[col].real[key], 0, nruns);
+		memcpy(v, sm.v + st[i].first, st[i].n * sizeof(*v));
+		for (size_t r = 0; r < st[i].n; r++)
+			if (sm.real[st[i].first + r])
+				compare_dataset_set_real(ds, col, key, r);
 	}
 	ok = 1;
 out:
 	free(st);
-	free(vals);
+	free(sm.v);
+	free(sm.real);
 	return ok;
 }

@@ -285,6 +285,8 @@ compare_results_parse_matrix(const char *what, const char *text, size_t len,
 			if (!s)
 				s = compare_dataset_samples(ds, col, key);
 			s[i] = x;
+			if (json_is_real(e))
+				compare_dataset_set_real(ds, col, key, i);
 		}
 		if (is_text)
 			compare_dataset_mark_text(ds, col, key);
@@ -324,6 +326,8 @@ parse_stats(const char *what, const char *text, size_t len,
 			compare_dataset_mark_text(ds, col, key);
 		else
 			compare_dataset_samples(ds, col, key)[run] = x;
+		if (json_is_real(v))
+			compare_dataset_set_real(ds, col, key, run);
 	}
 out:
 	json_decref(j);

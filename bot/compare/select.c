@@ -9,6 +9,7 @@
 #include "lib/xalloc.h"
 
 #define COMPARE_MAX_RATIO 5.0	/* MAX_RATIO, lkp:lib/stats.rb */
+#define PERF_PROFILE_THRESHOLD 5 /* ncompare's Integer 'perf-profile' option */
 
 static int
 cmp_double(const void *a, const void *b)
@@ -212,6 +213,55 @@ compare_select_monitors(const struct compare_dataset *ds, size_t col)
 	       (monitored_by(ds, col, "lock_stat") ? 2u : 0u);
 }
 
+struct typed {
+	double v;
+	size_t i;
+	int real;
+};
+
+/* Ruby's Array#sort (glibc's merge sort under it) keeps equal samples in
+ * run order: an Integer 0 and a Float 0.0 stay as the runs had them. */
+static int
+cmp_typed(const void *pa, const void *pb)
+{
+	const struct typed *a = pa, *b = pb;
+
+	if (a->v != b->v)
+		return a->v < b->v ? -1 : 1;
+	return (a->i > b->i) - (a->i < b->i);
+}
+
+/* Is the upper-median sample of StatSummary (sorted, leading -1 dropped,
+ * margin mm trimmed) of key in col over v a Ruby Integer? lkp pads
+ * missing samples with Integer 0. */
+static int
+median_is_integer(const struct compare_dataset *ds, size_t col, size_t key,
+		  const struct compare_view *v, size_t mm)
+{
+	const double *s = compare_dataset_get(ds, col, key);
+	struct typed *t = xcalloc(v->n ? v->n : 1, sizeof(*t));
+	size_t margin = v->n >> 5, lo = 0, len;
+	int rc = 0;
+
+	for (size_t i = 0; i < v->n; i++) {
+		size_t run = v->idx ? v->idx[i] : i;
+
+		t[i].v = s ? s[run] : 0.0;
+		t[i].i = i;
+		t[i].real = s && compare_dataset_is_real(ds, col, key, run);
+	}
+	qsort(t, v->n, sizeof(*t), cmp_typed);
+	if (margin > mm)
+		margin = mm;
+	while (lo < v->n && t[lo].v == -1)
+		lo++;
+	len = v->n - lo;
+	if (len > 2 * margin)
+		rc = !t[lo + margin + (len - 2 * margin) / 2].real;
+	free(t);
+	return rc;
+}
+
 /* The base summary of a key is the same for every later column while
  * the base view stays the same: cache it per key (gen = view number). */
 struct base_cache {
@@ -283,6 +333,14 @@ select_key(const struct compare_rules *r, const struct compare_dataset *ds,
 	compare_view_gather(ds, ca, key, va, raw);
 	if (!compare_select_summary(raw, va->n, mm, sorted, &sa))
 		goto out;
+	/* changed_stats?: the threshold branch, when ncompare's Integer
+	 * threshold has the class of a's median sample */
+	if ((f & COMPARE_STAT_PERF_PROFILE) &&
+	    median_is_integer(ds, ca, key, va, mm)) {
+		rc = sa.mean > PERF_PROFILE_THRESHOLD ||
+		     sb.mean > PERF_PROFILE_THRESHOLD;
+		goto out;
+	}
 	if (func ? sa.max == sb.max : !compare_select_changed(&sa, &sb))
 		goto out;
 	rc = !small_change(r, k, f, &sa, &sb);

@@ -13,9 +13,10 @@
  * compare_select_changed(); then the ratio/delta small-change filter with
  * etc/perf-metrics-threshold.yaml (not for perf-profile, lkp passes a
  * perf-profile threshold option in ncompare). lkp's perf-profile
- * threshold branch of changed_stats? (shown iff a median > 5 when the
- * sample is an Integer, as lkp's zero padding makes it) is not done
- * here: the matrix keeps doubles only (doc/lkp-format.md 5.3 step 6).
+ * threshold branch of changed_stats? comes first: a perf-profile stat
+ * whose upper-median sample in a is a Ruby Integer (a JSON integer, or
+ * lkp's zero padding) is shown iff a median is above 5, whatever the
+ * change (doc/lkp-format.md 5.3 step 6).
  */
 #ifndef LKB_BOT_COMPARE_SELECT_H
 #define LKB_BOT_COMPARE_SELECT_H

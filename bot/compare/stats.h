@@ -21,7 +21,8 @@
  *  - row order: Compare.sort_stats (group rank, sort key, changes).
  *
  * Means are summed with Kahan-Babuska (Neumaier) compensation, as Ruby's
- * Array#sum does for floats.
+ * Array#sum does for floats; the variance is lkp's plain left-to-right
+ * sum of squares times 1 / n (Array#sample_variance).
  */
 #ifndef LKB_BOT_COMPARE_STATS_H
 #define LKB_BOT_COMPARE_STATS_H

@@ -275,7 +275,7 @@ series_value(const struct compare_series *s)
 static int
 complete_request(struct req_work *w)
 {
-	struct compare_opts o = { 0, w->ra.headline, 0 };
+	struct compare_opts o = { 0, w->ra.headline, 0, 0 };
 	struct strbuf out = STRBUF_INIT;
 	struct request_plan *p = &w->plan;
 	struct tvalue *d;

@@ -49,6 +49,8 @@ LKB_SH_TESTS = \
 	%reldir%/t0600-smtp.sh \
 	%reldir%/t0601-render-golden.sh \
 	%reldir%/t0610-rules-cli.sh \
+	%reldir%/t0650-lkp-golden.sh \
+	%reldir%/t0655-lkp-jobfile.sh \
 	%reldir%/t0700-requests.sh \
 	%reldir%/t0710-lkp-compare.sh \
 	%reldir%/t0800-hostile.sh \

@@ -152,7 +152,7 @@ ok_rc "job files name patches 05/13 and 10/13" \
 	"$(ls "$T/queue" | grep -c "^stress-ng-$(col 5 | cut -c1-12)-.*\.yaml$\|^stress-ng-$(col 10 | cut -c1-12)-.*\.yaml$" | grep -qx 2; echo $?)"
 job=$(ls "$T/queue"/*"$(col 10 | cut -c1-12)"*)
 ok_rc "the job file asks for the report's axes at that commit" \
-	"$(grep -qx "commit: $(col 10)" "$job" && grep -qx "tbox_group: lkp-icl-2sp8" "$job" && grep -qx "test: remap" "$job"; echo $?)"
+	"$(grep -qx "commit: '$(col 10)'" "$job" && grep -qx "tbox_group: lkp-icl-2sp8" "$job" && grep -qx "  test: remap" "$job"; echo $?)"
 is "one queued answer" "$(outbox_kinds)" "queued "
 files=$(send_new)
 eml=$T/runout/$files
@@ -240,7 +240,7 @@ L request --message '<hugh.1@example.org>' 1 retest >/dev/null 2>&1
 L run --dry-run "$T/runout" >"$T/o" 2>&1
 is "retest: queued although old results exist" "$(req_state 4)" queued
 ok_rc "retest: a job file for the report's full commit sha" \
-	"$(grep -lx "commit: $P07" "$T/queue"/*.yaml | grep -q .; echo $?)"
+	"$(grep -lx "commit: '$P07'" "$T/queue"/*.yaml | grep -q .; echo $?)"
 L run --dry-run "$T/runout" >"$T/o" 2>&1
 is "retest: no new runs yet, still queued" "$(req_state 4)" queued
 cp -r "$RT/$P07/0" "$RT/$P07/10"

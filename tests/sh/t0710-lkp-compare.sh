@@ -72,8 +72,8 @@ run -r "$tmp/res" $axes -q "$tmp/queue" >"$tmp/q2" 2>/dev/null
 ok_if "one job file, not rewritten" eval \
 	'[ "$(ls "$tmp/queue" | wc -l)" -eq 1 ] && grep -q "queued 0 new" "$tmp/q2"'
 job=$(ls "$tmp/queue"/*)
-ok_if "job file names testcase, params, machine and commit" eval \
-	'grep -qx "commit: $(echo $shas | cut -d" " -f6)" "$job" && grep -qx "nr_threads: '"'"'100%'"'"'" "$job" && grep -qx "tbox_group: lkp-icl-2sp8" "$job"'
+ok_if "job file names testcase, params (under the program's key), machine and commit" eval \
+	'grep -qx "commit: '"'"'$(echo $shas | cut -d" " -f6)'"'"'" "$job" && grep -qx "stress-ng:" "$job" && grep -qx "  nr_threads: '"'"'100%'"'"'" "$job" && grep -qx "tbox_group: lkp-icl-2sp8" "$job"'
 mv "$tmp/held" "$rt5"
 
 # bad trees: never a table

@@ -1,14 +1,15 @@
 /* lkp-compare.c - drive bot/lkp_compare.h from the command line.
  *
  *   lkp-compare compare -r ROOT -a KEY=VALUE... [-e KEY=VALUE] [-H METRIC]
- *               [-q QUEUE] [-R] [-N] [-T] SHA[@LABEL]...
+ *               [-q QUEUE] [-R] [-N] [-L] [-T] SHA[@LABEL]...
  *   lkp-compare series -g REPO -c TESTED [-s SUBJECT] [-b BASE] [-t TIP]
  *   lkp-compare series-compare -g REPO -c TESTED [-s ...] [-b ...] [-t ...]
  *               -r ROOT -a KEY=VALUE... [-H METRIC] [-q QUEUE] [-R] [-T]
  *
  * -a takes testcase=, tbox_group=, rootfs=, kconfig=, compiler= and any
  * test parameter; -e a parameter of lkp's '='-option type. -R prints the
- * correct %reproduction instead of lkp's; -N drops the attribution; -T
+ * correct %reproduction instead of lkp's; -N drops the attribution; -L
+ * prints the commit list as ncompare does (whole shas); -T
  * prints the time compare_run took to stderr. With -q, missing results
  * become job files in QUEUE and the exit status is 3.
  * Exit: 0 ok, 1 failure, 2 usage, 3 results missing (jobs queued).
@@ -34,14 +35,14 @@ struct args {
 	struct compare_series_req req;
 	struct compare_axes axes;
 	struct compare_param params[MAX_ARGS];
-	int repro_fixed, no_attr, timing;
+	int repro_fixed, no_attr, full_shas, timing;
 };
 
 static int
 usage(void)
 {
 	fputs("usage: lkp-compare compare -r ROOT -a K=V... [-e K=V] [-H METRIC]"
-	      " [-q QUEUE] [-R] [-N] [-T] SHA[@LABEL]...\n"
+	      " [-q QUEUE] [-R] [-N] [-L] [-T] SHA[@LABEL]...\n"
 	      "       lkp-compare series -g REPO -c TESTED [-s SUBJECT]"
 	      " [-b BASE] [-t TIP]\n"
 	      "       lkp-compare series-compare -g REPO -c TESTED [...]"
@@ -87,7 +88,7 @@ parse(int argc, char **argv, struct args *a)
 	int c;
 
 	a->axes.params = a->params;
-	while ((c = getopt(argc, argv, "r:a:e:H:q:RNTg:c:s:b:t:")) != -1) {
+	while ((c = getopt(argc, argv, "r:a:e:H:q:RNLTg:c:s:b:t:")) != -1) {
 		switch (c) {
 		case 'r': a->root = optarg; break;
 		case 'a': if (add_axis(a, optarg, 0)) return -1; break;
@@ -96,6 +97,7 @@ parse(int argc, char **argv, struct args *a)
 		case 'q': a->queue = optarg; break;
 		case 'R': a->repro_fixed = 1; break;
 		case 'N': a->no_attr = 1; break;
+		case 'L': a->full_shas = 1; break;
 		case 'T': a->timing = 1; break;
 		case 'g': a->repo = optarg; break;
 		case 'c': a->req.tested = optarg; break;
@@ -148,7 +150,8 @@ queue_missing(const struct args *a, const struct compare_commit *c, size_t n)
 static int
 run_compare(const struct args *a, const struct compare_commit *c, size_t n)
 {
-	struct compare_opts o = { a->repro_fixed, a->headline, a->no_attr };
+	struct compare_opts o = { a->repro_fixed, a->headline, a->no_attr,
+				  a->full_shas };
 	struct strbuf out = STRBUF_INIT;
 	char *err = NULL;
 	double t0 = now_ms();

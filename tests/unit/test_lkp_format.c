@@ -7,11 +7,13 @@
  */
 #include "config.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "bot/compare/format.h"
 #include "bot/compare/matrix.h"
+#include "bot/compare/rubyfmt.h"
 #include "bot/compare/stat_rules.h"
 #include "bot/compare/stats.h"
 #include "lib/status.h"
@@ -248,14 +250,94 @@ START_TEST(edge_absolute_tiny)
 }
 END_TEST
 
+/* Ruby's float text (bot/compare/rubyfmt.h): every expected string is
+ * what Ruby 3.1.2 printed for the value (format('%.2f'), '%+.1f',
+ * '%.0f', '%.4g', '%+.2g'); C's printf differs on the first rows. */
+START_TEST(ruby_rounding)
+{
+	static const struct {
+		double v;
+		const char *f2, *f1, *f0, *g4, *g2;
+	} t[] = {
+		{ 2.9949999999999997, "3.00", "+3.0", "3", "2.995", "+3" },
+		{ 3.0050000000000003, "3.00", "+3.0", "3", "3.005", "+3" },
+		{ 44.725, "44.72", "+44.7", "45", "44.72", "+45" },
+		{ 2.675, "2.68", "+2.7", "3", "2.675", "+2.7" },
+		{ 1.005, "1.00", "+1.0", "1", "1.005", "+1" },
+		{ 0.005, "0.01", "+0.0", "0", "0.005", "+0.005" },
+		{ 0.015, "0.02", "+0.0", "0", "0.015", "+0.015" },
+		{ 0.025, "0.02", "+0.0", "0", "0.025", "+0.025" },
+		{ 1.115, "1.12", "+1.1", "1", "1.115", "+1.1" },
+		{ 12.345, "12.34", "+12.3", "12", "12.34", "+12" },
+		{ 0.125, "0.12", "+0.1", "0", "0.125", "+0.12" },
+		{ 0.375, "0.38", "+0.4", "0", "0.375", "+0.38" },
+		{ -0.505, "-0.50", "-0.5", "-1", "-0.505", "-0.50" },
+		{ 999.995, "1000.00", "+1000.0", "1000", "1000", "+1e+03" },
+		{ 0.0, "0.00", "+0.0", "0", "0", "+0" },
+		{ -0.0, "-0.00", "-0.0", "-0", "-0", "-0" },
+		{ 5.3605, "5.36", "+5.4", "5", "5.360", "+5.4" },
+		{ 467.05, "467.05", "+467.0", "467", "467.0", "+4.7e+02" },
+		{ -105.0, "-105.00", "-105.0", "-105", "-105", "-1.0e+02" },
+		{ 1050.0, "1050.00", "+1050.0", "1050", "1050", "+1.0e+03" },
+		{ 123450000.0, "123450000.00", "+123450000.0", "123450000", "1.234e+08", "+1.2e+08" },
+		{ 1.5, "1.50", "+1.5", "2", "1.5", "+1.5" },
+		{ 2.5, "2.50", "+2.5", "2", "2.5", "+2.5" },
+		{ 0.5, "0.50", "+0.5", "0", "0.5", "+0.5" },
+		{ 99999.95, "99999.95", "+100000.0", "100000", "1e+05", "+1e+05" },
+		{ 1.0e-05, "0.00", "+0.0", "0", "1e-05", "+1e-05" },
+		{ 6.05, "6.05", "+6.0", "6", "6.05", "+6" },
+	};
+	char buf[COMPARE_RUBYFMT_SIZE], want[COMPARE_RUBYFMT_SIZE];
+
+	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		ck_assert_int_gt(compare_fmt_fixed(buf, t[i].v, 2, 0), 0);
+		ck_assert_str_eq(buf, t[i].f2);
+		ck_assert_int_gt(compare_fmt_fixed(buf, t[i].v, 1, 1), 0);
+		ck_assert_str_eq(buf, t[i].f1);
+		ck_assert_int_gt(compare_fmt_fixed(buf, t[i].v, 0, 0), 0);
+		ck_assert_str_eq(buf, t[i].f0);
+		ck_assert_int_gt(compare_fmt_general(buf, t[i].v, 4, 0), 0);
+		ck_assert_str_eq(buf, t[i].g4);
+		ck_assert_int_gt(compare_fmt_general(buf, t[i].v, 2, 1), 0);
+		ck_assert_str_eq(buf, t[i].g2);
+	}
+	/* beyond 14 digits MRI rounds exactly, as C does */
+	ck_assert_int_gt(compare_fmt_fixed(buf, 1e300, 2, 0), 300);
+	snprintf(want, sizeof(want), "%.2f", 1e300);
+	ck_assert_str_eq(buf, want);
+	ck_assert_int_eq(compare_fmt_fixed(buf, 1.0 / 0.0, 2, 1), 4);
+	ck_assert_str_eq(buf, "+Inf");
+	ck_assert_int_eq(compare_fmt_fixed(buf, 1, COMPARE_RUBYFMT_MAX_PREC + 1, 0), -1);
+	/* the table cells use it: 2.9949999999999997 is "3.00" */
+	{
+		struct strbuf sb = STRBUF_INIT;
+		double avg[2] = { 2.9949999999999997, 3.0050000000000003 };
+		double sd[2] = { 0, 0 }, chg[1] = { 0.34999999999999998 };
+		size_t runs[2] = { 3, 3 };
+		struct compare_row row = { 0, "x.y", 0, 0, 0, 0, avg, sd, runs,
+					   chg, 1 };
+
+		ck_assert_int_eq(compare_format_perf_row(&sb, &row, 2), LKB_OK);
+		ck_assert_str_eq(sb.buf, "      3.00            +0.4%       3.00"
+				 "        x.y\n");
+		strbuf_release(&sb);
+	}
+}
+END_TEST
+
 /* Headers (doc/lkp-format.md 4.7-4.9). */
 START_TEST(headers)
 {
 	struct strbuf sb = STRBUF_INIT;
 	static const struct compare_fmt_commit c[] = {
-		{ "8285917d6f383aef0123456789abcdef01234567", "mm: base", NULL },
-		{ "01b9da291c4969354807b52956f0123456789abc", NULL, NULL },
-		{ "v5.6-rc4", "", NULL },
+		{ "8285917d6f383aef0123456789abcdef01234567", "mm: base", NULL, 0 },
+		{ "01b9da291c4969354807b52956f0123456789abc", NULL, NULL, 0 },
+		{ "v5.6-rc4", "", NULL, 0 },
+	};
+	/* ncompare's own list: whole shas */
+	static const struct compare_fmt_commit full[] = {
+		{ "8285917d6f383aef0123456789abcdef01234567", NULL, NULL, 1 },
+		{ "01b9da291c4969354807b52956f0123456789abc", NULL, NULL, 1 },
 	};
 	char eq[90];
 
@@ -271,6 +353,11 @@ START_TEST(headers)
 		"                   v5.6-rc4 \n"
 		"---------------- --------------------------- "
 		"--------------------------- \n");
+	strbuf_reset(&sb);
+	ck_assert_int_eq(compare_format_header(&sb, "k", "v", full, 2), LKB_OK);
+	ck_assert_ptr_nonnull(strstr(sb.buf, "commit: \n"
+		"  8285917d6f383aef0123456789abcdef01234567\n"
+		"  01b9da291c4969354807b52956f0123456789abc\n\n"));
 	strbuf_reset(&sb);
 	ck_assert_int_eq(compare_format_perf_header(&sb, 2), LKB_OK);
 	ck_assert_str_eq(sb.buf,
@@ -340,9 +427,9 @@ check_attr(const double *col2, const char *want)
 {
 	static const double b[] = { 100, 102, 98, 100 }, c1[] = { 50, 51, 49, 50 };
 	static const struct compare_fmt_commit fc[] = {
-		{ "0000000000aaaa", NULL, "base" },
-		{ "1111111111bbbb", NULL, "01/02" },
-		{ "2222222222cccc", NULL, "02/02" },
+		{ "0000000000aaaa", NULL, "base", 0 },
+		{ "1111111111bbbb", NULL, "01/02", 0 },
+		{ "2222222222cccc", NULL, "02/02", 0 },
 	};
 	const double *cols[] = { b, c1, col2 };
 	struct compare_rules *r = NULL;
@@ -413,6 +500,7 @@ lkb_test_suite(void)
 	tcase_add_test(tc, edge_big_change);
 	tcase_add_test(tc, edge_stddev_overflow);
 	tcase_add_test(tc, edge_absolute_tiny);
+	tcase_add_test(tc, ruby_rounding);
 	tcase_add_test(tc, headers);
 	tcase_add_test(tc, table_order);
 	tcase_add_test(tc, change_text);

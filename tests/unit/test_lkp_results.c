@@ -107,9 +107,12 @@ START_TEST(job_yaml_and_match)
 		"test: remap\ntesttime: 60s\n";
 
 	ck_assert_int_eq(compare_axes_job_yaml(&axes, "abc1234", &sb), LKB_OK);
-	ck_assert_ptr_nonnull(strstr(sb.buf, "\ntestcase: stress-ng\nclass: "
-					     "memory\nnr_threads: '100%'\n"
-					     "test: remap\ntesttime: 60s\n"
+	/* options under the program's key, as lkp loads them; values that
+	 * YAML would read as numbers or booleans are quoted */
+	ck_assert_ptr_nonnull(strstr(sb.buf, "\ntestcase: stress-ng\n"
+					     "stress-ng:\n  class: memory\n"
+					     "  nr_threads: '100%'\n"
+					     "  test: remap\n  testtime: '60s'\n"
 					     "tbox_group: lkp-icl-2sp8\n"));
 	ck_assert_ptr_nonnull(strstr(sb.buf, "\ncommit: abc1234\n"));
 	/* the job we write matches its own axes */
@@ -219,6 +222,19 @@ START_TEST(fast_path_equals_jansson)
 		ck_assert_ptr_nonnull(a);
 		ck_assert_ptr_nonnull(b);
 		ck_assert_int_eq(memcmp(a, b, 10 * sizeof(double)), 0);
+	}
+	/* JSON reals (Ruby Floats) against integers, in both parsers */
+	for (size_t r = 0; r < 10; r++) {
+		static const int real_ab[10] = { 0, 0, 1, 1, 0, 1, 1, 1, 1, 1 };
+		static const int real_c[10] = { 1, 1, 1, 0 };
+		size_t ab = compare_dataset_find(&fast, "a.b"), c = compare_dataset_find(&fast, "c");
+
+		ck_assert_int_eq(compare_dataset_is_real(&fast, 0, ab, r), real_ab[r]);
+		ck_assert_int_eq(compare_dataset_is_real(&fast, 0, c, r), real_c[r]);
+		ab = compare_dataset_find(&full, "a.b");
+		c = compare_dataset_find(&full, "c");
+		ck_assert_int_eq(compare_dataset_is_real(&full, 0, ab, r), real_ab[r]);
+		ck_assert_int_eq(compare_dataset_is_real(&full, 0, c, r), real_c[r]);
 	}
 	compare_dataset_release(&fast);
 	compare_dataset_release(&full);

@@ -2,7 +2,7 @@
 """compare-outputs.py - ours: compare `lkp ncompare` output with lkpbot's
 for one tree and classify each difference.
 
-  compare-outputs.py TREE NCOMPARE.OUT LKPBOT.OUT [--quiet]
+  compare-outputs.py TREE NCOMPARE.OUT LKPBOT.OUT [--quiet] [--strict]
 
 TREE is the result tree (with manifest.json and lkp's matrix.json files),
 LKPBOT.OUT holds one block per manifest group, each ended by a line
@@ -15,7 +15,9 @@ and the next blank line) is normalised on both sides to the first 10
 characters of each entry: ncompare prints full 40-hex shas, lkpbot the
 sha10 it also puts in mails.  Everything else - axes header, column
 header, dash line, table headers, every row, the trailing blank line -
-is compared byte for byte.
+is compared byte for byte.  With --strict (lkpbot run with -L, which
+prints ncompare's whole shas) nothing is normalised: every section byte
+for byte.
 
 Causes (issue 19):
   1 rounding   Ruby format('%.2f') vs C printf on a few-ulp half-way value
@@ -68,7 +70,12 @@ def values_line(block):
     return lines[2] if len(lines) > 2 else None
 
 
+STRICT = False
+
+
 def normalise(block):
+    if STRICT:
+        return block
     out, in_list = [], False
     for line in block.splitlines(keepends=True):
         if line.startswith("commit: "):
@@ -232,8 +239,10 @@ def udiff(a, b):
 
 
 def main(argv):
+    global STRICT
     quiet = "--quiet" in argv
-    argv = [a for a in argv if a != "--quiet"]
+    STRICT = "--strict" in argv
+    argv = [a for a in argv if a not in ("--quiet", "--strict")]
     tree, ncf, lbf = argv[1:4]
     man = json.load(open(os.path.join(tree, "manifest.json")))
     nblocks = split_ncompare(open(ncf).read())

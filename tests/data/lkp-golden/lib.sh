@@ -63,7 +63,7 @@ lkpbot_compare() {
 	while IFS= read -r _a; do
 		eval "set -- $_a"
 		# shellcheck disable=SC2086
-		"$LKPBOT_COMPARE" compare -N -r "$_t/result" "$@" $_c
+		"$LKPBOT_COMPARE" compare -N -L -r "$_t/result" "$@" $_c
 		echo "#### end of group $_i"
 		_i=$((_i + 1))
 	done <"$_t/.lkpbot-args"

@@ -32,7 +32,7 @@ while [ "$s" -lt $((seed0 + ntrees)) ]; do
 	# shellcheck disable=SC2086
 	lkp_ncompare "$t" $(manifest_get "$t" commits) >"$out/$s.ncompare.out" 2>/dev/null
 	lkpbot_compare "$t" >"$out/$s.lkpbot.out" 2>/dev/null || true
-	python3 "$here/compare-outputs.py" "$t" "$out/$s.ncompare.out" "$out/$s.lkpbot.out" >"$out/$s.diff.txt"
+	python3 "$here/compare-outputs.py" --strict "$t" "$out/$s.ncompare.out" "$out/$s.lkpbot.out" >"$out/$s.diff.txt"
 	r=$(tail -1 "$out/$s.diff.txt")
 	i=${r#*identical=}; i=${i%% *}
 	n=${r#*groups=}

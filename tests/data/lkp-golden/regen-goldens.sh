@@ -63,7 +63,7 @@ for name in "$@"; do
 		done
 		lkpbot_compare "$tree" >"$d/lkpbot.out" 2>"$d/lkpbot.err" || true
 		[ -s "$d/lkpbot.err" ] || rm -f "$d/lkpbot.err"
-		python3 "$here/compare-outputs.py" "$tree" "$d/ncompare.out" "$d/lkpbot.out" >"$d/diff.txt"
+		python3 "$here/compare-outputs.py" --strict "$tree" "$d/ncompare.out" "$d/lkpbot.out" >"$d/diff.txt"
 		printf '%-20s %s\n' "$name" "$(tail -1 "$d/diff.txt")"
 	else
 		printf '%-20s %s lines\n' "$name" "$(wc -l <"$d/ncompare.out")"
