@@ -6,7 +6,10 @@
 # its labels. Prints per-act precision and recall, the share of replies
 # handled right, and the share of discussion replies given a state event.
 #
-#   bench/triage-accuracy.sh [--test] [LIST...]
+#   bench/triage-accuracy.sh [--test] [--misses] [LIST...]
+#
+# --misses also lists every reply handled wrong: Message-ID, the acts
+# labelled, the acts found and the events with the rules that gave them.
 #
 # Without --test only the tuning lists are measured (linux-block,
 # io-uring, linux-btrfs, linux-pm); the test lists (linux-ext4,
@@ -21,10 +24,15 @@ tuning="linux-block io-uring linux-btrfs linux-pm"
 testing="linux-ext4 linux-nfs"
 
 test_flag=0
-if [ "${1:-}" = --test ]; then
+misses=0
+while [ $# -gt 0 ]; do
+	case $1 in
+	--test) test_flag=1 ;;
+	--misses) misses=1 ;;
+	*) break ;;
+	esac
 	shift
-	test_flag=1
-fi
+done
 lists="$*"
 if [ -z "$lists" ]; then
 	if [ $test_flag = 1 ]; then lists=$testing; else lists=$tuning; fi
@@ -62,12 +70,15 @@ for l in $lists; do
 done
 "$LKPBOT" -q -c "$tmp/conf" triage >/dev/null
 sqlite3 -separator '	' "$tmp/db" "SELECT m.message_id,
-	coalesce(group_concat(e.type, ','), '') FROM messages m
+	coalesce(group_concat(e.type, ','), ''),
+	coalesce(group_concat(e.type || '=' || e.source, ' '), '')
+	FROM messages m
 	LEFT JOIN events e ON e.msg_id = m.id GROUP BY m.id" >"$tmp/events.tsv"
 
-python3 - "$tmp/events.tsv" "$data" $lists <<'PY'
+python3 - "$tmp/events.tsv" "$data" $misses $lists <<'PY'
 import sys, collections
-events_file, data, lists = sys.argv[1], sys.argv[2], sys.argv[3:]
+events_file, data, misses, lists = (sys.argv[1], sys.argv[2],
+                                    sys.argv[3] == "1", sys.argv[4:])
 # events -> the act they record (doc/reply-acts.md); secondary events
 # (root-caused, cannot-reproduce) and commands record none
 ACT = {
@@ -83,10 +94,12 @@ ACT = {
     "dispute": "closes-not-a-bug", "close": "closes-not-a-bug",
 }
 STATE = {"fix-proposed", "fix-applied", "fix-confirmed", "close"}
-ev = {}
+ev, why = {}, {}
 for line in open(events_file, encoding="utf-8", errors="replace"):
-    mid, _, types = line.rstrip("\n").partition("\t")
+    mid, types, sources = (line.rstrip("\n").split("\t") + ["", ""])[:3]
     ev[mid.strip("<>")] = [t for t in types.split(",") if t]
+    why[mid.strip("<>")] = sources
+wrong = []
 acts = ["discussion", "acknowledges", "proposes-fix", "fix-applied",
         "asks-retest", "series-compare-request", "asks-more-data",
         "robot-confirms-fix", "robot-retest-result", "closes-not-a-bug"]
@@ -103,6 +116,10 @@ for l in lists:
         got = {ACT[t] for t in types if t in ACT} or {"discussion"}
         n += 1
         right += got == want
+        if got != want:
+            wrong.append("%s\twant %s\tgot %s\t%s" % (
+                mid, "+".join(sorted(want)), "+".join(sorted(got)),
+                why.get(mid, "")))
         if want == {"discussion"}:
             disc += 1
             disc_state += any(t in STATE for t in types)
@@ -121,4 +138,7 @@ for a in acts:
 print("replies handled right: %.1f %% (%d of %d)" % (100.0 * right / n, right, n))
 print("discussion replies given a state event: %.1f %% (%d of %d)" %
       (100.0 * disc_state / disc if disc else 0, disc_state, disc))
+if misses:
+    print("\nreplies handled wrong:")
+    print("\n".join(wrong))
 PY

@@ -44,7 +44,7 @@ static const char *const known_keys[] = {
 	"bot.address", "bot.maintainers", "bot.cc_policy", "bot.max_per_hour",
 	"bot.max_per_thread", "bot.digest_to", "bot.threads", "bot.lkp_team",
 	"bot.max_outsider_per_hour", "bot.max_per_sender", "bot.verify_senders",
-	"bot.dkim_key_file",
+	"bot.dkim_key_file", "bot.bots",
 	"results.root", "results.queue", "results.expire_days",
 	"requests.per_asker", "requests.per_report",
 	"git.repo",

@@ -21,7 +21,7 @@ static const char *const event_names[EV__COUNT] = {
 	"ack", "fix-proposed", "retest-request", "fix-confirmed",
 	"fix-partial", "fix-no-effect", "cannot-reproduce", "root-caused",
 	"more-data-request", "series-compare-request", "dispute", "close",
-	"command",
+	"fix-applied", "retest-failed", "data-provided", "command",
 };
 _Static_assert(LKB_ARRAY_SIZE(event_names) == EV__COUNT,
 	       "event_names out of step with enum reply_event_type");

@@ -198,6 +198,8 @@ static const char *const migrations[] = {
 	"DROP INDEX messages_hash;"
 	"CREATE INDEX messages_hash ON messages(content_hash)"
 	"  WHERE content_hash != '';",
+	/* 8 -> 9: the events fix-applied, retest-failed, data-provided */
+	LKB_SCHEMA_EVENT_ACTS,
 };
 
 int

@@ -59,6 +59,31 @@
 	"  UNIQUE (msg_id, kind, args)"                                       \
 	");"
 
+/* The events table again, its type CHECK grown by the acts fix-applied,
+ * retest-failed and data-provided (doc/reply-acts.md): SQLite cannot
+ * change a CHECK, so the table is copied into a new one. */
+#define LKB_SCHEMA_EVENT_ACTS                                                 \
+	"CREATE TABLE events_acts ("                                          \
+	"  id INTEGER PRIMARY KEY,"                                           \
+	"  report_id INTEGER NOT NULL REFERENCES reports(id) ON DELETE CASCADE," \
+	"  msg_id INTEGER REFERENCES messages(id) ON DELETE CASCADE,"         \
+	"  type TEXT NOT NULL CHECK (type IN ('ack','fix-proposed',"          \
+	"    'retest-request','fix-confirmed','fix-partial','fix-no-effect',"  \
+	"    'cannot-reproduce','root-caused','more-data-request',"           \
+	"    'series-compare-request','dispute','close','command','reopen',"  \
+	"    'duplicate','regression-again','fix-applied','retest-failed',"   \
+	"    'data-provided')),"                                              \
+	"  source TEXT NOT NULL,"                                             \
+	"  author TEXT, evidence TEXT, sha TEXT, reason TEXT,"                \
+	"  created_at INTEGER NOT NULL"                                       \
+	");"                                                                  \
+	"INSERT INTO events_acts SELECT id, report_id, msg_id, type, source," \
+	"  author, evidence, sha, reason, created_at FROM events;"            \
+	"DROP TABLE events;"                                                  \
+	"ALTER TABLE events_acts RENAME TO events;"                           \
+	"CREATE UNIQUE INDEX events_once ON events(report_id,"                \
+	"  coalesce(msg_id, 0), type, source, coalesce(evidence, ''));"
+
 /* Tables people paste in replies (retest results, comparisons). */
 #define LKB_SCHEMA_REPLY_TABLES                                               \
 	"CREATE TABLE reply_tables ("                                         \

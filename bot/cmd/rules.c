@@ -192,8 +192,7 @@ cmd_rules(int argc, char **argv, struct bot_ctx *ctx)
 		return EXIT_FAIL;
 	}
 	if (ctx->set)
-		rules_set_lkp_team(rs, ctx->set->bot.lkp_team,
-				   ctx->set->bot.nlkp_team);
+		rules_set_people(rs, ctx->set);
 	if (!strcmp(sub, "check")) {
 		printf("%s: %zu rules, all patterns compile\n", path,
 		       rules_count(rs));

@@ -5,7 +5,10 @@
  * report forward only (a human reply acknowledges an open report, a fix
  * proposal or confirmation moves it on, fix-no-effect sends a proposed
  * fix back to acknowledged) and never touch a closed report; `close`
- * events (from LKP rules) close it. Commands are checked against the
+ * events (from LKP rules) close it. `fix-applied` closes it as fixed
+ * (with the captured sha) when a maintainer or a known bot says so, and
+ * from anyone else moves it to fix-proposed; `retest-failed` and
+ * `data-provided` leave the state as it is. Commands are checked against the
  * author's tier: maintainers may change state (close, invalid, fixed-by,
  * fix-of, dup-of, reopen), participants (the report's recipients, the
  * LKP team) may ask (compare, compare-series, retest), anyone may ask
@@ -69,7 +72,9 @@ struct lc_input {
 	enum close_reason reason;	/* close events */
 	const char *commit;		/* close events: "sha" capture */
 	const struct lkp_command *cmd;
-	enum auth_tier tier;		/* for commands */
+	enum auth_tier tier;		/* the author's (commands, fix-applied) */
+	int by_bot;			/* events: the author is a known bot
+					 * ([bot] bots), e.g. patchwork-bot */
 	long long report_id;		/* the report being changed */
 };
 

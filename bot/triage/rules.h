@@ -66,6 +66,17 @@ size_t rules_count(const struct rules *rs);
 void rules_set_lkp_team(struct rules *rs, const char *const *team,
 			size_t n);
 
+struct settings;
+/* The LKP team, the bots and the maintainers of [bot] (borrowed: set
+ * must outlive rs). */
+void rules_set_people(struct rules *rs, const struct settings *set);
+
+/* Known bots by address ([bot] bots); borrowed like the LKP team. An
+ * entry a@b also matches a+tag@b (patchwork-bot+netdevbpf@kernel.org). */
+void rules_set_bots(struct rules *rs, const char *const *bots, size_t n);
+/* 1 when addr is one of the bots. */
+int rules_addr_is_bot(const struct rules *rs, const char *addr);
+
 /* Is the author in the LKP team? Decided by the ADDRESS alone, never by
  * a display name (anyone can write one); the rules file's lkp-name and
  * lkp-domain lines no longer count. When au has no address, the address

@@ -54,8 +54,7 @@ triage_init(struct triage *t, struct bot_ctx *ctx)
 		return LKB_ERR_CONFIG;
 	}
 	t->rules_path = path ? path : xstrdup(rules);
-	rules_set_lkp_team(t->rules, ctx->set->bot.lkp_team,
-			   ctx->set->bot.nlkp_team);
+	rules_set_people(t->rules, ctx->set);
 	t->threads = ctx->set->bot.threads;
 	t->tpl = outbox_templates(ctx->set);
 	if ((rc = loop_policy_load(&t->lp, ctx->set)) != LKB_OK)
@@ -372,12 +371,15 @@ reply_tables_json(struct arena *a, const struct reply *r)
 	return report_json_dump_compact(q, 0);
 }
 
-/* may_change: the author may change the report's state (a maintainer
- * or the LKP team); other authors' events are kept, nothing more. */
+/* The author may change the report's state when a maintainer, a
+ * participant (the LKP team, the report's recipients) or a known bot;
+ * other authors' events are kept, nothing more. */
 static int
 record_event(struct triage *t, struct triage_mail *tm,
-	     const struct rule_event *e, int may_change)
+	     const struct rule_event *e, enum auth_tier tier)
 {
+	int by_bot = rules_addr_is_bot(t->rules, tm->author);
+	int may_change = tier != TIER_OTHER || by_bot;
 	struct store_event ev = { 0 };
 	struct lc_input in = { 0 };
 	enum lc_verdict v;
@@ -419,6 +421,8 @@ record_event(struct triage *t, struct triage_mail *tm,
 	in.reason = e->reason;
 	in.commit = sha;
 	in.report_id = tm->report_id;
+	in.tier = tier;
+	in.by_bot = by_bot;
 	return triage_apply(t, tm, &in, source, &v, &msg);
 }
 
@@ -477,8 +481,7 @@ triage_reply(struct triage *t, struct triage_mail *tm,
 		return rc;
 	tier = triage_tier(t, tm);
 	for (size_t i = 0; i < p->evs.n && rc == LKB_OK; i++) {
-		rc = record_event(t, tm, &p->evs.ev[i],
-				  tier != TIER_OTHER);
+		rc = record_event(t, tm, &p->evs.ev[i], tier);
 		if (rc == LKB_OK)
 			rc = maybe_request(t, tm, &p->evs.ev[i], tier);
 	}
@@ -547,8 +550,11 @@ triage_prepare(struct store *st, struct rules *rules,
 		return LKB_OK;
 	p->lv = loop_check_message(p->m, lp);
 	if (p->lv == LOOP_OWN_MAIL || p->lv == LOOP_LKPBOT ||
-	    p->lv == LOOP_BOUNCE || p->lv == LOOP_AUTO_SUBMITTED)
-		return LKB_OK;	/* never read our own or automatic mail */
+	    p->lv == LOOP_BOUNCE ||
+	    (p->lv == LOOP_AUTO_SUBMITTED &&
+	     !rules_addr_is_bot(rules, p->m->from.addr)))
+		return LKB_OK;	/* never read our own or automatic mail,
+				 * but a known bot's (patchwork-bot) */
 	if (reply_parse(&p->a, p->m->body, p->m->body_len, &p->r) != LKB_OK)
 		return LKB_OK;	/* over the body limit: nothing to act on */
 	if ((rc = store_report_for_message(st, msg_id, &p->report_id)) < 0)

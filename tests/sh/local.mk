@@ -25,6 +25,7 @@ LKB_SH_TESTS = \
 	%reldir%/t0330-triage-poison.sh \
 	%reldir%/t0340-authority.sh \
 	%reldir%/t0350-dkim.sh \
+	%reldir%/t0400-triage-acts.sh \
 	%reldir%/t0600-smtp.sh \
 	%reldir%/t0601-render-golden.sh \
 	%reldir%/t0610-rules-cli.sh \
