@@ -26,6 +26,13 @@ struct rule_author {
 	const char *addr;	/* local@domain, or NULL */
 };
 
+/* What the caller knows of a reply's place, for the rules' patch-author
+ * role and `if` conditions (0/NULL: unknown). */
+struct rule_place {
+	const char *patch_author;	/* the report's addressee */
+	unsigned context;		/* enum rule_context bits */
+};
+
 struct rule_value {
 	const char *name;	/* capture name, e.g. "sha" */
 	const char *value;
@@ -84,12 +91,22 @@ int rules_addr_is_bot(const struct rules *rs, const char *addr);
 int rules_author_is_lkp(const struct rules *rs, const struct rule_author *au,
 			const struct reply *r);
 
+/* The enum rule_role bits of the author (lkp by address, maintainer,
+ * bot, patch-author; other when none of them). */
+unsigned rules_author_roles(const struct rules *rs,
+			    const struct rule_author *au,
+			    const struct rule_place *pl, const struct reply *r);
+
 /* Apply the rules to r. Events are appended to *out (allocated in a).
  * Returns LKB_OK; a pattern that fails on this mail (a limit hit) is
  * logged and counted as no match. */
 int rules_apply(struct rules *rs, const struct reply *r,
 		const struct rule_author *au, struct arena *a,
 		struct rule_events *out) LKB_WARN_UNUSED;
+/* The same, knowing the reply's place (pl may be NULL). */
+int rules_apply_at(struct rules *rs, const struct reply *r,
+		   const struct rule_author *au, const struct rule_place *pl,
+		   struct arena *a, struct rule_events *out) LKB_WARN_UNUSED;
 
 /* Append one EV_COMMAND event per command of list to *out. */
 void rules_command_events(const struct lkp_command_list *list,

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bot/triage/lifecycle.h"
 #include "bot/triage/match.h"
 #include "bot/triage/rules-internal.h"
 #include "lib/ascii.h"
@@ -316,24 +317,96 @@ events_push(struct arena *a, struct rule_events *out)
 	return &out->ev[out->n++];
 }
 
+static void
+drop_event(struct rule_events *out, enum reply_event_type t)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < out->n; i++)
+		if (out->ev[i].type != t)
+			out->ev[k++] = out->ev[i];
+	out->n = k;
+}
+
+/* A fix proposed or applied, a retest asked for, a dispute or a close
+ * each includes the acknowledgement (doc/reply-acts.md): an ack beside
+ * one of them says nothing more and is dropped. A fix applied includes
+ * the fix it applies ("X is missing, fixed."; "fixed it up with the
+ * patch below"): fix-proposed beside it is dropped too. */
+static void
+drop_subsumed(struct rule_events *out, const int *produced)
+{
+	if (produced[EV_ACK] &&
+	    (produced[EV_FIX_PROPOSED] || produced[EV_FIX_APPLIED] ||
+	     produced[EV_RETEST_REQUEST] || produced[EV_DISPUTE] ||
+	     produced[EV_CLOSE]))
+		drop_event(out, EV_ACK);
+	if (produced[EV_FIX_APPLIED] && produced[EV_FIX_PROPOSED])
+		drop_event(out, EV_FIX_PROPOSED);
+}
+
+/* What the reply itself shows of its place: a patch in what its author
+ * wrote. */
+static unsigned
+reply_context(const struct reply *r)
+{
+	for (size_t i = 0; i < r->nlines; i++)
+		if (r->lines[i].kind == RL_PATCH)
+			return RULE_CTX_PATCH;
+	return 0;
+}
+
+unsigned
+rules_author_roles(const struct rules *rs, const struct rule_author *au,
+		   const struct rule_place *pl, const struct reply *r)
+{
+	const char *addr = au ? au->addr : NULL;
+	unsigned roles = 0;
+
+	if (rules_author_is_lkp(rs, au, r))
+		roles |= RULE_ROLE_LKP;
+	if (addr && auth_in_list(addr, rs->maintainers, rs->nmaintainers))
+		roles |= RULE_ROLE_MAINTAINER;
+	if (addr && rules_addr_is_bot(rs, addr))
+		roles |= RULE_ROLE_BOT;
+	if (addr && pl && pl->patch_author &&
+	    auth_in_list(addr, &pl->patch_author, 1))
+		roles |= RULE_ROLE_PATCH_AUTHOR;
+	return roles ? roles : RULE_ROLE_OTHER;
+}
+
 int
 rules_apply(struct rules *rs, const struct reply *r,
 	    const struct rule_author *au, struct arena *a,
 	    struct rule_events *out)
 {
+	return rules_apply_at(rs, r, au, NULL, a, out);
+}
+
+int
+rules_apply_at(struct rules *rs, const struct reply *r,
+	       const struct rule_author *au, const struct rule_place *pl,
+	       struct arena *a, struct rule_events *out)
+{
 	struct scope scopes[RULE_SCOPE__COUNT];
 	int built[RULE_SCOPE__COUNT] = { 0 };
 	int produced[EV__COUNT] = { 0 };
-	int lkp = rules_author_is_lkp(rs, au, r);
+	unsigned roles = rules_author_roles(rs, au, pl, r);
+	int lkp = !!(roles & RULE_ROLE_LKP);
+	unsigned ctx = (pl ? pl->context : 0) | reply_context(r);
 	struct rule_event ev;
 
 	for (size_t i = 0; i < rs->rf->nrules; i++) {
 		const struct compiled_rule *c = &rs->cr[i];
-		enum rule_scope s = c->spec->scope;
+		const struct rule_spec *sp = c->spec;
+		enum rule_scope s = sp->scope;
 
-		if (produced[c->spec->event] ||
-		    (c->spec->from_lkp == 1 && !lkp) ||
-		    (c->spec->from_lkp == -1 && lkp))
+		if (produced[sp->event] || (sp->from_lkp == 1 && !lkp) ||
+		    (sp->from_lkp == -1 && lkp) ||
+		    (sp->from_roles && !(sp->from_roles & roles)) ||
+		    (sp->not_from_roles & roles) ||
+		    (sp->if_ctx & ctx) != sp->if_ctx ||
+		    (sp->if_not_ctx & ctx))
 			continue;
 		if (!built[s]) {
 			scope_build(r, s == RULE_SCOPE_PATCH ? RL_PATCH :
@@ -346,6 +419,7 @@ rules_apply(struct rules *rs, const struct reply *r,
 		*events_push(a, out) = ev;
 		produced[ev.type] = 1;
 	}
+	drop_subsumed(out, produced);
 	return LKB_OK;
 }
 

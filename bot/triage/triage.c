@@ -29,6 +29,7 @@
 #include "parsers/lkp_report.h"
 #include "parsers/message.h"
 #include "parsers/reply.h"
+#include "parsers/rules_file.h"
 #include "state/store.h"
 #include "state/store_report.h"
 #include "state/store_triage.h"
@@ -514,6 +515,102 @@ triage_prep_release(struct triage_prep *p)
 	memset(p, 0, sizeof(*p));
 }
 
+/* store_addr_fn keeping the first address. */
+static int
+first_addr(const char *addr, void *arg)
+{
+	struct arena *a = ((void **)arg)[0];
+
+	*(const char **)((void **)arg)[1] = arena_strdup(a, addr);
+	return 1;
+}
+
+/* Does the mail carry a patch as an attachment? */
+static int
+has_patch_attachment(const struct message *m)
+{
+	for (const struct mime_part *p = m->parts; p; p = p->next) {
+		size_t n = p->filename ? strlen(p->filename) : 0;
+
+		if (!p->is_attachment)
+			continue;
+		if ((p->type && (!strcmp(p->type, "text/x-patch") ||
+				 !strcmp(p->type, "text/x-diff"))) ||
+		    (n > 6 && !strcasecmp(p->filename + n - 6, ".patch")) ||
+		    (n > 5 && !strcasecmp(p->filename + n - 5, ".diff")))
+			return 1;
+	}
+	return 0;
+}
+
+/* Does the stored mail parent ask for a retest (its own rules say so)? */
+static int
+parent_asks_retest(struct store *st, struct rules *rules, int64_t id,
+		   const char *from_addr)
+{
+	struct arena a = ARENA_INIT;
+	struct rule_events evs = { 0 };
+	struct rule_author au = { NULL, from_addr };
+	struct message *m = NULL;
+	struct reply *r = NULL;
+	char *raw = NULL;
+	size_t len = 0;
+	int rc, ask = 0;
+
+	if ((rc = store_message_raw(st, id, &raw, &len)) <= 0)
+		return rc;
+	if (message_parse_flags(raw, len, MESSAGE_USED_FIELDS, &m) ==
+		    LKB_OK && m &&
+	    reply_parse(&a, m->body, m->body_len, &r) == LKB_OK &&
+	    (rc = rules_apply(rules, r, &au, &a, &evs)) == LKB_OK)
+		for (size_t i = 0; i < evs.n; i++)
+			ask |= evs.ev[i].type == EV_RETEST_REQUEST;
+	message_free(m);
+	arena_release(&a);
+	free(raw);
+	return rc < 0 ? rc : ask;
+}
+
+/* Who the report was sent to (its culprit's author), and where the
+ * reply stands: a patch attached, the robot's mail or a retest request
+ * answered. */
+static int
+reply_place(struct store *st, struct rules *rules, struct triage_prep *p,
+	    struct rule_place *pl)
+{
+	struct store_report_brief b;
+	struct store_msg rm, parent;
+	char key[32];
+	void *arg[2] = { &p->a, (void *)&pl->patch_author };
+	int rc;
+
+	if (has_patch_attachment(p->m))
+		pl->context |= RULE_CTX_PATCH;
+	if ((rc = store_report_brief_get(st, p->report_id, &b)) <= 0)
+		return rc;
+	snprintf(key, sizeof(key), "%lld", (long long)b.msg_id);
+	store_report_brief_release(&b);
+	if ((rc = store_message_get(st, key, &rm)) < 0)
+		return rc;
+	if (rc == 1) {
+		store_addrs_each(rm.to_addrs, first_addr, arg);
+		if (p->m->in_reply_to && rm.message_id &&
+		    !strcmp(p->m->in_reply_to, rm.message_id))
+			pl->context |= RULE_CTX_ANSWERS_ROBOT;
+		store_msg_release(&rm);
+	}
+	if (!p->m->in_reply_to || (pl->context & RULE_CTX_ANSWERS_ROBOT))
+		return LKB_OK;
+	if ((rc = store_message_get(st, p->m->in_reply_to, &parent)) <= 0)
+		return rc;
+	if (parent.has_raw &&
+	    (rc = parent_asks_retest(st, rules, parent.id,
+				     parent.from_addr)) > 0)
+		pl->context |= RULE_CTX_ANSWERS_RETEST;
+	store_msg_release(&parent);
+	return rc < 0 ? rc : LKB_OK;
+}
+
 /* Everything triage learns of one mail without writing: what it is,
  * which report it answers, its text split and matched against the
  * rules, its commands and pasted tables. Reads st only (the import's
@@ -525,6 +622,7 @@ triage_prepare(struct store *st, struct rules *rules,
 	       struct triage_prep *p)
 {
 	struct rule_author au;
+	struct rule_place pl = { NULL, 0 };
 	size_t len = 0;
 	int rc;
 
@@ -569,7 +667,9 @@ triage_prepare(struct store *st, struct rules *rules,
 	p->what = TP_REPLY;
 	au.name = p->m->from.name;
 	au.addr = p->m->from.addr;
-	if ((rc = rules_apply(rules, p->r, &au, &p->a, &p->evs)) != LKB_OK)
+	if ((rc = reply_place(st, rules, p, &pl)) != LKB_OK ||
+	    (rc = rules_apply_at(rules, p->r, &au, &pl, &p->a, &p->evs)) !=
+		    LKB_OK)
 		return rc;
 	p->tables_json = reply_tables_json(&p->a, p->r);
 	if (p->lv != LOOP_ANSWER)
