@@ -75,6 +75,38 @@ is "... a known bot: closed as fixed" "$(q "select state || ' ' || close_reason 
 ok_if "lkpbot thread says which rule and which line" sh -c "'$LKPBOT' -c '$T/conf' thread $R0 | grep 'fix-applied' | grep -q 'applied-b4-ty'"
 ok_if "... and the evidence" sh -c "'$LKPBOT' -c '$T/conf' thread $R0 | grep -q 'Applied, thanks!'"
 
+# An LKP reply is data asked for when it answers a retest request (its
+# parent's own rules say so): the rule says if answers-retest.
+mail "Waiman Long <longman@redhat.com>" $P2 "[mm/memcg] bd0b230fe1: will-it-scale.per_process_ops -22.7% regression" \
+	"On 11/2/20 5:15 AM, kernel test robot wrote:\n> FYI\n\nCould you please test the patch below?\n\ndiff --git a/mm/memcontrol.c b/mm/memcontrol.c\n--- a/mm/memcontrol.c\n+++ b/mm/memcontrol.c\n@@ -1 +1 @@\n-a\n+b\n"
+ASK=act$n@test
+mail "Oliver Sang <oliver.sang@intel.com>" $ASK "[mm/memcg] bd0b230fe1: will-it-scale.per_process_ops -22.7% regression" \
+	"hi Waiman,\n\nOn Tue, Waiman Long wrote:\n> Could you please test the patch below?\n\nthe numbers of three runs on your patch: 1234, 1240, 1236\n"
+ANS=act$n@test
+# the same words answering the robot's own mail ask nothing
+mail "Oliver Sang <oliver.sang@intel.com>" $P2 "[mm/memcg] bd0b230fe1: will-it-scale.per_process_ops -22.7% regression" \
+	"hi,\n\nthe numbers of three runs on your patch: 1234, 1240, 1236\n"
+NOASK=act$n@test
+ok_if "run over a retest request and its answers" run
+is "the request is a retest request" "$(q "select group_concat(type, ',') from (select type from events e join messages m on m.id = e.msg_id where m.message_id = '$ASK' order by type)")" "fix-proposed,retest-request"
+is "LKP's answer to it: data-provided by lkp-answers-retest" "$(q "select e.type || ' ' || e.source from events e join messages m on m.id = e.msg_id where m.message_id = '$ANS'")" \
+	"data-provided rule:lkp-answers-retest"
+is "... the same words to the robot's mail: no event" "$(q "select count(*) from events e join messages m on m.id = e.msg_id where m.message_id = '$NOASK'")" 0
+
+# A wrong event overridden by a maintainer (CLI, #lkp) stays overridden
+# across reparse and the runs after it.
+ok_if "CLI: reopen 000 (closed by the b4 mail)" "$LKPBOT" -c "$T/conf" reopen $R0
+mail "Andrew Morton <akpm@linux-foundation.org>" $P2 "[mm/memcg] bd0b230fe1: will-it-scale.per_process_ops -22.7% regression" \
+	"On Tue, Waiman Long wrote:\n> Thanks, fixed.\n\n#lkp invalid\n"
+ok_if "run with the maintainer's #lkp invalid" run
+is "002 closed invalid by the command" "$(q "select state || ' ' || close_reason from reports where id = $R2")" "closed invalid"
+ok_if "lkpbot reparse" "$LKPBOT" -c "$T/conf" reparse
+ok_if "run after the reparse" run
+ok_if "lkpbot triage" "$LKPBOT" -c "$T/conf" triage
+is "000 stays open (the CLI override)" "$(q "select state from reports where id = $R0")" open
+is "002 stays closed invalid (the #lkp override)" "$(q "select state || ' ' || close_reason from reports where id = $R2")" "closed invalid"
+is "the events that were overridden are still there, once" "$(q "select count(*) from events where report_id = $R0 and type = 'fix-applied'")" 1
+
 # [bot] bots = none: patchwork-bot is nobody; its word changes nothing
 sed 's/^maintainers = .*/&\nbots = nobody@nowhere.example/' "$T/conf" > "$T/conf2"
 mv "$T/conf2" "$T/conf"
@@ -101,20 +133,21 @@ CREATE TABLE ev8 (id INTEGER PRIMARY KEY,
     'duplicate','regression-again')),
   source TEXT NOT NULL, author TEXT, evidence TEXT, sha TEXT, reason TEXT,
   created_at INTEGER NOT NULL);
-INSERT INTO ev8 SELECT * FROM events WHERE type != 'fix-applied';
+INSERT INTO ev8 SELECT * FROM events
+  WHERE type NOT IN ('fix-applied', 'retest-failed', 'data-provided');
 DROP TABLE events;
 ALTER TABLE ev8 RENAME TO events;
 CREATE UNIQUE INDEX events_once ON events(report_id, coalesce(msg_id, 0),
   type, source, coalesce(evidence, ''));
 PRAGMA user_version=8;"
 old_n=$(sqlite3 "$T/old.db" "select count(*) from events")
-ok_if "the old table refuses fix-applied" sh -c "! sqlite3 '$T/old.db' \"insert into events (report_id, type, source, created_at) values ($R2, 'fix-applied', 'x', 0)\" 2>/dev/null"
+ok_if "the old table refuses fix-applied" sh -c "! sqlite3 '$T/old.db' \"insert into events (report_id, type, source, created_at) values ($R2, 'fix-applied', 'test:mig', 0)\" 2>/dev/null"
 sed "s|^path = $T/db|path = $T/old.db|" "$T/conf" > "$T/conf.old"
 ok_if "lkpbot db migrate on the old database" "$LKPBOT" -c "$T/conf.old" db migrate
 is "... migrated to schema 9" "$(sqlite3 "$T/old.db" "PRAGMA user_version")" 9
 is "... its events kept" "$(sqlite3 "$T/old.db" "select count(*) from events")" "$old_n"
-ok_if "... fix-applied now fits" sqlite3 "$T/old.db" "insert into events (report_id, type, source, created_at) values ($R2, 'fix-applied', 'x', 0)"
-ok_if "... retest-failed and data-provided too" sqlite3 "$T/old.db" "insert into events (report_id, type, source, created_at) values ($R2, 'retest-failed', 'x', 0), ($R2, 'data-provided', 'x', 0)"
-ok_if "... one event once (the unique index is back)" sh -c "! sqlite3 '$T/old.db' \"insert into events (report_id, type, source, created_at) values ($R2, 'data-provided', 'x', 0)\" 2>/dev/null"
+ok_if "... fix-applied now fits" sqlite3 "$T/old.db" "insert into events (report_id, type, source, created_at) values ($R2, 'fix-applied', 'test:mig', 0)"
+ok_if "... retest-failed and data-provided too" sqlite3 "$T/old.db" "insert into events (report_id, type, source, created_at) values ($R2, 'retest-failed', 'test:mig', 0), ($R2, 'data-provided', 'test:mig', 0)"
+ok_if "... one event once (the unique index is back)" sh -c "! sqlite3 '$T/old.db' \"insert into events (report_id, type, source, created_at) values ($R2, 'data-provided', 'test:mig', 0)\" 2>/dev/null"
 ok_if "... integrity" sh -c "sqlite3 '$T/old.db' 'PRAGMA integrity_check' | grep -qx ok"
 done_testing
