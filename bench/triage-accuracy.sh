@@ -71,7 +71,9 @@ done
 "$LKPBOT" -q -c "$tmp/conf" triage >/dev/null
 sqlite3 -separator '	' "$tmp/db" "SELECT m.message_id,
 	coalesce(group_concat(e.type, ','), ''),
-	coalesce(group_concat(e.type || '=' || e.source, ' '), '')
+	coalesce(group_concat(e.type || '=' || e.source, ' '), ''),
+	(SELECT count(*) FROM triaged t WHERE t.msg_id = m.id
+	 AND t.report_id IS NOT NULL)
 	FROM messages m
 	LEFT JOIN events e ON e.msg_id = m.id GROUP BY m.id" >"$tmp/events.tsv"
 
@@ -94,17 +96,19 @@ ACT = {
     "dispute": "closes-not-a-bug", "close": "closes-not-a-bug",
 }
 STATE = {"fix-proposed", "fix-applied", "fix-confirmed", "close"}
-ev, why = {}, {}
+ev, why, linked = {}, {}, set()
 for line in open(events_file, encoding="utf-8", errors="replace"):
-    mid, types, sources = (line.rstrip("\n").split("\t") + ["", ""])[:3]
+    mid, types, sources, lk = (line.rstrip("\n").split("\t") + ["", "", ""])[:4]
     ev[mid.strip("<>")] = [t for t in types.split(",") if t]
     why[mid.strip("<>")] = sources
+    if lk not in ("", "0"):
+        linked.add(mid.strip("<>"))
 wrong = []
 acts = ["discussion", "acknowledges", "proposes-fix", "fix-applied",
         "asks-retest", "series-compare-request", "asks-more-data",
         "robot-confirms-fix", "robot-retest-result", "closes-not-a-bug"]
 tp, fp, fn = collections.Counter(), collections.Counter(), collections.Counter()
-n = right = disc = disc_state = missing = 0
+n = right = disc = disc_state = missing = nlinked = right_linked = 0
 for l in lists:
     rows = [r.rstrip("\n").split("\t") for r in
             open("%s/labels/%s.tsv" % (data, l), encoding="utf-8")][1:]
@@ -116,6 +120,9 @@ for l in lists:
         got = {ACT[t] for t in types if t in ACT} or {"discussion"}
         n += 1
         right += got == want
+        if mid in linked:
+            nlinked += 1
+            right_linked += got == want
         if got != want:
             wrong.append("%s\twant %s\tgot %s\t%s" % (
                 mid, "+".join(sorted(want)), "+".join(sorted(got)),
@@ -136,6 +143,11 @@ for a in acts:
     rec = "%.0f %%" % (100.0 * tp[a] / lab) if lab else "-"
     print("%-24s %8d %9s %7s" % (a, lab, prec, rec))
 print("replies handled right: %.1f %% (%d of %d)" % (100.0 * right / n, right, n))
+# a reply whose report is not in the set links to nothing and gets no
+# event: the share of the others handled right
+print("... of the replies linked to a report: %.1f %% (%d of %d)" %
+      (100.0 * right_linked / nlinked if nlinked else 0, right_linked,
+       nlinked))
 print("discussion replies given a state event: %.1f %% (%d of %d)" %
       (100.0 * disc_state / disc if disc else 0, disc_state, disc))
 if misses:
