@@ -184,9 +184,10 @@ static const struct {
 	  "root-caused", "I added some alignments change", NULL },
 	/* seed 003 is a report, not a reply: nothing fires */
 	{ "seed-003_c3147c1208027c0c.txt", NULL, NULL, "", NULL, NULL, NULL },
-	/* seed 004, Hugh Dickins: treat the series of 13 as one */
+	/* seed 004, Hugh Dickins: treat the series of 13 as one ("thanks
+	 * for trying it out" is no ack: thanks are discussion) */
 	{ "seed-004_02eb4500e56574e4.txt", NULL, NULL,
-	  "series-compare-request,ack", "series-compare-request",
+	  "series-compare-request", "series-compare-request",
 	  "treat the series of 13 as one, and compare the baseline before any "
 	  "of it against the end of the series", NULL },
 	/* 1651872564 Dave Chinner: a tagged patch, and "try it" */
