@@ -108,6 +108,18 @@ int rules_apply_at(struct rules *rs, const struct reply *r,
 		   const struct rule_author *au, const struct rule_place *pl,
 		   struct arena *a, struct rule_events *out) LKB_WARN_UNUSED;
 
+struct lkp_report;
+/* An LKP retest reply judged by its numbers (doc/reply-acts.md): in the
+ * first comparison of q with a row named metric (the report's headline
+ * metric) and 3 or more columns (base, culprit, ..., fix or series tip:
+ * the last), how much of the regression the last column recovers,
+ * (fix - culprit) / (base - culprit): at least 85 % fix-confirmed, at
+ * least 25 % fix-partial, less fix-no-effect. Returns 1 and the event
+ * (rule "table", the numbers as evidence, allocated in a), or 0 when
+ * there is no such row or base and culprit do not differ. */
+int rules_table_verdict(const struct lkp_report *q, const char *metric,
+			struct arena *a, struct rule_event *ev_out);
+
 /* Append one EV_COMMAND event per command of list to *out. */
 void rules_command_events(const struct lkp_command_list *list,
 			  struct arena *a, struct rule_events *out);

@@ -3,6 +3,7 @@
 #include "config.h"
 #include "bot/triage/rules.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,6 +15,7 @@
 #include "lib/log.h"
 #include "lib/status.h"
 #include "lib/xalloc.h"
+#include "parsers/lkp_report.h"
 
 /* A run of lines of one kind, joined with '\n'. */
 struct block {
@@ -421,6 +423,70 @@ rules_apply_at(struct rules *rs, const struct reply *r,
 	}
 	drop_subsumed(out, produced);
 	return LKB_OK;
+}
+
+/* %.6g of a number, or "?" */
+static const char *
+num_str(struct arena *a, const struct lkp_num *n)
+{
+	return n->kind == LKP_NUM_INT || n->kind == LKP_NUM_REAL
+		       ? arena_printf(a, "%.6g", n->v)
+		       : "?";
+}
+
+static int
+num_ok(const struct lkp_num *n)
+{
+	return n->kind == LKP_NUM_INT || n->kind == LKP_NUM_REAL;
+}
+
+int
+rules_table_verdict(const struct lkp_report *q, const char *metric,
+		    struct arena *a, struct rule_event *ev_out)
+{
+	if (!q || !metric)
+		return 0;
+	for (size_t c = 0; c < q->ncomparisons; c++) {
+		const struct lkp_comparison *cmp = &q->comparisons[c];
+
+		for (size_t i = 0; i < cmp->nmetrics; i++) {
+			const struct lkp_metric *m = &cmp->metrics[i];
+			const struct lkp_num *base, *bad, *fix;
+			double rec;
+			const char *verdict;
+
+			if (!m->name || strcmp(m->name, metric) || m->ncols < 3)
+				continue;
+			base = &m->values[0];
+			bad = &m->values[1];
+			fix = &m->values[m->ncols - 1];
+			/* a culprit column within 1 % of the base shows no
+			 * regression to recover */
+			if (!num_ok(base) || !num_ok(bad) || !num_ok(fix) ||
+			    fabs(base->v - bad->v) <= 0.01 * fabs(base->v))
+				return 0;
+			rec = (fix->v - bad->v) / (base->v - bad->v);
+			memset(ev_out, 0, sizeof(*ev_out));
+			if (rec >= 0.85) {
+				ev_out->type = EV_FIX_CONFIRMED;
+				verdict = "recovers it";
+			} else if (rec >= 0.25) {
+				ev_out->type = EV_FIX_PARTIAL;
+				verdict = "recovers part of it";
+			} else {
+				ev_out->type = EV_FIX_NO_EFFECT;
+				verdict = "does not recover it";
+			}
+			ev_out->rule = "table";
+			ev_out->evidence = arena_printf(
+				a, "%s: base %s, culprit %s, fix %s: the fix %s "
+				   "(%.0f %% of the change)",
+				metric, num_str(a, base), num_str(a, bad),
+				num_str(a, fix), verdict, rec * 100.0);
+			return 1;
+		}
+	}
+	return 0;
 }
 
 void

@@ -354,12 +354,15 @@ find_report_by_content(struct store *st, const struct reply *r,
 	return 0;
 }
 
-/* Tables the LKP team pastes in replies, as JSON; NULL when none. */
+/* Tables the LKP team pastes in replies, as JSON; NULL when none. The
+ * parsed tables in *q_out (NULL when none). */
 static char *
-reply_tables_json(struct arena *a, const struct reply *r)
+reply_tables_json(struct arena *a, const struct reply *r,
+		  struct lkp_report **q_out)
 {
 	struct lkp_report *q = NULL;
 
+	*q_out = NULL;
 	/* cheap test first: a pasted table has a %stddev or fail:runs head */
 	if (!r->authored_len ||
 	    (!memmem(r->authored, r->authored_len, "%stddev", 7) &&
@@ -369,7 +372,32 @@ reply_tables_json(struct arena *a, const struct reply *r)
 				  LKP_TEXT_NO_HEADERS, &q) != 1 ||
 	    !q || !q->ncomparisons)
 		return NULL;
+	*q_out = q;
 	return report_json_dump_compact(q, 0);
+}
+
+/* An LKP reply with the headline metric's row in 3 or more columns is
+ * judged by its numbers: the table's verdict replaces what the words
+ * said of the fix (confirmed, partial, no effect, data). */
+static void
+judge_table(struct triage_prep *p, const struct lkp_report *q,
+	    const char *metric)
+{
+	struct rule_event ev;
+	size_t k = 0;
+
+	if (!rules_table_verdict(q, metric, &p->a, &ev))
+		return;
+	for (size_t i = 0; i < p->evs.n; i++) {
+		enum reply_event_type t = p->evs.ev[i].type;
+
+		if (t != EV_FIX_CONFIRMED && t != EV_FIX_PARTIAL &&
+		    t != EV_FIX_NO_EFFECT && t != EV_DATA_PROVIDED)
+			p->evs.ev[k++] = p->evs.ev[i];
+	}
+	p->evs.ev = arena_grow(&p->a, p->evs.ev, k, k + 1, sizeof(ev));
+	p->evs.ev[k++] = ev;
+	p->evs.n = k;
 }
 
 /* The author may change the report's state when a maintainer, a
@@ -576,7 +604,7 @@ parent_asks_retest(struct store *st, struct rules *rules, int64_t id,
  * answered. */
 static int
 reply_place(struct store *st, struct rules *rules, struct triage_prep *p,
-	    struct rule_place *pl)
+	    struct rule_place *pl, const char **metric_out)
 {
 	struct store_report_brief b;
 	struct store_msg rm, parent;
@@ -588,6 +616,7 @@ reply_place(struct store *st, struct rules *rules, struct triage_prep *p,
 		pl->context |= RULE_CTX_PATCH;
 	if ((rc = store_report_brief_get(st, p->report_id, &b)) <= 0)
 		return rc;
+	*metric_out = b.metric ? arena_strdup(&p->a, b.metric) : NULL;
 	snprintf(key, sizeof(key), "%lld", (long long)b.msg_id);
 	store_report_brief_release(&b);
 	if ((rc = store_message_get(st, key, &rm)) < 0)
@@ -623,6 +652,8 @@ triage_prepare(struct store *st, struct rules *rules,
 {
 	struct rule_author au;
 	struct rule_place pl = { NULL, 0 };
+	struct lkp_report *q = NULL;
+	const char *metric = NULL;
 	size_t len = 0;
 	int rc;
 
@@ -667,11 +698,13 @@ triage_prepare(struct store *st, struct rules *rules,
 	p->what = TP_REPLY;
 	au.name = p->m->from.name;
 	au.addr = p->m->from.addr;
-	if ((rc = reply_place(st, rules, p, &pl)) != LKB_OK ||
+	if ((rc = reply_place(st, rules, p, &pl, &metric)) != LKB_OK ||
 	    (rc = rules_apply_at(rules, p->r, &au, &pl, &p->a, &p->evs)) !=
 		    LKB_OK)
 		return rc;
-	p->tables_json = reply_tables_json(&p->a, p->r);
+	p->tables_json = reply_tables_json(&p->a, p->r, &q);
+	if (q && (rules_author_roles(rules, &au, &pl, p->r) & RULE_ROLE_LKP))
+		judge_table(p, q, metric);
 	if (p->lv != LOOP_ANSWER)
 		return LKB_OK;
 	p->html = body_is_html(p->m);

@@ -107,6 +107,24 @@ is "000 stays open (the CLI override)" "$(q "select state from reports where id 
 is "002 stays closed invalid (the #lkp override)" "$(q "select state || ' ' || close_reason from reports where id = $R2")" "closed invalid"
 is "the events that were overridden are still there, once" "$(q "select count(*) from events where report_id = $R0 and type = 'fix-applied'")" 1
 
+# An LKP retest with the headline metric in three columns is judged by
+# its numbers, whatever its words say.
+TABLE='hi Yang,\n\nwe tested your patch, it has little impact on the other tests:\n\n'
+TABLE=$TABLE'commit:\n  a8a8c0f5e1e7e4b4\n  87eaceb3faa59b9b\n  0f1e2d3c4b5a6978\n\n'
+TABLE=$TABLE'a8a8c0f5e1e7e4b4 87eaceb3faa59b9b 0f1e2d3c4b5a6978\n'
+TABLE=$TABLE'---------------- --------------------------- ---------------------------\n'
+TABLE=$TABLE'         %stddev     %change         %stddev     %change         %stddev\n'
+TABLE=$TABLE'             \\          |                \\          |                \\  \n'
+TABLE=$TABLE'      6409            -19.6%       5154            -0.5%       6377        stress-ng.madvise.ops_per_sec\n'
+mail "Oliver Sang <oliver.sang@intel.com>" $P0 "[mm] 87eaceb3fa: stress-ng.madvise.ops_per_sec -19.6% regression" "$TABLE"
+TAB=act$n@test
+ok_if "run over an LKP retest table" run
+is "the table's verdict, not the words'" "$(q "select group_concat(e.type || ' ' || e.source, ',') from events e join messages m on m.id = e.msg_id where m.message_id = '$TAB'")" \
+	"fix-confirmed rule:table"
+is "... with the numbers as evidence" "$(q "select e.evidence from events e join messages m on m.id = e.msg_id where m.message_id = '$TAB'")" \
+	"stress-ng.madvise.ops_per_sec: base 6409, culprit 5154, fix 6377: the fix recovers it (97 % of the change)"
+is "... the report's state follows" "$(q "select state from reports where id = $R0")" fix-confirmed
+
 # [bot] bots = none: patchwork-bot is nobody; its word changes nothing
 sed 's/^maintainers = .*/&\nbots = nobody@nowhere.example/' "$T/conf" > "$T/conf2"
 mv "$T/conf2" "$T/conf"

@@ -3,6 +3,7 @@
  * unless, forbid, captures, evidence-also, from-lkp, in patch. */
 #include "config.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,6 +13,7 @@
 #include "lib/arena.h"
 #include "lib/compiler.h"
 #include "lib/status.h"
+#include "parsers/lkp_report.h"
 #include "parsers/reply.h"
 #include "parsers/rules_file.h"
 #include "tests/unit/check_main.h"
@@ -511,6 +513,67 @@ START_TEST(rules_roles_and_place)
 }
 END_TEST
 
+/* An LKP retest table judged by the headline metric's row. */
+static const char retest_head[] =
+	"hi,\n\nwe applied the patch, the results:\n\n"
+	"=========================================================================================\n"
+	"compiler/kconfig/rootfs/tbox_group/test/testcase:\n"
+	"  gcc-11/x86_64-rhel-8.3/debian-11.1-x86_64-20220510.cgz/lkp-csl-2sp7/page_test/aim7\n\n"
+	"commit:\n  32678f1513f7b6b0\n  a1b2c3d4e5f60718\n  0f1e2d3c4b5a6978\n\n"
+	"32678f1513f7b6b0 a1b2c3d4e5f60718 0f1e2d3c4b5a6978\n"
+	"---------------- --------------------------- ---------------------------\n"
+	"         %stddev     %change         %stddev     %change         %stddev\n"
+	"             \\          |                \\          |                \\  \n";
+static const char retest_tail[] =
+	"      1000            +1.0%       1010            +0.0%       1000        aim7.time.other\n";
+
+static int
+verdict_of(const char *fix_change, const char *fix_value, const char *metric,
+	   struct rule_event *ev, struct arena *a)
+{
+	char text[2048];
+	struct lkp_report *q = NULL;
+
+	snprintf(text, sizeof(text),
+		 "%s    464232            -5.6%%     438315            %s     "
+		 "%s        aim7.jobs-per-min\n%s",
+		 retest_head, fix_change, fix_value, retest_tail);
+	ck_assert_int_eq(lkp_report_parse_text(a, text, strlen(text),
+					       LKP_TEXT_NO_HEADERS, &q), 1);
+	ck_assert_ptr_nonnull(q);
+	return rules_table_verdict(q, metric, a, ev);
+}
+
+START_TEST(rules_table_verdicts)
+{
+	struct arena a = ARENA_INIT;
+	struct rule_event ev;
+
+	ck_assert_int_eq(verdict_of("+0.2%", "465190", "aim7.jobs-per-min",
+				    &ev, &a), 1);
+	ck_assert_int_eq(ev.type, EV_FIX_CONFIRMED);
+	ck_assert_str_eq(ev.rule, "table");
+	ck_assert_str_eq(ev.evidence,
+			 "aim7.jobs-per-min: base 464232, culprit 438315, fix "
+			 "465190: the fix recovers it (104 % of the change)");
+	/* half of the loss back: partial */
+	ck_assert_int_eq(verdict_of("-2.8%", "451270", "aim7.jobs-per-min",
+				    &ev, &a), 1);
+	ck_assert_int_eq(ev.type, EV_FIX_PARTIAL);
+	/* as bad as the culprit: no effect */
+	ck_assert_int_eq(verdict_of("-5.5%", "438700", "aim7.jobs-per-min",
+				    &ev, &a), 1);
+	ck_assert_int_eq(ev.type, EV_FIX_NO_EFFECT);
+	/* another row, or no row of the headline metric: no verdict */
+	ck_assert_int_eq(verdict_of("+0.2%", "465190", "aim7.time.other", &ev,
+				    &a), 0);
+	ck_assert_int_eq(verdict_of("+0.2%", "465190", "will-it-scale.ops",
+				    &ev, &a), 0);
+	ck_assert_int_eq(verdict_of("+0.2%", "465190", NULL, &ev, &a), 0);
+	arena_release(&a);
+}
+END_TEST
+
 START_TEST(rules_author_fallbacks)
 {
 	struct rules *rs = load_rules("lkp-domain intel.com\n"
@@ -584,6 +647,7 @@ lkb_test_suite(void)
 	tcase_add_test(tc, rules_unless_forbid_lkp_patch);
 	tcase_add_test(tc, rules_author_fallbacks);
 	tcase_add_test(tc, rules_roles_and_place);
+	tcase_add_test(tc, rules_table_verdicts);
 	tcase_add_test(tc, rules_compile_error_names_line);
 	suite_add_tcase(s, tc);
 	return s;
