@@ -108,6 +108,7 @@ acts = ["discussion", "acknowledges", "proposes-fix", "fix-applied",
         "asks-retest", "series-compare-request", "asks-more-data",
         "robot-confirms-fix", "robot-retest-result", "closes-not-a-bug"]
 tp, fp, fn = collections.Counter(), collections.Counter(), collections.Counter()
+ok_act = collections.Counter()	# replies labelled with the act handled right
 n = right = disc = disc_state = missing = nlinked = right_linked = 0
 for l in lists:
     rows = [r.rstrip("\n").split("\t") for r in
@@ -120,6 +121,8 @@ for l in lists:
         got = {ACT[t] for t in types if t in ACT} or {"discussion"}
         n += 1
         right += got == want
+        for a in want:
+            ok_act[a] += got == want
         if mid in linked:
             nlinked += 1
             right_linked += got == want
@@ -136,12 +139,16 @@ for l in lists:
             elif a in want: fn[a] += 1
 print("lists: %s; %d replies (%d not found in the store)" %
       (" ".join(lists), n, missing))
-print("%-24s %8s %9s %7s" % ("act", "labelled", "precision", "recall"))
+print("%-24s %8s %9s %7s %7s" % ("act", "labelled", "precision", "recall",
+                                 "right"))
 for a in acts:
     lab = tp[a] + fn[a]
     prec = "%.0f %%" % (100.0 * tp[a] / (tp[a] + fp[a])) if tp[a] + fp[a] else "-"
     rec = "%.0f %%" % (100.0 * tp[a] / lab) if lab else "-"
-    print("%-24s %8d %9s %7s" % (a, lab, prec, rec))
+    # right: of the replies labelled with the act, those whose acts
+    # found equal their labels exactly
+    rgt = "%.0f %%" % (100.0 * ok_act[a] / lab) if lab else "-"
+    print("%-24s %8d %9s %7s %7s" % (a, lab, prec, rec, rgt))
 print("replies handled right: %.1f %% (%d of %d)" % (100.0 * right / n, right, n))
 # a reply whose report is not in the set links to nothing and gets no
 # event: the share of the others handled right

@@ -97,6 +97,15 @@ unsigned rules_author_roles(const struct rules *rs,
 			    const struct rule_author *au,
 			    const struct rule_place *pl, const struct reply *r);
 
+/* What of a reply's place the rules can use for an author of roles
+ * (enum rule_role bits found without the place): the enum rule_context
+ * bits some rule open to such an author tests, and RULE_CTX_PATCH_AUTHOR
+ * when some rule tests the patch-author (or other) role. Finding the
+ * place costs store reads and, for answers-retest, the parent's rules:
+ * the caller finds only what this names. */
+#define RULE_CTX_PATCH_AUTHOR (1u << 8)
+unsigned rules_place_wanted(const struct rules *rs, unsigned roles);
+
 /* Apply the rules to r. Events are appended to *out (allocated in a).
  * Returns LKB_OK; a pattern that fails on this mail (a limit hit) is
  * logged and counted as no match. */

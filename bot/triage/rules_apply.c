@@ -359,6 +359,25 @@ reply_context(const struct reply *r)
 }
 
 unsigned
+rules_place_wanted(const struct rules *rs, unsigned roles)
+{
+	unsigned want = 0, pa = RULE_ROLE_PATCH_AUTHOR | RULE_ROLE_OTHER;
+
+	for (size_t i = 0; i < rs->rf->nrules; i++) {
+		const struct rule_spec *sp = &rs->rf->rules[i];
+		unsigned from = sp->from_roles;
+
+		if ((from | sp->not_from_roles) & pa)
+			want |= RULE_CTX_PATCH_AUTHOR;
+		/* open to this author, the patch-author role aside */
+		if (from && !(from & (roles | pa)))
+			continue;
+		want |= sp->if_ctx | sp->if_not_ctx;
+	}
+	return want;
+}
+
+unsigned
 rules_author_roles(const struct rules *rs, const struct rule_author *au,
 		   const struct rule_place *pl, const struct reply *r)
 {

@@ -599,12 +599,28 @@ parent_asks_retest(struct store *st, struct rules *rules, int64_t id,
 	return rc < 0 ? rc : ask;
 }
 
+/* The report's headline metric (allocated in p->a), or NULL. */
+static int
+report_metric(struct store *st, struct triage_prep *p, const char **out)
+{
+	struct store_report_brief b;
+	int rc;
+
+	*out = NULL;
+	if ((rc = store_report_brief_get(st, p->report_id, &b)) <= 0)
+		return rc;
+	*out = b.metric ? arena_strdup(&p->a, b.metric) : NULL;
+	store_report_brief_release(&b);
+	return LKB_OK;
+}
+
 /* Who the report was sent to (its culprit's author), and where the
  * reply stands: a patch attached, the robot's mail or a retest request
- * answered. */
+ * answered; only what the rules can use for this author (want:
+ * rules_place_wanted()), as it costs store reads and a parse. */
 static int
 reply_place(struct store *st, struct rules *rules, struct triage_prep *p,
-	    struct rule_place *pl, const char **metric_out)
+	    unsigned want, struct rule_place *pl)
 {
 	struct store_report_brief b;
 	struct store_msg rm, parent;
@@ -612,11 +628,13 @@ reply_place(struct store *st, struct rules *rules, struct triage_prep *p,
 	void *arg[2] = { &p->a, (void *)&pl->patch_author };
 	int rc;
 
-	if (has_patch_attachment(p->m))
+	if ((want & RULE_CTX_PATCH) && has_patch_attachment(p->m))
 		pl->context |= RULE_CTX_PATCH;
+	if (!(want & (RULE_CTX_PATCH_AUTHOR | RULE_CTX_ANSWERS_ROBOT |
+		      RULE_CTX_ANSWERS_RETEST)))
+		return LKB_OK;
 	if ((rc = store_report_brief_get(st, p->report_id, &b)) <= 0)
 		return rc;
-	*metric_out = b.metric ? arena_strdup(&p->a, b.metric) : NULL;
 	snprintf(key, sizeof(key), "%lld", (long long)b.msg_id);
 	store_report_brief_release(&b);
 	if ((rc = store_message_get(st, key, &rm)) < 0)
@@ -628,7 +646,8 @@ reply_place(struct store *st, struct rules *rules, struct triage_prep *p,
 			pl->context |= RULE_CTX_ANSWERS_ROBOT;
 		store_msg_release(&rm);
 	}
-	if (!p->m->in_reply_to || (pl->context & RULE_CTX_ANSWERS_ROBOT))
+	if (!(want & RULE_CTX_ANSWERS_RETEST) || !p->m->in_reply_to ||
+	    (pl->context & RULE_CTX_ANSWERS_ROBOT))
 		return LKB_OK;
 	if ((rc = store_message_get(st, p->m->in_reply_to, &parent)) <= 0)
 		return rc;
@@ -654,6 +673,7 @@ triage_prepare(struct store *st, struct rules *rules,
 	struct rule_place pl = { NULL, 0 };
 	struct lkp_report *q = NULL;
 	const char *metric = NULL;
+	unsigned roles;
 	size_t len = 0;
 	int rc;
 
@@ -698,13 +718,18 @@ triage_prepare(struct store *st, struct rules *rules,
 	p->what = TP_REPLY;
 	au.name = p->m->from.name;
 	au.addr = p->m->from.addr;
-	if ((rc = reply_place(st, rules, p, &pl, &metric)) != LKB_OK ||
+	roles = rules_author_roles(rules, &au, NULL, p->r);
+	if ((rc = reply_place(st, rules, p, rules_place_wanted(rules, roles),
+			      &pl)) != LKB_OK ||
 	    (rc = rules_apply_at(rules, p->r, &au, &pl, &p->a, &p->evs)) !=
 		    LKB_OK)
 		return rc;
 	p->tables_json = reply_tables_json(&p->a, p->r, &q);
-	if (q && (rules_author_roles(rules, &au, &pl, p->r) & RULE_ROLE_LKP))
+	if (q && (roles & RULE_ROLE_LKP)) {
+		if ((rc = report_metric(st, p, &metric)) < 0)
+			return rc;
 		judge_table(p, q, metric);
+	}
 	if (p->lv != LOOP_ANSWER)
 		return LKB_OK;
 	p->html = body_is_html(p->m);

@@ -502,6 +502,26 @@ START_TEST(rules_roles_and_place)
 	ev = run(rs, &a, patch, "dev@example.org");
 	ck_assert_uint_eq(ev.n, 1);
 	ck_assert_int_eq(ev.ev[0].type, EV_RETEST_REQUEST);
+	/* what of the place is worth finding, by the author's roles */
+	ck_assert_uint_eq(rules_place_wanted(rs, RULE_ROLE_LKP),
+			  RULE_CTX_PATCH_AUTHOR | RULE_CTX_ANSWERS_RETEST |
+				  RULE_CTX_ANSWERS_ROBOT | RULE_CTX_PATCH);
+	ck_assert_uint_eq(rules_place_wanted(rs, RULE_ROLE_BOT),
+			  RULE_CTX_PATCH_AUTHOR | RULE_CTX_ANSWERS_ROBOT |
+				  RULE_CTX_PATCH);
+	rules_free(rs);
+	rs = load_rules("rule d\n event data-provided\n from lkp\n"
+			" if answers-retest\n match /x/\n"
+			"rule a\n event ack\n match /thanks/\n");
+	/* the default rules' shape: only the LKP team's replies need their
+	 * parent read */
+	ck_assert_uint_eq(rules_place_wanted(rs, RULE_ROLE_LKP),
+			  RULE_CTX_ANSWERS_RETEST);
+	ck_assert_uint_eq(rules_place_wanted(rs, RULE_ROLE_MAINTAINER), 0);
+	rules_free(rs);
+	rs = load_rules("rule first\n event ack\n match /thanks/i\n"
+			"rule withpatch\n event retest-request\n if patch\n"
+			" match /please test/\n");
 	/* an ack beside a retest request is dropped */
 	ev = run(rs, &a, "thanks\n\nplease test\n\ndiff --git a/f b/f\n"
 			 "--- a/f\n+++ b/f\n@@ -1 +1 @@\n-a\n+b\n",
