@@ -6,7 +6,10 @@
 # its labels. Prints per-act precision and recall, the share of replies
 # handled right, and the share of discussion replies given a state event.
 #
-#   bench/triage-accuracy.sh [--test] [LIST...]
+#   bench/triage-accuracy.sh [--test] [--misses] [LIST...]
+#
+# --misses also lists every reply handled wrong: Message-ID, the acts
+# labelled, the acts found and the events with the rules that gave them.
 #
 # Without --test only the tuning lists are measured (linux-block,
 # io-uring, linux-btrfs, linux-pm); the test lists (linux-ext4,
@@ -21,10 +24,15 @@ tuning="linux-block io-uring linux-btrfs linux-pm"
 testing="linux-ext4 linux-nfs"
 
 test_flag=0
-if [ "${1:-}" = --test ]; then
+misses=0
+while [ $# -gt 0 ]; do
+	case $1 in
+	--test) test_flag=1 ;;
+	--misses) misses=1 ;;
+	*) break ;;
+	esac
 	shift
-	test_flag=1
-fi
+done
 lists="$*"
 if [ -z "$lists" ]; then
 	if [ $test_flag = 1 ]; then lists=$testing; else lists=$tuning; fi
@@ -62,12 +70,17 @@ for l in $lists; do
 done
 "$LKPBOT" -q -c "$tmp/conf" triage >/dev/null
 sqlite3 -separator '	' "$tmp/db" "SELECT m.message_id,
-	coalesce(group_concat(e.type, ','), '') FROM messages m
+	coalesce(group_concat(e.type, ','), ''),
+	coalesce(group_concat(e.type || '=' || e.source, ' '), ''),
+	(SELECT count(*) FROM triaged t WHERE t.msg_id = m.id
+	 AND t.report_id IS NOT NULL)
+	FROM messages m
 	LEFT JOIN events e ON e.msg_id = m.id GROUP BY m.id" >"$tmp/events.tsv"
 
-python3 - "$tmp/events.tsv" "$data" $lists <<'PY'
+python3 - "$tmp/events.tsv" "$data" $misses $lists <<'PY'
 import sys, collections
-events_file, data, lists = sys.argv[1], sys.argv[2], sys.argv[3:]
+events_file, data, misses, lists = (sys.argv[1], sys.argv[2],
+                                    sys.argv[3] == "1", sys.argv[4:])
 # events -> the act they record (doc/reply-acts.md); secondary events
 # (root-caused, cannot-reproduce) and commands record none
 ACT = {
@@ -83,15 +96,20 @@ ACT = {
     "dispute": "closes-not-a-bug", "close": "closes-not-a-bug",
 }
 STATE = {"fix-proposed", "fix-applied", "fix-confirmed", "close"}
-ev = {}
+ev, why, linked = {}, {}, set()
 for line in open(events_file, encoding="utf-8", errors="replace"):
-    mid, _, types = line.rstrip("\n").partition("\t")
+    mid, types, sources, lk = (line.rstrip("\n").split("\t") + ["", "", ""])[:4]
     ev[mid.strip("<>")] = [t for t in types.split(",") if t]
+    why[mid.strip("<>")] = sources
+    if lk not in ("", "0"):
+        linked.add(mid.strip("<>"))
+wrong = []
 acts = ["discussion", "acknowledges", "proposes-fix", "fix-applied",
         "asks-retest", "series-compare-request", "asks-more-data",
         "robot-confirms-fix", "robot-retest-result", "closes-not-a-bug"]
 tp, fp, fn = collections.Counter(), collections.Counter(), collections.Counter()
-n = right = disc = disc_state = missing = 0
+ok_act = collections.Counter()	# replies labelled with the act handled right
+n = right = disc = disc_state = missing = nlinked = right_linked = 0
 for l in lists:
     rows = [r.rstrip("\n").split("\t") for r in
             open("%s/labels/%s.tsv" % (data, l), encoding="utf-8")][1:]
@@ -103,6 +121,15 @@ for l in lists:
         got = {ACT[t] for t in types if t in ACT} or {"discussion"}
         n += 1
         right += got == want
+        for a in want:
+            ok_act[a] += got == want
+        if mid in linked:
+            nlinked += 1
+            right_linked += got == want
+        if got != want:
+            wrong.append("%s\twant %s\tgot %s\t%s" % (
+                mid, "+".join(sorted(want)), "+".join(sorted(got)),
+                why.get(mid, "")))
         if want == {"discussion"}:
             disc += 1
             disc_state += any(t in STATE for t in types)
@@ -112,13 +139,25 @@ for l in lists:
             elif a in want: fn[a] += 1
 print("lists: %s; %d replies (%d not found in the store)" %
       (" ".join(lists), n, missing))
-print("%-24s %8s %9s %7s" % ("act", "labelled", "precision", "recall"))
+print("%-24s %8s %9s %7s %7s" % ("act", "labelled", "precision", "recall",
+                                 "right"))
 for a in acts:
     lab = tp[a] + fn[a]
     prec = "%.0f %%" % (100.0 * tp[a] / (tp[a] + fp[a])) if tp[a] + fp[a] else "-"
     rec = "%.0f %%" % (100.0 * tp[a] / lab) if lab else "-"
-    print("%-24s %8d %9s %7s" % (a, lab, prec, rec))
+    # right: of the replies labelled with the act, those whose acts
+    # found equal their labels exactly
+    rgt = "%.0f %%" % (100.0 * ok_act[a] / lab) if lab else "-"
+    print("%-24s %8d %9s %7s %7s" % (a, lab, prec, rec, rgt))
 print("replies handled right: %.1f %% (%d of %d)" % (100.0 * right / n, right, n))
+# a reply whose report is not in the set links to nothing and gets no
+# event: the share of the others handled right
+print("... of the replies linked to a report: %.1f %% (%d of %d)" %
+      (100.0 * right_linked / nlinked if nlinked else 0, right_linked,
+       nlinked))
 print("discussion replies given a state event: %.1f %% (%d of %d)" %
       (100.0 * disc_state / disc if disc else 0, disc_state, disc))
+if misses:
+    print("\nreplies handled wrong:")
+    print("\n".join(wrong))
 PY

@@ -47,7 +47,7 @@ static const char *const known_keys[] = {
 	"bot.address", "bot.maintainers", "bot.cc_policy", "bot.max_per_hour",
 	"bot.max_per_thread", "bot.digest_to", "bot.threads", "bot.lkp_team",
 	"bot.max_outsider_per_hour", "bot.max_per_sender", "bot.verify_senders",
-	"bot.dkim_key_file", "bot.run_deadline",
+	"bot.dkim_key_file", "bot.run_deadline", "bot.bots",
 	"results.root", "results.queue", "results.expire_days",
 	"requests.per_asker", "requests.per_report",
 	"requests.jobs_per_asker", "requests.jobs_per_report",

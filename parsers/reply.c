@@ -21,7 +21,7 @@ static const char *const event_names[EV__COUNT] = {
 	"ack", "fix-proposed", "retest-request", "fix-confirmed",
 	"fix-partial", "fix-no-effect", "cannot-reproduce", "root-caused",
 	"more-data-request", "series-compare-request", "dispute", "close",
-	"command",
+	"fix-applied", "retest-failed", "data-provided", "command",
 };
 _Static_assert(LKB_ARRAY_SIZE(event_names) == EV__COUNT,
 	       "event_names out of step with enum reply_event_type");
@@ -232,6 +232,34 @@ is_snip(const char *p, size_t n)
 	return 0;
 }
 
+/* Outlook top-posting: below "-----Original Message-----" and its
+ * header block the earlier mail follows without '>' marks. When the
+ * first line after the block (blanks aside) is unmarked, every unmarked
+ * line to the end is that mail, quoted (Zimbra's '>'-quoted original,
+ * answered below, stays as it is). */
+static void
+quote_outlook_original(struct reply *r, size_t from)
+{
+	size_t i = from;
+
+	while (i < r->nlines && r->lines[i].kind == RL_BLANK)
+		i++;
+	if (i >= r->nlines || r->lines[i].kind != RL_AUTHORED ||
+	    r->lines[i].depth)
+		return;
+	for (; i < r->nlines; i++) {
+		struct reply_line *q = &r->lines[i];
+
+		if (q->depth || (q->kind != RL_AUTHORED && q->kind != RL_BLANK))
+			continue;
+		if (q->kind == RL_AUTHORED) {
+			q->kind = RL_QUOTED;
+			q->depth = 1;
+			q->unmarked = 1;
+		}
+	}
+}
+
 static void
 mark_attributions_and_snips(struct reply *r)
 {
@@ -272,6 +300,8 @@ mark_attributions_and_snips(struct reply *r)
 				r->lines[i + k].kind = RL_ATTRIBUTION;
 				k++;
 			}
+			if (!l->depth)
+				quote_outlook_original(r, i + k);
 		}
 		i += k - 1;
 	}

@@ -130,6 +130,9 @@ enum reply_event_type {
 	EV_SERIES_COMPARE_REQUEST,
 	EV_DISPUTE,
 	EV_CLOSE,
+	EV_FIX_APPLIED,		/* a fix (or the culprit's removal) applied */
+	EV_RETEST_FAILED,	/* the LKP team: the fix did not apply/build */
+	EV_DATA_PROVIDED,	/* the LKP team: the asked-for data */
 	EV_COMMAND,
 	EV__COUNT
 };

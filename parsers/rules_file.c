@@ -183,6 +183,61 @@ start_rule(struct rf_parser *ps, const char *v, size_t n)
 	return LKB_OK;
 }
 
+static const char *const role_names[] = {
+	"lkp", "maintainer", "patch-author", "bot", "other",
+};
+static const char *const context_names[] = {
+	"patch", "answers-robot", "answers-retest",
+};
+_Static_assert(LKB_ARRAY_SIZE(role_names) == 5 &&
+		       RULE_ROLE_OTHER == 1u << 4,
+	       "role_names out of step with enum rule_role");
+_Static_assert(LKB_ARRAY_SIZE(context_names) == 3 &&
+		       RULE_CTX_ANSWERS_RETEST == 1u << 2,
+	       "context_names out of step with enum rule_context");
+
+const char *
+rule_role_name(unsigned i)
+{
+	return i < LKB_ARRAY_SIZE(role_names) ? role_names[i] : NULL;
+}
+
+const char *
+rule_context_name(unsigned i)
+{
+	return i < LKB_ARRAY_SIZE(context_names) ? context_names[i] : NULL;
+}
+
+/* A list of names (blanks or commas between) into bits of names[]. */
+static int
+parse_bits(struct rf_parser *ps, const char *what,
+	   const char *const *names, size_t nnames, const char *v, size_t vn,
+	   unsigned *bits_out)
+{
+	size_t i = 0, s, k;
+
+	if (!vn)
+		return fail(ps, what, v, vn);
+	while (i < vn) {
+		while (i < vn && (v[i] == ' ' || v[i] == '\t' || v[i] == ','))
+			i++;
+		for (s = i; i < vn && v[i] != ' ' && v[i] != '\t' &&
+			    v[i] != ',';
+		     i++)
+			;
+		if (s == i)
+			break;
+		for (k = 0; k < nnames; k++)
+			if (strlen(names[k]) == i - s &&
+			    !memcmp(names[k], v + s, i - s))
+				break;
+		if (k == nnames)
+			return fail(ps, what, v + s, i - s);
+		*bits_out |= 1u << k;
+	}
+	return LKB_OK;
+}
+
 static int
 rule_directive(struct rf_parser *ps, struct rule_spec *r, const char *k,
 	       size_t kn, const char *v, size_t vn)
@@ -216,6 +271,17 @@ rule_directive(struct rf_parser *ps, struct rule_spec *r, const char *k,
 		if (vn)
 			return fail(ps, "from-lkp takes no value", v, vn);
 		r->from_lkp = IS("from-lkp") ? 1 : -1;
+	} else if (IS("from") || IS("not-from")) {
+		return parse_bits(ps, "'from' takes lkp, maintainer, "
+				  "patch-author, bot or other", role_names,
+				  LKB_ARRAY_SIZE(role_names), v, vn,
+				  IS("from") ? &r->from_roles
+					     : &r->not_from_roles);
+	} else if (IS("if") || IS("if-not")) {
+		return parse_bits(ps, "'if' takes patch, answers-robot or "
+				  "answers-retest", context_names,
+				  LKB_ARRAY_SIZE(context_names), v, vn,
+				  IS("if") ? &r->if_ctx : &r->if_not_ctx);
 	} else if (IS("in")) {
 		if (vn == 8 && !memcmp(v, "authored", 8))
 			r->scope = RULE_SCOPE_AUTHORED;

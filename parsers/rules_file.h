@@ -22,6 +22,15 @@
  *                               require patterns are kept anyway)
  *     reason REASON             close reason (event close only)
  *     from-lkp | not-from-lkp   only for / never for LKP authors
+ *     from ROLE...              only for authors of one of these roles:
+ *                               lkp, maintainer, patch-author, bot, other
+ *     not-from ROLE...          never for authors of any of them
+ *     if CONTEXT...             only where all of these hold: patch (the
+ *                               reply carries a patch, inline or
+ *                               attached), answers-robot (its parent is
+ *                               the robot's mail), answers-retest (its
+ *                               parent asks for a retest)
+ *     if-not CONTEXT...         only where none of them holds
  *     in authored | patch       what is searched (default: authored)
  *
  * A pattern is everything between the first and the last '/' of the
@@ -59,12 +68,36 @@ struct rule_capture {
 
 enum rule_scope { RULE_SCOPE_AUTHORED, RULE_SCOPE_PATCH, RULE_SCOPE__COUNT };
 
+/* Who wrote a reply (`from`, `not-from`): bits. */
+enum rule_role {
+	RULE_ROLE_LKP = 1u << 0,	/* [bot] lkp_team */
+	RULE_ROLE_MAINTAINER = 1u << 1,	/* [bot] maintainers */
+	RULE_ROLE_PATCH_AUTHOR = 1u << 2,	/* the report's addressee */
+	RULE_ROLE_BOT = 1u << 3,	/* [bot] bots */
+	RULE_ROLE_OTHER = 1u << 4,	/* none of the above */
+};
+
+/* Where a reply stands (`if`, `if-not`): bits. */
+enum rule_context {
+	RULE_CTX_PATCH = 1u << 0,		/* carries a patch */
+	RULE_CTX_ANSWERS_ROBOT = 1u << 1,	/* parent: the robot's mail */
+	RULE_CTX_ANSWERS_RETEST = 1u << 2,	/* parent asks for a retest */
+};
+
+/* Static names of the role and context bits ("patch-author"), or NULL
+ * past the last; bit i names 1u << i. */
+const char *rule_role_name(unsigned i);
+const char *rule_context_name(unsigned i);
+
 struct rule_spec {
 	const char *name;
 	unsigned line;
 	enum reply_event_type event;
 	enum close_reason reason;	/* CR_NONE unless given */
 	int from_lkp;			/* 1 only LKP, -1 never LKP, 0 any */
+	unsigned from_roles;		/* enum rule_role bits; 0: anyone */
+	unsigned not_from_roles;	/* enum rule_role bits */
+	unsigned if_ctx, if_not_ctx;	/* enum rule_context bits */
 	enum rule_scope scope;
 	struct rule_pattern *match, *require, *unless, *forbid, *evidence;
 	size_t nmatch, nrequire, nunless, nforbid, nevidence;

@@ -215,6 +215,8 @@ static const char *const migrations[] = {
 	/* and the CRC-32 of the raw bytes in the pack (rawpack_sum), so
 	 * damage is found, not parsed; NULL for rows from before */
 	"ALTER TABLE messages ADD COLUMN raw_crc INTEGER;",
+	/* 10 -> 11: the events fix-applied, retest-failed, data-provided */
+	LKB_SCHEMA_EVENT_ACTS,
 };
 
 int

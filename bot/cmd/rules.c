@@ -20,11 +20,12 @@
 #include "parsers/conf.h"
 #include "parsers/lkp_command.h"
 #include "parsers/reply.h"
+#include "parsers/rules_file.h"
 
 static const char *const usage[] = {
 	"lkpbot rules check [FILE]",
 	"lkpbot rules test [-r RULES] [--from ADDR] [--name NAME] "
-	"[--anatomy] FILE|-",
+	"[--patch-author ADDR] [--if CONTEXT,...] [--anatomy] FILE|-",
 	NULL,
 };
 
@@ -107,14 +108,16 @@ print_anatomy(const struct reply *r)
 
 static int
 rules_test(struct rules *rs, const char *path, const struct rule_author *opt,
-	   int anatomy)
+	   const struct rule_place *place, int anatomy)
 {
 	struct strbuf sb = STRBUF_INIT;
 	struct arena a = ARENA_INIT;
 	struct rule_author au = *opt;
+	struct rule_place pl = *place;
 	struct rule_events evs = { 0 };
 	struct lkp_command_list cmds;
 	struct reply *r = NULL;
+	unsigned roles;
 	int rc;
 
 	if ((rc = read_body(path, &sb, &au)) != LKB_OK)
@@ -125,12 +128,18 @@ rules_test(struct rules *rs, const char *path, const struct rule_author *opt,
 	}
 	if (anatomy)
 		print_anatomy(r);
-	if ((rc = rules_apply(rs, r, &au, &a, &evs)) != LKB_OK ||
+	if ((rc = rules_apply_at(rs, r, &au, &pl, &a, &evs)) != LKB_OK ||
 	    (rc = lkp_command_parse_reply(&a, r, &cmds)) != LKB_OK)
 		goto out;
 	rules_command_events(&cmds, &a, &evs);
 	printf("author: %s\n", rules_author_is_lkp(rs, &au, r) ? "lkp" :
 								 "other");
+	roles = rules_author_roles(rs, &au, &pl, r);
+	printf("roles:");
+	for (unsigned i = 0; rule_role_name(i); i++)
+		if (roles & (1u << i))
+			printf(" %s", rule_role_name(i));
+	printf("\n");
 	for (size_t i = 0; i < r->npatch_subjects; i++)
 		printf("patch: %s\n", r->patch_subjects[i]);
 	for (size_t i = 0; i < evs.n; i++)
@@ -143,6 +152,32 @@ out:
 	return rc;
 }
 
+/* --if patch,answers-retest: the context bits the rules may test. */
+static int
+context_bits(const char *list, unsigned *bits)
+{
+	const char *p = list;
+
+	while (*p) {
+		size_t n = strcspn(p, ", ");
+		unsigned i;
+
+		for (i = 0; rule_context_name(i); i++)
+			if (strlen(rule_context_name(i)) == n &&
+			    !strncmp(rule_context_name(i), p, n))
+				break;
+		if (!rule_context_name(i)) {
+			lkb_error("--if: unknown context '%.*s' (patch, "
+				  "answers-robot, answers-retest)", (int)n, p);
+			return LKB_ERR_USAGE;
+		}
+		*bits |= 1u << i;
+		p += n;
+		p += strspn(p, ", ");
+	}
+	return LKB_OK;
+}
+
 int
 cmd_rules(int argc, char **argv, struct bot_ctx *ctx)
 {
@@ -152,9 +187,12 @@ cmd_rules(int argc, char **argv, struct bot_ctx *ctx)
 		{ "from", required_argument, NULL, 'f' },
 		{ "name", required_argument, NULL, 'n' },
 		{ "anatomy", no_argument, NULL, 'a' },
+		{ "patch-author", required_argument, NULL, 'p' },
+		{ "if", required_argument, NULL, 'i' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct rule_author au = { NULL, NULL };
+	struct rule_place pl = { NULL, 0 };
 	const char *ropt = NULL, *sub;
 	char *path;
 	struct rules *rs = NULL;
@@ -170,6 +208,11 @@ cmd_rules(int argc, char **argv, struct bot_ctx *ctx)
 		case 'f': au.addr = optarg; break;
 		case 'n': au.name = optarg; break;
 		case 'a': anatomy = 1; break;
+		case 'p': pl.patch_author = optarg; break;
+		case 'i':
+			if (context_bits(optarg, &pl.context) != LKB_OK)
+				return EXIT_USAGE;
+			break;
 		default:
 			cmd_usage(stderr, usage);
 			return EXIT_USAGE;
@@ -192,14 +235,13 @@ cmd_rules(int argc, char **argv, struct bot_ctx *ctx)
 		return EXIT_FAIL;
 	}
 	if (ctx->set)
-		rules_set_lkp_team(rs, ctx->set->bot.lkp_team,
-				   ctx->set->bot.nlkp_team);
+		rules_set_people(rs, ctx->set);
 	if (!strcmp(sub, "check")) {
 		printf("%s: %zu rules, all patterns compile\n", path,
 		       rules_count(rs));
 		rc = LKB_OK;
 	} else {
-		rc = rules_test(rs, argv[optind + 1], &au, anatomy);
+		rc = rules_test(rs, argv[optind + 1], &au, &pl, anatomy);
 	}
 	rules_free(rs);
 	free(path);

@@ -175,6 +175,12 @@ static const char *const lkp_team_default[] = {
 	"beibei.si@intel.com",	/* Carel Si's address in the list archives */
 };
 
+/* The bots when [bot] bots is not set: kernel.org's patchwork-bot
+ * (patchwork-bot+<project>@kernel.org) and regzbot. */
+static const char *const bots_default[] = {
+	"patchwork-bot@kernel.org", "regzbot@leemhuis.info",
+};
+
 /* An address list of [bot] (addresses or "@domain"), def when unset. */
 static size_t
 addr_list(const struct config *cfg, const char *key, const char **v,
@@ -216,6 +222,9 @@ load_bot(struct settings *s, const struct config *cfg, int *bad)
 				     LKB_ARRAY_SIZE(s->bot.lkp_team),
 				     lkp_team_default,
 				     LKB_ARRAY_SIZE(lkp_team_default));
+	s->bot.nbots = addr_list(cfg, "bots", s->bot.bots,
+				 LKB_ARRAY_SIZE(s->bot.bots), bots_default,
+				 LKB_ARRAY_SIZE(bots_default));
 	s->bot.cc_policy = (enum cc_setting)choice(cfg, "bot", "cc_policy",
 		cc, 2, SET_CC_THREAD, "thread or asker", bad);
 	s->bot.max_per_hour = num(cfg, "bot", "max_per_hour", 60, 0,

@@ -59,6 +59,10 @@ struct settings {
 		 * the robot's and the team's known addresses */
 		const char *lkp_team[LKB_MAX_MAINTAINERS];
 		size_t nlkp_team;
+		/* bots whose word counts ("a@b" or "@domain"; a+tag@b
+		 * matches a@b): patchwork-bot's "applied" closes a report */
+		const char *bots[LKB_MAX_MAINTAINERS];
+		size_t nbots;
 		enum cc_setting cc_policy;
 		long max_per_hour;	/* 0: no limit; default 60 */
 		long max_per_thread;	/* 0: no limit; default 10 */

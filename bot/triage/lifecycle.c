@@ -283,6 +283,12 @@ event_target(enum report_state s, enum reply_event_type e)
 	case EV_FIX_NO_EFFECT:
 		return s == RS_FIX_PROPOSED || s == RS_OPEN ? RS_ACKNOWLEDGED :
 							       s;
+	case EV_FIX_APPLIED:	/* not from a maintainer or a bot: a fix
+				 * exists, nobody who owns a tree said so */
+		return s < RS_FIX_PROPOSED ? RS_FIX_PROPOSED : s;
+	case EV_RETEST_FAILED:	/* the fix is untested, not refuted */
+	case EV_DATA_PROVIDED:
+		return s;
 	default:	/* any human engagement acknowledges */
 		return s == RS_OPEN ? RS_ACKNOWLEDGED : s;
 	}
@@ -310,6 +316,18 @@ lifecycle_apply(const struct lc_state *cur, const struct lc_input *in,
 		return LKB_OK;	/* only a command reopens */
 	if (in->event == EV_CLOSE) {
 		set_closed(next_out, in->reason,
+			   in->commit && lkp_is_sha(in->commit,
+						    strlen(in->commit)) ?
+				   in->commit : NULL,
+			   0);
+		*verdict_out = LC_CHANGED;
+		return LKB_OK;
+	}
+	/* a maintainer or a bot (patchwork-bot) applied the fix or dropped
+	 * the culprit: the report is done, as fixed (by the sha if given) */
+	if (in->event == EV_FIX_APPLIED &&
+	    (in->tier == TIER_MAINTAINER || in->by_bot)) {
+		set_closed(next_out, CR_FIXED,
 			   in->commit && lkp_is_sha(in->commit,
 						    strlen(in->commit)) ?
 				   in->commit : NULL,

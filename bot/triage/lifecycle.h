@@ -5,11 +5,15 @@
  * report forward only (a human reply acknowledges an open report, a fix
  * proposal or confirmation moves it on, fix-no-effect sends a proposed
  * fix back to acknowledged) and never touch a closed report; `close`
- * events (from LKP rules) close it. Commands are checked against the
- * author's tier and carried out by their verb's effect (the verb table
- * of parsers/lkp_command.c): maintainers may change state, participants
- * (the report's recipients, the LKP team) may ask (requests), anyone
- * may ask for help and status; anything else is refused. Semantic errors:
+ * events (from LKP rules) close it. `fix-applied` closes it as fixed
+ * (with the captured sha) when a maintainer or a known bot says so, and
+ * from anyone else moves it to fix-proposed; `retest-failed` and
+ * `data-provided` leave the state as it is. Commands are checked against
+ * the author's tier and carried out by their verb's effect (the verb
+ * table of parsers/lkp_command.c): maintainers may change state,
+ * participants (the report's recipients, the LKP team) may ask
+ * (requests), anyone may ask for help and status; anything else is
+ * refused. Semantic errors:
  * reopen of a report that is not closed, dup-of onto itself or into a
  * duplicate cycle, a malformed sha, an unknown dup-of target.
  */
@@ -69,7 +73,9 @@ struct lc_input {
 	enum close_reason reason;	/* close events */
 	const char *commit;		/* close events: "sha" capture */
 	const struct lkp_command *cmd;
-	enum auth_tier tier;		/* for commands */
+	enum auth_tier tier;		/* the author's (commands, fix-applied) */
+	int by_bot;			/* events: the author is a known bot
+					 * ([bot] bots), e.g. patchwork-bot */
 	long long report_id;		/* the report being changed */
 };
 

@@ -21,6 +21,10 @@ struct rules {
 	size_t nall;
 	const char *const *lkp_team;	/* borrowed: rules_set_lkp_team() */
 	size_t nlkp_team;
+	const char *const *bots;	/* borrowed: rules_set_bots() */
+	size_t nbots;
+	const char *const *maintainers;	/* borrowed: rules_set_people() */
+	size_t nmaintainers;
 };
 
 #endif

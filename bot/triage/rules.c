@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bot/core/settings.h"
 #include "bot/triage/lifecycle.h"
 #include "bot/triage/match.h"
 #include "bot/triage/rules-internal.h"
@@ -154,6 +155,43 @@ rules_set_lkp_team(struct rules *rs, const char *const *team, size_t n)
 {
 	rs->lkp_team = team;
 	rs->nlkp_team = n;
+}
+
+void
+rules_set_people(struct rules *rs, const struct settings *set)
+{
+	rules_set_lkp_team(rs, set->bot.lkp_team, set->bot.nlkp_team);
+	rules_set_bots(rs, set->bot.bots, set->bot.nbots);
+	rs->maintainers = set->bot.maintainers;
+	rs->nmaintainers = set->bot.nmaintainers;
+}
+
+void
+rules_set_bots(struct rules *rs, const char *const *bots, size_t n)
+{
+	rs->bots = bots;
+	rs->nbots = n;
+}
+
+int
+rules_addr_is_bot(const struct rules *rs, const char *addr)
+{
+	const char *plus, *at;
+	char buf[256];
+
+	if (!addr || !rs->nbots)
+		return 0;
+	if (auth_in_list(addr, rs->bots, rs->nbots))
+		return 1;
+	/* patchwork-bot+netdevbpf@kernel.org: the tag dropped */
+	plus = strchr(addr, '+');
+	at = strchr(addr, '@');
+	if (!plus || !at || plus > at)
+		return 0;
+	if (snprintf(buf, sizeof(buf), "%.*s%s", (int)(plus - addr), addr,
+		     at) >= (int)sizeof(buf))
+		return 0;
+	return auth_in_list(buf, rs->bots, rs->nbots);
 }
 
 int

@@ -3,9 +3,11 @@
 #include "config.h"
 #include "bot/triage/rules.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "bot/triage/lifecycle.h"
 #include "bot/triage/match.h"
 #include "bot/triage/rules-internal.h"
 #include "lib/ascii.h"
@@ -13,6 +15,7 @@
 #include "lib/log.h"
 #include "lib/status.h"
 #include "lib/xalloc.h"
+#include "parsers/lkp_report.h"
 
 /* A run of lines of one kind, joined with '\n'. */
 struct block {
@@ -316,24 +319,115 @@ events_push(struct arena *a, struct rule_events *out)
 	return &out->ev[out->n++];
 }
 
+static void
+drop_event(struct rule_events *out, enum reply_event_type t)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < out->n; i++)
+		if (out->ev[i].type != t)
+			out->ev[k++] = out->ev[i];
+	out->n = k;
+}
+
+/* A fix proposed or applied, a retest asked for, a dispute or a close
+ * each includes the acknowledgement (doc/reply-acts.md): an ack beside
+ * one of them says nothing more and is dropped. A fix applied includes
+ * the fix it applies ("X is missing, fixed."; "fixed it up with the
+ * patch below"): fix-proposed beside it is dropped too. */
+static void
+drop_subsumed(struct rule_events *out, const int *produced)
+{
+	if (produced[EV_ACK] &&
+	    (produced[EV_FIX_PROPOSED] || produced[EV_FIX_APPLIED] ||
+	     produced[EV_RETEST_REQUEST] || produced[EV_DISPUTE] ||
+	     produced[EV_CLOSE]))
+		drop_event(out, EV_ACK);
+	if (produced[EV_FIX_APPLIED] && produced[EV_FIX_PROPOSED])
+		drop_event(out, EV_FIX_PROPOSED);
+}
+
+/* What the reply itself shows of its place: a patch in what its author
+ * wrote. */
+static unsigned
+reply_context(const struct reply *r)
+{
+	for (size_t i = 0; i < r->nlines; i++)
+		if (r->lines[i].kind == RL_PATCH)
+			return RULE_CTX_PATCH;
+	return 0;
+}
+
+unsigned
+rules_place_wanted(const struct rules *rs, unsigned roles)
+{
+	unsigned want = 0, pa = RULE_ROLE_PATCH_AUTHOR | RULE_ROLE_OTHER;
+
+	for (size_t i = 0; i < rs->rf->nrules; i++) {
+		const struct rule_spec *sp = &rs->rf->rules[i];
+		unsigned from = sp->from_roles;
+
+		if ((from | sp->not_from_roles) & pa)
+			want |= RULE_CTX_PATCH_AUTHOR;
+		/* open to this author, the patch-author role aside */
+		if (from && !(from & (roles | pa)))
+			continue;
+		want |= sp->if_ctx | sp->if_not_ctx;
+	}
+	return want;
+}
+
+unsigned
+rules_author_roles(const struct rules *rs, const struct rule_author *au,
+		   const struct rule_place *pl, const struct reply *r)
+{
+	const char *addr = au ? au->addr : NULL;
+	unsigned roles = 0;
+
+	if (rules_author_is_lkp(rs, au, r))
+		roles |= RULE_ROLE_LKP;
+	if (addr && auth_in_list(addr, rs->maintainers, rs->nmaintainers))
+		roles |= RULE_ROLE_MAINTAINER;
+	if (addr && rules_addr_is_bot(rs, addr))
+		roles |= RULE_ROLE_BOT;
+	if (addr && pl && pl->patch_author &&
+	    auth_in_list(addr, &pl->patch_author, 1))
+		roles |= RULE_ROLE_PATCH_AUTHOR;
+	return roles ? roles : RULE_ROLE_OTHER;
+}
+
 int
 rules_apply(struct rules *rs, const struct reply *r,
 	    const struct rule_author *au, struct arena *a,
 	    struct rule_events *out)
 {
+	return rules_apply_at(rs, r, au, NULL, a, out);
+}
+
+int
+rules_apply_at(struct rules *rs, const struct reply *r,
+	       const struct rule_author *au, const struct rule_place *pl,
+	       struct arena *a, struct rule_events *out)
+{
 	struct scope scopes[RULE_SCOPE__COUNT];
 	int built[RULE_SCOPE__COUNT] = { 0 };
 	int produced[EV__COUNT] = { 0 };
-	int lkp = rules_author_is_lkp(rs, au, r);
+	unsigned roles = rules_author_roles(rs, au, pl, r);
+	int lkp = !!(roles & RULE_ROLE_LKP);
+	unsigned ctx = (pl ? pl->context : 0) | reply_context(r);
 	struct rule_event ev;
 
 	for (size_t i = 0; i < rs->rf->nrules; i++) {
 		const struct compiled_rule *c = &rs->cr[i];
-		enum rule_scope s = c->spec->scope;
+		const struct rule_spec *sp = c->spec;
+		enum rule_scope s = sp->scope;
 
-		if (produced[c->spec->event] ||
-		    (c->spec->from_lkp == 1 && !lkp) ||
-		    (c->spec->from_lkp == -1 && lkp))
+		if (produced[sp->event] || (sp->from_lkp == 1 && !lkp) ||
+		    (sp->from_lkp == -1 && lkp) ||
+		    (sp->from_roles && !(sp->from_roles & roles)) ||
+		    (sp->not_from_roles & roles) ||
+		    (sp->if_ctx & ctx) != sp->if_ctx ||
+		    (sp->if_not_ctx & ctx))
 			continue;
 		if (!built[s]) {
 			scope_build(r, s == RULE_SCOPE_PATCH ? RL_PATCH :
@@ -346,7 +440,72 @@ rules_apply(struct rules *rs, const struct reply *r,
 		*events_push(a, out) = ev;
 		produced[ev.type] = 1;
 	}
+	drop_subsumed(out, produced);
 	return LKB_OK;
+}
+
+/* %.6g of a number, or "?" */
+static const char *
+num_str(struct arena *a, const struct lkp_num *n)
+{
+	return n->kind == LKP_NUM_INT || n->kind == LKP_NUM_REAL
+		       ? arena_printf(a, "%.6g", n->v)
+		       : "?";
+}
+
+static int
+num_ok(const struct lkp_num *n)
+{
+	return n->kind == LKP_NUM_INT || n->kind == LKP_NUM_REAL;
+}
+
+int
+rules_table_verdict(const struct lkp_report *q, const char *metric,
+		    struct arena *a, struct rule_event *ev_out)
+{
+	if (!q || !metric)
+		return 0;
+	for (size_t c = 0; c < q->ncomparisons; c++) {
+		const struct lkp_comparison *cmp = &q->comparisons[c];
+
+		for (size_t i = 0; i < cmp->nmetrics; i++) {
+			const struct lkp_metric *m = &cmp->metrics[i];
+			const struct lkp_num *base, *bad, *fix;
+			double rec;
+			const char *verdict;
+
+			if (!m->name || strcmp(m->name, metric) || m->ncols < 3)
+				continue;
+			base = &m->values[0];
+			bad = &m->values[1];
+			fix = &m->values[m->ncols - 1];
+			/* a culprit column within 1 % of the base shows no
+			 * regression to recover */
+			if (!num_ok(base) || !num_ok(bad) || !num_ok(fix) ||
+			    fabs(base->v - bad->v) <= 0.01 * fabs(base->v))
+				return 0;
+			rec = (fix->v - bad->v) / (base->v - bad->v);
+			memset(ev_out, 0, sizeof(*ev_out));
+			if (rec >= 0.85) {
+				ev_out->type = EV_FIX_CONFIRMED;
+				verdict = "recovers it";
+			} else if (rec >= 0.25) {
+				ev_out->type = EV_FIX_PARTIAL;
+				verdict = "recovers part of it";
+			} else {
+				ev_out->type = EV_FIX_NO_EFFECT;
+				verdict = "does not recover it";
+			}
+			ev_out->rule = "table";
+			ev_out->evidence = arena_printf(
+				a, "%s: base %s, culprit %s, fix %s: the fix %s "
+				   "(%.0f %% of the change)",
+				metric, num_str(a, base), num_str(a, bad),
+				num_str(a, fix), verdict, rec * 100.0);
+			return 1;
+		}
+	}
+	return 0;
 }
 
 void

@@ -29,6 +29,7 @@
 #include "parsers/lkp_report.h"
 #include "parsers/message.h"
 #include "parsers/reply.h"
+#include "parsers/rules_file.h"
 #include "state/store.h"
 #include "state/store_report.h"
 #include "state/store_triage.h"
@@ -54,8 +55,7 @@ triage_init(struct triage *t, struct bot_ctx *ctx)
 		return LKB_ERR_CONFIG;
 	}
 	t->rules_path = path ? path : xstrdup(rules);
-	rules_set_lkp_team(t->rules, ctx->set->bot.lkp_team,
-			   ctx->set->bot.nlkp_team);
+	rules_set_people(t->rules, ctx->set);
 	t->threads = ctx->set->bot.threads;
 	t->tpl = outbox_templates(ctx->set);
 	if ((rc = loop_policy_load(&t->lp, ctx->set)) != LKB_OK)
@@ -354,12 +354,15 @@ find_report_by_content(struct store *st, const struct reply *r,
 	return 0;
 }
 
-/* Tables the LKP team pastes in replies, as JSON; NULL when none. */
+/* Tables the LKP team pastes in replies, as JSON; NULL when none. The
+ * parsed tables in *q_out (NULL when none). */
 static char *
-reply_tables_json(struct arena *a, const struct reply *r)
+reply_tables_json(struct arena *a, const struct reply *r,
+		  struct lkp_report **q_out)
 {
 	struct lkp_report *q = NULL;
 
+	*q_out = NULL;
 	/* cheap test first: a pasted table has a %stddev or fail:runs head */
 	if (!r->authored_len ||
 	    (!memmem(r->authored, r->authored_len, "%stddev", 7) &&
@@ -369,15 +372,43 @@ reply_tables_json(struct arena *a, const struct reply *r)
 				  LKP_TEXT_NO_HEADERS, &q) != 1 ||
 	    !q || !q->ncomparisons)
 		return NULL;
+	*q_out = q;
 	return report_json_dump_compact(q, 0);
 }
 
-/* may_change: the author may change the report's state (a maintainer
- * or the LKP team); other authors' events are kept, nothing more. */
+/* An LKP reply with the headline metric's row in 3 or more columns is
+ * judged by its numbers: the table's verdict replaces what the words
+ * said of the fix (confirmed, partial, no effect, data). */
+static void
+judge_table(struct triage_prep *p, const struct lkp_report *q,
+	    const char *metric)
+{
+	struct rule_event ev;
+	size_t k = 0;
+
+	if (!rules_table_verdict(q, metric, &p->a, &ev))
+		return;
+	for (size_t i = 0; i < p->evs.n; i++) {
+		enum reply_event_type t = p->evs.ev[i].type;
+
+		if (t != EV_FIX_CONFIRMED && t != EV_FIX_PARTIAL &&
+		    t != EV_FIX_NO_EFFECT && t != EV_DATA_PROVIDED)
+			p->evs.ev[k++] = p->evs.ev[i];
+	}
+	p->evs.ev = arena_grow(&p->a, p->evs.ev, k, k + 1, sizeof(ev));
+	p->evs.ev[k++] = ev;
+	p->evs.n = k;
+}
+
+/* The author may change the report's state when a maintainer, a
+ * participant (the LKP team, the report's recipients) or a known bot;
+ * other authors' events are kept, nothing more. */
 static int
 record_event(struct triage *t, struct triage_mail *tm,
-	     const struct rule_event *e, int may_change)
+	     const struct rule_event *e, enum auth_tier tier)
 {
+	int by_bot = rules_addr_is_bot(t->rules, tm->author);
+	int may_change = tier != TIER_OTHER || by_bot;
 	struct store_event ev = { 0 };
 	struct lc_input in = { 0 };
 	enum lc_verdict v;
@@ -419,6 +450,8 @@ record_event(struct triage *t, struct triage_mail *tm,
 	in.reason = e->reason;
 	in.commit = sha;
 	in.report_id = tm->report_id;
+	in.tier = tier;
+	in.by_bot = by_bot;
 	return triage_apply(t, tm, &in, source, &v, &msg);
 }
 
@@ -488,8 +521,7 @@ triage_reply(struct triage *t, struct triage_mail *tm,
 		return rc;
 	tier = triage_tier(t, tm);
 	for (size_t i = 0; i < p->evs.n && rc == LKB_OK; i++) {
-		rc = record_event(t, tm, &p->evs.ev[i],
-				  tier != TIER_OTHER);
+		rc = record_event(t, tm, &p->evs.ev[i], tier);
 		if (rc == LKB_OK)
 			rc = maybe_request(t, tm, &p->evs.ev[i], tier);
 	}
@@ -528,6 +560,122 @@ triage_prep_release(struct triage_prep *p)
 	memset(p, 0, sizeof(*p));
 }
 
+/* store_addr_fn keeping the first address. */
+static int
+first_addr(const char *addr, void *arg)
+{
+	struct arena *a = ((void **)arg)[0];
+
+	*(const char **)((void **)arg)[1] = arena_strdup(a, addr);
+	return 1;
+}
+
+/* Does the mail carry a patch as an attachment? */
+static int
+has_patch_attachment(const struct message *m)
+{
+	for (const struct mime_part *p = m->parts; p; p = p->next) {
+		size_t n = p->filename ? strlen(p->filename) : 0;
+
+		if (!p->is_attachment)
+			continue;
+		if ((p->type && (!strcmp(p->type, "text/x-patch") ||
+				 !strcmp(p->type, "text/x-diff"))) ||
+		    (n > 6 && !strcasecmp(p->filename + n - 6, ".patch")) ||
+		    (n > 5 && !strcasecmp(p->filename + n - 5, ".diff")))
+			return 1;
+	}
+	return 0;
+}
+
+/* Does the stored mail parent ask for a retest (its own rules say so)? */
+static int
+parent_asks_retest(struct store *st, struct rules *rules, int64_t id,
+		   const char *from_addr)
+{
+	struct arena a = ARENA_INIT;
+	struct rule_events evs = { 0 };
+	struct rule_author au = { NULL, from_addr };
+	struct message *m = NULL;
+	struct reply *r = NULL;
+	char *raw = NULL;
+	size_t len = 0;
+	int rc, ask = 0;
+
+	if ((rc = store_message_raw(st, id, &raw, &len)) <= 0)
+		return rc;
+	if (message_parse_flags(raw, len, MESSAGE_USED_FIELDS, &m) ==
+		    LKB_OK && m &&
+	    reply_parse(&a, m->body, m->body_len, &r) == LKB_OK &&
+	    (rc = rules_apply(rules, r, &au, &a, &evs)) == LKB_OK)
+		for (size_t i = 0; i < evs.n; i++)
+			ask |= evs.ev[i].type == EV_RETEST_REQUEST;
+	message_free(m);
+	arena_release(&a);
+	free(raw);
+	return rc < 0 ? rc : ask;
+}
+
+/* The report's headline metric (allocated in p->a), or NULL. */
+static int
+report_metric(struct store *st, struct triage_prep *p, const char **out)
+{
+	struct store_report_brief b;
+	int rc;
+
+	*out = NULL;
+	if ((rc = store_report_brief_get(st, p->report_id, &b)) <= 0)
+		return rc;
+	*out = b.metric ? arena_strdup(&p->a, b.metric) : NULL;
+	store_report_brief_release(&b);
+	return LKB_OK;
+}
+
+/* Who the report was sent to (its culprit's author), and where the
+ * reply stands: a patch attached, the robot's mail or a retest request
+ * answered; only what the rules can use for this author (want:
+ * rules_place_wanted()), as it costs store reads and a parse. */
+static int
+reply_place(struct store *st, struct rules *rules, struct triage_prep *p,
+	    unsigned want, struct rule_place *pl)
+{
+	struct store_report_brief b;
+	struct store_msg rm, parent;
+	char key[32];
+	void *arg[2] = { &p->a, (void *)&pl->patch_author };
+	int rc;
+
+	if ((want & RULE_CTX_PATCH) && has_patch_attachment(p->m))
+		pl->context |= RULE_CTX_PATCH;
+	if (!(want & (RULE_CTX_PATCH_AUTHOR | RULE_CTX_ANSWERS_ROBOT |
+		      RULE_CTX_ANSWERS_RETEST)))
+		return LKB_OK;
+	if ((rc = store_report_brief_get(st, p->report_id, &b)) <= 0)
+		return rc;
+	snprintf(key, sizeof(key), "%lld", (long long)b.msg_id);
+	store_report_brief_release(&b);
+	if ((rc = store_message_get(st, key, &rm)) < 0)
+		return rc;
+	if (rc == 1) {
+		store_addrs_each(rm.to_addrs, first_addr, arg);
+		if (p->m->in_reply_to && rm.message_id &&
+		    !strcmp(p->m->in_reply_to, rm.message_id))
+			pl->context |= RULE_CTX_ANSWERS_ROBOT;
+		store_msg_release(&rm);
+	}
+	if (!(want & RULE_CTX_ANSWERS_RETEST) || !p->m->in_reply_to ||
+	    (pl->context & RULE_CTX_ANSWERS_ROBOT))
+		return LKB_OK;
+	if ((rc = store_message_get(st, p->m->in_reply_to, &parent)) <= 0)
+		return rc;
+	if (parent.has_raw &&
+	    (rc = parent_asks_retest(st, rules, parent.id,
+				     parent.from_addr)) > 0)
+		pl->context |= RULE_CTX_ANSWERS_RETEST;
+	store_msg_release(&parent);
+	return rc < 0 ? rc : LKB_OK;
+}
+
 /* Everything triage learns of one mail without writing: what it is,
  * which report it answers, its text split and matched against the
  * rules, its commands and pasted tables. Reads st only (the import's
@@ -539,6 +687,10 @@ triage_prepare(struct store *st, struct rules *rules,
 	       struct triage_prep *p)
 {
 	struct rule_author au;
+	struct rule_place pl = { NULL, 0 };
+	struct lkp_report *q = NULL;
+	const char *metric = NULL;
+	unsigned roles;
 	size_t len = 0;
 	int rc;
 
@@ -566,8 +718,11 @@ triage_prepare(struct store *st, struct rules *rules,
 	p->lv = loop_check_message(p->m, lp);
 	p->attached = body_is_attached(p->m);
 	if (p->lv == LOOP_OWN_MAIL || p->lv == LOOP_LKPBOT ||
-	    p->lv == LOOP_BOUNCE || p->lv == LOOP_AUTO_SUBMITTED)
-		return LKB_OK;	/* never read our own or automatic mail */
+	    p->lv == LOOP_BOUNCE ||
+	    (p->lv == LOOP_AUTO_SUBMITTED &&
+	     !rules_addr_is_bot(rules, p->m->from.addr)))
+		return LKB_OK;	/* never read our own or automatic mail,
+				 * but a known bot's (patchwork-bot) */
 	if (reply_parse(&p->a, p->m->body, p->m->body_len, &p->r) != LKB_OK)
 		return LKB_OK;	/* over the body limit: nothing to act on */
 	if ((rc = store_report_for_message(st, msg_id, &p->report_id)) < 0)
@@ -582,9 +737,18 @@ triage_prepare(struct store *st, struct rules *rules,
 	p->what = TP_REPLY;
 	au.name = p->m->from.name;
 	au.addr = p->m->from.addr;
-	if ((rc = rules_apply(rules, p->r, &au, &p->a, &p->evs)) != LKB_OK)
+	roles = rules_author_roles(rules, &au, NULL, p->r);
+	if ((rc = reply_place(st, rules, p, rules_place_wanted(rules, roles),
+			      &pl)) != LKB_OK ||
+	    (rc = rules_apply_at(rules, p->r, &au, &pl, &p->a, &p->evs)) !=
+		    LKB_OK)
 		return rc;
-	p->tables_json = reply_tables_json(&p->a, p->r);
+	p->tables_json = reply_tables_json(&p->a, p->r, &q);
+	if (q && (roles & RULE_ROLE_LKP)) {
+		if ((rc = report_metric(st, p, &metric)) < 0)
+			return rc;
+		judge_table(p, q, metric);
+	}
 	if (p->lv != LOOP_ANSWER)
 		return LKB_OK;
 	p->html = body_is_html(p->m);

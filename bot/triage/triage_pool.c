@@ -140,9 +140,7 @@ triage_pool_run(struct triage *t, const int64_t *ids, size_t n,
 			    LKB_OK &&
 		    rules_load_file(t->rules_path, &w[i].rules, &err) ==
 			    LKB_OK) {
-			rules_set_lkp_team(w[i].rules,
-					   t->ctx->set->bot.lkp_team,
-					   t->ctx->set->bot.nlkp_team);
+			rules_set_people(w[i].rules, t->ctx->set);
 			continue;
 		}
 		free(err);

@@ -38,6 +38,16 @@ static const struct {
 	{ RS_ACKNOWLEDGED, EV_CLOSE, RS_CLOSED, LC_CHANGED },
 	/* a command needs its command record */
 	{ RS_OPEN, EV_COMMAND, RS_OPEN, LC_ERROR },
+	/* fix-applied from someone who owns no tree: a fix exists */
+	{ RS_OPEN, EV_FIX_APPLIED, RS_FIX_PROPOSED, LC_CHANGED },
+	{ RS_FIX_CONFIRMED, EV_FIX_APPLIED, RS_FIX_CONFIRMED, LC_UNCHANGED },
+	{ RS_CLOSED, EV_FIX_APPLIED, RS_CLOSED, LC_UNCHANGED },
+	/* the LKP team could not test the fix, or sent data: no move, not
+	 * even open -> acknowledged (no developer has spoken) */
+	{ RS_FIX_PROPOSED, EV_RETEST_FAILED, RS_FIX_PROPOSED, LC_UNCHANGED },
+	{ RS_OPEN, EV_RETEST_FAILED, RS_OPEN, LC_UNCHANGED },
+	{ RS_OPEN, EV_DATA_PROVIDED, RS_OPEN, LC_UNCHANGED },
+	{ RS_ACKNOWLEDGED, EV_DATA_PROVIDED, RS_ACKNOWLEDGED, LC_UNCHANGED },
 };
 
 START_TEST(lifecycle_events_table)
@@ -81,6 +91,51 @@ START_TEST(lifecycle_close_event_reason)
 			 LKB_OK);
 	ck_assert_int_eq(next.reason, CR_ACCEPTED_TRADEOFF);
 	ck_assert_ptr_null(next.commit);
+}
+END_TEST
+
+/* fix-applied from a maintainer or a known bot closes the report as
+ * fixed, by the applied commit when the rule captured one. */
+START_TEST(lifecycle_fix_applied_closes)
+{
+	struct lc_state cur = { RS_ACKNOWLEDGED, CR_NONE, NULL, 0 }, next;
+	struct lc_input in = { 0 };
+	enum lc_verdict v;
+	const char *msg;
+
+	in.event = EV_FIX_APPLIED;
+	in.tier = TIER_MAINTAINER;
+	in.commit = "5347c9321845e5a94be19ea951746d4f2b8b194f";
+	ck_assert_int_eq(lifecycle_apply(&cur, &in, NULL, &next, &v, &msg),
+			 LKB_OK);
+	ck_assert_int_eq(v, LC_CHANGED);
+	ck_assert_int_eq(next.state, RS_CLOSED);
+	ck_assert_int_eq(next.reason, CR_FIXED);
+	ck_assert_str_eq(next.commit, in.commit);
+	/* patchwork-bot: a participant by tier, a bot by address */
+	in.tier = TIER_PARTICIPANT;
+	in.by_bot = 1;
+	in.commit = "git.kernel.org/x";	/* not a sha: none kept */
+	cur.state = RS_FIX_CONFIRMED;
+	ck_assert_int_eq(lifecycle_apply(&cur, &in, NULL, &next, &v, &msg),
+			 LKB_OK);
+	ck_assert_int_eq(next.state, RS_CLOSED);
+	ck_assert_int_eq(next.reason, CR_FIXED);
+	ck_assert_ptr_null(next.commit);
+	/* the patch's author in Cc says "applied": not closed */
+	in.by_bot = 0;
+	cur.state = RS_OPEN;
+	ck_assert_int_eq(lifecycle_apply(&cur, &in, NULL, &next, &v, &msg),
+			 LKB_OK);
+	ck_assert_int_eq(next.state, RS_FIX_PROPOSED);
+	/* a closed report stays as it is: only a command reopens */
+	cur.state = RS_CLOSED;
+	cur.reason = CR_INVALID;
+	in.tier = TIER_MAINTAINER;
+	ck_assert_int_eq(lifecycle_apply(&cur, &in, NULL, &next, &v, &msg),
+			 LKB_OK);
+	ck_assert_int_eq(v, LC_UNCHANGED);
+	ck_assert_int_eq(next.reason, CR_INVALID);
 }
 END_TEST
 
@@ -303,6 +358,10 @@ START_TEST(lifecycle_names)
 			 "series-compare-request");
 	ck_assert_int_eq(reply_event_from_name("Fix-Confirmed", 13),
 			 EV_FIX_CONFIRMED);
+	ck_assert_str_eq(reply_event_name(EV_FIX_APPLIED), "fix-applied");
+	ck_assert_str_eq(reply_event_name(EV_RETEST_FAILED), "retest-failed");
+	ck_assert_int_eq(reply_event_from_name("data-provided", 13),
+			 EV_DATA_PROVIDED);
 }
 END_TEST
 
@@ -315,6 +374,7 @@ lkb_test_suite(void)
 	tcase_add_loop_test(tc, lifecycle_events_table, 0,
 			    (int)LKB_ARRAY_SIZE(ev_cases));
 	tcase_add_test(tc, lifecycle_close_event_reason);
+	tcase_add_test(tc, lifecycle_fix_applied_closes);
 	tcase_add_loop_test(tc, lifecycle_commands_table, 0,
 			    (int)LKB_ARRAY_SIZE(cmd_cases));
 	tcase_add_test(tc, lifecycle_lookup_failure);

@@ -103,6 +103,10 @@ static const struct {
 	/* Zimbra/Outlook: the header block after Original Message */
 	{ "----- Original Message -----\nFrom: a@b.c\nSent: today\nTo: x\n"
 	  "Subject: y\n\n> q\nmine", "tttttbqa", 0 },
+	/* Outlook top-posting: the unmarked original below the block is
+	 * quoted, and so is a command in it */
+	{ "ok\n-----Original Message-----\nFrom: a@b.c\nSent: today\n\n"
+	  "old text\n#lkp close\n\nmore", "atttbqqbq", 0 },
 	/* "-- " opens a signature, a quoted line ends it */
 	{ "text\n-- \nName\n> q\nafter", "assqa", 0 },
 	/* "Thanks,\nName" at the end is authored */

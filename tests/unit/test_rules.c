@@ -3,14 +3,17 @@
  * unless, forbid, captures, evidence-also, from-lkp, in patch. */
 #include "config.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "bot/core/settings.h"
 #include "bot/triage/match.h"
 #include "bot/triage/rules.h"
 #include "lib/arena.h"
 #include "lib/compiler.h"
 #include "lib/status.h"
+#include "parsers/lkp_report.h"
 #include "parsers/reply.h"
 #include "parsers/rules_file.h"
 #include "tests/unit/check_main.h"
@@ -46,6 +49,16 @@ static const struct {
 	{ "rule a\n\tevent ack\n\tmatch /x/\n\twhen /y/\n",
 	  "rules:4: unknown directive 'when'" },
 	{ "lkp-domain\n", "rules:1: missing value" },
+	{ "rule a\n\tevent ack\n\tmatch /x/\n\tfrom lkp, chair\n",
+	  "rules:4: 'from' takes lkp, maintainer, patch-author, bot or other "
+	  "'chair'" },
+	{ "rule a\n\tevent ack\n\tmatch /x/\n\tnot-from\n",
+	  "rules:4: 'from' takes lkp, maintainer, patch-author, bot or other" },
+	{ "rule a\n\tevent ack\n\tmatch /x/\n\tif answers-me\n",
+	  "rules:4: 'if' takes patch, answers-robot or answers-retest "
+	  "'answers-me'" },
+	{ "rule a\n\tevent fix-merged\n\tmatch /x/\n",
+	  "rules:2: unknown event 'fix-merged'" },
 };
 
 START_TEST(rules_file_errors)
@@ -407,6 +420,180 @@ START_TEST(rules_unless_forbid_lkp_patch)
 }
 END_TEST
 
+/* Who wrote it and where it stands: `from`, `not-from`, `if`, `if-not`;
+ * an ack beside a stronger act is dropped. */
+START_TEST(rules_roles_and_place)
+{
+	struct rules *rs = load_rules(
+		"rule own\n event fix-applied\n from patch-author, maintainer\n"
+		" match /^fixed\\.$/im\n"
+		"rule nobody\n event dispute\n from other\n match /bogus/\n"
+		"rule notbot\n event ack\n not-from bot lkp\n match /thanks/i\n"
+		"rule data\n event data-provided\n from lkp\n"
+		" if answers-retest\n match /\\S/\n"
+		"rule robot\n event cannot-reproduce\n if answers-robot\n"
+		" if-not patch\n match /cannot reproduce/\n"
+		"rule withpatch\n event retest-request\n if patch\n"
+		" match /please test/\n");
+	static const char *const team[] = { "lkp@intel.com" };
+	struct settings set;
+	struct arena a = ARENA_INIT;
+	struct reply *r;
+	struct rule_events ev = { 0 };
+	struct rule_author au = { NULL, "dev@example.org" };
+	struct rule_place pl = { "dev@example.org", 0 };
+	static const char patch[] =
+		"please test\n\ndiff --git a/f b/f\n--- a/f\n+++ b/f\n"
+		"@@ -1 +1 @@\n-a\n+b\n";
+
+	memset(&set, 0, sizeof(set));
+	set.bot.lkp_team[0] = team[0];
+	set.bot.nlkp_team = 1;
+	set.bot.maintainers[0] = "@maint.example";
+	set.bot.nmaintainers = 1;
+	set.bot.bots[0] = "patchwork-bot@kernel.org";
+	set.bot.nbots = 1;
+	rules_set_people(rs, &set);
+	/* the report's addressee: patch-author */
+	ck_assert_int_eq(reply_parse(&a, "fixed.\n", 7, &r), LKB_OK);
+	ck_assert_int_eq(rules_apply_at(rs, r, &au, &pl, &a, &ev), LKB_OK);
+	ck_assert_uint_eq(ev.n, 1);
+	ck_assert_int_eq(ev.ev[0].type, EV_FIX_APPLIED);
+	ck_assert_uint_eq(rules_author_roles(rs, &au, &pl, r),
+			  RULE_ROLE_PATCH_AUTHOR);
+	/* without the place nobody is the patch's author */
+	ev = run(rs, &a, "fixed.\n", "dev@example.org");
+	ck_assert_uint_eq(ev.n, 0);
+	ev = run(rs, &a, "fixed.\n", "boss@maint.example");
+	ck_assert_uint_eq(ev.n, 1);
+	/* other: none of the roles */
+	ev = run(rs, &a, "bogus\n", "dev@example.org");
+	ck_assert_uint_eq(ev.n, 1);
+	ev = run(rs, &a, "bogus\n", "boss@maint.example");
+	ck_assert_uint_eq(ev.n, 0);
+	/* not-from bot: patchwork-bot+tag is the bot */
+	ev = run(rs, &a, "thanks\n", "patchwork-bot+netdevbpf@kernel.org");
+	ck_assert_uint_eq(ev.n, 0);
+	ev = run(rs, &a, "thanks\n", "lkp@intel.com");
+	ck_assert_uint_eq(ev.n, 0);
+	ev = run(rs, &a, "thanks\n", "patchwork-bot@kernel.org.evil");
+	ck_assert_uint_eq(ev.n, 1);
+	/* if answers-retest: only where the caller says so */
+	ev = run(rs, &a, "the numbers\n", "lkp@intel.com");
+	ck_assert_uint_eq(ev.n, 0);
+	au.addr = "lkp@intel.com";
+	pl.context = RULE_CTX_ANSWERS_RETEST;
+	ev.n = 0;
+	ck_assert_int_eq(reply_parse(&a, "the numbers\n", 12, &r), LKB_OK);
+	ck_assert_int_eq(rules_apply_at(rs, r, &au, &pl, &a, &ev), LKB_OK);
+	ck_assert_uint_eq(ev.n, 1);
+	ck_assert_int_eq(ev.ev[0].type, EV_DATA_PROVIDED);
+	/* if answers-robot, if-not patch; if patch from the text itself */
+	au.addr = "dev@example.org";
+	pl.context = RULE_CTX_ANSWERS_ROBOT;
+	ev.n = 0;
+	ck_assert_int_eq(reply_parse(&a, "cannot reproduce\n", 17, &r), LKB_OK);
+	ck_assert_int_eq(rules_apply_at(rs, r, &au, &pl, &a, &ev), LKB_OK);
+	ck_assert_uint_eq(ev.n, 1);
+	ev = run(rs, &a, "cannot reproduce\n", "dev@example.org");
+	ck_assert_uint_eq(ev.n, 0);
+	ev = run(rs, &a, "please test\n", "dev@example.org");
+	ck_assert_uint_eq(ev.n, 0);
+	ev = run(rs, &a, patch, "dev@example.org");
+	ck_assert_uint_eq(ev.n, 1);
+	ck_assert_int_eq(ev.ev[0].type, EV_RETEST_REQUEST);
+	/* what of the place is worth finding, by the author's roles */
+	ck_assert_uint_eq(rules_place_wanted(rs, RULE_ROLE_LKP),
+			  RULE_CTX_PATCH_AUTHOR | RULE_CTX_ANSWERS_RETEST |
+				  RULE_CTX_ANSWERS_ROBOT | RULE_CTX_PATCH);
+	ck_assert_uint_eq(rules_place_wanted(rs, RULE_ROLE_BOT),
+			  RULE_CTX_PATCH_AUTHOR | RULE_CTX_ANSWERS_ROBOT |
+				  RULE_CTX_PATCH);
+	rules_free(rs);
+	rs = load_rules("rule d\n event data-provided\n from lkp\n"
+			" if answers-retest\n match /x/\n"
+			"rule a\n event ack\n match /thanks/\n");
+	/* the default rules' shape: only the LKP team's replies need their
+	 * parent read */
+	ck_assert_uint_eq(rules_place_wanted(rs, RULE_ROLE_LKP),
+			  RULE_CTX_ANSWERS_RETEST);
+	ck_assert_uint_eq(rules_place_wanted(rs, RULE_ROLE_MAINTAINER), 0);
+	rules_free(rs);
+	rs = load_rules("rule first\n event ack\n match /thanks/i\n"
+			"rule withpatch\n event retest-request\n if patch\n"
+			" match /please test/\n");
+	/* an ack beside a retest request is dropped */
+	ev = run(rs, &a, "thanks\n\nplease test\n\ndiff --git a/f b/f\n"
+			 "--- a/f\n+++ b/f\n@@ -1 +1 @@\n-a\n+b\n",
+		 "dev@example.org");
+	ck_assert_uint_eq(ev.n, 1);
+	ck_assert_int_eq(ev.ev[0].type, EV_RETEST_REQUEST);
+	rules_free(rs);
+	arena_release(&a);
+}
+END_TEST
+
+/* An LKP retest table judged by the headline metric's row. */
+static const char retest_head[] =
+	"hi,\n\nwe applied the patch, the results:\n\n"
+	"=========================================================================================\n"
+	"compiler/kconfig/rootfs/tbox_group/test/testcase:\n"
+	"  gcc-11/x86_64-rhel-8.3/debian-11.1-x86_64-20220510.cgz/lkp-csl-2sp7/page_test/aim7\n\n"
+	"commit:\n  32678f1513f7b6b0\n  a1b2c3d4e5f60718\n  0f1e2d3c4b5a6978\n\n"
+	"32678f1513f7b6b0 a1b2c3d4e5f60718 0f1e2d3c4b5a6978\n"
+	"---------------- --------------------------- ---------------------------\n"
+	"         %stddev     %change         %stddev     %change         %stddev\n"
+	"             \\          |                \\          |                \\  \n";
+static const char retest_tail[] =
+	"      1000            +1.0%       1010            +0.0%       1000        aim7.time.other\n";
+
+static int
+verdict_of(const char *fix_change, const char *fix_value, const char *metric,
+	   struct rule_event *ev, struct arena *a)
+{
+	char text[2048];
+	struct lkp_report *q = NULL;
+
+	snprintf(text, sizeof(text),
+		 "%s    464232            -5.6%%     438315            %s     "
+		 "%s        aim7.jobs-per-min\n%s",
+		 retest_head, fix_change, fix_value, retest_tail);
+	ck_assert_int_eq(lkp_report_parse_text(a, text, strlen(text),
+					       LKP_TEXT_NO_HEADERS, &q), 1);
+	ck_assert_ptr_nonnull(q);
+	return rules_table_verdict(q, metric, a, ev);
+}
+
+START_TEST(rules_table_verdicts)
+{
+	struct arena a = ARENA_INIT;
+	struct rule_event ev;
+
+	ck_assert_int_eq(verdict_of("+0.2%", "465190", "aim7.jobs-per-min",
+				    &ev, &a), 1);
+	ck_assert_int_eq(ev.type, EV_FIX_CONFIRMED);
+	ck_assert_str_eq(ev.rule, "table");
+	ck_assert_str_eq(ev.evidence,
+			 "aim7.jobs-per-min: base 464232, culprit 438315, fix "
+			 "465190: the fix recovers it (104 % of the change)");
+	/* half of the loss back: partial */
+	ck_assert_int_eq(verdict_of("-2.8%", "451270", "aim7.jobs-per-min",
+				    &ev, &a), 1);
+	ck_assert_int_eq(ev.type, EV_FIX_PARTIAL);
+	/* as bad as the culprit: no effect */
+	ck_assert_int_eq(verdict_of("-5.5%", "438700", "aim7.jobs-per-min",
+				    &ev, &a), 1);
+	ck_assert_int_eq(ev.type, EV_FIX_NO_EFFECT);
+	/* another row, or no row of the headline metric: no verdict */
+	ck_assert_int_eq(verdict_of("+0.2%", "465190", "aim7.time.other", &ev,
+				    &a), 0);
+	ck_assert_int_eq(verdict_of("+0.2%", "465190", "will-it-scale.ops",
+				    &ev, &a), 0);
+	ck_assert_int_eq(verdict_of("+0.2%", "465190", NULL, &ev, &a), 0);
+	arena_release(&a);
+}
+END_TEST
+
 START_TEST(rules_author_fallbacks)
 {
 	struct rules *rs = load_rules("lkp-domain intel.com\n"
@@ -479,6 +666,8 @@ lkb_test_suite(void)
 	tcase_add_test(tc, rules_skip_pasted_tables);
 	tcase_add_test(tc, rules_unless_forbid_lkp_patch);
 	tcase_add_test(tc, rules_author_fallbacks);
+	tcase_add_test(tc, rules_roles_and_place);
+	tcase_add_test(tc, rules_table_verdicts);
 	tcase_add_test(tc, rules_compile_error_names_line);
 	suite_add_tcase(s, tc);
 	return s;

@@ -107,6 +107,51 @@ static const char fix_posted[] =
 static const char fix_should_have[] =
 	"> warning: comparison of distinct pointer types\n\n"
 	"I should have used max_t() instead of max().\n";
+/* fix-applied, retest-failed, data-provided and the tuning-list rules,
+ * after the wording of replies on linux-block, io-uring, linux-btrfs and
+ * linux-pm (bench/triage). */
+static const char applied_b4[] =
+	"On Sat, 15 Apr 2023 21:57:05 +0900, A Dev wrote:\n"
+	"> This fixes a build error\n\n"
+	"Applied, thanks!\n\n"
+	"[1/1] fault-inject: fix build error\n"
+	"      commit: 5347c9321845e5a94be19ea951746d4f2b8b194f\n\n"
+	"Best regards,\n-- \nJens Axboe\n";
+static const char applied_pwbot[] =
+	"Hello:\n\nThis patch was applied to netdev/net.git (main)\n"
+	"by Jakub Kicinski <kuba@kernel.org>:\n\n"
+	"Here is the summary with links:\n"
+	"  - [net] foo: fix bar\n"
+	"    https://git.kernel.org/netdev/net/c/0a1b2c3d4e5f\n";
+static const char applied_tree[] =
+	"On 12/01/2023 21:08, kernel test robot wrote:\n> error: foo\n\n"
+	"Thanks, queued to power-supply's -next branch.\n";
+static const char applied_dropped[] =
+	"On 2/15/21 6:27 AM, kernel test robot wrote:\n> WARNING\n\n"
+	"This patch has been dropped, btrfs needs more work.\n";
+static const char applied_question[] =
+	"> error: foo\n\nHas this been applied to the for-next branch?\n";
+static const char applied_missing_fixed[] =
+	"> error: foo\n\nMissing #include \"orphan.h\" in orphan.c, fixed.\n";
+static const char lkp_apply_failed[] =
+	"hi,\n\n> please test the patch below\n\n"
+	"I failed to apply patch in your previous reply to 1122c0c1cc or "
+	"current tip.\n";
+static const char lkp_attached[] =
+	"hi, Jens Axboe,\n\n> can you send the dmesg?\n\n"
+	"I attached a dmesg and 2 outputs while running tests on 574e7779cf.\n";
+static const char dispute_wrong_base[] =
+	"> error: implicit declaration\n\n"
+	"This is applied without the previous preparation patches.\n";
+static const char fix_include[] =
+	"> error: implicit declaration of function 'kmalloc'\n\n"
+	"Looks like #include <linux/security.h> is missing in super.c\n";
+static const char fix_instead[] =
+	"> warning: unused result\n\n"
+	"I'll use blk_trace_shutdown() instead to avoid this warning.\n";
+static const char ack_reported_by[] =
+	"> error: foo\n\nThanks for this report, I'll add the Reported-by "
+	"in V3 patch.\n";
 static const char not_expected[] =
 	"> -20% regression\n\nThis is not expected, I'll take a look.\n";
 
@@ -120,12 +165,13 @@ static const struct {
 	const char *value;	/* and "name=value" it captured, or NULL */
 } cases[] = {
 	/* seed 000, Yang Shi: smaller effect and ~15% variation; a patch
-	 * is coming. The report text (its '>' lost) fires nothing. */
+	 * is coming (which includes the ack: no ack event). The report text
+	 * (its '>' lost) fires nothing. */
 	{ "seed-000_6755a1ebf08d2740.txt", NULL, NULL,
-	  "fix-proposed,cannot-reproduce,ack", "cannot-reproduce",
+	  "fix-proposed,cannot-reproduce", "cannot-reproduce",
 	  "The test itself may have 15% variation", NULL },
 	{ "seed-000_6755a1ebf08d2740.txt", NULL, NULL,
-	  "fix-proposed,cannot-reproduce,ack", "fix-proposed",
+	  "fix-proposed,cannot-reproduce", "fix-proposed",
 	  "I already came up with a patch", NULL },
 	/* seed 001, Yin Fengwei (LKP): closed, fix of an earlier race. The
 	 * page names him only; the LKP team is known by address (F4) */
@@ -138,9 +184,10 @@ static const struct {
 	  "root-caused", "I added some alignments change", NULL },
 	/* seed 003 is a report, not a reply: nothing fires */
 	{ "seed-003_c3147c1208027c0c.txt", NULL, NULL, "", NULL, NULL, NULL },
-	/* seed 004, Hugh Dickins: treat the series of 13 as one */
+	/* seed 004, Hugh Dickins: treat the series of 13 as one ("thanks
+	 * for trying it out" is no ack: thanks are discussion) */
 	{ "seed-004_02eb4500e56574e4.txt", NULL, NULL,
-	  "series-compare-request,ack", "series-compare-request",
+	  "series-compare-request", "series-compare-request",
 	  "treat the series of 13 as one, and compare the baseline before any "
 	  "of it against the end of the series", NULL },
 	/* 1651872564 Dave Chinner: a tagged patch, and "try it" */
@@ -206,6 +253,38 @@ static const struct {
 	  "fix-proposed", "I just sent a patch", NULL },
 	{ NULL, fix_should_have, "dev@example.org", "fix-proposed",
 	  "fix-proposed", "should have used max_t()", NULL },
+	/* fix-applied: b4 ty with its commit, patchwork-bot by its link */
+	{ NULL, applied_b4, "axboe@kernel.dk", "fix-applied", "fix-applied",
+	  "Applied, thanks!", "sha=5347c9321845e5a94be19ea951746d4f2b8b194f" },
+	{ NULL, applied_pwbot, "patchwork-bot+netdevbpf@kernel.org",
+	  "fix-applied", "fix-applied",
+	  "This patch was applied to netdev/net.git (main)",
+	  "sha=0a1b2c3d4e5f" },
+	{ NULL, applied_tree, "sre@kernel.org", "fix-applied", "fix-applied",
+	  "queued to power-supply's -next branch", NULL },
+	{ NULL, applied_dropped, "axboe@kernel.dk", "fix-applied",
+	  "fix-applied", "This patch has been dropped", NULL },
+	/* a question is no news */
+	{ NULL, applied_question, "dev@example.org", "", NULL, NULL, NULL },
+	/* the change named and applied: fix-applied includes fix-proposed */
+	{ NULL, applied_missing_fixed, "dsterba@suse.cz", "fix-applied",
+	  "fix-applied", "orphan.c, fixed.", NULL },
+	/* the LKP team: could not apply; the data asked for */
+	{ NULL, lkp_apply_failed, "oliver.sang@intel.com", "retest-failed",
+	  "retest-failed", "I failed to apply patch", NULL },
+	{ NULL, lkp_attached, "oliver.sang@intel.com", "data-provided",
+	  "data-provided", "I attached a dmesg", NULL },
+	/* the same words from outside the team are nothing of the kind */
+	{ NULL, lkp_apply_failed, "dev@example.org", "", NULL, NULL, NULL },
+	{ NULL, dispute_wrong_base, "dev@example.org", "dispute", "dispute",
+	  "applied without the previous preparation patches", NULL },
+	{ NULL, fix_include, "dev@example.org", "fix-proposed",
+	  "fix-proposed", "is missing in super.c", NULL },
+	{ NULL, fix_instead, "dev@example.org", "fix-proposed",
+	  "fix-proposed", "instead to avoid this warning", NULL },
+	/* adding a Reported-by is no change to the code: an ack */
+	{ NULL, ack_reported_by, "dev@example.org", "ack", "ack",
+	  "Thanks for this report", NULL },
 	/* "not expected" is no dispute */
 	{ NULL, not_expected, "dev@example.org", "ack", "ack",
 	  "I'll take a look", NULL },
