@@ -12,8 +12,9 @@
  * letter, or at PREFILTER_WORD letters. Two ways to one place merge into
  * one state whose clauses are those of the first or'ed with those of
  * the second. Whatever the walk does not know makes a state weaker
- * (fewer clauses, FREE), never stronger; at the end, the clauses of
- * every state or'ed together are the pattern's requirement. */
+ * (fewer clauses, FREE), never stronger; at the end of a top-level
+ * alternative, the clauses of its states or'ed together are what the
+ * text must meet for it to match. */
 #include "config.h"
 #include "bot/triage/prefilter.h"
 
@@ -546,36 +547,65 @@ parse_alt(struct pf_parser *ps, const struct pf_set *in, struct pf_set *out)
 	}
 }
 
+/* The requirement of the top-level alternative at ps->cur, read up to
+ * its end; 0 when there is none. */
+static int
+parse_branch(struct pf_parser *ps, struct pf_set *set, struct pf_state *out)
+{
+	set->n = 1;	/* FREE, no word */
+	memset(&set->st[0], 0, sizeof(set->st[0]));
+	while (!ps->fail && ps->cur < ps->end && *ps->cur != '|' &&
+	       *ps->cur != ')')
+		parse_item(ps, set);
+	if (ps->fail || (ps->cur < ps->end && *ps->cur == ')'))
+		return 0;	/* not followed, or an unbalanced ')' */
+	for (size_t i = 0; i < set->n; i++)
+		if (set->st[i].kind == PF_OPEN && set->st[i].len > 0)
+			state_end_word(&set->st[i]);
+	*out = set->st[0];
+	for (size_t i = 1; i < set->n; i++)
+		state_merge(out, &set->st[i]);
+	return out->nclauses > 0;
+}
+
 struct prefilter *
 prefilter_compile(const char *pattern, size_t len)
 {
 	struct pf_parser ps = { pattern, pattern + len, 0, 0 };
-	struct pf_set *start = xcalloc(1, sizeof(*start));
-	struct pf_set *end = xcalloc(1, sizeof(*end));
+	struct pf_set *set = xcalloc(1, sizeof(*set));
+	struct pf_state *ways = xcalloc(PREFILTER_MAX_BRANCHES, sizeof(*ways));
 	struct prefilter *pf = NULL;
-	struct pf_state all;
+	size_t n = 0;
 
-	start->n = 1;	/* FREE, no word */
-	parse_alt(&ps, start, end);
-	if (ps.fail || ps.cur != ps.end || end->n == 0)
-		goto out;	/* not followed, or an unbalanced ')' */
-	for (size_t i = 0; i < end->n; i++)
-		if (end->st[i].kind == PF_OPEN && end->st[i].len > 0)
-			state_end_word(&end->st[i]);
-	all = end->st[0];
-	for (size_t i = 1; i < end->n; i++)
-		state_merge(&all, &end->st[i]);
-	if (all.nclauses == 0)
-		goto out;
-	pf = xcalloc(1, sizeof(*pf));
-	pf->nclauses = all.nclauses;
-	for (size_t i = 0; i < all.nclauses; i++) {
-		pf->c[i].n = all.c[i].n;
-		memcpy(pf->c[i].keys, all.c[i].keys, sizeof(pf->c[i].keys));
+	for (;;) {
+		struct pf_state way;
+
+		if (!parse_branch(&ps, set, &way))
+			goto out;
+		if (n < PREFILTER_MAX_BRANCHES) {
+			ways[n++] = way;
+		} else {
+			state_merge(&ways[n - 1], &way);
+			if (ways[n - 1].nclauses == 0)
+				goto out;
+		}
+		if (ps.cur == ps.end)
+			break;
+		ps.cur++;	/* | */
+	}
+	pf = xcalloc(1, sizeof(*pf) + n * sizeof(pf->b[0]));
+	pf->nbranches = n;
+	for (size_t k = 0; k < n; k++) {
+		pf->b[k].nclauses = ways[k].nclauses;
+		for (size_t i = 0; i < ways[k].nclauses; i++) {
+			pf->b[k].c[i].n = ways[k].c[i].n;
+			memcpy(pf->b[k].c[i].keys, ways[k].c[i].keys,
+			       sizeof(pf->b[k].c[i].keys));
+		}
 	}
 out:
-	free(start);
-	free(end);
+	free(set);
+	free(ways);
 	return pf;
 }
 
@@ -613,19 +643,28 @@ has_key(const struct prefilter_words *w, uint32_t k)
 	return (w->bits[k / 8] >> (k % 8)) & 1;
 }
 
+static int
+branch_met(const struct prefilter_branch *b, const struct prefilter_words *w)
+{
+	for (size_t i = 0; i < b->nclauses; i++) {
+		size_t j = 0;
+
+		while (j < b->c[i].n && !has_key(w, b->c[i].keys[j]))
+			j++;
+		if (j == b->c[i].n)
+			return 0;	/* none of its words */
+	}
+	return 1;
+}
+
 int
 prefilter_may_match(const struct prefilter *pf,
 		    const struct prefilter_words *w)
 {
 	if (!pf || !w || w->all)
 		return 1;
-	for (size_t i = 0; i < pf->nclauses; i++) {
-		size_t j = 0;
-
-		while (j < pf->c[i].n && !has_key(w, pf->c[i].keys[j]))
-			j++;
-		if (j == pf->c[i].n)
-			return 0;	/* none of its words */
-	}
-	return 1;
+	for (size_t i = 0; i < pf->nbranches; i++)
+		if (branch_met(&pf->b[i], w))
+			return 1;
+	return 0;
 }

@@ -4,8 +4,7 @@
  * From a pattern's source, prefilter_compile() derives words every
  * match holds: "\b(?:can|could)\s+you" needs a word that begins "can"
  * or "could", and one that begins "you" (up to PREFILTER_WORD letters,
- * ASCII case folded; at most PREFILTER_MAX_AND such clauses of at most
- * PREFILTER_MAX_OR words). A text's index (prefilter_words_build) holds
+ * ASCII case folded), for each top-level alternative of the pattern. A text's index (prefilter_words_build) holds
  * the first one to PREFILTER_WORD letters of each of its words, so
  * prefilter_may_match() is a few bit tests per pattern.
  *
@@ -33,15 +32,24 @@
  * PREFILTER_MAX_OR words (else less is required: still true) */
 #define PREFILTER_MAX_AND 4
 #define PREFILTER_MAX_OR 16
+/* top-level alternatives kept apart; the others merge into the last */
+#define PREFILTER_MAX_BRANCHES 32
 
-/* A pattern's requirement: for each clause, the text has a word that
- * begins with one of its words (each word is its key in the index). */
-struct prefilter {
+/* One way to match: for each clause, the text has a word that begins
+ * with one of its words (each word is its key in the index). */
+struct prefilter_branch {
 	size_t nclauses;
 	struct {
 		size_t n;
 		uint32_t keys[PREFILTER_MAX_OR];	/* length << 16 | bit */
 	} c[PREFILTER_MAX_AND];
+};
+
+/* A pattern's requirement: the text meets one of its branches (one
+ * for each top-level alternative of the pattern). */
+struct prefilter {
+	size_t nbranches;
+	struct prefilter_branch b[];
 };
 
 /* A text's index: the word beginnings it holds. */

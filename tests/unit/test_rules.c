@@ -336,6 +336,11 @@ START_TEST(match_literal_precheck)
 		{ "\\bre-?test\\b", MATCH_CASELESS, "please re-test", 1 },
 		{ "^Tested-by:", MATCH_MULTILINE, "Reviewed-by: x", 0 },
 		{ "\\bI\\s+have", MATCH_CASELESS, "so i have", 1 },
+		/* each top-level alternative on its own */
+		{ "\\bplease\\s+stop\\b|\\bgood\\s+catch\\b", MATCH_CASELESS,
+		  "please catch it", 0 },
+		{ "\\bplease\\s+stop\\b|\\bgood\\s+catch\\b", MATCH_CASELESS,
+		  "a Good catch", 1 },
 		/* U+212A KELVIN SIGN and U+017F LONG S, never word letters */
 		{ "\\bkernel\\b", MATCH_CASELESS, "a\xe2\x84\xaa" "ernel", 1 },
 		{ "\\bsorry", MATCH_CASELESS, "x\xc5\xbforry", 1 },
