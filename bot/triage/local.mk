@@ -4,7 +4,8 @@ noinst_LIBRARIES += bot/triage/libtriage.a
 bot_triage_libtriage_a_CFLAGS = $(LKB_BOT_CFLAGS)
 bot_triage_libtriage_a_SOURCES = \
 	%reldir%/lifecycle.c %reldir%/lifecycle.h %reldir%/match.c \
-	%reldir%/match.h %reldir%/rules-internal.h %reldir%/rules.c \
+	%reldir%/match.h %reldir%/prefilter.c %reldir%/prefilter.h \
+	%reldir%/rules-internal.h %reldir%/rules.c \
 	%reldir%/rules.h %reldir%/rules_apply.c %reldir%/triage-internal.h \
 	%reldir%/triage.c %reldir%/triage.h %reldir%/command.c \
 	%reldir%/triage_pool.c %reldir%/verify.c %reldir%/verify.h

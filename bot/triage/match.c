@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bot/triage/prefilter.h"
 #include "lib/limits.h"
 #include "lib/log.h"
 #include "lib/status.h"
@@ -22,6 +23,7 @@ struct match_pattern {
 	int jit;	/* JIT-compiled: pcre2_jit_match() */
 	int local;	/* see match_is_local() */
 	int matched;		/* the last match_exec returned 1 */
+	struct prefilter *pf;	/* NULL: no literal pre-check */
 	uint32_t name_count, name_entry;
 	PCRE2_SPTR name_table;
 };
@@ -95,6 +97,12 @@ match_is_local(const struct match_pattern *p)
 	return p->local;
 }
 
+const struct prefilter *
+match_prefilter(const struct match_pattern *p)
+{
+	return p->pf;
+}
+
 int
 match_compile(const char *pattern, size_t len, unsigned flags,
 	      struct match_pattern **pat_out, char **err_out)
@@ -136,6 +144,8 @@ match_compile(const char *pattern, size_t len, unsigned flags,
 		LKB_BUG("pcre2 out of memory");
 	p->local = !(flags & MATCH_EXTENDED) &&
 		   source_is_local(pattern, len, flags);
+	if (!(flags & MATCH_EXTENDED))
+		p->pf = prefilter_compile(pattern, len);
 	pcre2_set_match_limit(p->mctx, LKB_PCRE2_MATCH_LIMIT);
 	pcre2_set_depth_limit(p->mctx, LKB_PCRE2_DEPTH_LIMIT);
 	if (p->jit_stack)
@@ -160,6 +170,7 @@ match_free(struct match_pattern *p)
 	pcre2_match_context_free(p->mctx);
 	pcre2_jit_stack_free(p->jit_stack);
 	pcre2_code_free(p->code);
+	free(p->pf);
 	free(p);
 }
 

@@ -15,6 +15,7 @@
 #include "lib/compiler.h"
 
 struct match_pattern;
+struct prefilter;
 
 enum match_flag {
 	MATCH_CASELESS = 1u << 0,
@@ -53,6 +54,9 @@ const char *match_name_at(const struct match_pattern *pat, size_t i,
  * contain a line block with one. Conservative: lookarounds, \A \z \Z
  * \G, verbs, inline options, and ^ $ outside multiline mode say no. */
 int match_is_local(const struct match_pattern *pat);
+/* The literal pre-check of the pattern (prefilter.h), NULL when it has
+ * none. Borrowed from pat. */
+const struct prefilter *match_prefilter(const struct match_pattern *pat);
 /* Does the library JIT-compile patterns? (for `rules check`) */
 int match_jit_available(void);
 

@@ -9,6 +9,7 @@
 
 #include "bot/triage/lifecycle.h"
 #include "bot/triage/match.h"
+#include "bot/triage/prefilter.h"
 #include "bot/triage/rules-internal.h"
 #include "lib/ascii.h"
 #include "lib/limits.h"
@@ -30,6 +31,7 @@ struct scope {
 	size_t nblocks;
 	const char *all;	/* every block joined, for require */
 	size_t all_len;
+	struct prefilter_words *words;	/* the word beginnings of all */
 };
 
 
@@ -97,6 +99,8 @@ scope_build(const struct reply *r, enum reply_line_kind kind,
 	sc->all_len = pos ? pos - 1 : 0;
 	all[sc->all_len] = '\0';
 	sc->all = all;
+	sc->words = arena_alloc(a, sizeof(*sc->words));
+	prefilter_words_build(sc->words, all, sc->all_len);
 }
 
 /* Index in b of the line holding text offset off. */
@@ -146,12 +150,19 @@ join_lines(struct arena *a, const struct block *b, size_t first, size_t last)
 	return s;
 }
 
-/* match_exec, with a failure (limit hit) logged and taken as no match. */
+/* match_exec on s, a run of whole lines of the scope sc, with a failure
+ * (limit hit) logged and taken as no match. No search when the literal
+ * pre-check says the scope holds no match. */
 static int
-try_match(struct match_pattern *p, const char *rule, const char *s, size_t n)
+try_match(struct match_pattern *p, const char *rule, const struct scope *sc,
+	  const char *s, size_t n)
 {
 	char *err = NULL;
-	int rc = match_exec(p, s, n, 0, &err);
+	int rc;
+
+	if (!prefilter_may_match(match_prefilter(p), sc->words))
+		return 0;
+	rc = match_exec(p, s, n, 0, &err);
 
 	if (rc < 0) {
 		lkb_warn("rule '%s': %s; taken as no match", rule, err);
@@ -200,11 +211,11 @@ requires_hold(const struct compiled_rule *c, const struct scope *sc,
 	      struct arena *a, struct rule_event *ev)
 {
 	for (size_t k = 0; k < c->spec->nforbid; k++)
-		if (try_match(c->forbid[k], c->spec->name, sc->all,
+		if (try_match(c->forbid[k], c->spec->name, sc, sc->all,
 			      sc->all_len))
 			return 0;
 	for (size_t k = 0; k < c->spec->nrequire; k++) {
-		if (!try_match(c->require[k], c->spec->name, sc->all,
+		if (!try_match(c->require[k], c->spec->name, sc, sc->all,
 			       sc->all_len))
 			return 0;
 		add_named(a, ev, c->require[k], sc->all);
@@ -213,10 +224,12 @@ requires_hold(const struct compiled_rule *c, const struct scope *sc,
 }
 
 static int
-unless_matches(const struct compiled_rule *c, const struct block *b)
+unless_matches(const struct compiled_rule *c, const struct scope *sc,
+	       const struct block *b)
 {
 	for (size_t k = 0; k < c->spec->nunless; k++)
-		if (try_match(c->unless[k], c->spec->name, b->text, b->len))
+		if (try_match(c->unless[k], c->spec->name, sc, b->text,
+			      b->len))
 			return 1;
 	return 0;
 }
@@ -238,7 +251,7 @@ add_extra_evidence(const struct compiled_rule *c, const struct scope *sc,
 				continue;
 			for (size_t k = 0; k < c->spec->nevidence && !hit; k++)
 				hit = try_match(c->evidence[k], c->spec->name,
-						b->text + b->starts[li],
+						sc, b->text + b->starts[li],
 						b->starts[li + 1] - b->starts[li]);
 			if (!hit)
 				continue;
@@ -259,15 +272,19 @@ rule_fire(const struct compiled_rule *c, const struct scope *sc,
 	unsigned char none[RULE_MAX_PATTERNS];	/* 1: no block can match */
 	size_t left = c->spec->nmatch;
 
-	/* A local pattern without a match in the whole scope text has none
-	 * in any of its blocks: one search instead of one per block (most
-	 * patterns match no mail). Any other outcome: block by block. */
+	/* A pattern the literal pre-check rules out, or a local one without
+	 * a match in the whole scope text, has none in any of its blocks:
+	 * one search at most instead of one per block (most patterns match
+	 * no mail). Any other outcome: block by block. */
 	memset(none, 0, sizeof(none));
-	for (size_t k = 0; k < c->spec->nmatch && sc->nblocks > 1; k++) {
+	for (size_t k = 0; k < c->spec->nmatch && k < sizeof(none); k++) {
 		char *err = NULL;
 
-		if (k < sizeof(none) && match_is_local(c->match[k]) &&
-		    match_exec(c->match[k], sc->all, sc->all_len, 0, &err) == 0) {
+		if (!prefilter_may_match(match_prefilter(c->match[k]),
+					 sc->words) ||
+		    (sc->nblocks > 1 && match_is_local(c->match[k]) &&
+		     match_exec(c->match[k], sc->all, sc->all_len, 0,
+				&err) == 0)) {
 			none[k] = 1;
 			left--;
 		}
@@ -281,7 +298,7 @@ rule_fire(const struct compiled_rule *c, const struct scope *sc,
 			size_t so, eo, first, last;
 
 			if ((k < sizeof(none) && none[k]) ||
-			    !try_match(p, c->spec->name, b->text, b->len) ||
+			    !try_match(p, c->spec->name, sc, b->text, b->len) ||
 			    !match_group(p, 0, &so, &eo))
 				continue;
 			memset(ev, 0, sizeof(*ev));
@@ -302,7 +319,8 @@ rule_fire(const struct compiled_rule *c, const struct scope *sc,
 						  cso, ceo);
 			}
 			add_named(a, ev, p, b->text);
-			if (unless_matches(c, b) || !requires_hold(c, sc, a, ev))
+			if (unless_matches(c, sc, b) ||
+			    !requires_hold(c, sc, a, ev))
 				continue;
 			add_extra_evidence(c, sc, a, ev, b->first + first,
 					   b->first + last);

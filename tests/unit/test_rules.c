@@ -9,6 +9,7 @@
 
 #include "bot/core/settings.h"
 #include "bot/triage/match.h"
+#include "bot/triage/prefilter.h"
 #include "bot/triage/rules.h"
 #include "lib/arena.h"
 #include "lib/compiler.h"
@@ -303,6 +304,71 @@ START_TEST(match_locality)
 					       v[i].flags, &p, &err), LKB_OK);
 		ck_assert_msg(match_is_local(p) == v[i].local, "%s: %d",
 			      v[i].re, match_is_local(p));
+		match_free(p);
+	}
+}
+END_TEST
+
+/* The literal pre-check (prefilter.h) skips a pattern only when its
+ * leading words are missing from the text, and PCRE2 must then find no
+ * match either; texts with the characters a caseless 'k' or 's' also
+ * matches, and patterns it does not follow, get no pre-check. */
+START_TEST(match_literal_precheck)
+{
+	static const struct {
+		const char *re;
+		unsigned flags;
+		const char *text;
+		int may;	/* what the pre-check must say */
+	} v[] = {
+		{ "\\bwe(?:'ll|\\s+will)\\s+close\\b", MATCH_CASELESS,
+		  "WE WILL CLOSE it", 1 },
+		{ "\\bwe(?:'ll|\\s+will)\\s+close\\b", MATCH_CASELESS,
+		  "nothing to see", 0 },
+		{ "\\bfix(?:es)?\\s+for", MATCH_CASELESS, "a prefix for", 0 },
+		{ "\\bfix(?:es)?\\s+for", MATCH_CASELESS, "x\nFixes for", 1 },
+		{ "\\b(?:can|could)\\s+you", MATCH_CASELESS, "you can", 1 },
+		{ "\\b(?:can|could)\\s+you", MATCH_CASELESS, "would you", 0 },
+		{ "^\\s*(?:(?:yep|yes|ok),?\\s+)?done[,.!]+",
+		  MATCH_CASELESS | MATCH_MULTILINE, "x\n  Done.", 1 },
+		{ "^\\s*(?:(?:yep|yes|ok),?\\s+)?done[,.!]+",
+		  MATCH_CASELESS | MATCH_MULTILINE, "x\n  finished.", 0 },
+		{ "\\bre-?test\\b", MATCH_CASELESS, "please re-test", 1 },
+		{ "^Tested-by:", MATCH_MULTILINE, "Reviewed-by: x", 0 },
+		{ "\\bI\\s+have", MATCH_CASELESS, "so i have", 1 },
+		/* each top-level alternative on its own */
+		{ "\\bplease\\s+stop\\b|\\bgood\\s+catch\\b", MATCH_CASELESS,
+		  "please catch it", 0 },
+		{ "\\bplease\\s+stop\\b|\\bgood\\s+catch\\b", MATCH_CASELESS,
+		  "a Good catch", 1 },
+		/* U+212A KELVIN SIGN and U+017F LONG S, never word letters */
+		{ "\\bkernel\\b", MATCH_CASELESS, "a\xe2\x84\xaa" "ernel", 1 },
+		{ "\\bsorry", MATCH_CASELESS, "x\xc5\xbforry", 1 },
+		/* after a non-word character a word starts: "t" */
+		{ "n't\\b", 0, "nothing", 0 },
+		{ "n't\\b", 0, "don't", 1 },
+		/* no pre-check: nothing ties the match to a word start */
+		{ "[-+]\\d+%", 0, "nothing", 1 },
+		{ "(?i)\\bfoo", 0, "bar", 1 },
+		{ "\\bfoo # x", MATCH_EXTENDED, "bar", 1 },
+		{ "(?:\\bfoo|\\d)", 0, "bar", 1 },
+	};
+
+	for (size_t i = 0; i < sizeof(v) / sizeof(v[0]); i++) {
+		struct match_pattern *p = NULL;
+		struct prefilter_words w;
+		char *err = NULL;
+		int may, rc;
+
+		ck_assert_int_eq(match_compile(v[i].re, strlen(v[i].re),
+					       v[i].flags, &p, &err), LKB_OK);
+		prefilter_words_build(&w, v[i].text, strlen(v[i].text));
+		may = prefilter_may_match(match_prefilter(p), &w);
+		rc = match_exec(p, v[i].text, strlen(v[i].text), 0, &err);
+		ck_assert_msg(may == v[i].may, "%s on '%s': %d", v[i].re,
+			      v[i].text, may);
+		ck_assert_msg(may || rc == 0, "%s on '%s': skipped a match",
+			      v[i].re, v[i].text);
 		match_free(p);
 	}
 }
@@ -663,6 +729,7 @@ lkb_test_suite(void)
 	tcase_add_test(tc, rules_blocks_and_values);
 	tcase_add_test(tc, match_locality);
 	tcase_add_test(tc, rules_prefilter_exact);
+	tcase_add_test(tc, match_literal_precheck);
 	tcase_add_test(tc, rules_skip_pasted_tables);
 	tcase_add_test(tc, rules_unless_forbid_lkp_patch);
 	tcase_add_test(tc, rules_author_fallbacks);
