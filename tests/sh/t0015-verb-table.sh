@@ -4,22 +4,8 @@
 # the help answer triage sends lists the verbs exactly as the golden help
 # mail does, and every twin is a command with its usage.
 . "$LKB_SRCDIR/tests/tap.sh"
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-TAP_TMP=$T
-S=$LKB_TEST_DATA/stories
-mkdir -p "$T/md/cur" "$T/md/new" "$T/md/tmp" "$T/out"
-cat > "$T/conf" <<CONF
-[maildir]
-path = $T/md
-[smtp]
-from = lkpbot <lkpbot@bot.example>
-[bot]
-address = lkpbot@bot.example
-maintainers = alice@maint.example
-[db]
-path = $T/db
-CONF
+. "$LKB_SRCDIR/tests/sh/lib-triage.sh"
+triage_conf "alice@maint.example" -
 P=20220218063812.story004@xsang-OptiPlex-9020
 cp "$S/004-report.eml" "$T/md/new/report"
 {

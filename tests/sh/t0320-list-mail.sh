@@ -6,29 +6,9 @@
 # answered once, whichever copy comes first; bulk mail that no list
 # delivered and auto-replies relayed by a list stay unanswered.
 . "$LKB_SRCDIR/tests/tap.sh"
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-TAP_TMP=$T
-S=$LKB_TEST_DATA/stories
-mkdir -p "$T/md/cur" "$T/md/new" "$T/md/tmp" "$T/out"
-cat > "$T/conf" <<CONF
-[maildir]
-path = $T/md
-[smtp]
-from = lkpbot <lkpbot@bot.example>
-[bot]
-address = lkpbot@bot.example
-maintainers = alice@maint.example
-max_per_hour = 1000
-max_per_thread = 1000
-[db]
-path = $T/db
-CONF
-q() { sqlite3 "$T/db" "$1"; }
-run() { "$LKPBOT" -c "$T/conf" run --dry-run "$T/out" >/dev/null 2>"$T/run.err"; }
-deliver() { cp "$1" "$T/md/new/$(basename "$1").$$"; }
+. "$LKB_SRCDIR/tests/sh/lib-triage.sh"
+triage_conf "alice@maint.example"
 nmails() { ls "$T/out" | wc -l; }
-rid() { q "select r.id from reports r join messages m on m.id = r.msg_id where m.message_id = '$1'"; }
 msg() { q "select id from messages where message_id = '$1'"; }
 state() { q "select state || ' ' || coalesce(close_reason, '') from reports where id = $1"; }
 

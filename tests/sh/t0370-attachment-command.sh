@@ -6,27 +6,8 @@
 # carried out, and the mail is still triaged; an inline command beside an
 # attachment still is, once.
 . "$LKB_SRCDIR/tests/tap.sh"
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-TAP_TMP=$T
-S=$LKB_TEST_DATA/stories
-mkdir -p "$T/md/cur" "$T/md/new" "$T/md/tmp" "$T/out"
-cat > "$T/conf" <<CONF
-[maildir]
-path = $T/md
-[smtp]
-from = lkpbot <lkpbot@bot.example>
-[bot]
-address = lkpbot@bot.example
-maintainers = alice@maint.example
-max_per_hour = 1000
-max_per_thread = 1000
-[db]
-path = $T/db
-CONF
-q() { sqlite3 "$T/db" "$1"; }
-run() { "$LKPBOT" -c "$T/conf" run --dry-run "$T/out" >/dev/null 2>"$T/run.err"; }
-rid() { q "select r.id from reports r join messages m on m.id = r.msg_id where m.message_id = '$1'"; }
+. "$LKB_SRCDIR/tests/sh/lib-triage.sh"
+triage_conf "alice@maint.example"
 state() { q "select state || coalesce(' ' || close_reason, '') from reports where id = $1"; }
 mid() { q "select id from messages where message_id = '$1@test'"; }
 ncmd() { q "select count(*) from commands where msg_id = $(mid $1)"; }

@@ -4,26 +4,8 @@
 # header whose every line stays within RFC 5322's 998 bytes, addressed
 # to the sender's address; plain, quoted and non-ASCII names alike.
 . "$LKB_SRCDIR/tests/tap.sh"
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-TAP_TMP=$T
-S=$LKB_TEST_DATA/stories
-mkdir -p "$T/md/cur" "$T/md/new" "$T/md/tmp" "$T/out"
-cat > "$T/conf" <<CONF
-[maildir]
-path = $T/md
-[smtp]
-from = lkpbot <lkpbot@bot.example>
-[bot]
-address = lkpbot@bot.example
-maintainers = @maint.example
-max_per_hour = 1000
-max_per_thread = 1000
-[db]
-path = $T/db
-CONF
-q() { sqlite3 "$T/db" "$1"; }
-run() { "$LKPBOT" -c "$T/conf" run --dry-run "$T/out" >/dev/null 2>"$T/run.err"; }
+. "$LKB_SRCDIR/tests/sh/lib-triage.sh"
+triage_conf "@maint.example"
 cp "$S"/000-report.eml "$T/md/new/"
 ok_if "run over the story report" run
 P0=20190930014612.story000@shao2-debian

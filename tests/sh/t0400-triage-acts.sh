@@ -4,28 +4,8 @@
 # a report by applying its fix (a maintainer, a known bot), who only
 # moves it on; the migration of a database from before them.
 . "$LKB_SRCDIR/tests/tap.sh"
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-TAP_TMP=$T
-S=$LKB_TEST_DATA/stories
-mkdir -p "$T/md/cur" "$T/md/new" "$T/md/tmp" "$T/out"
-cat > "$T/conf" <<CONF
-[maildir]
-path = $T/md
-[smtp]
-from = lkpbot <lkpbot@bot.example>
-[bot]
-address = lkpbot@bot.example
-maintainers = akpm@linux-foundation.org
-max_per_hour = 1000
-max_per_thread = 1000
-[db]
-path = $T/db
-CONF
-q() { sqlite3 "$T/db" "$1"; }
-run() { "$LKPBOT" -c "$T/conf" run --dry-run "$T/out" >/dev/null 2>"$T/run.err"; }
-deliver() { cp "$1" "$T/md/new/$(basename "$1").$$"; }
-rid() { q "select r.id from reports r join messages m on m.id = r.msg_id where m.message_id = '$1'"; }
+. "$LKB_SRCDIR/tests/sh/lib-triage.sh"
+triage_conf "akpm@linux-foundation.org"
 n=0
 mail() { # FROM PARENT-ID SUBJECT BODY [EXTRA-HEADER]
 	n=$((n + 1))

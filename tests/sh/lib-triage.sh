@@ -1,0 +1,33 @@
+# lib-triage.sh - what the triage tests share (sourced after tests/tap.sh):
+# a temporary directory $T removed on exit, the seed stories in $S, a
+# Maildir $T/md, a dry-run outbox $T/out, and
+#   triage_conf MAINTAINERS [LIMIT]  writes $T/conf: Maildir source, the
+#       bot's address, MAINTAINERS, max_per_hour and max_per_thread LIMIT
+#       (the defaults when LIMIT is "-"; 1000 when omitted), database
+#       $T/db; append further sections with >>
+#   q SQL       the database's answer
+#   run         `lkpbot run --dry-run`, stderr in $T/run.err
+#   deliver F   copy mail F into the Maildir
+#   rid MSGID   the report id of the robot mail MSGID
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+TAP_TMP=$T
+S=$LKB_TEST_DATA/stories
+mkdir -p "$T/md/cur" "$T/md/new" "$T/md/tmp" "$T/out"
+
+triage_conf() {
+	{
+		printf '[maildir]\npath = %s\n' "$T/md"
+		printf '[smtp]\nfrom = lkpbot <lkpbot@bot.example>\n'
+		printf '[bot]\naddress = lkpbot@bot.example\nmaintainers = %s\n' "$1"
+		if [ "${2:-1000}" != - ]; then
+			printf 'max_per_hour = %s\n' "${2:-1000}"
+			printf 'max_per_thread = %s\n' "${2:-1000}"
+		fi
+		printf '[db]\npath = %s\n' "$T/db"
+	} >"$T/conf"
+}
+q() { sqlite3 "$T/db" "$1"; }
+run() { "$LKPBOT" -c "$T/conf" run --dry-run "$T/out" >/dev/null 2>"$T/run.err"; }
+deliver() { cp "$1" "$T/md/new/$(basename "$1").$$"; }
+rid() { q "select r.id from reports r join messages m on m.id = r.msg_id where m.message_id = '$1'"; }
