@@ -24,6 +24,7 @@
 #include "bot/ingest/sync.h"
 #include "bot/outbox/outbox.h"
 #include "bot/requests/requests.h"
+#include "bot/triage/gitwatch.h"
 #include "bot/triage/triage.h"
 #include "lib/log.h"
 #include "lib/status.h"
@@ -81,6 +82,7 @@ static const struct run_stage {
 } stages[] = {
 	{ "sync", stage_sync },
 	{ "triage", triage_stage },
+	{ "git", gitwatch_stage },
 	{ "requests", requests_stage },
 	{ "send", stage_send },
 };

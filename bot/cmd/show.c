@@ -146,6 +146,8 @@ print_show(const json_t *d)
 	printf("\n");
 	json_array_foreach(rel, i, v)
 		printf("%-14s %s\n", "related", json_string_value(v));
+	json_array_foreach(json_object_get(d, "landed"), i, v)
+		printf("%-14s %s\n", "landed", jstr(v, "evidence"));
 	if (json_is_integer(json_object_get(d, "duplicate_of")))
 		printf("%-14s report %lld\n", "duplicate of",
 		       (long long)json_integer_value(

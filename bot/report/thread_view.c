@@ -79,6 +79,24 @@ add_history(const struct store_history_row *r, void *arg)
 	return 0;
 }
 
+/* An event of the git watch (source "git:BRANCH"): where a fix or a
+ * revert of the report landed. */
+static int
+add_landed(const struct store_event_row *r, void *arg)
+{
+	json_t *o;
+
+	if (!r->source || strncmp(r->source, "git:", 4) || r->msg_id)
+		return 0;
+	o = json_object();
+	json_object_set_new(o, "sha", json_out_str(r->sha));
+	json_object_set_new(o, "branch", json_string(r->source + 4));
+	json_object_set_new(o, "reason", json_out_str(r->reason));
+	json_object_set_new(o, "evidence", json_out_str(r->evidence));
+	json_array_append_new(arg, o);
+	return 0;
+}
+
 static int
 add_related(const char *sha, const char *relation, void *arg)
 {
@@ -124,11 +142,12 @@ add_message(const struct store_msg *m, void *arg)
 	return 0;
 }
 
-/* state, close_reason, related_commits, duplicate_of, history */
+/* state, close_reason, related_commits, duplicate_of, landed, history */
 static int
 add_state(struct store *st, const struct store_report_brief *b, json_t *doc)
 {
 	json_t *rel = json_array(), *hist = json_array();
+	json_t *landed = json_array();
 	int rc;
 
 	json_object_set_new(doc, "state", json_out_str(b->state));
@@ -137,6 +156,14 @@ add_state(struct store *st, const struct store_report_brief *b, json_t *doc)
 	json_object_set_new(doc, "duplicate_of", b->duplicate_of
 			    ? json_integer(b->duplicate_of) : json_null());
 	if ((rc = store_related_foreach(st, b->id, add_related, rel)))
+		return rc;
+	/* only when the git watch found something: the documents of
+	 * reports without stay as they were */
+	rc = store_event_foreach(st, b->id, 0, add_landed, landed);
+	if (rc == LKB_OK && json_array_size(landed))
+		json_object_set(doc, "landed", landed);
+	json_decref(landed);
+	if (rc)
 		return rc;
 	json_object_set_new(doc, "history", hist);
 	return store_history_foreach(st, b->id, add_history, hist);
