@@ -41,6 +41,7 @@ cmd_fn cmd_run;
 cmd_fn cmd_rules;
 /* Every twin of a #lkp verb (close, fixed-by...): argv[0] names it. */
 cmd_fn cmd_verb;
+cmd_fn cmd_split;
 cmd_fn cmd_triage;
 cmd_fn cmd_watch;
 cmd_fn cmd_parse;

@@ -7,6 +7,7 @@
 
 #include "bot/core/ctx.h"
 #include "bot/core/json_out.h"
+#include "bot/report/group.h"
 #include "bot/report/stored.h"
 #include "lib/log.h"
 #include "lib/status.h"
@@ -207,6 +208,63 @@ fail:
 	return NULL;
 }
 
+static int
+add_proposal(const struct report_proposal *p, void *arg)
+{
+	json_t *o = json_object();
+
+	json_object_set_new(o, "text", json_string(p->text));
+	json_object_set_new(o, "command", json_string(p->cli));
+	json_object_set_new(o, "mail", json_string(p->mail));
+	json_array_append_new(arg, o);
+	return 0;
+}
+
+/* "group" (the siblings, why each is one) and "proposals", before
+ * "history" and only when there are any: other documents stay as they
+ * were. */
+static int
+add_group(struct store *st, int64_t report_id, json_t *doc)
+{
+	const struct report_group_member *self;
+	const struct report_group *gr;
+	struct report_groups *g = NULL;
+	json_t *sib = json_array(), *props = json_array(), *hist;
+	char why[80];
+	int rc = report_groups_load(st, &g);
+
+	if (rc == LKB_OK && (gr = report_groups_find(g, report_id, &self))) {
+		for (size_t i = 0; i < gr->n; i++) {
+			json_t *o;
+
+			if (gr->m[i].id == report_id)
+				continue;
+			o = json_object();
+			report_group_why(gr->m[i].why, why, sizeof(why));
+			json_object_set_new(o, "id", json_integer(gr->m[i].id));
+			json_object_set_new(o, "state",
+					    json_out_str(gr->m[i].state));
+			json_object_set_new(o, "close_reason",
+					    json_out_str(gr->m[i].close_reason));
+			json_object_set_new(o, "why", json_string(why));
+			json_array_append_new(sib, o);
+		}
+		rc = report_group_proposals(st, g, report_id, add_proposal,
+					    props);
+	}
+	hist = json_incref(json_object_get(doc, "history"));
+	json_object_del(doc, "history");
+	if (json_array_size(sib))
+		json_object_set(doc, "group", sib);
+	if (json_array_size(props))
+		json_object_set(doc, "proposals", props);
+	json_object_set_new(doc, "history", hist);
+	json_decref(sib);
+	json_decref(props);
+	report_groups_free(g);
+	return rc;
+}
+
 json_t *
 thread_view_show_json(struct store *st, int64_t report_id)
 {
@@ -227,7 +285,8 @@ thread_view_show_json(struct store *st, int64_t report_id)
 		goto fail;
 	}
 	json_object_set_new(doc, "id", json_integer(report_id));
-	if (add_state(st, &b, doc) != LKB_OK)
+	if (add_state(st, &b, doc) != LKB_OK ||
+	    add_group(st, report_id, doc) != LKB_OK)
 		goto fail;
 	free(text);
 	store_report_brief_release(&b);

@@ -137,7 +137,7 @@ DROP TABLE events;
 ALTER TABLE ev8 RENAME TO events;
 CREATE UNIQUE INDEX events_once ON events(report_id, coalesce(msg_id, 0),
   type, source, coalesce(evidence, ''));
-DROP TABLE git_positions;
+DROP TABLE git_positions; DROP TABLE report_splits;
 PRAGMA user_version=10;"
 old_n=$(sqlite3 "$T/old.db" "select count(*) from events")
 ok_if "the old table refuses fix-applied" sh -c "! sqlite3 '$T/old.db' \"insert into events (report_id, type, source, created_at) values ($R2, 'fix-applied', 'test:mig', 0)\" 2>/dev/null"

@@ -6,7 +6,8 @@
 # and 40 hex digits, a revert of a culprit, and trailers that must do
 # nothing (an unknown report, a report id, hostile text). A cron run
 # with nothing new costs one `git rev-parse` per watched branch (counted
-# by a git on PATH that logs its arguments). Also: migration 11 -> 12,
+# by a git on PATH that logs its arguments). Also: migration 11 -> 12
+# (git_positions, report_splits),
 # [git] watch checked as configuration.
 . "$LKB_SRCDIR/tests/tap.sh"
 . "$LKB_SRCDIR/tests/sh/lib-triage.sh"
@@ -140,10 +141,11 @@ ok_if "... naming it" grep -q "branch 'nosuch'" "$T/err"
 
 # ---- migration 11 -> 12 ----
 cp "$T/db" "$T/old.db"
-sqlite3 "$T/old.db" "DROP TABLE git_positions; PRAGMA user_version=11;"
+sqlite3 "$T/old.db" "DROP TABLE git_positions; DROP TABLE report_splits; PRAGMA user_version=11;"
 sed "s|^path = $T/db|path = $T/old.db|" "$T/conf" >"$T/conf.old"
 ok_if "lkpbot db migrate on a schema 11 database" "$LKPBOT" -c "$T/conf.old" db migrate
 is "... migrated to schema 12" "$(sqlite3 "$T/old.db" "PRAGMA user_version")" 12
 is "... positions can be kept" "$(sqlite3 "$T/old.db" "insert into git_positions values ('r', 'b', 'abc', 0); select count(*) from git_positions")" 1
+is "... and splits (lkpbot split)" "$(sqlite3 "$T/old.db" "insert into report_splits values ($RA, 'me', 0); select count(*) from report_splits")" 1
 ok_if "... integrity" sh -c "sqlite3 '$T/old.db' 'PRAGMA integrity_check' | grep -qx ok"
 done_testing
