@@ -20,6 +20,25 @@ static const char sql_split[] =
 static const char sql_unsplit[] =
 	"DELETE FROM report_splits WHERE report_id = :r";
 
+/* the first comparison's machine group and headline row */
+static const char sql_perf[] =
+	"SELECT r.id, coalesce(r.date, 0), r.kind, r.state, r.commit_sha,"
+	" r.testcase, r.metric, r.change_pct,"
+	" (SELECT a.value FROM report_comparisons c JOIN report_axes a"
+	"   ON a.comparison_id = c.id WHERE c.report_id = r.id"
+	"   AND a.key = 'tbox_group' ORDER BY c.pos, a.pos LIMIT 1),"
+	" (SELECT group_concat(kv, ' ') FROM (SELECT p.key || '=' ||"
+	"   coalesce(p.value, '') AS kv FROM report_params p"
+	"   WHERE p.report_id = r.id ORDER BY 1)),"
+	" x.base, x.base_stddev, x.value, x.stddev"
+	" FROM reports r"
+	" LEFT JOIN report_metrics x ON x.comparison_id = (SELECT c.id FROM"
+	"   report_comparisons c WHERE c.report_id = r.id ORDER BY c.pos"
+	"   LIMIT 1) AND x.name = r.metric"
+	" WHERE r.kind IN ('perf-regression', 'perf-improvement')"
+	" AND r.testcase IS NOT NULL AND r.metric IS NOT NULL"
+	" AND r.change_pct IS NOT NULL ORDER BY r.id";
+
 #define TXT(i) ((const char *)sqlite3_column_text(s, (i)))
 
 int
@@ -69,4 +88,42 @@ store_group_split(struct store *st, int64_t report_id, int split,
 	    (rc = store_bind_text(st, s, ":a", author)) == LKB_OK)
 		rc = store_bind_int(st, s, ":now", (int64_t)time(NULL));
 	return store_step_done(st, s, rc);
+}
+
+int
+store_perf_rows(struct store *st, store_perf_fn *fn, void *arg)
+{
+	sqlite3_stmt *s = store_stmt(st, sql_perf);
+	struct store_perf_row r;
+	int64_t last = 0;
+	int rc;
+
+	if (!s)
+		return LKB_ERR_DB;
+	while ((rc = store_step(st, s)) == SQLITE_ROW) {
+		r.id = sqlite3_column_int64(s, 0);
+		if (r.id == last)
+			continue;	/* a metric named twice: the first */
+		last = r.id;
+		r.date = sqlite3_column_int64(s, 1);
+		r.kind = TXT(2);
+		r.state = TXT(3);
+		r.commit_sha = TXT(4);
+		r.testcase = TXT(5);
+		r.metric = TXT(6);
+		r.change_pct = sqlite3_column_double(s, 7);
+		r.tbox_group = TXT(8);
+		r.params = TXT(9);
+		r.has_values = sqlite3_column_type(s, 10) != SQLITE_NULL &&
+			       sqlite3_column_type(s, 12) != SQLITE_NULL;
+		r.base = sqlite3_column_double(s, 10);
+		r.base_stddev = sqlite3_column_double(s, 11);
+		r.value = sqlite3_column_double(s, 12);
+		r.stddev = sqlite3_column_double(s, 13);
+		if (fn(&r, arg))
+			break;
+	}
+	rc = rc < 0 ? rc : LKB_OK;
+	store_stmt_done(s);
+	return rc;
 }

@@ -13,6 +13,7 @@
 #include "bot/core/settings.h"
 #include "bot/outbox/outbox.h"
 #include "bot/report/group.h"
+#include "bot/report/undone.h"
 #include "lib/log.h"
 #include "lib/status.h"
 #include "lib/strbuf.h"
@@ -283,6 +284,9 @@ cmd_digest(int argc, char **argv, struct bot_ctx *ctx)
 	l.proposals = tvalue_new_list();
 	rc = report_group_proposals(ctx->st, l.groups, 0, add_proposal,
 				    l.proposals);
+	if (rc == LKB_OK)
+		rc = report_undone_proposals(ctx->st, 0, add_proposal,
+					     l.proposals);
 	if (rc != LKB_OK)
 		goto out;
 	rc = store_report_list(ctx->st, &f, collect, &l);

@@ -8,6 +8,7 @@
 #include "bot/core/ctx.h"
 #include "bot/core/json_out.h"
 #include "bot/report/group.h"
+#include "bot/report/undone.h"
 #include "bot/report/stored.h"
 #include "lib/log.h"
 #include "lib/status.h"
@@ -220,9 +221,9 @@ add_proposal(const struct report_proposal *p, void *arg)
 	return 0;
 }
 
-/* "group" (the siblings, why each is one) and "proposals", before
- * "history" and only when there are any: other documents stay as they
- * were. */
+/* "group" (the siblings, why each is one) and "proposals" (a sibling's
+ * close, a later report that undoes this regression), before "history"
+ * and only when there are any: other documents stay as they were. */
 static int
 add_group(struct store *st, int64_t report_id, json_t *doc)
 {
@@ -252,6 +253,9 @@ add_group(struct store *st, int64_t report_id, json_t *doc)
 		rc = report_group_proposals(st, g, report_id, add_proposal,
 					    props);
 	}
+	if (rc == LKB_OK)
+		rc = report_undone_proposals(st, report_id, add_proposal,
+					     props);
 	hist = json_incref(json_object_get(doc, "history"));
 	json_object_del(doc, "history");
 	if (json_array_size(sib))
