@@ -220,3 +220,33 @@ git_trailers_scan(struct arena *a, const char *msg, size_t len,
 	}
 	return n;
 }
+
+/* Does [p, end) hold word, any case? */
+static int
+has_ci(const char *p, const char *end, const char *word)
+{
+	for (; p < end; p++) {
+		const char *q = p;
+
+		if (skip_word(&q, end, word))
+			return 1;
+	}
+	return 0;
+}
+
+int
+git_trailers_robot(const char *msg, size_t len)
+{
+	const char *p = msg, *end = msg ? msg + len : NULL, *eol, *q;
+
+	while (p && p < end) {
+		eol = memchr(p, '\n', (size_t)(end - p));
+		q = p;
+		if (skip_word(&q, eol ? eol : end, "reported-by:") &&
+		    (has_ci(q, eol ? eol : end, "kernel test robot") ||
+		     has_ci(q, eol ? eol : end, "lkp@intel.com")))
+			return 1;
+		p = eol ? eol + 1 : end;
+	}
+	return 0;
+}

@@ -8,7 +8,7 @@
  *       /r/ID, /all/ID/, lkml.kernel.org/r/ID, patch.msgid.link/ID;
  *       angle brackets, percent-encoding and a trailing slash allowed):
  *       the Message-ID, decoded, without <>; it must hold one '@'
- *   Fixes: SHA (12..40 hex digits, then a blank or the line's end)
+ *   Fixes: SHA (12..40 hex digits, then a blank, '(' or the line's end)
  *   This reverts commit SHA (40 hex digits)
  * Shas come out lower case. Nothing else of the message is trusted.
  */
@@ -40,6 +40,11 @@ struct git_ref {
  * the rest are dropped, LKB_MAX_GIT_REFS). */
 size_t git_trailers_scan(struct arena *a, const char *msg, size_t len,
 			 struct git_ref *refs, size_t max);
+
+/* 1 when msg[0..len) has a Reported-by: line (at a line's start, any
+ * case) naming the kernel test robot ("kernel test robot" or
+ * lkp@intel.com): a Fixes: in such a commit is about a robot report. */
+int git_trailers_robot(const char *msg, size_t len);
 
 /* Static names ("closes", "link", "fixes", "revert"); never NULL. */
 const char *git_ref_kind_name(enum git_ref_kind k);

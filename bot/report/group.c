@@ -134,8 +134,10 @@ add_row(const struct store_group_row *r, void *arg)
 		add_key(g, idx, GW_COMMIT, xasprintf("c %s", r->commit_sha));
 	if (!report_group_patch_subject(r->subject, &title))
 		return 0;
-	if (r->in_reply_to && *r->in_reply_to)
+	if (r->in_reply_to && *r->in_reply_to) {
+		m->patch = xstrdup(r->in_reply_to);
 		add_key(g, idx, GW_PATCH, xasprintf("p %s", r->in_reply_to));
+	}
 	n = strlen(title);
 	while (n && LKB_ISSPACE(title[n - 1]))
 		n--;
@@ -257,6 +259,7 @@ report_groups_free(struct report_groups *g)
 		free(g->rows[i].subject);
 		free(g->rows[i].testcase);
 		free(g->rows[i].metric);
+		free(g->rows[i].patch);
 	}
 	for (size_t i = 0; i < g->nkeys; i++)
 		free(g->keys[i].key);
@@ -361,7 +364,7 @@ propose(struct store *st, const struct report_group_member *m,
 		return rc;
 	memset(p, 0, sizeof(*p));
 	p->report_id = m->id;
-	report_group_why(m->why & s->why ? m->why & s->why : m->why, why,
+	report_group_why(m->why & s->why & (GW_COMMIT | GW_PATCH), why,
 			 sizeof(why));
 	if (f.sha[0] && strcmp(s->close_reason, "accepted-tradeoff") &&
 	    strcmp(s->close_reason, "invalid")) {
@@ -386,29 +389,49 @@ propose(struct store *st, const struct report_group_member *m,
 	return LKB_OK;
 }
 
+/* Do m and s share the culprit commit or the patch mail? */
+static int
+strong_link(const struct report_group_member *m,
+	    const struct report_group_member *s)
+{
+	return ((m->why & s->why & GW_COMMIT) && m->commit_sha &&
+		s->commit_sha && !strcmp(m->commit_sha, s->commit_sha)) ||
+	       ((m->why & s->why & GW_PATCH) && m->patch && s->patch &&
+		!strcmp(m->patch, s->patch));
+}
+
+/* The latest member of gr closed for a reason that carries, strongly
+ * linked to m; NULL when none. */
+static const struct report_group_member *
+source_for(const struct report_group *gr, const struct report_group_member *m)
+{
+	const struct report_group_member *src = NULL;
+
+	for (size_t j = 0; j < gr->n; j++)
+		if (!strcmp(gr->m[j].state, "closed") &&
+		    reason_carries(gr->m[j].close_reason) &&
+		    strong_link(m, &gr->m[j]))
+			src = &gr->m[j];
+	return src;
+}
+
 int
 report_group_proposals(struct store *st, const struct report_groups *g,
 		       int64_t only_id, report_proposal_fn *fn, void *arg)
 {
+	const struct report_group_member *src;
 	struct report_proposal p;
 	int rc;
 
 	for (size_t i = 0; i < g->ngroups; i++) {
 		const struct report_group *gr = &g->groups[i];
-		const struct report_group_member *src = NULL;
 
-		/* the latest member closed for a reason that carries */
-		for (size_t j = 0; j < gr->n; j++)
-			if (!strcmp(gr->m[j].state, "closed") &&
-			    reason_carries(gr->m[j].close_reason))
-				src = &gr->m[j];
-		if (!src)
-			continue;
 		for (size_t j = 0; j < gr->n; j++) {
 			const struct report_group_member *m = &gr->m[j];
 
 			if (!strcmp(m->state, "closed") ||
-			    (only_id && m->id != only_id))
+			    (only_id && m->id != only_id) ||
+			    !(src = source_for(gr, m)))
 				continue;
 			if ((rc = propose(st, m, src, &p)) != LKB_OK)
 				return rc;

@@ -30,6 +30,7 @@ struct report_group_member {
 	int64_t id, date, duplicate_of;
 	char *kind, *state, *close_reason, *commit_sha, *subject;
 	char *testcase, *metric;
+	char *patch;		/* the patch mail it answers, or NULL */
 	double change_pct;
 	int has_change;
 	unsigned why;		/* GW_* shared with another member */
@@ -77,9 +78,11 @@ struct report_proposal {
 typedef int report_proposal_fn(const struct report_proposal *p, void *arg);
 
 /* For each member not closed of a group with a member closed as fixed,
- * reverted, accepted-tradeoff or invalid: the same close, with the
- * sibling's fix when it has one (related fixed-by / reverted-by). Only
- * for report only_id when not 0. fn returns non-zero to stop. */
+ * reverted, accepted-tradeoff or invalid on the same culprit commit or
+ * the same patch mail (not a mere other version of the patch: versions
+ * have bugs of their own): the same close, with the sibling's fix when
+ * it has one (related fixed-by / reverted-by). Only for report only_id
+ * when not 0. fn returns non-zero to stop. */
 int report_group_proposals(struct store *st, const struct report_groups *g,
 			   int64_t only_id, report_proposal_fn *fn, void *arg)
 	LKB_WARN_UNUSED;

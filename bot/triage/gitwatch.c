@@ -50,6 +50,8 @@ struct gw_hit {
 	enum close_reason reason;
 	struct arena *a;
 	int rc;
+	int robot;		/* the commit credits the kernel test robot
+				 * and names no tracked report */
 };
 
 /* s[0..len) as one printable line of at most max bytes, in the arena:
@@ -83,8 +85,17 @@ load_state(const struct store_report_state *s, struct lc_state *cur)
 	cur->dup_of = s->duplicate_of;
 }
 
+/* How the commit relates to the report (report_related). */
+static const char *
+related_name(const struct lc_input *in)
+{
+	if (in->event != EV_CLOSE)
+		return "fix-proposed";
+	return in->reason == CR_REVERTED ? "reverted-by" : "fixed-by";
+}
+
 /* The event, the related commit and, when the life cycle says so, the
- * report's transition to closed. */
+ * report's transition (closed; fix-proposed for a bare Fixes:). */
 static int
 hit_report(int64_t rid, void *arg)
 {
@@ -102,7 +113,11 @@ hit_report(int64_t rid, void *arg)
 		return h->rc < 0;
 	load_state(&s, &cur);
 	store_report_state_release(&s);
-	in.event = EV_CLOSE;
+	/* a Fixes: alone may fix another bug of the culprit: it proposes
+	 * the fix (fix-proposed) unless the commit credits the robot */
+	in.event = h->ref->kind == GREF_FIXES && !h->robot ? EV_FIX_APPLIED
+							    : EV_CLOSE;
+	in.tier = TIER_OTHER;
 	in.reason = h->reason;
 	in.commit = h->c->sha;
 	in.report_id = rid;
@@ -117,13 +132,11 @@ hit_report(int64_t rid, void *arg)
 			    h->c->subject, g->branch, h->ref->line);
 	ev.evidence = printable(h->a, line, strlen(line), GW_EVIDENCE_MAX);
 	ev.sha = h->c->sha;
-	ev.reason = why;
+	ev.reason = in.event == EV_CLOSE ? why : NULL;
 	ev.date = h->c->when;
 	if ((h->rc = store_event_add(g->st, &ev)) != LKB_OK ||
 	    (h->rc = store_report_related_add(g->st, rid, h->c->sha,
-					      h->reason == CR_REVERTED
-						      ? "reverted-by"
-						      : "fixed-by")) != LKB_OK)
+					      related_name(&in))) != LKB_OK)
 		return 1;
 	g->stats->matches++;
 	lkb_info("git %s: commit %.12s names report %lld (%s)", g->branch,
@@ -132,10 +145,14 @@ hit_report(int64_t rid, void *arg)
 		return 0;
 	snprintf(cause, sizeof(cause), "git:%.12s", h->c->sha);
 	h->rc = store_report_transition(g->st, rid, report_state_name(next.state),
-					close_reason_name(next.reason), 0,
-					cause, 0, h->c->when);
-	if (h->rc == LKB_OK)
+					next.state == RS_CLOSED
+						? close_reason_name(next.reason)
+						: NULL,
+					0, cause, 0, h->c->when);
+	if (h->rc == LKB_OK && next.state == RS_CLOSED)
 		g->stats->closed++;
+	else if (h->rc == LKB_OK)
+		g->stats->proposed++;
 	return h->rc != LKB_OK;
 }
 
@@ -143,7 +160,8 @@ static int
 scan_commit(struct gw *g, struct arena *a, const struct gw_commit *c)
 {
 	struct git_ref refs[LKB_MAX_GIT_REFS];
-	struct gw_hit h = { g, c, NULL, CR_FIXED, a, LKB_OK };
+	struct gw_hit h = { g, c, NULL, CR_FIXED, a, LKB_OK,
+			    git_trailers_robot(c->body, c->body_len) };
 	size_t n = git_trailers_scan(a, c->body, c->body_len, refs,
 				     LKB_ARRAY_SIZE(refs));
 	int64_t rid;
@@ -154,6 +172,17 @@ scan_commit(struct gw *g, struct arena *a, const struct gw_commit *c)
 			 "%zu read (LKB_MAX_GIT_REFS)", g->branch, c->sha, n,
 			 LKB_ARRAY_SIZE(refs));
 		n = LKB_ARRAY_SIZE(refs);
+	}
+	/* a commit that names its report(s) by Closes:/Link: says which
+	 * report its credit to the robot is for: its Fixes: closes none */
+	for (size_t i = 0; i < n && h.robot; i++) {
+		if (refs[i].kind != GREF_CLOSES && refs[i].kind != GREF_LINK)
+			continue;
+		if ((rc = store_report_by_message_id(g->st, refs[i].value,
+						     &rid)) < 0)
+			return rc;
+		if (rc == 1)
+			h.robot = 0;
 	}
 	for (size_t i = 0; i < n; i++) {
 		h.ref = &refs[i];
@@ -371,7 +400,8 @@ gitwatch_stage(struct bot_ctx *ctx, const struct run_opts *o)
 	rc = gitwatch_run(ctx, &s);
 	if (ctx->verbose >= 0 && s.moved)
 		printf("git: %u of %u branches moved, %u commits read, %u "
-		       "matches, %u reports closed\n", s.moved, s.branches,
-		       s.commits, s.matches, s.closed);
+		       "matches, %u reports closed, %u fixes proposed\n",
+		       s.moved, s.branches, s.commits, s.matches, s.closed,
+		       s.proposed);
 	return rc;
 }

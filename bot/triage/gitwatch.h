@@ -9,7 +9,12 @@
  * culprit, or a revert of a culprit is an event (`fix-applied` from
  * source "git:BRANCH", the commit as evidence) that closes the report
  * through the life cycle as `fixed` or `reverted`, the commit kept in
- * its related commits and the history's cause "git:SHA12". A branch's
+ * its related commits and the history's cause "git:SHA12". A Fixes:
+ * closes only in a commit that credits the robot (Reported-by: kernel
+ * test robot) and names no tracked report by Closes:/Link: (then the
+ * credit is for that report); otherwise it moves the report to
+ * fix-proposed: measured on the archives, half of the commits with a
+ * bare Fixes: fix another bug of the culprit (BENCHMARKS.md). A branch's
  * events and its new position commit together: an interrupted run reads
  * the same commits again. git runs without a shell, within [git] timeout
  * and LKB_MAX_GIT_OUTPUT (bot/compare/git.h).
@@ -28,6 +33,7 @@ struct gitwatch_stats {
 	unsigned commits;	/* read */
 	unsigned matches;	/* events: a commit naming a tracked report */
 	unsigned closed;	/* reports closed by them */
+	unsigned proposed;	/* moved to fix-proposed (a bare Fixes:) */
 };
 
 /* The run stage (bot/core/run.h); nothing without [git] watch. */

@@ -4,7 +4,8 @@
 # trailers LKP asks for in every form (Closes:/Link: with lore URLs,
 # bracketed, percent-encoded, with a trailing slash), Fixes: with 12
 # and 40 hex digits, a revert of a culprit, and trailers that must do
-# nothing (an unknown report, a report id, hostile text). A cron run
+# nothing (an unknown report, a report id, hostile text); a Fixes: in a
+# commit that does not credit the robot only proposes the fix. A cron run
 # with nothing new costs one `git rev-parse` per watched branch (counted
 # by a git on PATH that logs its arguments). Also: migration 11 -> 12
 # (git_positions, report_splits),
@@ -52,7 +53,7 @@ CB=$(commit "mm: fix B\n\nLink: https://lore.kernel.org/r/<202404081036.56aa7de3
 CC=$(commit "fs: fix C\n\ncloses: https://lore.kernel.org/all/202504101036.390f29a5-lkp@intel.com/")
 CD=$(commit "fs: fix D\n\nLink: http://lore.kernel.org/lkml/202305090905.aff4e0e6-oliver.sang%40intel.com")
 CE=$(commit "net: fix E\n\nCloses: https://lore.kernel.org/oe-lkp/%3C202409292200.d8132f52-oliver.sang@intel.com%3E/")
-C0=$(commit "mm: thp: fix the madvise regression\n\nFixes: 87eaceb3faa5 (\"mm: the culprit\")")
+C0=$(commit "mm: thp: fix the madvise regression\n\nFixes: 87eaceb3faa5 (\"mm: the culprit\")\nReported-by: kernel test robot <oliver.sang@intel.com>")
 C1=$(commit "xfs: fix the mknod regression\n\nFixes: 2BF1EC0FF067FF8F692D261B29C713F3583F7E2A (\"xfs: the culprit\")")
 # nothing here may match: an unknown report, a report's row id, a
 # report id as a path, too short a sha, hostile text, a quoted trailer
@@ -71,21 +72,23 @@ printf '[git]\nrepo = %s\nwatch = master, next\n' "$G" >>"$T/conf"
 wrun() { PATH="$T/bin:$PATH" "$LKPBOT" -c "$T/conf" run --dry-run "$T/out" >"$T/run.out" 2>"$T/run.err"; }
 
 ok_if "a run with [git] watch" wrun
-is "... says what it found" "$(grep '^git:' "$T/run.out")" "git: 2 of 2 branches moved, 19 commits read, 15 matches, 8 reports closed"
+is "... says what it found" "$(grep '^git:' "$T/run.out")" "git: 2 of 2 branches moved, 19 commits read, 15 matches, 7 reports closed, 1 fixes proposed"
 st() { q "select state || ' ' || coalesce(close_reason, '-') from reports where id = $1"; }
 is "Closes: lore/oe-lkp/ID closes its report as fixed" "$(st $RA)" "closed fixed"
 is "Link: lore/r/<ID> (angle brackets)" "$(st $RB)" "closed fixed"
 is "closes: (any case) lore/all/ID/ (trailing slash)" "$(st $RC)" "closed fixed"
 is "Link: http lore/lkml/ID percent-encoded" "$(st $RD)" "closed fixed"
 is "Closes: lore/oe-lkp/%3CID%3E/" "$(st $RE)" "closed fixed"
-is "Fixes: with 12 hex digits names the culprit" "$(st $R0)" "closed fixed"
-is "Fixes: with 40 hex digits (upper case)" "$(st $R1)" "closed fixed"
+is "Fixes: with 12 hex digits naming the culprit, crediting the robot" "$(st $R0)" "closed fixed"
+is "Fixes: with 40 hex digits (upper case), no robot: a fix proposed" "$(st $R1)" "fix-proposed -"
+is "... its commit related as fix-proposed" "$(q "select relation from report_related where report_id = $R1")" fix-proposed
 is "a revert of the culprit on next: reverted" "$(st $RF)" "closed reverted"
 is "an unknown report, a row id, hostile text: nothing" "$(st $RG)" "open -"
 is "... nor the report nobody named" "$(st $R2)" "open -"
 ok_if "... the hostile text ran nothing" test ! -e "$T/pwned"
 is "... and the reports table is there" "$(q 'select count(*) from reports')" 10
 is "one event per match and branch, from git" "$(q "select count(*) from events where source like 'git:%'")" 15
+is "... the reason only on those that close" "$(q "select count(*) from events where source like 'git:%' and reason is null")" 2
 is "... on 8 reports" "$(q "select count(distinct report_id) from events where source like 'git:%'")" 8
 is "the event is fix-applied with the full sha" \
 	"$(q "select type || ' ' || sha || ' ' || reason from events where report_id = $RF and source = 'git:next'")" \
@@ -111,19 +114,22 @@ ok_rc "lkpbot watch, the stage alone, with nothing new" $?
 is "... two rev-parses too" "$(grep -c ' rev-parse ' "$T/git.log")" 2
 
 # ---- a new commit on master: read from the stored position only ----
-CG=$(commit "drm: fix G\n\nCloses: https://lore.kernel.org/oe-lkp/20220506092250.GI23061@xsang-OptiPlex-9020")
+# it credits the robot for the report it names; its Fixes: names the
+# culprit of another report, which it only proposes to fix
+CG=$(commit "drm: fix G\n\nFixes: bd0b230fe145 (\"mm/memcg: the culprit of 002\")\nReported-by: kernel test robot <lkp@intel.com>\nCloses: https://lore.kernel.org/oe-lkp/20220506092250.GI23061@xsang-OptiPlex-9020")
 : >"$T/git.log"
 ok_if "a run after one new commit" wrun
-is "... reads one commit" "$(grep '^git:' "$T/run.out")" "git: 1 of 2 branches moved, 1 commits read, 1 matches, 1 reports closed"
+is "... reads one commit" "$(grep '^git:' "$T/run.out")" "git: 1 of 2 branches moved, 1 commits read, 2 matches, 1 reports closed, 1 fixes proposed"
 ok_if "... git log from the stored tip" grep -q " log .* $CN\\.\\.$CG --\$" "$T/git.log"
 is "... the report it names is closed" "$(st $RG)" "closed fixed"
+is "... the other report on its Fixes: culprit: a fix proposed" "$(st $R2)" "fix-proposed -"
 
 # ---- a reopened report is not closed again by the same commit ----
 "$LKPBOT" -c "$T/conf" reopen $RA >/dev/null 2>&1
 q "delete from git_positions"	# as if the position were lost
 printf 'window = 3\n' >>"$T/conf"
 ok_if "a run after losing the positions" wrun
-is "... reads [git] window commits per branch" "$(grep '^git:' "$T/run.out")" "git: 2 of 2 branches moved, 6 commits read, 4 matches, 0 reports closed"
+is "... reads [git] window commits per branch" "$(grep '^git:' "$T/run.out")" "git: 2 of 2 branches moved, 6 commits read, 5 matches, 0 reports closed, 0 fixes proposed"
 is "... the reopened report stays open (its commit is older)" "$(st $RA)" "open -"
 
 # ---- configuration ----

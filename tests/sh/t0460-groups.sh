@@ -91,6 +91,14 @@ is "... and closes the sibling" "$(q "select state || ' ' || close_reason from r
 "$LKPBOT" -c "$T/conf" show $B >"$T/b.txt"
 ok_if "... then no proposal is left" sh -c "! grep -q '^proposal' '$T/b.txt'"
 
+# another version of a patch has bugs of its own: no proposal across
+# versions (measured: such proposals were wrong), only the group
+"$LKPBOT" -c "$T/conf" fixed-by $V6 $FIX >/dev/null 2>&1
+"$LKPBOT" -c "$T/conf" show $V5 >"$T/v5.txt"
+ok_if "a closed other version: still a sibling" grep -q "^sibling  *report $V6, closed fixed (same subject and author)" "$T/v5.txt"
+ok_if "... but no proposal" sh -c "! grep -q '^proposal' '$T/v5.txt'"
+"$LKPBOT" -c "$T/conf" reopen $V6 >/dev/null 2>&1
+
 # a maintainer splits a wrong group
 ok_if "lkpbot split" sh -c "$LKPBOT -c '$T/conf' split $V5 >'$T/split.out'"
 ok_if "... says so" grep -q "report $V5 is in no group now" "$T/split.out"

@@ -130,6 +130,29 @@ START_TEST(gitwatch_trailer_bounds)
 }
 END_TEST
 
+/* Does a commit credit the robot? Only a Reported-by: line says so. */
+static const struct {
+	const char *msg;
+	int robot;
+} robots[] = {
+	{ "", 0 },
+	{ "x\n\nReported-by: kernel test robot <lkp@intel.com>\n", 1 },
+	{ "x\n\nreported-by: Kernel Test Robot <oliver.sang@intel.com>", 1 },
+	{ "x\r\nReported-by: someone <LKP@intel.com>\r\n", 1 },
+	{ "x\n\nReported-by: A Developer <dev@example.org>\n", 0 },
+	/* the robot named elsewhere is no credit */
+	{ "kernel test robot found it\nCc: lkp@intel.com\n", 0 },
+	{ " Reported-by: kernel test robot <lkp@intel.com>", 0 },
+};
+
+START_TEST(gitwatch_trailer_robot)
+{
+	ck_assert_int_eq(git_trailers_robot(robots[_i].msg,
+					    strlen(robots[_i].msg)),
+			 robots[_i].robot);
+}
+END_TEST
+
 Suite *
 lkb_test_suite(void)
 {
@@ -140,6 +163,8 @@ lkb_test_suite(void)
 			    (int)LKB_ARRAY_SIZE(cases));
 	tcase_add_test(tc, gitwatch_trailer_message);
 	tcase_add_test(tc, gitwatch_trailer_bounds);
+	tcase_add_loop_test(tc, gitwatch_trailer_robot, 0,
+			    (int)LKB_ARRAY_SIZE(robots));
 	suite_add_tcase(s, tc);
 	return s;
 }
