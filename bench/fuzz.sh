@@ -33,7 +33,7 @@ done
 shift $((OPTIND - 1))
 budget=${1:-60}
 [ $# -gt 0 ] && shift
-targets=${*:-message report reply imap-resp template config rules address date header}
+targets=${*:-message report reply imap-resp template config rules address date header git-trailers}
 B=$top/_build-fuzz
 D=$top/tests/data
 
@@ -60,6 +60,7 @@ seeds() {
 	config) echo "$top/tests/fuzz/seeds/config" ;;
 	rules) echo "$top/rules" ;;
 	address|date|header) echo "$D/msg $D/stories" ;;
+	git-trailers) echo "$top/tests/fuzz/seeds/git-trailers" ;;
 	esac
 }
 

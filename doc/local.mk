@@ -13,6 +13,8 @@ dist_man_MANS += \
 	%reldir%/lkpbot-rules.1 %reldir%/lkpbot-rules.5 \
 	%reldir%/lkpbot-run.1 %reldir%/lkpbot-send.1 \
 	%reldir%/lkpbot-series.1 %reldir%/lkpbot-show.1 \
+	%reldir%/lkpbot-split.1 \
 	%reldir%/lkpbot-sync.1 %reldir%/lkpbot-templates.5 \
 	%reldir%/lkpbot-thread.1 %reldir%/lkpbot-triage.1 \
+	%reldir%/lkpbot-watch.1 \
 	%reldir%/lkpbot.1 %reldir%/lkpbot.conf.5

@@ -94,6 +94,16 @@
 #define LKB_MAX_GIT_SECONDS 120
 /* Output of one git command (rev-list/log of one series). */
 #define LKB_MAX_GIT_OUTPUT (16u * 1024 * 1024)
+/* Branches in [git] watch: a tree has a handful worth watching. */
+#define LKB_MAX_GIT_WATCH 16
+/* Commits one watch run reads of one branch; a branch that moved further
+ * (a first run, a merge window) is read from its tip back this far. */
+#define LKB_MAX_GIT_WATCH_COMMITS 200000
+/* Commits per `git log` of a watch run, so one call stays well inside
+ * LKB_MAX_GIT_OUTPUT (real messages average < 2 KB). */
+#define LKB_GIT_WATCH_CHUNK 2000
+/* Closes:/Link:/Fixes:/revert lines used from one commit message. */
+#define LKB_MAX_GIT_REFS 64
 /* Patches in one series: real series have < 100 (100-patch caps on lists). */
 #define LKB_MAX_SERIES_PATCHES 500
 /* One job.yaml read when matching result runs to report parameters. */

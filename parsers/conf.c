@@ -52,7 +52,7 @@ static const char *const known_keys[] = {
 	"requests.per_asker", "requests.per_report",
 	"requests.jobs_per_asker", "requests.jobs_per_report",
 	"requests.jobs_per_day", "requests.deadline",
-	"git.repo", "git.timeout",
+	"git.repo", "git.timeout", "git.watch", "git.window",
 	"rules.file",
 	"templates.dir",
 	"db.path",

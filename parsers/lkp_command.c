@@ -7,6 +7,7 @@
 #include "lib/ascii.h"
 #include "lib/limits.h"
 #include "lib/status.h"
+#include "parsers/git_trailers.h"
 #include "parsers/reply-internal.h"
 
 /* The verb table, indexed by enum lkp_verb, in `#lkp help` order. A
@@ -157,12 +158,7 @@ lkp_verb_changes_state(enum lkp_verb v)
 int
 lkp_is_sha(const char *s, size_t len)
 {
-	if (len < 7 || len > 40)
-		return 0;
-	for (size_t i = 0; i < len; i++)
-		if (!LKB_ISXDIGIT(s[i]))
-			return 0;
-	return 1;
+	return git_is_hex(s, len, 7, 40);
 }
 
 /* A ref name safe to hand to git: no leading '-', no "..". */

@@ -28,7 +28,7 @@ _Static_assert(LKB_ARRAY_SIZE(event_names) == EV__COUNT,
 
 static const char *const reason_names[CR__COUNT] = {
 	"none", "fixed", "fix-of-earlier-race", "accepted-tradeoff",
-	"not-reproducible", "invalid", "duplicate", "superseded",
+	"not-reproducible", "invalid", "duplicate", "superseded", "reverted",
 };
 _Static_assert(LKB_ARRAY_SIZE(reason_names) == CR__COUNT,
 	       "reason_names out of step with enum close_reason");

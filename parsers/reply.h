@@ -147,6 +147,7 @@ enum close_reason {
 	CR_INVALID,
 	CR_DUPLICATE,
 	CR_SUPERSEDED,
+	CR_REVERTED,		/* the culprit was reverted (git watch) */
 	CR__COUNT
 };
 

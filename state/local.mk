@@ -12,3 +12,5 @@ state_libstate_a_SOURCES = \
 	%reldir%/store_cursor.c %reldir%/store_cursor.h
 state_libstate_a_SOURCES += %reldir%/store_report.c %reldir%/store_report_query.c %reldir%/store_report.h
 state_libstate_a_SOURCES += %reldir%/store_request.c %reldir%/store_request.h
+state_libstate_a_SOURCES += %reldir%/store_git.c %reldir%/store_git.h \
+	%reldir%/store_group.c %reldir%/store_group.h

@@ -217,6 +217,22 @@ static const char *const migrations[] = {
 	"ALTER TABLE messages ADD COLUMN raw_crc INTEGER;",
 	/* 10 -> 11: the events fix-applied, retest-failed, data-provided */
 	LKB_SCHEMA_EVENT_ACTS,
+	/* 11 -> 12: the git watch (state/store_git.c): how far each
+	 * watched branch of a repository was read; and the reports a
+	 * maintainer took out of their group (state/store_group.c) */
+	"CREATE TABLE git_positions ("
+	"  repo TEXT NOT NULL,"
+	"  branch TEXT NOT NULL,"
+	"  sha TEXT NOT NULL,"		/* the tip the last run committed */
+	"  updated_at INTEGER NOT NULL,"
+	"  PRIMARY KEY (repo, branch)"
+	") WITHOUT ROWID;"
+	"CREATE TABLE report_splits ("
+	"  report_id INTEGER PRIMARY KEY"
+	"    REFERENCES reports(id) ON DELETE CASCADE,"
+	"  author TEXT NOT NULL,"
+	"  created_at INTEGER NOT NULL"
+	");",
 };
 
 int

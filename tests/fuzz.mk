@@ -6,7 +6,7 @@
 # so `make check` builds and runs every harness
 # (tests/sh/t0820-fuzz-replay.sh). bench/fuzz.sh runs them for real.
 LKB_FUZZ_TARGETS = message report reply imap-resp template config rules \
-	address date header
+	address date header git-trailers
 
 if ENABLE_FUZZING
 LKB_FUZZ_CFLAGS = $(AM_CFLAGS) -fsanitize=fuzzer-no-link
@@ -70,6 +70,12 @@ tests_fuzz_fuzz_address_SOURCES = %reldir%/fuzz/fuzz_address.c
 tests_fuzz_fuzz_address_CFLAGS = $(LKB_FUZZ_CFLAGS)
 tests_fuzz_fuzz_address_LDFLAGS = $(LKB_FUZZ_LINKFLAGS)
 tests_fuzz_fuzz_address_LDADD = $(LKB_FUZZ_LDADD)
+
+check_PROGRAMS += tests/fuzz/fuzz-git-trailers
+tests_fuzz_fuzz_git_trailers_SOURCES = %reldir%/fuzz/fuzz_git_trailers.c
+tests_fuzz_fuzz_git_trailers_CFLAGS = $(LKB_FUZZ_CFLAGS)
+tests_fuzz_fuzz_git_trailers_LDFLAGS = $(LKB_FUZZ_LINKFLAGS)
+tests_fuzz_fuzz_git_trailers_LDADD = $(LKB_FUZZ_LDADD)
 
 check_PROGRAMS += tests/fuzz/fuzz-date
 tests_fuzz_fuzz_date_SOURCES = %reldir%/fuzz/fuzz_date.c

@@ -34,3 +34,9 @@ tests_unit_test_verify_SOURCES = %reldir%/unit/test_verify.c
 tests_unit_test_verify_CFLAGS = $(LKB_TEST_CFLAGS)
 tests_unit_test_verify_LDADD = $(LKB_UNIT_LDADD)
 TESTS += tests/unit/test-verify
+
+check_PROGRAMS += tests/unit/test-gitwatch-trailers
+tests_unit_test_gitwatch_trailers_SOURCES = %reldir%/unit/test_gitwatch_trailers.c
+tests_unit_test_gitwatch_trailers_CFLAGS = $(LKB_TEST_CFLAGS)
+tests_unit_test_gitwatch_trailers_LDADD = $(LKB_UNIT_LDADD)
+TESTS += tests/unit/test-gitwatch-trailers

@@ -43,3 +43,15 @@ tests_unit_test_lkp_store_LDADD = $(LKB_UNIT_LDADD)
 TESTS += tests/unit/test-lkp-store
 
 EXTRA_DIST += %reldir%/tools/decode-mail.py
+
+check_PROGRAMS += tests/unit/test-group
+tests_unit_test_group_SOURCES = %reldir%/unit/test_group.c $(LKB_LKP_INPUT)
+tests_unit_test_group_CFLAGS = $(LKB_TEST_CFLAGS)
+tests_unit_test_group_LDADD = $(LKB_UNIT_LDADD)
+TESTS += tests/unit/test-group
+
+check_PROGRAMS += tests/unit/test-group-undone
+tests_unit_test_group_undone_SOURCES = %reldir%/unit/test_group_undone.c
+tests_unit_test_group_undone_CFLAGS = $(LKB_TEST_CFLAGS)
+tests_unit_test_group_undone_LDADD = $(LKB_UNIT_LDADD)
+TESTS += tests/unit/test-group-undone

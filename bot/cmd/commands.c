@@ -30,9 +30,11 @@ static const struct command commands[] = {
 	{ "send", cmd_send, CMD_STORE_RW, "send the due mail in the outbox" },
 	{ "series", cmd_series, CMD_STORE_RO, "show a report's patch series and its results" },
 	{ "show", cmd_show, CMD_STORE_RO, "show one report with its state and history" },
+	{ "split", cmd_split, CMD_STORE_RW, "take a report out of its group of reports (list --group)" },
 	{ "sync", cmd_sync, CMD_STORE_NONE, "fetch new mail (IMAP, Maildir) into the database" },
 	{ "thread", cmd_thread, CMD_STORE_RO, "show a report's thread: messages, events, commands" },
 	{ "triage", cmd_triage, CMD_STORE_NONE, "read new mail: events, #lkp commands, report states" },
+	{ "watch", cmd_watch, CMD_STORE_NONE, "close reports whose fix or revert landed in [git] watch" },
 };
 
 /* commands[] and the verb twins, sorted by name: `lkpbot help` prints

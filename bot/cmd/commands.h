@@ -3,6 +3,7 @@
 #define LKB_BOT_CMD_COMMANDS_H
 
 #include "bot/core/ctx.h"
+#include "bot/core/run.h"
 
 /* How main opens the store before calling the command. */
 enum cmd_store { CMD_STORE_NONE, CMD_STORE_RO, CMD_STORE_RW, CMD_STORE__COUNT };
@@ -40,7 +41,9 @@ cmd_fn cmd_run;
 cmd_fn cmd_rules;
 /* Every twin of a #lkp verb (close, fixed-by...): argv[0] names it. */
 cmd_fn cmd_verb;
+cmd_fn cmd_split;
 cmd_fn cmd_triage;
+cmd_fn cmd_watch;
 cmd_fn cmd_parse;
 cmd_fn cmd_reparse;
 cmd_fn cmd_digest;
@@ -52,5 +55,9 @@ cmd_fn cmd_doctor;
 
 /* Shared helper for commands: print usage lines to f. */
 void cmd_usage(FILE *f, const char *const *usage);
+/* A run stage as a command of its own (no options but -h): under the
+ * run lock, like `lkpbot run`; returns the exit code. */
+int cmd_stage(int argc, char **argv, struct bot_ctx *ctx,
+	      const char *const *usage, run_stage_fn *stage);
 
 #endif

@@ -12,6 +12,8 @@
 #include "bot/cmd/commands.h"
 #include "bot/core/settings.h"
 #include "bot/outbox/outbox.h"
+#include "bot/report/group.h"
+#include "bot/report/undone.h"
 #include "lib/log.h"
 #include "lib/status.h"
 #include "lib/strbuf.h"
@@ -31,6 +33,7 @@ static const char *const usage[] = {
 struct drow {
 	long long id;
 	char *state, *subject, *sha, *kind;
+	char *group;	/* "with reports 5, 7 (same commit)", or NULL */
 	double pct;
 	int has_pct;
 };
@@ -39,7 +42,49 @@ struct dlist {
 	struct drow *v;
 	size_t n, alloc;
 	unsigned closed;
+	size_t nopen;		/* open reports, grouped ones each counted */
+	struct report_groups *groups;
+	struct tvalue *proposals;
 };
+
+/* A report in a group is listed once, as its group's first open member,
+ * which names the others: 1 when r is such another member (skip it). */
+static int
+grouped_away(struct dlist *l, const struct store_report_row *r,
+	     char **group_out)
+{
+	const struct report_group_member *self;
+	const struct report_group *gr = report_groups_find(l->groups, r->id,
+							   &self);
+	struct strbuf sb = STRBUF_INIT;
+	unsigned why = 0;
+	char text[80];
+	size_t n = 0;
+
+	*group_out = NULL;
+	if (!gr)
+		return 0;
+	for (size_t i = 0; i < gr->n; i++) {
+		if (!strcmp(gr->m[i].state, "closed"))
+			continue;
+		if (!n++ && gr->m[i].id != r->id)
+			return 1;	/* an earlier open member leads */
+		if (gr->m[i].id == r->id)
+			continue;
+		why |= gr->m[i].why;
+		if (strbuf_addf(&sb, "%s%lld", n > 2 ? ", " : "",
+				(long long)gr->m[i].id))
+			break;
+	}
+	if (sb.len) {
+		report_group_why(why | self->why, text, sizeof(text));
+		*group_out = xasprintf("with report%s %s (%s)",
+				       strchr(sb.buf, ',') ? "s" : "", sb.buf,
+				       text);
+	}
+	strbuf_release(&sb);
+	return 0;
+}
 
 static int
 collect(const struct store_report_row *r, void *arg)
@@ -47,12 +92,18 @@ collect(const struct store_report_row *r, void *arg)
 	struct dlist *l = arg;
 	struct drow *d;
 
+	char *group;
+
 	if (r->state && !strcmp(r->state, "closed")) {
 		l->closed++;
 		return 0;
 	}
+	l->nopen++;
+	if (grouped_away(l, r, &group))
+		return 0;
 	ALLOC_GROW(l->v, l->n + 1, l->alloc);
 	d = &l->v[l->n++];
+	d->group = group;
 	d->id = (long long)r->id;
 	d->state = xstrdup(r->state ? r->state : "open");
 	d->subject = xstrdup(r->subject ? r->subject : "");
@@ -87,6 +138,18 @@ cmp_rows(const void *a, const void *b)
 		       ? -1 : 1;
 }
 
+static int
+add_proposal(const struct report_proposal *p, void *arg)
+{
+	struct tvalue *o = tvalue_new_map();
+
+	tvalue_map_set_str(o, "text", p->text);
+	tvalue_map_set_str(o, "command", p->cli);
+	tvalue_map_set_str(o, "mail", p->mail);
+	tvalue_list_push(arg, o);
+	return 0;
+}
+
 static struct tvalue *
 digest_data(struct dlist *l)
 {
@@ -117,6 +180,8 @@ digest_data(struct dlist *l)
 			tvalue_list_push(commits, c);
 		}
 		tvalue_map_set(r, "commits", commits);
+		tvalue_map_set_str(r, "group",
+				   l->v[i].group ? l->v[i].group : "");
 		tvalue_list_push(list, r);
 	}
 	period[0] = '\0';
@@ -124,8 +189,16 @@ digest_data(struct dlist *l)
 		strftime(period, sizeof(period), "as of %Y-%m-%d", &tm);
 	tvalue_map_set_str(d, "period", period);
 	tvalue_map_set(d, "reports", list);
-	snprintf(buf, sizeof(buf), "%zu open, %u closed", l->n, l->closed);
+	if (l->nopen != l->n)
+		snprintf(buf, sizeof(buf), "%zu open (%zu listed: a group "
+			 "once), %u closed", l->nopen, l->n, l->closed);
+	else
+		snprintf(buf, sizeof(buf), "%zu open, %u closed", l->n,
+			 l->closed);
 	tvalue_map_set_str(d, "totals", buf);
+	tvalue_map_set(d, "proposals",
+		       l->proposals ? l->proposals : tvalue_new_list());
+	l->proposals = NULL;
 	tvalue_map_set_str(d, "method", "the reports in the lkpbot database "
 			   "that are not closed");
 	tvalue_map_set_str(d, "again", "lkpbot digest");
@@ -180,7 +253,7 @@ cmd_digest(int argc, char **argv, struct bot_ctx *ctx)
 		{ NULL, 0, NULL, 0 },
 	};
 	struct store_report_filter f = { 0 };
-	struct dlist l = { NULL, 0, 0, 0 };
+	struct dlist l = { NULL, 0, 0, 0, 0, NULL, NULL };
 	struct tpl_set *set = NULL;
 	struct tvalue *data = NULL;
 	struct strbuf out = STRBUF_INIT;
@@ -206,6 +279,16 @@ cmd_digest(int argc, char **argv, struct bot_ctx *ctx)
 			  "(or --print)");
 		return EXIT_CONFIG;
 	}
+	if ((rc = report_groups_load(ctx->st, &l.groups)) != LKB_OK)
+		goto out;
+	l.proposals = tvalue_new_list();
+	rc = report_group_proposals(ctx->st, l.groups, 0, add_proposal,
+				    l.proposals);
+	if (rc == LKB_OK)
+		rc = report_undone_proposals(ctx->st, 0, add_proposal,
+					     l.proposals);
+	if (rc != LKB_OK)
+		goto out;
 	rc = store_report_list(ctx->st, &f, collect, &l);
 	if (rc != LKB_OK)
 		goto out;
@@ -232,8 +315,11 @@ out:
 		free(l.v[i].subject);
 		free(l.v[i].sha);
 		free(l.v[i].kind);
+		free(l.v[i].group);
 	}
 	free(l.v);
+	report_groups_free(l.groups);
+	tvalue_free(l.proposals);
 	tvalue_free(data);
 	tpl_set_free(set);
 	strbuf_release(&out);

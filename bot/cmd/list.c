@@ -19,6 +19,7 @@ static const char *const usage[] = {
 	"lkpbot list [--kind K] [--state S] [--testcase T] [--commit SHA] "
 	"[--since DATE] [--json]",
 	"lkpbot list --messages [--json]",
+	"lkpbot list --group [--json]",
 	NULL,
 };
 
@@ -94,12 +95,13 @@ cmd_list(int argc, char **argv, struct bot_ctx *ctx)
 		{ "commit", required_argument, NULL, 'c' },
 		{ "since", required_argument, NULL, 'S' },
 		{ "messages", no_argument, NULL, 'm' },
+		{ "group", no_argument, NULL, 'g' },
 		{ "json", no_argument, NULL, 'j' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct list_filter f = { 0 };
-	int c, json = 0, messages = 0;
+	int c, json = 0, messages = 0, group = 0;
 
 	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
 		switch (c) {
@@ -109,6 +111,7 @@ cmd_list(int argc, char **argv, struct bot_ctx *ctx)
 		case 'c': f.commit = optarg; break;
 		case 'S': f.since = optarg; break;
 		case 'm': messages = 1; break;
+		case 'g': group = 1; break;
 		case 'j': json = 1; break;
 		case 'h': cmd_usage(stdout, usage); return EXIT_OK;
 		default: cmd_usage(stderr, usage); return EXIT_USAGE;
@@ -120,5 +123,7 @@ cmd_list(int argc, char **argv, struct bot_ctx *ctx)
 	}
 	if (messages)
 		return list_messages(ctx, json);
+	if (group)
+		return list_groups(ctx, json);
 	return list_reports(ctx, &f, json);
 }

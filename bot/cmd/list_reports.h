@@ -11,6 +11,10 @@ struct list_filter {
 /* Print the reports matching f (text or JSON); returns an exit code. */
 int list_reports(struct bot_ctx *ctx, const struct list_filter *f, int json);
 
+/* Print the groups of reports and the proposals they make (`list
+ * --group`, bot/report/group.h); returns an exit code. */
+int list_groups(struct bot_ctx *ctx, int json);
+
 /* Parse "YYYY-MM-DD" or "YYYY-MM-DDTHH:MM:SSZ" (UTC) or "N days ago"
  * ("7d") into epoch seconds. LKB_OK or LKB_ERR_USAGE. */
 int list_parse_since(const char *s, long long *out);

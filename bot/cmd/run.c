@@ -6,9 +6,9 @@
  * triaged while the IMAP server is down), except for configuration,
  * schema and database errors, which would fail every stage alike. The
  * exit code is the first failing stage's. [bot] run_deadline bounds the
- * whole run: the sync, requests and send stages get what is left of it
- * as their deadline, if less than their own, and no stage starts once
- * it has passed (exit 4).
+ * whole run: the sync, git, requests and send stages get what is left of
+ * it as their deadline (git: per command), if less than their own, and
+ * no stage starts once it has passed (exit 4).
  */
 #include "config.h"
 
@@ -25,6 +25,7 @@
 #include "bot/ingest/sync.h"
 #include "bot/outbox/outbox.h"
 #include "bot/requests/requests.h"
+#include "bot/triage/gitwatch.h"
 #include "bot/triage/triage.h"
 #include "lib/log.h"
 #include "lib/status.h"
@@ -41,17 +42,37 @@ static const char help[] =
 
 static time_t run_end;	/* [bot] run_deadline from the start */
 
+/* Cut *seconds (a stage's own limit) to what is left of the run. */
+static void
+clamp(long *seconds)
+{
+	long left = (long)(run_end - time(NULL));
+
+	if (left < *seconds)
+		*seconds = left > 1 ? left : 1;
+}
+
 static int
 stage_sync(struct bot_ctx *ctx, const struct run_opts *o)
 {
 	struct sync_opts so = { o->dry_run_dir != NULL, ctx->verbose < 0 };
 	struct settings set = *ctx->set;
-	long left = (long)(run_end - time(NULL));
 
-	/* the IMAP session gets what is left of the run, if less */
-	if (left < set.imap.deadline)
-		set.imap.deadline = left > 1 ? left : 1;
+	clamp(&set.imap.deadline);
 	return sync_sources(&set, ctx->st, &so);
+}
+
+/* Commits new on the watched branches: each git command within what is
+ * left of the run. */
+static int
+stage_git(struct bot_ctx *ctx, const struct run_opts *o)
+{
+	struct settings set = *ctx->set;
+	struct bot_ctx c = *ctx;
+
+	clamp(&set.git.timeout);
+	c.set = &set;
+	return gitwatch_stage(&c, o);
 }
 
 /* The requests stage, within what is left of the run. */
@@ -60,10 +81,8 @@ stage_requests(struct bot_ctx *ctx, const struct run_opts *o)
 {
 	struct settings set = *ctx->set;
 	struct bot_ctx c = *ctx;
-	long left = (long)(run_end - time(NULL));
 
-	if (left < set.requests.deadline)
-		set.requests.deadline = left > 1 ? left : 1;
+	clamp(&set.requests.deadline);
 	c.set = &set;
 	return requests_stage(&c, o);
 }
@@ -75,12 +94,9 @@ stage_send(struct bot_ctx *ctx, const struct run_opts *o)
 	struct outbox_stats s = { 0 };
 	struct settings set = *ctx->set;
 	struct bot_ctx c = *ctx;
-	long left = (long)(run_end - time(NULL));
 	int rc;
 
-	/* the stage gets what is left of the run, if less */
-	if (left < set.smtp.deadline)
-		set.smtp.deadline = left > 1 ? left : 1;
+	clamp(&set.smtp.deadline);
 	c.set = &set;
 	rc = outbox_send_due(&c, o->dry_run_dir, &s);
 
@@ -96,6 +112,7 @@ static const struct run_stage {
 } stages[] = {
 	{ "sync", stage_sync },
 	{ "triage", triage_stage },
+	{ "git", stage_git },
 	{ "requests", stage_requests },
 	{ "send", stage_send },
 };

@@ -146,10 +146,25 @@ print_show(const json_t *d)
 	printf("\n");
 	json_array_foreach(rel, i, v)
 		printf("%-14s %s\n", "related", json_string_value(v));
+	json_array_foreach(json_object_get(d, "landed"), i, v)
+		printf("%-14s %s\n", "landed", jstr(v, "evidence"));
 	if (json_is_integer(json_object_get(d, "duplicate_of")))
 		printf("%-14s report %lld\n", "duplicate of",
 		       (long long)json_integer_value(
 			       json_object_get(d, "duplicate_of")));
+	json_array_foreach(json_object_get(d, "group"), i, v)
+		printf("%-14s report %lld, %s%s%s (%s)\n", "sibling",
+		       (long long)json_integer_value(json_object_get(v, "id")),
+		       jstr(v, "state"),
+		       json_is_string(json_object_get(v, "close_reason"))
+			       ? " " : "",
+		       json_is_string(json_object_get(v, "close_reason"))
+			       ? jstr(v, "close_reason") : "",
+		       jstr(v, "why"));
+	json_array_foreach(json_object_get(d, "proposals"), i, v)
+		printf("%-14s %s\n%-14s %s\n%-14s %s\n", "proposal",
+		       jstr(v, "text"), "", jstr(v, "command"), "",
+		       jstr(v, "mail"));
 	print_history(json_object_get(d, "history"));
 }
 

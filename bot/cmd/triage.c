@@ -1,5 +1,6 @@
 /* triage.c - `lkpbot triage`: only the triage stage (events,
- * commands, the report life cycle, answers queued in the outbox). */
+ * commands, the report life cycle, answers queued in the outbox); and
+ * cmd_stage(), any stage as a command of its own. */
 #include "config.h"
 
 #include <getopt.h>
@@ -16,7 +17,8 @@ static const char *const usage[] = {
 };
 
 int
-cmd_triage(int argc, char **argv, struct bot_ctx *ctx)
+cmd_stage(int argc, char **argv, struct bot_ctx *ctx,
+	  const char *const *synopsis, run_stage_fn *stage)
 {
 	static const struct option opts[] = {
 		{ "help", no_argument, NULL, 'h' },
@@ -28,20 +30,26 @@ cmd_triage(int argc, char **argv, struct bot_ctx *ctx)
 
 	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
 		if (c == 'h') {
-			cmd_usage(stdout, usage);
+			cmd_usage(stdout, synopsis);
 			return EXIT_OK;
 		}
-		cmd_usage(stderr, usage);
+		cmd_usage(stderr, synopsis);
 		return EXIT_USAGE;
 	}
 	if (optind != argc) {
-		cmd_usage(stderr, usage);
+		cmd_usage(stderr, synopsis);
 		return EXIT_USAGE;
 	}
 	rc = run_lock_enter(ctx, &lock);
 	if (rc <= 0)
 		return ctx_exit_code(rc);
-	rc = triage_stage(ctx, &ro);
+	rc = stage(ctx, &ro);
 	run_lock_release(lock);
 	return ctx_exit_code(rc);
+}
+
+int
+cmd_triage(int argc, char **argv, struct bot_ctx *ctx)
+{
+	return cmd_stage(argc, argv, ctx, usage, triage_stage);
 }

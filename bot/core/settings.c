@@ -202,6 +202,46 @@ addr_list(const struct config *cfg, const char *key, const char **v,
 	return n;
 }
 
+/* A branch name git may be handed: no option, no pathspec magic. */
+static int
+branch_ok(const char *b)
+{
+	if (!*b || *b == '-')
+		return 0;
+	for (; *b; b++)
+		if (!LKB_ISALNUM(*b) && !strchr("._/-+@", *b))
+			return 0;
+	return 1;
+}
+
+static void
+load_git_watch(struct settings *s, const struct config *cfg, int *bad)
+{
+	size_t n = config_get_list((struct config *)cfg, "git", "watch",
+				   s->git.watch, LKB_ARRAY_SIZE(s->git.watch));
+
+	if (n > LKB_ARRAY_SIZE(s->git.watch)) {
+		lkb_error("%s: [git] watch: more than %zu branches "
+			  "(LKB_MAX_GIT_WATCH)", where(cfg),
+			  LKB_ARRAY_SIZE(s->git.watch));
+		*bad = 1;
+		n = LKB_ARRAY_SIZE(s->git.watch);
+	}
+	for (size_t i = 0; i < n; i++)
+		if (!branch_ok(s->git.watch[i])) {
+			lkb_error("%s: [git] watch: '%s' is not a branch name",
+				  where(cfg), s->git.watch[i]);
+			*bad = 1;
+		}
+	if (n && !s->git.repo) {
+		lkb_error("%s: [git] watch needs [git] repo", where(cfg));
+		*bad = 1;
+	}
+	s->git.nwatch = n;
+	s->git.window = num(cfg, "git", "window", 1000, 1,
+			    LKB_MAX_GIT_WATCH_COMMITS, bad);
+}
+
 static void
 load_bot(struct settings *s, const struct config *cfg, int *bad)
 {
@@ -281,6 +321,7 @@ settings_load(struct settings *s, const struct config *cfg)
 	s->git.repo = config_get(cfg, "git", "repo");
 	s->git.timeout = num(cfg, "git", "timeout", LKB_MAX_GIT_SECONDS, 1,
 			     86400, &bad);
+	load_git_watch(s, cfg, &bad);
 	s->paths.rules_file = config_get(cfg, "rules", "file");
 	s->paths.templates_dir = config_get(cfg, "templates", "dir");
 	s->paths.db_path = config_get(cfg, "db", "path");

@@ -96,6 +96,11 @@ struct settings {
 	struct {
 		const char *repo;
 		long timeout;	/* seconds per git command, default 120 */
+		/* branches whose new commits may close reports (Closes:,
+		 * Link:, Fixes:, reverts): [git] watch */
+		const char *watch[LKB_MAX_GIT_WATCH];
+		size_t nwatch;
+		long window;	/* commits a first look reads, default 1000 */
 	} git;
 	struct {
 		const char *rules_file;		/* [rules] file */

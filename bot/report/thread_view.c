@@ -7,6 +7,8 @@
 
 #include "bot/core/ctx.h"
 #include "bot/core/json_out.h"
+#include "bot/report/group.h"
+#include "bot/report/undone.h"
 #include "bot/report/stored.h"
 #include "lib/log.h"
 #include "lib/status.h"
@@ -79,6 +81,24 @@ add_history(const struct store_history_row *r, void *arg)
 	return 0;
 }
 
+/* An event of the git watch (source "git:BRANCH"): where a fix or a
+ * revert of the report landed. */
+static int
+add_landed(const struct store_event_row *r, void *arg)
+{
+	json_t *o;
+
+	if (!r->source || strncmp(r->source, "git:", 4) || r->msg_id)
+		return 0;
+	o = json_object();
+	json_object_set_new(o, "sha", json_out_str(r->sha));
+	json_object_set_new(o, "branch", json_string(r->source + 4));
+	json_object_set_new(o, "reason", json_out_str(r->reason));
+	json_object_set_new(o, "evidence", json_out_str(r->evidence));
+	json_array_append_new(arg, o);
+	return 0;
+}
+
 static int
 add_related(const char *sha, const char *relation, void *arg)
 {
@@ -124,11 +144,12 @@ add_message(const struct store_msg *m, void *arg)
 	return 0;
 }
 
-/* state, close_reason, related_commits, duplicate_of, history */
+/* state, close_reason, related_commits, duplicate_of, landed, history */
 static int
 add_state(struct store *st, const struct store_report_brief *b, json_t *doc)
 {
 	json_t *rel = json_array(), *hist = json_array();
+	json_t *landed = json_array();
 	int rc;
 
 	json_object_set_new(doc, "state", json_out_str(b->state));
@@ -137,6 +158,14 @@ add_state(struct store *st, const struct store_report_brief *b, json_t *doc)
 	json_object_set_new(doc, "duplicate_of", b->duplicate_of
 			    ? json_integer(b->duplicate_of) : json_null());
 	if ((rc = store_related_foreach(st, b->id, add_related, rel)))
+		return rc;
+	/* only when the git watch found something: the documents of
+	 * reports without stay as they were */
+	rc = store_event_foreach(st, b->id, 0, add_landed, landed);
+	if (rc == LKB_OK && json_array_size(landed))
+		json_object_set(doc, "landed", landed);
+	json_decref(landed);
+	if (rc)
 		return rc;
 	json_object_set_new(doc, "history", hist);
 	return store_history_foreach(st, b->id, add_history, hist);
@@ -180,6 +209,66 @@ fail:
 	return NULL;
 }
 
+static int
+add_proposal(const struct report_proposal *p, void *arg)
+{
+	json_t *o = json_object();
+
+	json_object_set_new(o, "text", json_string(p->text));
+	json_object_set_new(o, "command", json_string(p->cli));
+	json_object_set_new(o, "mail", json_string(p->mail));
+	json_array_append_new(arg, o);
+	return 0;
+}
+
+/* "group" (the siblings, why each is one) and "proposals" (a sibling's
+ * close, a later report that undoes this regression), before "history"
+ * and only when there are any: other documents stay as they were. */
+static int
+add_group(struct store *st, int64_t report_id, json_t *doc)
+{
+	const struct report_group_member *self;
+	const struct report_group *gr;
+	struct report_groups *g = NULL;
+	json_t *sib = json_array(), *props = json_array(), *hist;
+	char why[80];
+	int rc = report_groups_load(st, &g);
+
+	if (rc == LKB_OK && (gr = report_groups_find(g, report_id, &self))) {
+		for (size_t i = 0; i < gr->n; i++) {
+			json_t *o;
+
+			if (gr->m[i].id == report_id)
+				continue;
+			o = json_object();
+			report_group_why(gr->m[i].why, why, sizeof(why));
+			json_object_set_new(o, "id", json_integer(gr->m[i].id));
+			json_object_set_new(o, "state",
+					    json_out_str(gr->m[i].state));
+			json_object_set_new(o, "close_reason",
+					    json_out_str(gr->m[i].close_reason));
+			json_object_set_new(o, "why", json_string(why));
+			json_array_append_new(sib, o);
+		}
+		rc = report_group_proposals(st, g, report_id, add_proposal,
+					    props);
+	}
+	if (rc == LKB_OK)
+		rc = report_undone_proposals(st, report_id, add_proposal,
+					     props);
+	hist = json_incref(json_object_get(doc, "history"));
+	json_object_del(doc, "history");
+	if (json_array_size(sib))
+		json_object_set(doc, "group", sib);
+	if (json_array_size(props))
+		json_object_set(doc, "proposals", props);
+	json_object_set_new(doc, "history", hist);
+	json_decref(sib);
+	json_decref(props);
+	report_groups_free(g);
+	return rc;
+}
+
 json_t *
 thread_view_show_json(struct store *st, int64_t report_id)
 {
@@ -200,7 +289,8 @@ thread_view_show_json(struct store *st, int64_t report_id)
 		goto fail;
 	}
 	json_object_set_new(doc, "id", json_integer(report_id));
-	if (add_state(st, &b, doc) != LKB_OK)
+	if (add_state(st, &b, doc) != LKB_OK ||
+	    add_group(st, report_id, doc) != LKB_OK)
 		goto fail;
 	free(text);
 	store_report_brief_release(&b);

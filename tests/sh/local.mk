@@ -46,6 +46,9 @@ LKB_SH_TESTS = \
 	%reldir%/t0390-display-name.sh \
 	%reldir%/t0395-error-paths.sh \
 	%reldir%/t0400-triage-acts.sh \
+	%reldir%/t0450-git-watch.sh \
+	%reldir%/t0460-groups.sh \
+	%reldir%/t0470-undone.sh \
 	%reldir%/t0600-smtp.sh \
 	%reldir%/t0601-render-golden.sh \
 	%reldir%/t0610-rules-cli.sh \

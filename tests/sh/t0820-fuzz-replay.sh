@@ -25,6 +25,7 @@ seeds() {
 	config) echo "$S/tests/fuzz/seeds/config" ;;
 	rules) echo "$S/rules/default.rules" ;;
 	address|date|header) echo "$D/msg"; echo "$D/stories" ;;
+	git-trailers) echo "$S/tests/fuzz/seeds/git-trailers" ;;
 	esac
 	[ -d "$D/fuzz-regress/$1" ] && echo "$D/fuzz-regress/$1"
 	if [ -f "$S/tests/fuzz/corpus/$1.tar.xz" ]; then
@@ -56,7 +57,7 @@ replay() {
 }
 
 for t in message report reply imap-resp template config rules address \
-	date header; do
+	date header git-trailers; do
 	out=$(replay "$t")
 	rc=$?
 	[ $rc -eq 0 ] || printf '%s\n' "$out" | sed 's/^/# /'

@@ -1,0 +1,115 @@
+#!/bin/sh
+# t0460-groups.sh - one culprit, many reports, on real robot mail
+# (tests/data/groups): reports grouped by the same culprit commit, the
+# same patch mail, and versions of one patch (same subject after the
+# [PATCH vN k/M] prefix, same author); other patches of the same author
+# or series stay alone. `list --group` says why, `show` names siblings,
+# the digest lists a group once, a close of one member is proposed for
+# the others with ready commands and never applied, a maintainer splits
+# a group.
+. "$LKB_SRCDIR/tests/tap.sh"
+. "$LKB_SRCDIR/tests/sh/lib-triage.sh"
+triage_conf "akpm@linux-foundation.org"
+D=$LKB_TEST_DATA/groups
+for f in "$D"/*.eml; do
+	deliver "$f"
+done
+ok_if "real reports imported" run
+A=$(rid 202409291630.6349557c-oliver.sang@intel.com)	# commit 060406c61c
+B=$(rid 202406252157.348c160f-oliver.sang@intel.com)
+C=$(rid 202407291554.5c76ba13-oliver.sang@intel.com)	# commit 18048c1af7
+CD=$(rid 202407022125.e7ba93db-oliver.sang@intel.com)	# its duplicate
+V6=$(rid 202503171650.cc082b66-lkp@intel.com)	# PATCHv6 6/7
+V5=$(rid 202503041413.872983bd-lkp@intel.com)	# PATCHv5 6/7
+P1=$(rid 202405151142.8COQSJsa-lkp@intel.com)	# PATCH 5/6
+P2=$(rid 202405150852.LoiNtqk4-lkp@intel.com)	# PATCH 5/6 again
+P4=$(rid 202405151219.H2vlwtc0-lkp@intel.com)	# PATCH 4/6
+N53=$(rid 202506300509.2S1tygch-lkp@intel.com)	# V6's author, other patch
+is "ten reports" "$(q 'select count(*) from reports')" 10
+is "triage made the linux-next copy a duplicate" "$(q "select state || ' ' || duplicate_of from reports where id = $CD")" "closed $C"
+
+"$LKPBOT" -c "$T/conf" list --group --json >"$T/g.json"
+# each group as "id:why id:why" in id order, the groups sorted
+python3 - "$T/g.json" >"$T/groups" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+out = []
+for g in d["groups"]:
+    out.append(" ".join("%d:%s" % (m["id"], "+".join(w.split()[1] for w in m["why"])) for m in g["members"]))
+print("\n".join(sorted(out)))
+PY
+ok_if "list --group --json has format_version 1" grep -q '"format_version": 1' "$T/g.json"
+is "four groups" "$(wc -l <"$T/groups" | tr -d ' ')" 4
+# pair ID ID WHY: the line of a group of two, in id order
+pair() { if [ "$1" -lt "$2" ]; then echo "$1:$3 $2:$3"; else echo "$2:$3 $1:$3"; fi; }
+ok_if "same culprit commit" grep -qx "$(pair $A $B commit)" "$T/groups"
+ok_if "the duplicate is in its report's group" grep -qx "$(pair $C $CD commit)" "$T/groups"
+ok_if "two versions of one patch: same subject and author" grep -qx "$(pair $V5 $V6 subject)" "$T/groups"
+ok_if "two reports on one patch mail: same patch (and subject)" grep -qx "$(pair $P1 $P2 patch+subject)" "$T/groups"
+ok_if "another patch of the series is alone" sh -c "! grep -q '\\b$P4:' '$T/groups'"
+ok_if "another patch of the same author is alone" sh -c "! grep -q '\\b$N53:' '$T/groups'"
+
+"$LKPBOT" -c "$T/conf" list --group >"$T/g.txt"
+ok_if "list --group text: a group header" grep -q '^group 1: 2 reports$' "$T/g.txt"
+ok_if "... each member with why" grep -q "^ *$V6 .* same subject and author .*PATCHv6 6/7" "$T/g.txt"
+is "... and the count" "$(tail -1 "$T/g.txt")" "4 groups"
+
+"$LKPBOT" -c "$T/conf" show $A >"$T/a.txt"
+ok_if "show names the sibling and why" grep -q "^sibling  *report $B, open (same commit)" "$T/a.txt"
+"$LKPBOT" -c "$T/conf" show $P4 >"$T/p4.txt"
+ok_if "... a report in no group names none" sh -c "! grep -q '^sibling' '$T/p4.txt'"
+"$LKPBOT" -c "$T/conf" show --json $P4 >"$T/p4.json"
+ok_if "... nor has a group key in show --json" sh -c "! grep -q '\"group\"' '$T/p4.json'"
+
+# the digest: a group once, naming the others
+"$LKPBOT" -c "$T/conf" digest --print >"$T/digest"
+is "digest: one row per group or lone report" "$(grep -c '^[0-9]*\. report ' "$T/digest")" 6
+ok_if "... the group's row names the others and why" grep -q "^    with report $B (same commit)" "$T/digest"
+ok_if "... totals count every open report" grep -q '^Totals: 9 open (6 listed: a group once), 1 closed' "$T/digest"
+
+# a maintainer closes one member: the other gets a proposal, no change
+FIX=0123456789abcdef0123456789abcdef01234567
+"$LKPBOT" -c "$T/conf" fixed-by $A $FIX >/dev/null 2>&1
+is "fixed-by closes the one report" "$(q "select state || ' ' || close_reason from reports where id = $A")" "closed fixed"
+is "... its sibling stays open (never applied)" "$(q "select state from reports where id = $B")" open
+"$LKPBOT" -c "$T/conf" show $B >"$T/b.txt"
+ok_if "show proposes the same close to the sibling" grep -q "^proposal  *report $A (same commit) was closed as fixed by 0123456789ab: the same for report $B?" "$T/b.txt"
+ok_if "... with the ready command" grep -q "^  *lkpbot fixed-by $B $FIX\$" "$T/b.txt"
+ok_if "... and the ready mail command" grep -q "^  *#lkp fixed-by $FIX\$" "$T/b.txt"
+"$LKPBOT" -c "$T/conf" digest --print >"$T/digest"
+ok_if "the digest carries the proposal" grep -q "^Proposal: report $A (same commit) was closed as fixed" "$T/digest"
+ok_if "... with the command" grep -q "^    lkpbot fixed-by $B $FIX\$" "$T/digest"
+"$LKPBOT" -c "$T/conf" show --json $B >"$T/b.json"
+ok_if "show --json: group and proposals" python3 -c "
+import json, sys
+d = json.load(open('$T/b.json'))
+ok = d['group'][0]['id'] == $A and d['proposals'][0]['command'] == 'lkpbot fixed-by $B $FIX'
+ok = ok and list(d)[-1] == 'history'
+sys.exit(0 if ok else 1)"
+ok_if "the ready command works as written" sh -c "$LKPBOT -c '$T/conf' fixed-by $B $FIX >/dev/null"
+is "... and closes the sibling" "$(q "select state || ' ' || close_reason from reports where id = $B")" "closed fixed"
+"$LKPBOT" -c "$T/conf" show $B >"$T/b.txt"
+ok_if "... then no proposal is left" sh -c "! grep -q '^proposal' '$T/b.txt'"
+
+# another version of a patch has bugs of its own: no proposal across
+# versions (measured: such proposals were wrong), only the group
+"$LKPBOT" -c "$T/conf" fixed-by $V6 $FIX >/dev/null 2>&1
+"$LKPBOT" -c "$T/conf" show $V5 >"$T/v5.txt"
+ok_if "a closed other version: still a sibling" grep -q "^sibling  *report $V6, closed fixed (same subject and author)" "$T/v5.txt"
+ok_if "... but no proposal" sh -c "! grep -q '^proposal' '$T/v5.txt'"
+"$LKPBOT" -c "$T/conf" reopen $V6 >/dev/null 2>&1
+
+# a maintainer splits a wrong group
+ok_if "lkpbot split" sh -c "$LKPBOT -c '$T/conf' split $V5 >'$T/split.out'"
+ok_if "... says so" grep -q "report $V5 is in no group now" "$T/split.out"
+"$LKPBOT" -c "$T/conf" list --group >"$T/g.txt"
+is "... the group is gone" "$(tail -1 "$T/g.txt")" "3 groups"
+"$LKPBOT" -c "$T/conf" show $V6 >"$T/v6.txt"
+ok_if "... show names no sibling" sh -c "! grep -q '^sibling' '$T/v6.txt'"
+is "... who split it is kept" "$(q "select count(*) from report_splits where report_id = $V5 and author != ''")" 1
+ok_if "split --undo" sh -c "$LKPBOT -c '$T/conf' split --undo $V5 >/dev/null"
+"$LKPBOT" -c "$T/conf" list --group >"$T/g.txt"
+is "... the group is back" "$(tail -1 "$T/g.txt")" "4 groups"
+"$LKPBOT" -c "$T/conf" split 99999 >/dev/null 2>"$T/err"
+is "split of an unknown report fails" $? 1
+done_testing
