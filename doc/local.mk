@@ -15,4 +15,5 @@ dist_man_MANS += \
 	%reldir%/lkpbot-series.1 %reldir%/lkpbot-show.1 \
 	%reldir%/lkpbot-sync.1 %reldir%/lkpbot-templates.5 \
 	%reldir%/lkpbot-thread.1 %reldir%/lkpbot-triage.1 \
+	%reldir%/lkpbot-web.1 \
 	%reldir%/lkpbot.1 %reldir%/lkpbot.conf.5

@@ -33,6 +33,7 @@ static const struct command commands[] = {
 	{ "sync", cmd_sync, CMD_STORE_NONE, "fetch new mail (IMAP, Maildir) into the database" },
 	{ "thread", cmd_thread, CMD_STORE_RO, "show a report's thread: messages, events, commands" },
 	{ "triage", cmd_triage, CMD_STORE_NONE, "read new mail: events, #lkp commands, report states" },
+	{ "web", cmd_web, CMD_STORE_RO, "write the reports as a static web site (pages, charts, feed)" },
 };
 
 /* commands[] and the verb twins, sorted by name: `lkpbot help` prints

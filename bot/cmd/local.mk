@@ -8,4 +8,5 @@ bot_cmd_libcmd_a_SOURCES = \
 	%reldir%/outbox.c %reldir%/parse.c %reldir%/render.c \
 	%reldir%/request.c %reldir%/requests.c %reldir%/rules.c \
 	%reldir%/run.c %reldir%/send.c %reldir%/series.c %reldir%/show.c \
-	%reldir%/state.c %reldir%/sync.c %reldir%/triage.c
+	%reldir%/state.c %reldir%/sync.c %reldir%/triage.c \
+	%reldir%/web.c
