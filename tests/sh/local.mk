@@ -4,6 +4,7 @@
 #   01xx mail sources: IMAP sync and faults, a local Maildir
 #   02xx deployment: TLS, AUTH, secrets, doctor, install
 #   03xx triage
+#   05xx the web site (headless chromium)
 #   06xx outgoing mail: SMTP, templates, rules
 #   07xx requests and comparisons
 #   08xx hostile input, valgrind, fuzz seeds
@@ -46,6 +47,7 @@ LKB_SH_TESTS = \
 	%reldir%/t0390-display-name.sh \
 	%reldir%/t0395-error-paths.sh \
 	%reldir%/t0400-triage-acts.sh \
+	%reldir%/t0500-web.sh \
 	%reldir%/t0600-smtp.sh \
 	%reldir%/t0601-render-golden.sh \
 	%reldir%/t0610-rules-cli.sh \
