@@ -61,11 +61,13 @@ frame_fit(struct frame *f, const struct chart *c)
 		f->hi = f->lo + 1;
 	f->hi += (f->hi - f->lo) * 0.08;
 	f->w = (unsigned)(70 + 44 * (c->n ? c->n : 1));
-	f->h = 250;
+	if (f->w < 320)
+		f->w = 320;
+	f->h = 256;
 	f->x0 = 62;
 	f->x1 = f->w - 8;
-	f->y0 = 28;
-	f->y1 = 210;
+	f->y0 = 36;
+	f->y1 = 216;
 	f->slot = (f->x1 - f->x0) / (double)(c->n ? c->n : 1);
 }
 
@@ -100,7 +102,8 @@ mark(struct strbuf *sb, const struct frame *f, const struct chart *c,
      size_t i)
 {
 	double m = c->mean[i], x = f->x0 + f->slot * (double)i;
-	double bw = f->slot * 0.66, bx = x + (f->slot - bw) / 2, cx = x + f->slot / 2;
+	double bw = f->slot * 0.66 > 40 ? 40 : f->slot * 0.66;
+	double bx = x + (f->slot - bw) / 2, cx = x + f->slot / 2;
 	double base = ypos(f, f->lo < 0 ? 0 : f->lo), top = ypos(f, m);
 	int rc;
 
@@ -128,7 +131,7 @@ mark(struct strbuf *sb, const struct frame *f, const struct chart *c,
 				  "width=\"%.1f\" height=\"%.1f\"/>\n<text x=\"%.1f\" "
 				  "y=\"%.1f\" text-anchor=\"middle\">largest step"
 				  "</text>\n", bx - 3, f->y0 - 6, bw + 6,
-				  f->y1 - f->y0 + 9, cx, f->y0 - 10);
+				  f->y1 - f->y0 + 9, cx, f->y0 - 9);
 	rc |= strbuf_addf(sb, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">",
 			  cx, f->y1 + 16);
 	rc |= short_label(sb, c->labels[i]);
