@@ -17,3 +17,4 @@ dist_man_MANS += \
 	%reldir%/lkpbot-thread.1 %reldir%/lkpbot-triage.1 \
 	%reldir%/lkpbot-web.1 \
 	%reldir%/lkpbot.1 %reldir%/lkpbot.conf.5
+EXTRA_DIST += %reldir%/lkpbot-web.png
