@@ -156,7 +156,6 @@ facts(struct page *p, const struct lkp_report *r)
 	else
 		rc |= fact(sb, "Commit", wr->sha);
 	strbuf_release(&t);
-	p->sb = sb;
 	if (store_related_foreach(p->w->st, wr->id, add_related, p))
 		rc |= LKB_ERR_DB;
 	return rc | p->rc | strbuf_adds(sb, "</dl>\n");
