@@ -7,7 +7,8 @@
  * schema and database errors, which would fail every stage alike. The
  * exit code is the first failing stage's. [bot] run_deadline bounds the
  * whole run: the sync stage gets what is left of it as its IMAP
- * deadline, and no stage starts once it has passed (exit 4).
+ * deadline, and no stage starts once it has passed (exit 4). With
+ * [web] dir set, a last stage writes the static site (lkpbot-web(1)).
  */
 #include "config.h"
 
@@ -25,6 +26,7 @@
 #include "bot/outbox/outbox.h"
 #include "bot/requests/requests.h"
 #include "bot/triage/triage.h"
+#include "bot/web/web.h"
 #include "lib/log.h"
 #include "lib/status.h"
 
@@ -34,7 +36,8 @@ static const char *const usage[] = {
 };
 
 static const char help[] =
-	"\nRun every stage once: sync, then the stages after it.\n"
+	"\nRun every stage once: sync, then the stages after it (and with\n"
+	"[web] dir set, write the web site there).\n"
 	"    -n, --dry-run DIR   write outgoing mail into DIR, send nothing\n"
 	"                        and change nothing on the IMAP server\n";
 
@@ -74,6 +77,25 @@ stage_send(struct bot_ctx *ctx, const struct run_opts *o)
 	return rc;
 }
 
+/* After the mail: the static site, when [web] dir asks for one. */
+static int
+stage_web(struct bot_ctx *ctx, const struct run_opts *o)
+{
+	struct web_opts wo = { ctx->set->web.dir, ctx->set->web.url,
+			       ctx->set->bot.address };
+	struct web_summary s;
+	int rc;
+
+	(void)o;
+	if (!wo.out || !*wo.out)
+		return LKB_OK;
+	rc = web_build(ctx->st, &wo, &s);
+	if (rc == LKB_OK)
+		lkb_info("run: site %s: %zu files written, %zu unchanged",
+			 wo.out, s.written, s.unchanged);
+	return rc;
+}
+
 /* The stages, in order; each a run_stage_fn (bot/run.h). */
 static const struct run_stage {
 	const char *name;
@@ -83,6 +105,7 @@ static const struct run_stage {
 	{ "triage", triage_stage },
 	{ "requests", requests_stage },
 	{ "send", stage_send },
+	{ "web", stage_web },
 };
 
 static int

@@ -97,6 +97,11 @@ struct settings {
 		long timeout;	/* seconds per git command, default 120 */
 	} git;
 	struct {
+		const char *dir;	/* [web] dir: `lkpbot run` writes the
+					 * site there; NULL: it does not */
+		const char *url;	/* [web] url: its public address */
+	} web;
+	struct {
 		const char *rules_file;		/* [rules] file */
 		const char *templates_dir;	/* [templates] dir */
 		const char *db_path;		/* [db] path */

@@ -15,7 +15,7 @@ for c in python3 git sqlite3 chromium tidy xmllint; do
 done
 lkb_setup
 S=$LKB_TEST_DATA/stories
-plan 27
+plan 28
 
 # ---- the world: t0900's series repository, results and stories ----
 sh "$LKB_SRCDIR/tests/tools/make-series-repo.sh" "$T/repo" 13 >/dev/null 2>&1
@@ -288,6 +288,14 @@ ok_rc "... its report's page among them" \
 	"$(grep -q 'late@e2e.test\|#lkp ack' "$W/report-$R0.html"; echo $?)"
 ok_rc "... another report's page left alone" \
 	"$(test "$W/report-$R4.html" -ef "$W/report-$R4.html" && cmp -s "$T/r4.before" "$W/report-$R4.html" && test ! "$W/report-$R4.html" -nt "$T/r4.before"; echo $?)"
+
+# ---- with [web] dir, lkpbot run writes the site itself ----
+printf '[web]\ndir = %s\n' "$W" >>"$LKB_CONF"
+sed -e 's/late@e2e.test/later@e2e.test/' -e 's/late word/later word/' \
+	"$MD/new/late" >"$MD/new/later"
+L run --dry-run "$T/sent" >>"$T/run.out" 2>&1
+ok_rc "with [web] dir, lkpbot run writes the site" \
+	"$(grep -q 'later word' "$W/report-$R0.html"; echo $?)"
 
 # ---- the command line ----
 L web >/dev/null 2>&1
