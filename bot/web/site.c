@@ -92,8 +92,9 @@ site_put(struct site *s, const char *name, const char *buf, size_t len)
 		rc = LKB_ERR_IO;
 		goto out;
 	}
-	if (write_all(fd, buf, len) || fchmod(fd, 0644) || fsync(fd) ||
-	    close(fd)) {
+	/* no fsync: a page lost in a crash differs from what the next run
+	 * makes of the store, so that run writes it again */
+	if (write_all(fd, buf, len) || fchmod(fd, 0644) || close(fd)) {
 		fd = -1;
 		lkb_error_errno("cannot write '%s'", tmp);
 		unlink(tmp);
