@@ -97,6 +97,8 @@ cmd_web(int argc, char **argv, struct bot_ctx *ctx)
 	}
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	rc = web_build(ctx->st, &o, &s);
+	if (rc == LKB_ERR_USAGE)
+		return EXIT_USAGE;
 	if (rc != LKB_OK) {
 		lkb_error("cannot write the site into '%s': %s", o.out,
 			  lkb_status_str(rc));

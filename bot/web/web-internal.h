@@ -58,7 +58,7 @@ struct web {
 	size_t nreq;
 	struct web_rules *rules;
 	size_t nrules, arules;
-	int64_t newest;			/* the newest date in the store */
+	int64_t newest;			/* the newest mail date in the store */
 	size_t nseries;
 };
 
@@ -87,7 +87,7 @@ int web_charts(struct web *w, struct strbuf *sb,
 int web_put(struct web *w, const char *name, struct strbuf *sb)
 	LKB_WARN_UNUSED;
 
-/* Age "3 d" / "5 h" of t up to w->newest. */
+/* Age of t in calendar days (UTC) up to the day of w->newest: "3 d". */
 int web_age(struct web *w, struct strbuf *sb, int64_t t) LKB_WARN_UNUSED;
 
 #endif

@@ -152,14 +152,13 @@ web_put(struct web *w, const char *name, struct strbuf *sb)
 int
 web_age(struct web *w, struct strbuf *sb, int64_t t)
 {
-	int64_t d;
-
-	if (t < 0 || w->newest < t)
-		return strbuf_adds(sb, t < 0 ? "-" : "0 h");
-	d = w->newest - t;
-	if (d < 2 * 86400)
-		return strbuf_addf(sb, "%lld h", (long long)(d / 3600));
-	return strbuf_addf(sb, "%lld d", (long long)(d / 86400));
+	if (t < 0 || w->newest < 0)
+		return strbuf_adds(sb, "-");
+	if (t > w->newest)
+		return strbuf_adds(sb, "0 d");
+	/* calendar days (UTC), so ages move once a day, not with each mail */
+	return strbuf_addf(sb, "%lld d",
+			   (long long)(w->newest / 86400 - t / 86400));
 }
 
 /* The direction of column i's change against the base. */
@@ -291,6 +290,20 @@ put_css(struct web *w)
 	return site_put(&w->site, "style.css", html_css, strlen(html_css));
 }
 
+/* The site's URL goes into the feed as it is: http(s), no blank, no
+ * quote or angle bracket. */
+static int
+url_ok(const char *url)
+{
+	if (strncmp(url, "https://", 8) && strncmp(url, "http://", 7))
+		return 0;
+	for (const char *p = url; *p; p++)
+		if ((unsigned char)*p <= ' ' || (unsigned char)*p >= 0x7f ||
+		    strchr("\"'<>\\^`{|}", *p))
+			return 0;
+	return 1;
+}
+
 int
 web_build(struct store *st, const struct web_opts *opts,
 	  struct web_summary *out)
@@ -304,6 +317,11 @@ web_build(struct store *st, const struct web_opts *opts,
 	w.st = st;
 	w.o = opts;
 	w.newest = -1;
+	if (opts->url && !url_ok(opts->url)) {
+		lkb_error("web: '%s' is no site URL (http:// or https://, "
+			  "no blanks or quotes)", opts->url);
+		return LKB_ERR_USAGE;
+	}
 	if ((rc = site_open(&w.site, opts->out)) != LKB_OK)
 		return rc;
 	if ((rc = store_begin_read(st)) != LKB_OK)

@@ -15,8 +15,8 @@
  *   digest.html           the open reports, largest regression first
  *   feed.atom             the state changes, newest first (Atom, RFC 4287)
  *   style.css
- * Pages depend only on the store, never on the clock: ages are counted
- * up to the newest date in the store, so a run with nothing new writes
+ * Pages depend only on the store, never on the clock: ages are calendar
+ * days up to the day of the newest mail, so a run with nothing new writes
  * nothing, and a new mail rewrites only the pages it changes (each page
  * is compared with the file on disk and replaced by rename).
  */
@@ -41,7 +41,8 @@ struct web_summary {
 	size_t reports, series, changes;
 };
 
-/* Build the site; LKB_OK or a negative status (logged). */
+/* Build the site; LKB_OK or a negative status (logged): LKB_ERR_USAGE
+ * for a url that is not a plain http(s) URL. */
 int web_build(struct store *st, const struct web_opts *opts,
 	      struct web_summary *out) LKB_WARN_UNUSED;
 

@@ -29,12 +29,15 @@ struct page {
 	int rc;
 };
 
+/* Activity at t: the report's last activity; a mail's date also moves
+ * the newest mail date ages are counted to (the times lkpbot itself
+ * wrote, of state changes and answers, do not: they are the clock's). */
 static void
-seen(struct page *p, int64_t t)
+seen(struct page *p, int64_t t, int mail)
 {
 	if (t > p->wr->last)
 		p->wr->last = t;
-	if (t > p->w->newest)
+	if (mail && t > p->w->newest)
 		p->w->newest = t;
 }
 
@@ -274,7 +277,7 @@ add_message(const struct store_msg *m, void *arg)
 	if (m->id != p->b.msg_id && m->date >= 0 && p->b.date >= 0 &&
 	    m->date < p->b.date)
 		return 0;
-	seen(p, m->date);
+	seen(p, m->date, 1);
 	strbuf_reset(&p->msg);
 	rc = strbuf_addf(sb, "<li id=\"m%lld\"><p><b>", (long long)m->id);
 	rc |= html_date(sb, m->date);
@@ -313,7 +316,7 @@ add_history(const struct store_history_row *h, void *arg)
 	struct web *w = p->w;
 	struct web_change *c;
 
-	seen(p, h->date);
+	seen(p, h->date, 0);
 	if (!p->nhist++)
 		p->rc |= strbuf_adds(sb, "<h2>State history</h2>\n<table>\n"
 				     "<thead><tr><th>Date</th><th>Change</th>"
@@ -371,7 +374,7 @@ requests(struct page *p)
 
 		if (q->report_id != p->wr->id)
 			continue;
-		seen(p, q->updated_at);
+		seen(p, q->updated_at, 0);
 		if (!n++)
 			rc |= strbuf_adds(sb, "<h2>Requests</h2>\n<table>\n<thead>"
 					  "<tr><th>#</th><th>Asked</th><th>By</th>"
@@ -408,7 +411,7 @@ answers(struct page *p)
 
 		if (a->report_id != p->wr->id)
 			continue;
-		seen(p, a->created);
+		seen(p, a->created, 0);
 		if (!n++)
 			rc |= strbuf_adds(sb, "<h2>lkpbot's answers</h2>\n<table>\n"
 					  "<thead><tr><th>Queued</th><th>Kind"

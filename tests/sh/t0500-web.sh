@@ -15,7 +15,7 @@ for c in python3 git sqlite3 chromium tidy xmllint; do
 done
 lkb_setup
 S=$LKB_TEST_DATA/stories
-plan 28
+plan 30
 
 # ---- the world: t0900's series repository, results and stories ----
 sh "$LKB_SRCDIR/tests/tools/make-series-repo.sh" "$T/repo" 13 >/dev/null 2>&1
@@ -302,4 +302,10 @@ L web >/dev/null 2>&1
 is "no --out: usage error" $? 2
 L web --help | grep -q '^usage: lkpbot web --out DIR'
 ok_rc "--help prints the usage" $?
+L web --out "$T/site2" --url 'https://lkp.example.org/x"y' >/dev/null 2>&1
+is "a --url that is no plain URL: usage error" $? 2
+L web --out "$T/site2" --url https://lkp.example.org/lkp/ >/dev/null &&
+	xmllint --noout --relaxng "$LKB_TEST_DATA/web/atom.rng" "$T/site2/feed.atom" 2>/dev/null &&
+	grep -q '<link rel="self" type="application/atom+xml" href="https://lkp.example.org/lkp/feed.atom"/>' "$T/site2/feed.atom"
+ok_rc "with --url the feed's links are absolute, with a self link; it validates" $?
 done_testing
