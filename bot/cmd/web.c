@@ -46,11 +46,14 @@ print_summary(const struct web_opts *o, const struct web_summary *s,
 		json_t *d = json_out_doc();
 
 		json_object_set_new(d, "out", json_string(o->out));
-		json_object_set_new(d, "written", json_integer((json_int_t)s->written));
+		json_object_set_new(d, "written",
+				    json_integer((json_int_t)s->written));
 		json_object_set_new(d, "unchanged",
 				    json_integer((json_int_t)s->unchanged));
-		json_object_set_new(d, "reports", json_integer((json_int_t)s->reports));
-		json_object_set_new(d, "series", json_integer((json_int_t)s->series));
+		json_object_set_new(d, "reports",
+				    json_integer((json_int_t)s->reports));
+		json_object_set_new(d, "series",
+				    json_integer((json_int_t)s->series));
 		json_object_set_new(d, "state_changes",
 				    json_integer((json_int_t)s->changes));
 		json_object_set_new(d, "seconds", json_real(secs));

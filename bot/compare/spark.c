@@ -74,8 +74,8 @@ compare_spark_table(struct strbuf *sb, const char *text, size_t len,
 	size_t width = 0;
 	int rc = LKB_OK;
 
-	if (lkp_report_parse_text(&a, text, len, LKP_TEXT_NO_HEADERS, &r) != 1 ||
-	    !r->ncomparisons)
+	if (lkp_report_parse_text(&a, text, len, LKP_TEXT_NO_HEADERS,
+				  &r) != 1 || !r->ncomparisons)
 		goto out;
 	c = &r->comparisons[0];
 	for (size_t i = 0; i < c->nmetrics; i++)

@@ -76,11 +76,13 @@ axis(struct strbuf *sb, const struct frame *f)
 {
 	double zero = ypos(f, f->lo < 0 ? 0 : f->lo);
 
-	return strbuf_addf(sb, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
-			   "y2=\"%.1f\" stroke=\"#444\"/>\n<line x1=\"%.1f\" "
-			   "y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#444\"/>\n"
-			   "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">%.4g"
-			   "</text>\n<text x=\"%.1f\" y=\"%.1f\" "
+	return strbuf_addf(sb, "<line x1=\"%.1f\" y1=\"%.1f\" "
+			   "x2=\"%.1f\" y2=\"%.1f\" stroke=\"#444\"/>\n"
+			   "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
+			   "y2=\"%.1f\" stroke=\"#444\"/>\n"
+			   "<text x=\"%.1f\" y=\"%.1f\" "
+			   "text-anchor=\"end\">%.4g</text>\n"
+			   "<text x=\"%.1f\" y=\"%.1f\" "
 			   "text-anchor=\"end\">%.4g</text>\n",
 			   f->x0, f->y0, f->x0, f->y1, f->x0, zero, f->x1, zero,
 			   f->x0 - 4, f->y0 + 4, f->hi, f->x0 - 4, f->y1,
@@ -121,19 +123,21 @@ mark(struct strbuf *sb, const struct frame *f, const struct chart *c,
 		rc |= strbuf_addf(sb, " \xc2\xb1%.4g", c->sd[i]);
 	rc |= strbuf_adds(sb, "</title></rect>\n");
 	if (has_sd(c, i))
-		rc |= strbuf_addf(sb, "<path class=\"whisker\" d=\"M%.1f %.1fV%.1f"
+		rc |= strbuf_addf(sb, "<path class=\"whisker\" "
+				  "d=\"M%.1f %.1fV%.1f"
 				  "M%.1f %.1fH%.1fM%.1f %.1fH%.1f\"/>\n", cx,
 				  ypos(f, m - c->sd[i]), ypos(f, m + c->sd[i]),
 				  cx - 4, ypos(f, m - c->sd[i]), cx + 4, cx - 4,
 				  ypos(f, m + c->sd[i]), cx + 4);
 	if (i == c->step && i)
-		rc |= strbuf_addf(sb, "<rect class=\"step\" x=\"%.1f\" y=\"%.1f\" "
-				  "width=\"%.1f\" height=\"%.1f\"/>\n<text x=\"%.1f\" "
-				  "y=\"%.1f\" text-anchor=\"middle\">largest step"
-				  "</text>\n", bx - 3, f->y0 - 6, bw + 6,
+		rc |= strbuf_addf(sb, "<rect class=\"step\" x=\"%.1f\" "
+				  "y=\"%.1f\" width=\"%.1f\" "
+				  "height=\"%.1f\"/>\n<text x=\"%.1f\" "
+				  "y=\"%.1f\" text-anchor=\"middle\">"
+				  "largest step</text>\n", bx - 3, f->y0 - 6, bw + 6,
 				  f->y1 - f->y0 + 9, cx, f->y0 - 9);
-	rc |= strbuf_addf(sb, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">",
-			  cx, f->y1 + 16);
+	rc |= strbuf_addf(sb, "<text x=\"%.1f\" y=\"%.1f\" "
+			  "text-anchor=\"middle\">", cx, f->y1 + 16);
 	rc |= short_label(sb, c->labels[i]);
 	rc |= strbuf_adds(sb, "</text>\n");
 	return rc;
@@ -155,7 +159,8 @@ describe(struct strbuf *sb, const struct chart *c)
 		if (has_sd(c, i))
 			rc |= strbuf_addf(sb, " \xc2\xb1%.4g", c->sd[i]);
 		if (c->dir[i] != CHART_NEUTRAL)
-			rc |= strbuf_addf(sb, " (%s)", chart_dir_name(c->dir[i]));
+			rc |= strbuf_addf(sb, " (%s)",
+					  chart_dir_name(c->dir[i]));
 	}
 	if (c->step && c->step < c->n) {
 		rc |= strbuf_adds(sb, ". Largest step: ");

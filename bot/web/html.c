@@ -34,7 +34,8 @@ html_esc(struct strbuf *sb, const char *s, size_t len)
 			} else if (c >= 0x80) {
 				n = escape_utf8_len(s + i, len - i);
 				/* C1 controls (U+0080..U+009F) too */
-				if (!n || (c == 0xc2 && (unsigned char)s[i + 1] < 0xa0)) {
+				if (!n || (c == 0xc2 &&
+					   (unsigned char)s[i + 1] < 0xa0)) {
 					rep = "\xef\xbf\xbd";
 					n = n ? n : 1;
 				}

@@ -141,7 +141,9 @@ site_slug(struct strbuf *sb, const char *prefix, const char *value)
 
 		if (c >= 'A' && c <= 'Z')
 			c += 'a' - 'A';
-		rc = strbuf_addch(sb, safe_char(c) && (i || c != '.') ? c : '_');
+		if (!safe_char(c) || (!i && c == '.'))
+			c = '_';
+		rc = strbuf_addch(sb, c);
 	}
 	if (!rc && !plain)
 		rc = strbuf_addf(sb, "-%08x", (unsigned)h);

@@ -63,11 +63,11 @@ struct web {
 };
 
 /* Page builders, each writing through w->site. */
-int web_series_pages(struct web *w) LKB_WARN_UNUSED;	/* web_series.c */
-int web_report_page(struct web *w, struct web_report *r)	/* web_report.c */
-	LKB_WARN_UNUSED;
-int web_index_pages(struct web *w) LKB_WARN_UNUSED;	/* web_index.c */
-int web_feed(struct web *w) LKB_WARN_UNUSED;		/* web_feed.c */
+/* web_series.c, web_report.c, web_index.c, web_feed.c */
+int web_series_pages(struct web *w) LKB_WARN_UNUSED;
+int web_report_page(struct web *w, struct web_report *r) LKB_WARN_UNUSED;
+int web_index_pages(struct web *w) LKB_WARN_UNUSED;
+int web_feed(struct web *w) LKB_WARN_UNUSED;
 
 /* lkp's statistics rules of testcase, made once per run; NULL when
  * they cannot be made (then charts are not coloured). */
@@ -82,6 +82,9 @@ int web_charts(struct web *w, struct strbuf *sb,
 	       const char *headline, const char *const *shas,
 	       const char *const *labels, const char *id_prefix)
 	LKB_WARN_UNUSED;
+
+/* Report id of the list, or NULL. Borrowed from w. */
+const struct web_report *web_report_by_id(const struct web *w, int64_t id);
 
 /* A page done: put it into the site and release sb's contents. */
 int web_put(struct web *w, const char *name, struct strbuf *sb)

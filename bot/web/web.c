@@ -140,6 +140,15 @@ web_rules_for(struct web *w, const char *testcase)
 	return e->r;
 }
 
+const struct web_report *
+web_report_by_id(const struct web *w, int64_t id)
+{
+	for (size_t i = 0; i < w->nrep; i++)
+		if (w->rep[i].id == id)
+			return &w->rep[i];
+	return NULL;
+}
+
 int
 web_put(struct web *w, const char *name, struct strbuf *sb)
 {
@@ -210,7 +219,8 @@ one_chart(struct web *w, struct strbuf *sb, const struct lkp_metric *m,
 	  const char *id)
 {
 	size_t n = m->ncols;
-	double *mean = xcalloc(n, sizeof(double)), *sd = xcalloc(n, sizeof(double));
+	double *mean = xcalloc(n, sizeof(double));
+	double *sd = xcalloc(n, sizeof(double));
 	enum chart_dir *dir = xcalloc(n, sizeof(*dir));
 	char (*sbuf)[16] = xcalloc(n, sizeof(*sbuf));
 	char (*lbuf)[24] = xcalloc(n, sizeof(*lbuf));
@@ -224,7 +234,8 @@ one_chart(struct web *w, struct strbuf *sb, const struct lkp_metric *m,
 		const struct lkp_num *s = &m->stddev[i];
 
 		mean[i] = m->values[i].kind == LKP_NUM_NONE ||
-			  m->values[i].kind == LKP_NUM_NAN ? NAN : m->values[i].v;
+			  m->values[i].kind == LKP_NUM_NAN
+			  ? NAN : m->values[i].v;
 		sd[i] = s->kind == LKP_NUM_NONE || s->kind == LKP_NUM_NAN
 			? NAN : fabs(mean[i]) * s->v / 100.0;
 		dir[i] = direction(rules, m, i);
@@ -267,12 +278,14 @@ web_charts(struct web *w, struct strbuf *sb, const struct lkp_comparison *c,
 		const struct lkp_metric *m = &c->metrics[i];
 		char id[64];
 
-		if (m->ncols < 2 || !compare_is_kpi(m->name, testcase, headline))
+		if (m->ncols < 2 ||
+		    !compare_is_kpi(m->name, testcase, headline))
 			continue;
 		if (shown == LKB_MAX_WEB_CHARTS) {
-			rc = strbuf_addf(sb, "<p>More KPI rows than the %u charts "
-					 "a table gets (LKB_MAX_WEB_CHARTS): the "
-					 "table has them all.</p>\n",
+			rc = strbuf_addf(sb, "<p>More KPI rows than the %u "
+					 "charts a table gets "
+					 "(LKB_MAX_WEB_CHARTS): the table has "
+					 "them all.</p>\n",
 					 LKB_MAX_WEB_CHARTS);
 			break;
 		}

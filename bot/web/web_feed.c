@@ -48,9 +48,9 @@ authority(const struct web *w)
 {
 	const char *a = w->o->author;
 
-	if (!a || !*a || strlen(a) > 200 || strspn(a, "abcdefghijklmnopqrstuvwxyz"
-						   "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-						   "0123456789.-_+@") != strlen(a))
+	if (!a || !*a || strlen(a) > 200 ||
+	    strspn(a, "abcdefghijklmnopqrstuvwxyz"
+		      "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-_+@") != strlen(a))
 		return "lkpbot.invalid";
 	return a;
 }
@@ -64,29 +64,23 @@ href(struct strbuf *sb, const struct web *w, const char *page)
 	if (w->o->url && *w->o->url) {
 		size_t n = strlen(w->o->url);
 
-		rc |= html_esc(sb, w->o->url, w->o->url[n - 1] == '/' ? n - 1 : n);
+		if (w->o->url[n - 1] == '/')
+			n--;
+		rc |= html_esc(sb, w->o->url, n);
 		rc |= strbuf_adds(sb, "/");
 	}
 	return rc | html_escs(sb, page);
 }
 
-static const struct web_report *
-report_of(const struct web *w, int64_t id)
-{
-	for (size_t i = 0; i < w->nrep; i++)
-		if (w->rep[i].id == id)
-			return &w->rep[i];
-	return NULL;
-}
-
 static int
 entry(struct strbuf *sb, const struct web *w, const struct web_change *c)
 {
-	const struct web_report *r = report_of(w, c->report_id);
+	const struct web_report *r = web_report_by_id(w, c->report_id);
 	char page[48];
 	int rc;
 
-	snprintf(page, sizeof(page), "report-%lld.html", (long long)c->report_id);
+	snprintf(page, sizeof(page), "report-%lld.html",
+		 (long long)c->report_id);
 	rc = strbuf_addf(sb, "<entry>\n<id>tag:%s,2024:report-%lld/change-%zu"
 			 "</id>\n<title>Report %lld: ", authority(w),
 			 (long long)c->report_id, c->idx,
@@ -116,7 +110,8 @@ entry(struct strbuf *sb, const struct web *w, const struct web_change *c)
 int
 web_feed(struct web *w)
 {
-	const struct web_change **v = xcalloc(w->nchg ? w->nchg : 1, sizeof(*v));
+	const struct web_change **v = xcalloc(w->nchg ? w->nchg : 1,
+					      sizeof(*v));
 	struct strbuf sb = STRBUF_INIT;
 	size_t n = w->nchg > LKB_MAX_WEB_FEED_ENTRIES ? LKB_MAX_WEB_FEED_ENTRIES
 						      : w->nchg;
@@ -137,8 +132,8 @@ web_feed(struct web *w)
 		rc |= html_escs(&sb, w->o->author);
 		rc |= strbuf_adds(&sb, ")");
 	}
-	rc |= strbuf_adds(&sb, "</name></author>\n<generator>lkpbot</generator>\n"
-			  "<link rel=\"alternate\" type=\"text/html\" href=\"");
+	rc |= strbuf_adds(&sb, "</name></author>\n"
+			  "<generator>lkpbot</generator>\n<link rel=\"alternate\" type=\"text/html\" href=\"");
 	rc |= href(&sb, w, "index.html");
 	rc |= strbuf_adds(&sb, "\"/>\n");
 	if (w->o->url && *w->o->url) {

@@ -133,8 +133,8 @@ row(struct web *w, struct strbuf *sb, const struct web_report *r)
 static int
 table_head(struct strbuf *sb)
 {
-	return strbuf_adds(sb, "<table class=\"reports\">\n<thead><tr><th>#</th>"
-			   "<th>Report</th><th>State</th><th>Kind</th>"
+	return strbuf_adds(sb, "<table class=\"reports\">\n<thead><tr>"
+			   "<th>#</th><th>Report</th><th>State</th><th>Kind</th>"
 			   "<th>Tree</th><th>Testcase</th><th>Change</th>"
 			   "<th>Last activity</th><th>Age</th></tr></thead>\n"
 			   "<tbody>\n");
@@ -217,7 +217,8 @@ digest_page(struct web *w, struct web_report **order)
 	int rc;
 
 	qsort(order, w->nrep, sizeof(*order), by_weight);
-	rc = html_begin(&sb, "Digest: the open reports, largest regression first");
+	rc = html_begin(&sb, "Digest: the open reports, largest regression "
+			"first");
 	rc |= strbuf_adds(&sb, "<ol>\n");
 	for (size_t i = 0; i < w->nrep; i++) {
 		const struct web_report *r = order[i];

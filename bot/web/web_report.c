@@ -59,8 +59,8 @@ fact_link(struct strbuf *sb, const char *label, const char *url)
 {
 	int rc;
 
-	if (!url || (strncmp(url, "https://", 8) && strncmp(url, "http://", 7)) ||
-	    strpbrk(url, " \t\n"))
+	if (!url || strpbrk(url, " \t\n") ||
+	    (strncmp(url, "https://", 8) && strncmp(url, "http://", 7)))
 		return fact(sb, label, url);
 	rc = strbuf_addf(sb, "<dt>%s</dt><dd><a href=\"", label);
 	rc |= html_escs(sb, url);
@@ -380,11 +380,13 @@ requests(struct page *p)
 					  "<tr><th>#</th><th>Asked</th><th>By</th>"
 					  "<th>What</th><th>State</th><th>Result"
 					  "</th></tr></thead>\n<tbody>\n");
-		rc |= strbuf_addf(sb, "<tr><td>%lld</td><td>", (long long)q->id);
+		rc |= strbuf_addf(sb, "<tr><td>%lld</td><td>",
+				  (long long)q->id);
 		rc |= html_date(sb, q->created_at);
 		rc |= strbuf_adds(sb, "</td><td>");
 		rc |= html_escs(sb, q->asker);
-		rc |= strbuf_addf(sb, "</td><td>%s ", request_kind_name(q->kind));
+		rc |= strbuf_addf(sb, "</td><td>%s ",
+				  request_kind_name(q->kind));
 		rc |= html_escs(sb, q->args);
 		rc |= strbuf_addf(sb, "</td><td>%s</td><td>",
 				  request_state_name(q->state));

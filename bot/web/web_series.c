@@ -87,15 +87,6 @@ cols_parse(struct series_cols *sc, const char *body, size_t len)
 	}
 }
 
-static const struct web_report *
-find_report(const struct web *w, int64_t id)
-{
-	for (size_t i = 0; i < w->nrep; i++)
-		if (w->rep[i].id == id)
-			return &w->rep[i];
-	return NULL;
-}
-
 static int
 body_pre(struct strbuf *sb, const char *body, size_t len)
 {
@@ -115,7 +106,7 @@ static int
 series_page(struct web *w, struct web_answer *a, const struct message *m,
 	    struct strbuf *sb)
 {
-	const struct web_report *r = find_report(w, a->report_id);
+	const struct web_report *r = web_report_by_id(w, a->report_id);
 	struct series_cols sc = { 0 };
 	struct arena ar = ARENA_INIT;
 	struct lkp_report *lr = NULL;
