@@ -166,7 +166,8 @@ class P(html.parser.HTMLParser):
         elif tag == "title" and self.cur is not None and not self.cur["title"]:
             self.title = self.cur
         elif self.cur is not None and "mark" in (a.get("class") or "").split():
-            self.cur["marks"].append((a.get("data-commit"), a.get("data-value")))
+            self.cur["marks"].append((a.get("data-commit"), a.get("data-value"),
+                                      float(a.get("height", "nan"))))
         elif tag == "pre":
             self.in_pre = 1
             self.pre.append("")
@@ -211,11 +212,17 @@ if got_shas != want_shas:
     problems.append("commits %s" % got_shas)
 if got_vals != vals:
     problems.append("values %s, table %s" % (got_vals, vals))
+# bars start at zero: each height is the value times one scale (0.1 px
+# rounding)
+scale = marks[0][2] / vals[0] if marks and vals and vals[0] else 0
+bad_h = [m[2] for m, v in zip(marks, vals) if abs(m[2] - v * scale) > 0.11]
+if not scale or bad_h:
+    problems.append("heights %s not in proportion" % [m[2] for m in marks])
 print("; ".join(problems))
 PY
 SB=$(basename "$SP")
 want=$(for i in $(seq 0 13); do col $i | cut -c1-12; done | tr '\n' ' ')
-is "series chart: one mark per commit, its data-value the table's mean" \
+is "series chart: one mark per commit, its data-value the table's mean, its height in proportion" \
 	"$(python3 "$T/series.py" "$T/dom/$SB" stress-ng.remap.ops_per_sec "$want" 2>&1)" ""
 ok_rc "series chart: the largest step is marked, regressions coloured" \
 	"$(grep -q 'class="step"' "$T/dom/$SB" && grep -q 'class="mark regression"' "$T/dom/$SB"; echo $?)"
