@@ -164,6 +164,17 @@ facts(struct page *p, const struct lkp_report *r)
 	return rc | p->rc | strbuf_adds(sb, "</dl>\n");
 }
 
+/* 1 when the line starts with 40 '=' (lkp's rule above a table). */
+static int
+rule_line(const char *p, size_t n)
+{
+	size_t i = 0;
+
+	while (i < n && p[i] == '=')
+		i++;
+	return i >= 40;
+}
+
 /* The comparison sections of the report text, as lkp printed them:
  * from the first "=====" rule to the signature. */
 static int
@@ -176,7 +187,7 @@ tables(struct strbuf *sb, const struct message *m)
 		const char *e = memchr(p, '\n', (size_t)(end - p));
 		size_t n = e ? (size_t)(e - p) : (size_t)(end - p);
 
-		if (!start && n >= 40 && strspn(p, "=") >= 40)
+		if (!start && n >= 40 && rule_line(p, n))
 			start = p;
 		else if (start && ((n == 3 && !memcmp(p, "-- ", 3)) ||
 				   (n >= 11 && !memcmp(p, "Disclaimer:", 11)))) {
