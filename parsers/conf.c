@@ -51,7 +51,7 @@ static const char *const known_keys[] = {
 	"results.root", "results.queue", "results.expire_days",
 	"requests.per_asker", "requests.per_report",
 	"requests.jobs_per_asker", "requests.jobs_per_report",
-	"requests.jobs_per_day",
+	"requests.jobs_per_day", "requests.deadline",
 	"git.repo", "git.timeout",
 	"rules.file",
 	"templates.dir",

@@ -45,7 +45,11 @@ struct store {
 	size_t ncache;
 	short slot_of[2 * STORE_MAX_STMTS];	/* cache index + 1, 0 free */
 	struct store_stmt_slot *last;	/* store_stmt()'s last answer */
+	struct walk_memo *memo;	/* store_walk_memo(): long walks' ends */
 };
+
+/* Free the walk memo (store_triage.c); NULL is fine. */
+void walk_memo_free(struct walk_memo *m);
 
 /* Cached statement for sql (a static string; the pointer is the key).
  * Returns NULL after logging the SQLite error. */

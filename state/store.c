@@ -161,6 +161,7 @@ store_close(struct store *st)
 	if (st->db)
 		sqlite3_close(st->db);
 	rawpack_close(st->pack);
+	walk_memo_free(st->memo);
 	free(st->path);
 	free(st);
 }

@@ -2,11 +2,13 @@
 #include "config.h"
 #include "state/store_triage.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "lib/log.h"
+#include "lib/xalloc.h"
 #include "lib/status.h"
 #include "state/store-internal.h"
 
@@ -317,21 +319,147 @@ static const char sql_report_thread[] =
 	" AND coalesce(m.date, 0) <= coalesce(x.date, 0)"
 	" ORDER BY coalesce(m.date, 0) DESC, r.id DESC LIMIT 1";
 
+/* Where walks of more than MEMO_FROM steps ended, by message id: the
+ * report above (> 0) or, with none, minus the top; open addressing, id 0
+ * free. At most MEMO_MAX entries (then it stops growing). */
+#define MEMO_FROM 8
+#define MEMO_MAX (1u << 20)
+#define WALK_MAX 1000		/* steps without the memo */
+#define WALK_MAX_MEMO 1000000	/* with it: any chain a mailbox holds */
+struct walk_memo {
+	int64_t *key, *val;
+	size_t cap, n;
+};
+
+void
+walk_memo_free(struct walk_memo *m)
+{
+	if (!m)
+		return;
+	free(m->key);
+	free(m->val);
+	free(m);
+}
+
+void
+store_walk_memo(struct store *st, int on)
+{
+	walk_memo_free(st->memo);
+	st->memo = on ? xcalloc(1, sizeof(*st->memo)) : NULL;
+}
+
+static size_t
+memo_slot(const struct walk_memo *m, int64_t id)
+{
+	size_t h = (size_t)((uint64_t)id * 0x9e3779b97f4a7c15u) & (m->cap - 1);
+
+	while (m->key[h] && m->key[h] != id)
+		h = (h + 1) & (m->cap - 1);
+	return h;
+}
+
+static int
+memo_get(const struct walk_memo *m, int64_t id, int64_t *val)
+{
+	size_t h;
+
+	if (!m || !m->n)
+		return 0;
+	h = memo_slot(m, id);
+	*val = m->val[h];
+	return m->key[h] == id;
+}
+
+static void
+memo_put(struct walk_memo *m, int64_t id, int64_t val)
+{
+	size_t h;
+
+	if (2 * (m->n + 1) > m->cap) {
+		struct walk_memo old = *m;
+
+		if (m->n >= MEMO_MAX)
+			return;
+		m->cap = old.cap ? 2 * old.cap : 1024;
+		m->key = xcalloc(m->cap, sizeof(*m->key));
+		m->val = xcalloc(m->cap, sizeof(*m->val));
+		m->n = 0;
+		for (size_t i = 0; i < old.cap; i++)
+			if (old.key[i])
+				memo_put(m, old.key[i], old.val[i]);
+		free(old.key);
+		free(old.val);
+	}
+	h = memo_slot(m, id);
+	m->n += !m->key[h];
+	m->key[h] = id;
+	m->val[h] = val;
+}
+
+/* The messages one walk passed, to remember where it ended. */
+struct walk_path {
+	int64_t *ids;
+	size_t n, cap;
+};
+
+static void
+path_add(struct walk_path *w, int64_t id)
+{
+	if (w->n == w->cap) {
+		w->cap = w->cap ? 2 * w->cap : 64;
+		w->ids = xreallocarray(w->ids, w->cap, sizeof(*w->ids));
+	}
+	w->ids[w->n++] = id;
+}
+
+/* Note cur on the walk; 1 if the walk has been there (a cycle). The
+ * first MEMO_FROM are looked up in the path, the later ones are in the
+ * memo as 0 ("on a walk") until the walk's end is known. */
+static int
+walk_mark(struct walk_memo *m, struct walk_path *path, int64_t cur)
+{
+	if (path->n < MEMO_FROM) {
+		for (size_t i = 0; i < path->n; i++)
+			if (path->ids[i] == cur)
+				return 1;
+	} else if (path->n == MEMO_FROM) {
+		for (size_t i = 0; i < path->n; i++)
+			memo_put(m, path->ids[i], 0);
+	}
+	path_add(path, cur);
+	if (path->n > MEMO_FROM)
+		memo_put(m, cur, 0);
+	return 0;
+}
+
 /* Up from msg_id to the nearest report (1, *report_out) or, with none,
  * to the topmost stored ancestor (0, *top_out). Each message carries
  * the nearest report above it and its top from when it was linked
  * (state/store_message.c), so a reply in a chain of any depth costs a
- * step or two; at most 1000 steps. */
+ * step or two. Replies stored before their parents have no shortcuts:
+ * the walk goes parent by parent, at most WALK_MAX steps, or with the
+ * memo on WALK_MAX_MEMO once and then never again for that chain. */
 static int
 walk_up(struct store *st, int64_t msg_id, int64_t *report_out,
-	int64_t *top_out)
+	int64_t *top_out, struct walk_path *path)
 {
-	int64_t cur = msg_id, rep, upr, top, parent, next;
+	int64_t cur = msg_id, rep, upr, top, parent, next, v;
+	int max = st->memo ? WALK_MAX_MEMO : WALK_MAX;
 	sqlite3_stmt *s;
 	int rc;
 
 	*top_out = msg_id;
-	for (int steps = 0; steps < 1000; steps++) {
+	for (int steps = 0; steps < max; steps++) {
+		if (memo_get(st->memo, cur, &v)) {
+			if (v == 0)
+				return 0;	/* on this walk: a cycle */
+			if (v > 0) {
+				*report_out = v;
+				return 1;
+			}
+			*top_out = -v;
+			return 0;
+		}
 		if (!(s = store_stmt(st, sql_walk_step)))
 			return LKB_ERR_DB;
 		rc = store_step_row(st, s, store_bind_int(st, s, ":m", cur));
@@ -347,6 +475,8 @@ walk_up(struct store *st, int64_t msg_id, int64_t *report_out,
 			*report_out = rep ? rep : upr;
 			return 1;
 		}
+		if (st->memo && walk_mark(st->memo, path, cur))
+			return 0;	/* a cycle of In-Reply-To (hostile mail) */
 		/* no report up to top (as linked): go there, then above */
 		next = top && top != cur ? top : parent;
 		if (!next)
@@ -360,8 +490,17 @@ int
 store_report_for_message(struct store *st, int64_t msg_id,
 			 int64_t *report_id_out)
 {
+	struct walk_path path = { NULL, 0, 0 };
 	int64_t top = msg_id;
-	int rc = walk_up(st, msg_id, report_id_out, &top);
+	int rc = walk_up(st, msg_id, report_id_out, &top, &path);
+
+	if (rc < 0 && path.n > MEMO_FROM)
+		store_walk_memo(st, 1);	/* its marks would read as cycles */
+	else if (path.n > MEMO_FROM)
+		for (size_t i = 0; i < path.n; i++)
+			memo_put(st->memo, path.ids[i],
+				 rc ? *report_id_out : -top);
+	free(path.ids);
 
 	if (rc == 0)
 		rc = store_lookup_int(st, sql_report_thread, ":m", NULL, top,

@@ -85,6 +85,13 @@ int store_triage_skip(struct store *st, int64_t msg_id, const char *problem)
 int store_triage_requeue_thread(struct store *st, int64_t report_id,
 				int64_t *n_out) LKB_WARN_UNUSED;
 
+/* Remember (on) or forget (off) where long walks up ended, for
+ * store_report_for_message(): a chain stored out of order (replies before
+ * their parents) has no shortcuts, and each reply would walk it again.
+ * Turn it on only while messages and reports stay as they are (one
+ * triage run); off frees it. */
+void store_walk_memo(struct store *st, int on);
+
 /* The report a message belongs to: the report whose message is the
  * message itself or an ancestor in the same thread; else the first report
  * of its thread. 1 found, 0 none. */

@@ -6,9 +6,10 @@
  * triaged while the IMAP server is down), except for configuration,
  * schema and database errors, which would fail every stage alike. The
  * exit code is the first failing stage's. [bot] run_deadline bounds the
- * whole run: the sync stage gets what is left of it as its IMAP
- * deadline, and no stage starts once it has passed (exit 4). With
- * [web] dir set, a last stage writes the static site (lkpbot-web(1)).
+ * whole run: the sync, requests and send stages get what is left of it
+ * as their deadline, if less than their own, and no stage starts once
+ * it has passed (exit 4). With [web] dir set, a last stage writes the
+ * static site (lkpbot-web(1)).
  */
 #include "config.h"
 
@@ -54,6 +55,20 @@ stage_sync(struct bot_ctx *ctx, const struct run_opts *o)
 	if (left < set.imap.deadline)
 		set.imap.deadline = left > 1 ? left : 1;
 	return sync_sources(&set, ctx->st, &so);
+}
+
+/* The requests stage, within what is left of the run. */
+static int
+stage_requests(struct bot_ctx *ctx, const struct run_opts *o)
+{
+	struct settings set = *ctx->set;
+	struct bot_ctx c = *ctx;
+	long left = (long)(run_end - time(NULL));
+
+	if (left < set.requests.deadline)
+		set.requests.deadline = left > 1 ? left : 1;
+	c.set = &set;
+	return requests_stage(&c, o);
 }
 
 /* The last stage: drain the outbox (or write .eml files in a dry run). */
@@ -103,7 +118,7 @@ static const struct run_stage {
 } stages[] = {
 	{ "sync", stage_sync },
 	{ "triage", triage_stage },
-	{ "requests", requests_stage },
+	{ "requests", stage_requests },
 	{ "send", stage_send },
 	{ "web", stage_web },
 };

@@ -23,6 +23,13 @@
 extern char **environ;
 
 static long git_seconds = LKB_MAX_GIT_SECONDS;
+static unsigned git_late;	/* commands killed at git_seconds */
+
+unsigned
+compare_git_late_count(void)
+{
+	return git_late;
+}
 
 void
 compare_git_set_timeout(long seconds)
@@ -159,6 +166,7 @@ compare_git_run(const char *repo, const char *const *args, struct strbuf *out,
 	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
 		;
 	if (end == DRAIN_LATE) {
+		git_late++;
 		*err_out = xasprintf("git %s: took longer than %ld s ([git] "
 				     "timeout)", args[0], git_seconds);
 		rc = LKB_ERR_TOO_BIG;

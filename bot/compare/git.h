@@ -21,6 +21,11 @@ int compare_git_run(const char *repo, const char *const *args,
  * LKB_MAX_GIT_SECONDS); [git] timeout. Process-wide. */
 void compare_git_set_timeout(long seconds);
 
+/* How many git commands were killed at their time limit in this
+ * process so far: a caller compares it before and after to tell a git
+ * that ran out of time from one that failed. */
+unsigned compare_git_late_count(void);
+
 /* Whether s may be handed to git as a revision: non-empty, no leading
  * '-', only [A-Za-z0-9._/~^@{}+-] (no option or pathspec injection). */
 int compare_git_rev_ok(const char *s);

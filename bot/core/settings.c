@@ -276,6 +276,8 @@ settings_load(struct settings *s, const struct config *cfg)
 					  60, 0, 1000000, &bad);
 	s->requests.jobs_per_day = num(cfg, "requests", "jobs_per_day", 200,
 				       0, 1000000, &bad);
+	s->requests.deadline = num(cfg, "requests", "deadline", 1800, 1,
+				   86400, &bad);
 	s->git.repo = config_get(cfg, "git", "repo");
 	s->git.timeout = num(cfg, "git", "timeout", LKB_MAX_GIT_SECONDS, 1,
 			     86400, &bad);

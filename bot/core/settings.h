@@ -91,6 +91,7 @@ struct settings {
 		long jobs_per_asker;	/* default 40 */
 		long jobs_per_report;	/* default 60 */
 		long jobs_per_day;	/* default 200 */
+		long deadline;		/* seconds per requests stage, 1800 */
 	} requests;
 	struct {
 		const char *repo;

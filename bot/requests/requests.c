@@ -6,8 +6,10 @@
 #include <string.h>
 #include <time.h>
 
+#include "bot/compare/git.h"
 #include "bot/compare/spark.h"
 #include "bot/core/ctx.h"
+#include "bot/core/settings.h"
 #include "bot/outbox/outbox.h"
 #include "bot/requests/requests-internal.h"
 #include "lib/limits.h"
@@ -29,6 +31,7 @@ struct req_work {
 	struct report_axes ra;
 	struct request_plan plan;
 	int64_t now;
+	int short_git;	/* git's time cut to what is left of the stage */
 };
 
 /* Write the answer, the new state and the job files written (jobs, may
@@ -357,6 +360,9 @@ find_missing(struct req_work *w, const char ***shas_out, size_t *n_out,
 	return LKB_OK;
 }
 
+/* Decide one request: LKB_OK when decided (or still waiting), 1 when git
+ * ran out of the stage's time (nothing written; the next run retries),
+ * a negative status on errors. */
 static int
 process(struct req_work *w)
 {
@@ -364,6 +370,7 @@ process(struct req_work *w)
 	const char **shas = NULL;
 	size_t n = 0;
 	char *err = NULL;
+	unsigned late;
 	int rc;
 
 	rc = report_axes_load(w->ctx->st, r->report_id, &w->ra, &err);
@@ -377,7 +384,16 @@ process(struct req_work *w)
 		rc = fail_request(w, "lkp result trees", err, NULL);
 		goto out;
 	}
+	late = compare_git_late_count();
 	if (requests_plan(w->env, &w->ra, r->kind, r->args, &w->plan, &err)) {
+		if (w->short_git && compare_git_late_count() != late) {
+			/* out of the stage's time, not the request's fault */
+			lkb_warn("request %lld: git ran out of what is left of "
+				 "[requests] deadline; it stays open for the "
+				 "next run", (long long)r->id);
+			rc = 1;
+			goto out;
+		}
 		rc = fail_request(w, request_kind_name(r->kind), err,
 				  r->kind == REQ_COMPARE_SERIES
 				  ? "Name the range: #lkp compare-series "
@@ -423,6 +439,7 @@ requests_stage(struct bot_ctx *ctx, const struct run_opts *o)
 	struct store_request_rec *v = NULL;
 	struct request_env env;
 	struct tpl_set *set = NULL;
+	time_t end = time(NULL) + ctx->set->requests.deadline;
 	size_t n = 0;
 	int rc, first = LKB_OK;
 
@@ -434,9 +451,22 @@ requests_stage(struct bot_ctx *ctx, const struct run_opts *o)
 		goto out;
 	set = outbox_templates(ctx->set);
 	for (size_t i = 0; i < n; i++) {
+		long left = (long)(end - time(NULL));
 		struct req_work w;
 
+		/* slow git or a huge result tree cannot hold the stage (and
+		 * the run lock): what is left waits, still open */
+		if (left <= 0) {
+			lkb_warn("requests: past the deadline of %ld s "
+				 "([requests] deadline); %zu request(s) wait "
+				 "for the next run", ctx->set->requests.deadline,
+				 n - i);
+			break;
+		}
 		memset(&w, 0, sizeof(w));
+		w.short_git = left < ctx->set->git.timeout;
+		compare_git_set_timeout(w.short_git ? left
+						    : ctx->set->git.timeout);
 		w.ctx = ctx;
 		w.set = set;
 		w.env = &env;
@@ -445,6 +475,8 @@ requests_stage(struct bot_ctx *ctx, const struct run_opts *o)
 		rc = process(&w);
 		requests_plan_release(&w.plan);
 		report_axes_release(&w.ra);
+		if (rc > 0)
+			break;	/* deferred: the stage's time is up */
 		if (rc == LKB_OK)
 			continue;
 		lkb_error("request %lld: %s", (long long)v[i].id,

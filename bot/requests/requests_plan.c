@@ -184,7 +184,10 @@ full_sha(const char *repo, const char *rev, char **sha_out, char **err_out)
 	args[3] = arg.buf;
 	rc = compare_git_run(repo, args, &out, &e);
 	strbuf_rtrim(&out);
-	if (rc || out.len != 40) {
+	if (rc == LKB_ERR_TOO_BIG) {
+		/* git ran out of time or said too much: not the asker's rev */
+		*err_out = xasprintf("cannot resolve the series: %s", e);
+	} else if (rc || out.len != 40) {
 		/* the answer goes to the list: no server path in it */
 		*err_out = xasprintf("cannot resolve the series: '%s' is not a "
 				     "commit in the kernel repository", rev);

@@ -914,7 +914,12 @@ triage_pass(struct triage *t)
 	t->stats.messages += (unsigned)bare;
 	if ((rc = store_untriaged_ids(t->st, &ids, &n)) != LKB_OK)
 		return rc;
+	/* messages and reports stay as they are for the pass: long walks
+	 * up a chain stored out of order are remembered (every thread's
+	 * store, the workers' too) */
+	store_walk_memo(t->st, 1);
 	rc = triage_pool_run(t, ids, n, triage_one, t);
+	store_walk_memo(t->st, 0);
 	free(ids);
 	if (t->in_batch) {
 		t->in_batch = 0;

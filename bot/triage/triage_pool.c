@@ -21,6 +21,7 @@
 #include "lib/log.h"
 #include "lib/status.h"
 #include "lib/xalloc.h"
+#include "state/store_triage.h"
 
 #define POOL_RING 64
 #define POOL_MAX_WORKERS 4
@@ -141,6 +142,7 @@ triage_pool_run(struct triage *t, const int64_t *ids, size_t n,
 		    rules_load_file(t->rules_path, &w[i].rules, &err) ==
 			    LKB_OK) {
 			rules_set_people(w[i].rules, t->ctx->set);
+			store_walk_memo(w[i].st, 1);
 			continue;
 		}
 		free(err);

@@ -131,7 +131,7 @@ queue = $T/queue
 repo = $T/repo
 EOF
 
-plan 40
+plan 45
 L sync >/dev/null 2>&1
 ok_rc "sync imports the report and the replies" $?
 # This test drives the requests stage through `lkpbot request`; that the
@@ -288,4 +288,27 @@ rm -rf "$S/$P07"
 rc=$?
 ok_rc "missing results: exit 1 naming the commit" \
 	"$([ $rc -eq 1 ] && grep -q "no results for 1 of 2 commits: $(short10 $P07)" "$T/compare.err"; echo $?)"
+# --- the requests stage's deadline (issue 18): a git that sleeps 5 s,
+# [requests] deadline = 1: git is killed when the stage's time is up, the
+# request stays open (no "not a commit" answer), the next one waits; a
+# later run with time left decides both.
+mkdir -p "$T/slow"
+printf '#!/bin/sh\nsleep 5\nexec %s "$@"\n' "$(command -v git)" >"$T/slow/git"
+chmod +x "$T/slow/git"
+printf '[requests]\ndeadline = 1\n' | cat "$T/config" - >"$T/config.slow"
+L request --message "<hugh.2@example.org>" 1 compare-series >/dev/null 2>&1
+L request --message "<hugh.3@example.org>" 1 compare-series >/dev/null 2>&1
+rows=$(outbox_rows)
+t0=$(date +%s)
+PATH="$T/slow:$PATH" "$LKPBOT" -c "$T/config.slow" -d "$T/db" run \
+	--dry-run "$T/runout" >"$T/o" 2>&1
+t1=$(date +%s)
+ok_rc "a slow git is cut at the stage's deadline ($((t1 - t0)) s, git sleeps 5 s)" \
+	"$([ $((t1 - t0)) -lt 5 ]; echo $?)"
+is "both requests stay open" "$(req_state 5) $(req_state 6)" "new new"
+is "no answer written" "$(outbox_rows)" "$rows"
+ok_rc "the warning names [requests] deadline" \
+	"$(grep -q 'git ran out of what is left of \[requests\] deadline' "$T/o"; echo $?)"
+L run --dry-run "$T/runout" >"$T/o" 2>&1
+is "the next run with time left decides both" "$(req_state 5) $(req_state 6)" "done done"
 done_testing

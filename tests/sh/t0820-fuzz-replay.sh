@@ -27,6 +27,11 @@ seeds() {
 	address|date|header) echo "$D/msg"; echo "$D/stories" ;;
 	esac
 	[ -d "$D/fuzz-regress/$1" ] && echo "$D/fuzz-regress/$1"
+	if [ -f "$S/tests/fuzz/corpus/$1.tar.xz" ]; then
+		mkdir -p "$T/corpus/$1"
+		tar -xJf "$S/tests/fuzz/corpus/$1.tar.xz" -C "$T/corpus/$1" &&
+			echo "$T/corpus/$1"
+	fi
 	return 0
 }
 
@@ -52,6 +57,10 @@ replay() {
 
 for t in message report reply imap-resp template config rules address \
 	date header; do
-	ok_if "fuzz-$t replays its seeds" replay "$t"
+	out=$(replay "$t")
+	rc=$?
+	[ $rc -eq 0 ] || printf '%s\n' "$out" | sed 's/^/# /'
+	ok_if "fuzz-$t replays its seeds and kept corpus (${out%%
+*})" test $rc -eq 0
 done
 done_testing
