@@ -3,7 +3,7 @@
 # The folders in their one-way order: a folder includes only folders
 # before it (tools/deps-graph.sh checks it in `make lint`; doc/design.md).
 #   core -> net -> compare -> report -> ingest -> outbox -> triage ->
-#   requests -> cmd -> main.c
+#   requests -> web -> cmd -> main.c
 bin_PROGRAMS += bot/lkpbot
 LKB_BOT_CFLAGS = $(AM_CFLAGS) $(CURL_CFLAGS) $(PCRE2_CFLAGS) \
 	$(JANSSON_CFLAGS) $(SQLITE_CFLAGS) $(ZLIB_CFLAGS) $(OPENDKIM_CFLAGS)
@@ -17,9 +17,10 @@ include %reldir%/ingest/local.mk
 include %reldir%/outbox/local.mk
 include %reldir%/triage/local.mk
 include %reldir%/requests/local.mk
+include %reldir%/web/local.mk
 include %reldir%/cmd/local.mk
 # Libraries in link order: higher layers first.
-LKB_BOT_LIBS = bot/cmd/libcmd.a bot/requests/librequests.a \
+LKB_BOT_LIBS = bot/cmd/libcmd.a bot/web/libweb.a bot/requests/librequests.a \
 	bot/triage/libtriage.a bot/outbox/liboutbox.a bot/ingest/libingest.a \
 	bot/report/libreport.a bot/compare/libcompare.a bot/net/libnet.a bot/core/libcore.a
 LKB_LIBS = $(LKB_BOT_LIBS) templates/libtemplates.a state/libstate.a \

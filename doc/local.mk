@@ -17,4 +17,6 @@ dist_man_MANS += \
 	%reldir%/lkpbot-sync.1 %reldir%/lkpbot-templates.5 \
 	%reldir%/lkpbot-thread.1 %reldir%/lkpbot-triage.1 \
 	%reldir%/lkpbot-watch.1 \
+	%reldir%/lkpbot-web.1 \
 	%reldir%/lkpbot.1 %reldir%/lkpbot.conf.5
+EXTRA_DIST += %reldir%/lkpbot-web.png

@@ -154,4 +154,14 @@
 #define LKB_MAX_DKIM_KEYS 1000
 #define LKB_MAX_DKIM_KEY_FILE_BYTES (1024u * 1024)
 
+/* `lkpbot web`: charts per comparison (one per changed KPI; a table
+ * with more KPI rows shows the first ones, the table has them all),
+ * bytes of one mail body shown on a page (a longer one is cut, with a
+ * note; `lkpbot show --raw` has it all), entries of the Atom feed (the
+ * newest state changes), and requests read per run. */
+#define LKB_MAX_WEB_CHARTS 24
+#define LKB_MAX_WEB_BODY_BYTES (64u * 1024)
+#define LKB_MAX_WEB_FEED_ENTRIES 200
+#define LKB_MAX_WEB_REQUESTS 100000
+
 #endif

@@ -56,6 +56,7 @@ static const char *const known_keys[] = {
 	"rules.file",
 	"templates.dir",
 	"db.path",
+	"web.dir", "web.url",
 };
 
 struct config *

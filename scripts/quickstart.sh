@@ -2,7 +2,8 @@
 # quickstart.sh - install what is missing, build, and run lkpbot's main job
 # on the bundled sample mailbox with an embedded default setup (a local
 # Maildir as the source, SQLite, no server: mail that would be sent is
-# written as .eml files). Prints what it tracks and the mails it would send.
+# written as .eml files). Prints what it tracks and the mails it would send,
+# and writes the web view (lkpbot web) into _quickstart/site.
 set -eu
 lkb_top=$(cd "$(dirname "$0")/.." && pwd)
 top=$lkb_top
@@ -53,4 +54,8 @@ for f in "$out"/outbox/*.eml; do
 	cat "$f"
 done
 [ $n -eq 0 ] && echo "(none: nobody in the sample asked the bot for anything)"
+echo
+echo "== the web view: lkpbot web"
+$bot -c "$out/config" web --out "$out/site"
+echo "open file://$out/site/index.html in a browser"
 exit 0

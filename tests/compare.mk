@@ -16,6 +16,7 @@ tests_tools_lkp_compare_SOURCES = %reldir%/tools/lkp-compare.c
 tests_tools_lkp_compare_CFLAGS = $(LKB_TEST_CFLAGS)
 tests_tools_lkp_compare_LDADD = $(LKB_TEST_LDADD)
 EXTRA_DIST += tests/tools/gen-results.py tests/tools/make-series-repo.sh \
+	tests/tools/story004-on-series.sh \
 	tests/tools/gen-hostile.py tests/tools/make-story-mails.py \
 	tests/tools/fake-imap.py tests/tools/fake-smtp.py tests/tools/gen-chain.py
 check_PROGRAMS += tests/unit/test-lkp-results

@@ -50,6 +50,7 @@ include %reldir%/reply.mk
 include %reldir%/imap.mk
 include %reldir%/tpl.mk
 include %reldir%/compare.mk
+include %reldir%/web.mk
 include %reldir%/fuzz.mk
 
 check_PROGRAMS += tests/unit/test-store

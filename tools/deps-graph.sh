@@ -15,7 +15,7 @@ top=${1:-.}
 cd "$top" || exit 1
 
 ORDER="lib parsers templates state bot/core bot/net bot/compare bot/report
-bot/ingest bot/outbox bot/triage bot/requests bot/cmd bot"
+bot/ingest bot/outbox bot/triage bot/requests bot/web bot/cmd bot"
 
 # One line per include: "FILE INCLUDED" (project includes only).
 for f in $(find lib parsers templates state bot -name '*.[ch]' | sort); do

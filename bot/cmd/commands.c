@@ -35,6 +35,7 @@ static const struct command commands[] = {
 	{ "thread", cmd_thread, CMD_STORE_RO, "show a report's thread: messages, events, commands" },
 	{ "triage", cmd_triage, CMD_STORE_NONE, "read new mail: events, #lkp commands, report states" },
 	{ "watch", cmd_watch, CMD_STORE_NONE, "close reports whose fix or revert landed in [git] watch" },
+	{ "web", cmd_web, CMD_STORE_RO, "write the reports as a static web site (pages, charts, feed)" },
 };
 
 /* commands[] and the verb twins, sorted by name: `lkpbot help` prints

@@ -52,6 +52,7 @@ cmd_fn cmd_series;
 cmd_fn cmd_requests;
 cmd_fn cmd_request;
 cmd_fn cmd_doctor;
+cmd_fn cmd_web;
 
 /* Shared helper for commands: print usage lines to f. */
 void cmd_usage(FILE *f, const char *const *usage);

@@ -9,4 +9,5 @@ bot_cmd_libcmd_a_SOURCES = \
 	%reldir%/request.c %reldir%/requests.c %reldir%/rules.c \
 	%reldir%/run.c %reldir%/send.c %reldir%/series.c %reldir%/show.c \
 	%reldir%/state.c %reldir%/sync.c %reldir%/triage.c \
-	%reldir%/watch.c %reldir%/list_groups.c %reldir%/split.c
+	%reldir%/watch.c %reldir%/list_groups.c %reldir%/split.c \
+	%reldir%/web.c

@@ -9,6 +9,8 @@
  * whole run: the sync, git, requests and send stages get what is left of
  * it as their deadline (git: per command), if less than their own, and
  * no stage starts once it has passed (exit 4).
+ * With [web] dir set, a last stage writes the static site
+ * (lkpbot-web(1)).
  */
 #include "config.h"
 
@@ -27,6 +29,7 @@
 #include "bot/requests/requests.h"
 #include "bot/triage/gitwatch.h"
 #include "bot/triage/triage.h"
+#include "bot/web/web.h"
 #include "lib/log.h"
 #include "lib/status.h"
 
@@ -36,7 +39,8 @@ static const char *const usage[] = {
 };
 
 static const char help[] =
-	"\nRun every stage once: sync, then the stages after it.\n"
+	"\nRun every stage once: sync, then the stages after it (and with\n"
+	"[web] dir set, write the web site there).\n"
 	"    -n, --dry-run DIR   write outgoing mail into DIR, send nothing\n"
 	"                        and change nothing on the IMAP server\n";
 
@@ -105,6 +109,25 @@ stage_send(struct bot_ctx *ctx, const struct run_opts *o)
 	return rc;
 }
 
+/* After the mail: the static site, when [web] dir asks for one. */
+static int
+stage_web(struct bot_ctx *ctx, const struct run_opts *o)
+{
+	struct web_opts wo = { ctx->set->web.dir, ctx->set->web.url,
+			       ctx->set->bot.address };
+	struct web_summary s;
+	int rc;
+
+	(void)o;
+	if (!wo.out || !*wo.out)
+		return LKB_OK;
+	rc = web_build(ctx->st, &wo, &s);
+	if (rc == LKB_OK)
+		lkb_info("run: site %s: %zu files written, %zu unchanged",
+			 wo.out, s.written, s.unchanged);
+	return rc;
+}
+
 /* The stages, in order; each a run_stage_fn (bot/run.h). */
 static const struct run_stage {
 	const char *name;
@@ -115,6 +138,7 @@ static const struct run_stage {
 	{ "git", stage_git },
 	{ "requests", stage_requests },
 	{ "send", stage_send },
+	{ "web", stage_web },
 };
 
 static int

@@ -63,14 +63,14 @@ label_of(const struct compare_commit *c, size_t i, char *buf, size_t len)
 	return buf;
 }
 
-static int
-is_kpi(const char *name, const char *testcase, const char *headline)
+int
+compare_is_kpi(const char *name, const char *testcase, const char *headline)
 {
-	size_t tl = strlen(testcase);
+	size_t tl = testcase ? strlen(testcase) : 0;
 
 	if (headline && !strcmp(name, headline))
 		return 1;
-	return !strncmp(name, testcase, tl) && name[tl] == '.' &&
+	return tl && !strncmp(name, testcase, tl) && name[tl] == '.' &&
 	       strncmp(name + tl + 1, "time.", 5);
 }
 
@@ -93,7 +93,7 @@ render(const struct compare_rules *r, const struct compare_axes *axes,
 	for (size_t i = 0; i < t->nrows && !rc && !opts->no_attribution; i++) {
 		const struct compare_row *row = &t->rows[i];
 
-		if (row->failure || !is_kpi(row->name, axes->testcase,
+		if (row->failure || !compare_is_kpi(row->name, axes->testcase,
 					    opts->headline))
 			continue;
 		if (!any++)

@@ -45,6 +45,12 @@ int compare_run(const char *root, const struct compare_axes *axes,
 		const struct compare_opts *opts, struct strbuf *out,
 		char **err_out) LKB_WARN_UNUSED;
 
+/* 1 if stat name is a KPI the attribution explains: the testcase's own
+ * metrics ("<testcase>.*" but not "<testcase>.time.*", lkp's kpi_stat?)
+ * or the report's headline metric (NULL: none). testcase may be NULL. */
+int compare_is_kpi(const char *name, const char *testcase,
+		   const char *headline);
+
 /* Indices of the commits without results: *missing_out (caller frees)
  * holds *nmissing_out entries. */
 int compare_find_missing(const char *root, const struct compare_axes *axes,

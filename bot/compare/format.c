@@ -269,27 +269,37 @@ add_verdict(struct strbuf *sb, const struct compare_table *t,
 	return rc;
 }
 
+size_t
+compare_format_largest_step(const double *avg, size_t n)
+{
+	size_t big = 0;
+	double best = 0;
+
+	for (size_t i = 1; i < n; i++) {
+		double away = fabs(avg[i] - avg[0]) - fabs(avg[i - 1] - avg[0]);
+
+		if (away > best) {
+			best = away;
+			big = i;
+		}
+	}
+	return big;
+}
+
 int
 compare_format_attribution(struct strbuf *sb, const struct compare_rules *r,
 		       const struct compare_table *t, const struct compare_row *row,
 		       const struct compare_fmt_commit *c)
 {
-	size_t n = t->ncols, big = 0, back = 0;
-	double dbig = 0, dback = 0, best = 0;
+	size_t n = t->ncols, big, back = 0;
+	double dbig = 0, dback = 0;
 	int rc;
 
 	if (row->failure || n < 2)
 		return LKB_OK;
-	for (size_t i = 1; i < n; i++) {
-		double away = fabs(row->avg[i] - row->avg[0]) -
-			      fabs(row->avg[i - 1] - row->avg[0]);
-
-		if (away > best) {
-			best = away;
-			big = i;
-			dbig = row->avg[i] - row->avg[i - 1];
-		}
-	}
+	big = compare_format_largest_step(row->avg, n);
+	if (big)
+		dbig = row->avg[big] - row->avg[big - 1];
 	for (size_t i = big + 1; big && i < n; i++) {
 		double d = row->avg[i] - row->avg[i - 1];
 

@@ -73,6 +73,11 @@ int compare_format_attribution(struct strbuf *sb, const struct compare_rules *r,
 			   const struct compare_table *t, const struct compare_row *row,
 			   const struct compare_fmt_commit *c) LKB_WARN_UNUSED;
 
+/* The largest step of a row of n means (header comment): the column i
+ * with maximal |avg_i - avg_0| - |avg_(i-1) - avg_0|, the earlier on
+ * ties; 0 when no step moves it away from the base. */
+size_t compare_format_largest_step(const double *avg, size_t n);
+
 /* Append "%+.1f%%"-style text for a change (|p| >= 100000: %+.2g),
  * without the table's padding; absolute changes get no '%'. */
 int compare_format_change(struct strbuf *sb, double p, int absolute)

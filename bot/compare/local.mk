@@ -10,5 +10,6 @@ bot_compare_libcompare_a_SOURCES = \
 	%reldir%/results.c %reldir%/results.h %reldir%/results_find.c \
 	%reldir%/rubyfmt.c %reldir%/rubyfmt.h \
 	%reldir%/select.c %reldir%/select.h %reldir%/series.c \
+	%reldir%/spark.c %reldir%/spark.h \
 	%reldir%/series.h %reldir%/stat_rules.c %reldir%/stat_rules.h \
 	%reldir%/stat_rules_data.c %reldir%/stats.c %reldir%/stats.h

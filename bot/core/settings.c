@@ -322,6 +322,8 @@ settings_load(struct settings *s, const struct config *cfg)
 	s->git.timeout = num(cfg, "git", "timeout", LKB_MAX_GIT_SECONDS, 1,
 			     86400, &bad);
 	load_git_watch(s, cfg, &bad);
+	s->web.dir = config_get(cfg, "web", "dir");
+	s->web.url = config_get(cfg, "web", "url");
 	s->paths.rules_file = config_get(cfg, "rules", "file");
 	s->paths.templates_dir = config_get(cfg, "templates", "dir");
 	s->paths.db_path = config_get(cfg, "db", "path");

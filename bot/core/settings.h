@@ -103,6 +103,11 @@ struct settings {
 		long window;	/* commits a first look reads, default 1000 */
 	} git;
 	struct {
+		const char *dir;	/* [web] dir: `lkpbot run` writes the
+					 * site there; NULL: it does not */
+		const char *url;	/* [web] url: its public address */
+	} web;
+	struct {
 		const char *rules_file;		/* [rules] file */
 		const char *templates_dir;	/* [templates] dir */
 		const char *db_path;		/* [db] path */

@@ -7,6 +7,7 @@
 #include <time.h>
 
 #include "bot/compare/git.h"
+#include "bot/compare/spark.h"
 #include "bot/core/ctx.h"
 #include "bot/core/settings.h"
 #include "bot/outbox/outbox.h"
@@ -279,7 +280,7 @@ static int
 complete_request(struct req_work *w)
 {
 	struct compare_opts o = { 0, w->ra.headline, 0, 0 };
-	struct strbuf out = STRBUF_INIT;
+	struct strbuf out = STRBUF_INIT, chart = STRBUF_INIT;
 	struct request_plan *p = &w->plan;
 	struct tvalue *d;
 	char *err = NULL, *result, buf[32];
@@ -298,6 +299,12 @@ complete_request(struct req_work *w)
 				       "lkp's statistics", p->again);
 		tvalue_map_set(d, "series", series_value(&p->s));
 		tvalue_map_set(d, "changes", requests_changes_from(out.buf));
+		strbuf_reset(&chart);
+		if (compare_spark_table(&chart, out.buf, out.len,
+					w->ra.axes.testcase, w->ra.headline))
+			strbuf_reset(&chart);
+		strbuf_rtrim(&chart);
+		tvalue_map_set_str(d, "chart", chart.buf);
 	} else {
 		d = requests_mail_data(&w->ra, "lkp result trees, lkp's "
 				       "statistics (mean, stddev, %change)",
@@ -317,6 +324,7 @@ complete_request(struct req_work *w)
 out:
 	free(err);
 	strbuf_release(&out);
+	strbuf_release(&chart);
 	return rc;
 }
 

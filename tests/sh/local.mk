@@ -4,6 +4,7 @@
 #   01xx mail sources: IMAP sync and faults, a local Maildir
 #   02xx deployment: TLS, AUTH, secrets, doctor, install
 #   03xx triage
+#   05xx the web site (headless chromium)
 #   06xx outgoing mail: SMTP, templates, rules
 #   07xx requests and comparisons
 #   08xx hostile input, valgrind, fuzz seeds
@@ -49,6 +50,7 @@ LKB_SH_TESTS = \
 	%reldir%/t0450-git-watch.sh \
 	%reldir%/t0460-groups.sh \
 	%reldir%/t0470-undone.sh \
+	%reldir%/t0500-web.sh \
 	%reldir%/t0600-smtp.sh \
 	%reldir%/t0601-render-golden.sh \
 	%reldir%/t0610-rules-cli.sh \

@@ -56,16 +56,8 @@ mkdir -p "$T/held"
 mv "$RT/$(col 5)" "$RT/$(col 10)" "$T/held/"
 # Seed 004's report, on the generated series: its commit is patch 07
 P06=$(col 6) P07=$(col 7) BASE=$(col 0)
-sed -e "s/237b4454014d3759acc6459eb329c5e3d55113ed/$P07/g" \
-    -e "s/237b4454014d3759acc6459eb32/$(echo $P07 | cut -c1-27)/g" \
-    -e "s/c479426e09c8088d/$(echo $P06 | cut -c1-16)/g" \
-    -e "s/237b445401/$(echo $P07 | cut -c1-10)/g" \
-    -e "s/c479426e09/$(echo $P06 | cut -c1-10)/g" \
-    -e "s/ee28855a54493ce83bc2a3fbe30210be61b57bc7/$BASE/g" \
-    -e "s#Hugh-Dickins/mm-munlock-rework-of-mlock-munlock-page-handling/20220215-104421#Jane-Doe/mm-remap-steps/20240102-030405#" \
-    -e "s#^class/compiler/cpufreq_governor/kconfig/nr_threads/rootfs/tbox_group/test/testcase/testtime/ucode:#class/compiler/kconfig/nr_threads/rootfs/tbox_group/test/testcase/testtime:#" \
-    -e "s#^  memory/gcc-9/performance/x86_64-rhel-8.3/100%/debian-10.4-x86_64-20200603.cgz/lkp-icl-2sp6/remap/stress-ng/60s/0xd000280#  memory/gcc-12/x86_64-rhel-9.4/100%/debian-12-x86_64-20240206.cgz/lkp-icl-2sp8/remap/stress-ng/60s#" \
-    "$S/004-report.eml" >"$T/004-report.eml"
+sh "$LKB_SRCDIR/tests/tools/story004-on-series.sh" "$S/004-report.eml" \
+	"$BASE" "$P06" "$P07" >"$T/004-report.eml"
 # listcopy SRC DST LIST: SRC as LIST (name@host) delivers it to its
 # readers: the list's headers after the author's (CRLF kept)
 listcopy() {

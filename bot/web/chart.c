@@ -1,0 +1,199 @@
+/* chart.c - SVG bar charts (chart.h). */
+#include "config.h"
+#include "bot/web/chart.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "bot/web/html.h"
+#include "lib/compiler.h"
+#include "lib/status.h"
+
+static const char *const dir_names[] = { "neutral", "regression",
+					 "improvement" };
+_Static_assert(LKB_ARRAY_SIZE(dir_names) == CHART_DIR__COUNT,
+	       "a name per chart direction");
+
+const char *
+chart_dir_name(enum chart_dir d)
+{
+	return (unsigned)d < CHART_DIR__COUNT ? dir_names[d] : "neutral";
+}
+
+/* Geometry of one chart: the plot's box and the value range. */
+struct frame {
+	double x0, x1, y0, y1, lo, hi, slot;
+	unsigned w, h;
+};
+
+static double
+ypos(const struct frame *f, double v)
+{
+	return f->y1 - (v - f->lo) / (f->hi - f->lo) * (f->y1 - f->y0);
+}
+
+static int
+has_sd(const struct chart *c, size_t i)
+{
+	return !isnan(c->sd[i]) && c->sd[i] > 0 && !isinf(c->sd[i]);
+}
+
+static void
+frame_fit(struct frame *f, const struct chart *c)
+{
+	int any = 0;
+
+	f->lo = 0;
+	f->hi = 0;
+	for (size_t i = 0; i < c->n; i++) {
+		double m = c->mean[i], s = has_sd(c, i) ? c->sd[i] : 0;
+
+		if (isnan(m) || isinf(m))
+			continue;
+		if (!any++ || m + s > f->hi)
+			f->hi = m + s;
+		if (m - s < f->lo)
+			f->lo = m - s;
+	}
+	if (f->hi < 0)
+		f->hi = 0;
+	if (!(f->hi > f->lo))
+		f->hi = f->lo + 1;
+	f->hi += (f->hi - f->lo) * 0.08;
+	f->w = (unsigned)(70 + 44 * (c->n ? c->n : 1));
+	if (f->w < 320)
+		f->w = 320;
+	f->h = 256;
+	f->x0 = 62;
+	f->x1 = f->w - 8;
+	f->y0 = 36;
+	f->y1 = 216;
+	f->slot = (f->x1 - f->x0) / (double)(c->n ? c->n : 1);
+}
+
+static int
+axis(struct strbuf *sb, const struct frame *f)
+{
+	double zero = ypos(f, f->lo < 0 ? 0 : f->lo);
+
+	return strbuf_addf(sb, "<line x1=\"%.1f\" y1=\"%.1f\" "
+			   "x2=\"%.1f\" y2=\"%.1f\" stroke=\"#444\"/>\n"
+			   "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
+			   "y2=\"%.1f\" stroke=\"#444\"/>\n"
+			   "<text x=\"%.1f\" y=\"%.1f\" "
+			   "text-anchor=\"end\">%.4g</text>\n"
+			   "<text x=\"%.1f\" y=\"%.1f\" "
+			   "text-anchor=\"end\">%.4g</text>\n",
+			   f->x0, f->y0, f->x0, f->y1, f->x0, zero, f->x1, zero,
+			   f->x0 - 4, f->y0 + 4, f->hi, f->x0 - 4, f->y1,
+			   f->lo);
+}
+
+/* The short label under a bar: "07" of "07/13". */
+static int
+short_label(struct strbuf *sb, const char *label)
+{
+	const char *slash = label ? strchr(label, '/') : NULL;
+
+	return html_esc(sb, label ? label : "", slash ? (size_t)(slash - label)
+			: strlen(label ? label : ""));
+}
+
+static int
+mark(struct strbuf *sb, const struct frame *f, const struct chart *c,
+     size_t i)
+{
+	double m = c->mean[i], x = f->x0 + f->slot * (double)i;
+	double bw = f->slot * 0.66 > 40 ? 40 : f->slot * 0.66;
+	double bx = x + (f->slot - bw) / 2, cx = x + f->slot / 2;
+	double base = ypos(f, f->lo < 0 ? 0 : f->lo), top = ypos(f, m);
+	int rc;
+
+	rc = strbuf_addf(sb, "<rect class=\"mark %s\" data-commit=\"",
+			 chart_dir_name(c->dir[i]));
+	rc |= html_escs(sb, c->shas[i]);
+	rc |= strbuf_addf(sb, "\" data-value=\"%.15g\" x=\"%.1f\" y=\"%.1f\" "
+			  "width=\"%.1f\" height=\"%.1f\"><title>", m, bx,
+			  top < base ? top : base, bw, fabs(base - top));
+	rc |= html_escs(sb, c->labels[i]);
+	rc |= strbuf_adds(sb, " ");
+	rc |= html_escs(sb, c->shas[i]);
+	rc |= strbuf_addf(sb, ": %.15g", m);
+	if (has_sd(c, i))
+		rc |= strbuf_addf(sb, " \xc2\xb1%.4g", c->sd[i]);
+	rc |= strbuf_adds(sb, "</title></rect>\n");
+	if (has_sd(c, i))
+		rc |= strbuf_addf(sb, "<path class=\"whisker\" "
+				  "d=\"M%.1f %.1fV%.1f"
+				  "M%.1f %.1fH%.1fM%.1f %.1fH%.1f\"/>\n", cx,
+				  ypos(f, m - c->sd[i]), ypos(f, m + c->sd[i]),
+				  cx - 4, ypos(f, m - c->sd[i]), cx + 4, cx - 4,
+				  ypos(f, m + c->sd[i]), cx + 4);
+	if (i == c->step && i)
+		rc |= strbuf_addf(sb, "<rect class=\"step\" x=\"%.1f\" "
+				  "y=\"%.1f\" width=\"%.1f\" "
+				  "height=\"%.1f\"/>\n<text x=\"%.1f\" "
+				  "y=\"%.1f\" text-anchor=\"middle\">"
+				  "largest step</text>\n", bx - 3, f->y0 - 6, bw + 6,
+				  f->y1 - f->y0 + 9, cx, f->y0 - 9);
+	rc |= strbuf_addf(sb, "<text x=\"%.1f\" y=\"%.1f\" "
+			  "text-anchor=\"middle\">", cx, f->y1 + 16);
+	rc |= short_label(sb, c->labels[i]);
+	rc |= strbuf_adds(sb, "</text>\n");
+	return rc;
+}
+
+/* The text alternative: every commit's value, the largest step. */
+static int
+describe(struct strbuf *sb, const struct chart *c)
+{
+	int rc = LKB_OK;
+
+	for (size_t i = 0; i < c->n; i++) {
+		rc |= strbuf_adds(sb, i ? "; " : "");
+		rc |= html_escs(sb, c->labels[i]);
+		if (isnan(c->mean[i]))
+			rc |= strbuf_adds(sb, " -");
+		else
+			rc |= strbuf_addf(sb, " %.15g", c->mean[i]);
+		if (has_sd(c, i))
+			rc |= strbuf_addf(sb, " \xc2\xb1%.4g", c->sd[i]);
+		if (c->dir[i] != CHART_NEUTRAL)
+			rc |= strbuf_addf(sb, " (%s)",
+					  chart_dir_name(c->dir[i]));
+	}
+	if (c->step && c->step < c->n) {
+		rc |= strbuf_adds(sb, ". Largest step: ");
+		rc |= html_escs(sb, c->labels[c->step]);
+	}
+	return rc | strbuf_adds(sb, ".");
+}
+
+int
+chart_svg(struct strbuf *sb, const struct chart *c)
+{
+	struct frame f;
+	int rc;
+
+	frame_fit(&f, c);
+	rc = strbuf_addf(sb, "<figure>\n<svg class=\"chart\" xmlns=\"http://www"
+			 ".w3.org/2000/svg\" role=\"img\" width=\"%u\" "
+			 "height=\"%u\" viewBox=\"0 0 %u %u\" id=\"%s\">\n"
+			 "<title>", f.w, f.h, f.w, f.h, c->id);
+	rc |= html_escs(sb, c->metric);
+	rc |= strbuf_adds(sb, "</title>\n<desc>");
+	rc |= describe(sb, c);
+	rc |= strbuf_adds(sb, "</desc>\n<text x=\"4\" y=\"14\">");
+	rc |= html_escs(sb, c->metric);
+	rc |= strbuf_adds(sb, "</text>\n");
+	rc |= axis(sb, &f);
+	for (size_t i = 0; i < c->n && !rc; i++)
+		if (!isnan(c->mean[i]))
+			rc = mark(sb, &f, c, i);
+	rc |= strbuf_adds(sb, "</svg>\n<figcaption>");
+	rc |= html_escs(sb, c->metric);
+	rc |= strbuf_adds(sb, ": ");
+	rc |= describe(sb, c);
+	rc |= strbuf_adds(sb, "</figcaption>\n</figure>\n");
+	return rc ? LKB_ERR_TOO_BIG : LKB_OK;
+}

@@ -1,0 +1,96 @@
+/* web-internal.h - shared by the files of bot/web only. */
+#ifndef LKB_BOT_WEB_WEB_INTERNAL_H
+#define LKB_BOT_WEB_WEB_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "bot/web/site.h"
+#include "bot/web/web.h"
+#include "lib/compiler.h"
+#include "lib/strbuf.h"
+#include "state/store_outbox.h"
+#include "state/store_request.h"
+
+struct compare_rules;
+struct lkp_comparison;
+
+/* One report as the lists show it; strings owned (web_release). */
+struct web_report {
+	int64_t id, date, last;		/* last: newest activity */
+	char *subject, *kind, *state, *close_reason, *tree, *branch;
+	char *testcase, *metric, *verdict, *sha;
+	double pct;
+	int has_pct;
+};
+
+/* One state change, for the feed. */
+struct web_change {
+	int64_t report_id, date;
+	size_t idx;			/* its place in the report's history */
+	char *from, *to, *reason, *cause;
+};
+
+/* One answer lkpbot queued (an outbox row), without its bytes. */
+struct web_answer {
+	int64_t id, report_id, created;
+	enum outbox_state state;
+	char *kind, *request_id, *subject;
+	char *page;			/* its page (series answers), or NULL */
+};
+
+struct web_rules {
+	char *testcase;
+	struct compare_rules *r;	/* NULL: could not be made */
+};
+
+struct web {
+	struct store *st;
+	const struct web_opts *o;
+	struct site site;
+	struct web_report *rep;
+	size_t nrep, arep;
+	struct web_change *chg;
+	size_t nchg, achg;
+	struct web_answer *ans;
+	size_t nans, aans;
+	struct store_request_rec *req;
+	size_t nreq;
+	struct web_rules *rules;
+	size_t nrules, arules;
+	int64_t newest;			/* the newest mail date in the store */
+	size_t nseries;
+};
+
+/* Page builders, each writing through w->site. */
+/* web_series.c, web_report.c, web_index.c, web_feed.c */
+int web_series_pages(struct web *w) LKB_WARN_UNUSED;
+int web_report_page(struct web *w, struct web_report *r) LKB_WARN_UNUSED;
+int web_index_pages(struct web *w) LKB_WARN_UNUSED;
+int web_feed(struct web *w) LKB_WARN_UNUSED;
+
+/* lkp's statistics rules of testcase, made once per run; NULL when
+ * they cannot be made (then charts are not coloured). */
+const struct compare_rules *web_rules_for(struct web *w, const char *testcase);
+
+/* Charts of the KPI rows of comparison c (compare_is_kpi with testcase
+ * and headline), at most LKB_MAX_WEB_CHARTS; shas and labels name its
+ * ncols columns (NULL: from the comparison). id_prefix makes the
+ * chart ids unique in the page. Appends nothing when no row is a KPI. */
+int web_charts(struct web *w, struct strbuf *sb,
+	       const struct lkp_comparison *c, const char *testcase,
+	       const char *headline, const char *const *shas,
+	       const char *const *labels, const char *id_prefix)
+	LKB_WARN_UNUSED;
+
+/* Report id of the list, or NULL. Borrowed from w. */
+const struct web_report *web_report_by_id(const struct web *w, int64_t id);
+
+/* A page done: put it into the site and release sb's contents. */
+int web_put(struct web *w, const char *name, struct strbuf *sb)
+	LKB_WARN_UNUSED;
+
+/* Age of t in calendar days (UTC) up to the day of w->newest: "3 d". */
+int web_age(struct web *w, struct strbuf *sb, int64_t t) LKB_WARN_UNUSED;
+
+#endif

@@ -1,0 +1,366 @@
+/* web.c - `lkpbot web`: collect, then write every page (web.h). */
+#include "config.h"
+#include "bot/web/web.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bot/compare/compare.h"
+#include "bot/compare/format.h"
+#include "bot/compare/stat_rules.h"
+#include "bot/compare/stats.h"
+#include "bot/web/chart.h"
+#include "bot/web/html.h"
+#include "bot/web/web-internal.h"
+#include "lib/limits.h"
+#include "lib/log.h"
+#include "lib/status.h"
+#include "lib/xalloc.h"
+#include "parsers/lkp_report.h"
+#include "state/store.h"
+#include "state/store_report.h"
+
+static char *
+dup_or_null(const char *s)
+{
+	return s ? xstrdup(s) : NULL;
+}
+
+static int
+add_report(const struct store_report_row *row, void *arg)
+{
+	struct web *w = arg;
+	struct web_report *r;
+
+	ALLOC_GROW(w->rep, w->nrep + 1, w->arep);
+	r = &w->rep[w->nrep++];
+	memset(r, 0, sizeof(*r));
+	r->id = row->id;
+	r->date = row->date;
+	r->last = row->date;
+	r->subject = xstrdup(row->subject ? row->subject : "");
+	r->kind = xstrdup(row->kind ? row->kind : "");
+	r->state = xstrdup(row->state ? row->state : "open");
+	r->close_reason = dup_or_null(row->close_reason);
+	r->tree = dup_or_null(row->tree);
+	r->branch = dup_or_null(row->branch);
+	r->testcase = dup_or_null(row->testcase);
+	r->metric = dup_or_null(row->metric);
+	r->verdict = dup_or_null(row->verdict);
+	r->sha = dup_or_null(row->commit_sha);
+	r->pct = row->change_pct;
+	r->has_pct = row->has_change;
+	if (row->date > w->newest)
+		w->newest = row->date;
+	return 0;
+}
+
+static int
+add_answer(const struct store_outbox_row *row, void *arg)
+{
+	struct web *w = arg;
+	struct web_answer *a;
+
+	ALLOC_GROW(w->ans, w->nans + 1, w->aans);
+	a = &w->ans[w->nans++];
+	memset(a, 0, sizeof(*a));
+	a->id = row->id;
+	a->report_id = row->report_id;
+	a->created = row->created_at;
+	a->state = row->state;
+	a->kind = xstrdup(row->kind ? row->kind : "");
+	a->request_id = dup_or_null(row->request_id);
+	a->subject = xstrdup(row->subject ? row->subject : "");
+	return 0;
+}
+
+static void
+web_release(struct web *w)
+{
+	for (size_t i = 0; i < w->nrep; i++) {
+		struct web_report *r = &w->rep[i];
+
+		free(r->subject);
+		free(r->kind);
+		free(r->state);
+		free(r->close_reason);
+		free(r->tree);
+		free(r->branch);
+		free(r->testcase);
+		free(r->metric);
+		free(r->verdict);
+		free(r->sha);
+	}
+	free(w->rep);
+	for (size_t i = 0; i < w->nchg; i++) {
+		free(w->chg[i].from);
+		free(w->chg[i].to);
+		free(w->chg[i].reason);
+		free(w->chg[i].cause);
+	}
+	free(w->chg);
+	for (size_t i = 0; i < w->nans; i++) {
+		free(w->ans[i].kind);
+		free(w->ans[i].request_id);
+		free(w->ans[i].subject);
+		free(w->ans[i].page);
+	}
+	free(w->ans);
+	store_request_list_free(w->req, w->nreq);
+	for (size_t i = 0; i < w->nrules; i++) {
+		free(w->rules[i].testcase);
+		compare_rules_free(w->rules[i].r);
+	}
+	free(w->rules);
+}
+
+const struct compare_rules *
+web_rules_for(struct web *w, const char *testcase)
+{
+	struct web_rules *e;
+	char *err = NULL;
+
+	if (!testcase)
+		testcase = "";
+	for (size_t i = 0; i < w->nrules; i++)
+		if (!strcmp(w->rules[i].testcase, testcase))
+			return w->rules[i].r;
+	ALLOC_GROW(w->rules, w->nrules + 1, w->arules);
+	e = &w->rules[w->nrules++];
+	e->testcase = xstrdup(testcase);
+	e->r = NULL;
+	if (compare_rules_new(*testcase ? testcase : NULL, &e->r, &err)) {
+		lkb_warn("charts of %s are not coloured: %s", testcase,
+			 err ? err : "no lkp rules");
+		e->r = NULL;
+	}
+	free(err);
+	return e->r;
+}
+
+const struct web_report *
+web_report_by_id(const struct web *w, int64_t id)
+{
+	for (size_t i = 0; i < w->nrep; i++)
+		if (w->rep[i].id == id)
+			return &w->rep[i];
+	return NULL;
+}
+
+int
+web_put(struct web *w, const char *name, struct strbuf *sb)
+{
+	int rc = site_put(&w->site, name, sb->buf, sb->len);
+
+	strbuf_reset(sb);
+	return rc;
+}
+
+int
+web_age(struct web *w, struct strbuf *sb, int64_t t)
+{
+	if (t < 0 || w->newest < 0)
+		return strbuf_adds(sb, "-");
+	if (t > w->newest)
+		return strbuf_adds(sb, "0 d");
+	/* calendar days (UTC), so ages move once a day, not with each mail */
+	return strbuf_addf(sb, "%lld d",
+			   (long long)(w->newest / 86400 - t / 86400));
+}
+
+/* The direction of column i's change against the base. */
+static enum chart_dir
+direction(const struct compare_rules *r, const struct lkp_metric *m,
+	  size_t i)
+{
+	const char *d;
+	double chg;
+
+	if (!i || !r || i - 1 >= m->ncols - 1 ||
+	    m->changes[i - 1].kind == LKP_NUM_NONE ||
+	    m->changes[i - 1].kind == LKP_NUM_NAN)
+		return CHART_NEUTRAL;
+	chg = m->changes[i - 1].v;
+	if (m->change_kind == LKP_CHANGE_PERCENT && fabs(chg) < 1.0)
+		return CHART_NEUTRAL;
+	if (chg == 0)
+		return CHART_NEUTRAL;
+	d = compare_stats_direction(r, m->name, chg);
+	return !strcmp(d, "regression") ? CHART_REGRESSION
+	       : !strcmp(d, "improvement") ? CHART_IMPROVEMENT : CHART_NEUTRAL;
+}
+
+/* Column i's commit, up to 12 characters, and its label. */
+static void
+column_names(const struct lkp_comparison *c, size_t ncols, size_t i,
+	     char *sha, size_t shalen, char *label, size_t lablen)
+{
+	const char *s = "";
+
+	if (c->ncolumns == ncols)
+		s = c->columns[i];
+	else if (c->ncompared == ncols && c->compared[i].sha)
+		s = c->compared[i].sha;
+	snprintf(sha, shalen, "%.12s", s);
+	if (!i)
+		snprintf(label, lablen, "base");
+	else if (ncols == 2)
+		snprintf(label, lablen, "head");
+	else
+		snprintf(label, lablen, "#%zu", i);
+}
+
+static int
+one_chart(struct web *w, struct strbuf *sb, const struct lkp_metric *m,
+	  const struct compare_rules *rules, const char *const *shas,
+	  const char *const *labels, const struct lkp_comparison *c,
+	  const char *id)
+{
+	size_t n = m->ncols;
+	double *mean = xcalloc(n, sizeof(double));
+	double *sd = xcalloc(n, sizeof(double));
+	enum chart_dir *dir = xcalloc(n, sizeof(*dir));
+	char (*sbuf)[16] = xcalloc(n, sizeof(*sbuf));
+	char (*lbuf)[24] = xcalloc(n, sizeof(*lbuf));
+	const char **sv = xcalloc(n, sizeof(char *));
+	const char **lv = xcalloc(n, sizeof(char *));
+	struct chart ch;
+	int rc;
+
+	(void)w;
+	for (size_t i = 0; i < n; i++) {
+		const struct lkp_num *s = &m->stddev[i];
+
+		mean[i] = m->values[i].kind == LKP_NUM_NONE ||
+			  m->values[i].kind == LKP_NUM_NAN
+			  ? NAN : m->values[i].v;
+		sd[i] = s->kind == LKP_NUM_NONE || s->kind == LKP_NUM_NAN
+			? NAN : fabs(mean[i]) * s->v / 100.0;
+		dir[i] = direction(rules, m, i);
+		column_names(c, n, i, sbuf[i], sizeof(sbuf[i]), lbuf[i],
+			     sizeof(lbuf[i]));
+		sv[i] = shas ? shas[i] : sbuf[i];
+		lv[i] = labels ? labels[i] : lbuf[i];
+	}
+	ch.id = id;
+	ch.metric = m->name;
+	ch.n = n;
+	ch.labels = lv;
+	ch.shas = sv;
+	ch.mean = mean;
+	ch.sd = sd;
+	ch.dir = dir;
+	ch.step = compare_format_largest_step(mean, n);
+	rc = chart_svg(sb, &ch);
+	free(mean);
+	free(sd);
+	free(dir);
+	free(sbuf);
+	free(lbuf);
+	free(sv);
+	free(lv);
+	return rc;
+}
+
+int
+web_charts(struct web *w, struct strbuf *sb, const struct lkp_comparison *c,
+	   const char *testcase, const char *headline,
+	   const char *const *shas, const char *const *labels,
+	   const char *id_prefix)
+{
+	const struct compare_rules *rules = NULL;
+	size_t shown = 0;
+	int rc = LKB_OK;
+
+	for (size_t i = 0; i < c->nmetrics && !rc; i++) {
+		const struct lkp_metric *m = &c->metrics[i];
+		char id[64];
+
+		if (m->ncols < 2 ||
+		    !compare_is_kpi(m->name, testcase, headline))
+			continue;
+		if (shown == LKB_MAX_WEB_CHARTS) {
+			rc = strbuf_addf(sb, "<p>More KPI rows than the %u "
+					 "charts a table gets "
+					 "(LKB_MAX_WEB_CHARTS): the table has "
+					 "them all.</p>\n",
+					 LKB_MAX_WEB_CHARTS);
+			break;
+		}
+		if (!rules)
+			rules = web_rules_for(w, testcase);
+		snprintf(id, sizeof(id), "%s-%zu", id_prefix, shown++);
+		rc = one_chart(w, sb, m, rules, shas, labels, c, id);
+	}
+	return rc;
+}
+
+static int
+put_css(struct web *w)
+{
+	return site_put(&w->site, "style.css", html_css, strlen(html_css));
+}
+
+/* The site's URL goes into the feed as it is: http(s), no blank, no
+ * quote or angle bracket. */
+static int
+url_ok(const char *url)
+{
+	if (strncmp(url, "https://", 8) && strncmp(url, "http://", 7))
+		return 0;
+	for (const char *p = url; *p; p++)
+		if ((unsigned char)*p <= ' ' || (unsigned char)*p >= 0x7f ||
+		    strchr("\"'<>\\^`{|}", *p))
+			return 0;
+	return 1;
+}
+
+int
+web_build(struct store *st, const struct web_opts *opts,
+	  struct web_summary *out)
+{
+	struct store_report_filter f = { 0 };
+	struct web w;
+	int rc;
+
+	memset(&w, 0, sizeof(w));
+	memset(out, 0, sizeof(*out));
+	w.st = st;
+	w.o = opts;
+	w.newest = -1;
+	if (opts->url && !url_ok(opts->url)) {
+		lkb_error("web: '%s' is no site URL (http:// or https://, "
+			  "no blanks or quotes)", opts->url);
+		return LKB_ERR_USAGE;
+	}
+	if ((rc = site_open(&w.site, opts->out)) != LKB_OK)
+		return rc;
+	if ((rc = store_begin_read(st)) != LKB_OK)
+		return rc;
+	rc = store_report_list(st, &f, add_report, &w);
+	if (!rc)
+		rc = store_outbox_foreach(st, -1, add_answer, &w);
+	if (!rc)
+		rc = store_request_list(st, REQ_STATE_ANY, LKB_MAX_WEB_REQUESTS,
+					&w.req, &w.nreq);
+	if (!rc)
+		rc = put_css(&w);
+	if (!rc)
+		rc = web_series_pages(&w);
+	for (size_t i = 0; i < w.nrep && !rc; i++)
+		rc = web_report_page(&w, &w.rep[i]);
+	if (!rc)
+		rc = web_index_pages(&w);
+	if (!rc)
+		rc = web_feed(&w);
+	store_rollback(st);
+	out->written = w.site.written;
+	out->unchanged = w.site.unchanged;
+	out->reports = w.nrep;
+	out->series = w.nseries;
+	out->changes = w.nchg;
+	web_release(&w);
+	return rc;
+}

@@ -1,0 +1,535 @@
+/* web_report.c - one page per report (web.h): facts, charts, tables,
+ * the thread as a timeline, the state history, requests and answers. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bot/report/stored.h"
+#include "bot/web/html.h"
+#include "bot/web/web-internal.h"
+#include "lib/limits.h"
+#include "lib/log.h"
+#include "lib/status.h"
+#include "lib/xalloc.h"
+#include "parsers/lkp_report.h"
+#include "parsers/message.h"
+#include "state/store.h"
+#include "state/store_triage.h"
+
+/* What one page is being built from. */
+struct page {
+	struct web *w;
+	struct web_report *wr;
+	struct store_report_brief b;
+	struct strbuf *sb;
+	struct strbuf msg;	/* the current message's events/commands */
+	size_t nhist;
+	int rc;
+};
+
+/* Activity at t: the report's last activity; a mail's date also moves
+ * the newest mail date ages are counted to (the times lkpbot itself
+ * wrote, of state changes and answers, do not: they are the clock's). */
+static void
+seen(struct page *p, int64_t t, int mail)
+{
+	if (t > p->wr->last)
+		p->wr->last = t;
+	if (mail && t > p->w->newest)
+		p->w->newest = t;
+}
+
+static int
+fact(struct strbuf *sb, const char *label, const char *v)
+{
+	int rc;
+
+	if (!v || !*v)
+		return LKB_OK;
+	rc = strbuf_addf(sb, "<dt>%s</dt><dd>", label);
+	rc |= html_escs(sb, v);
+	return rc | strbuf_adds(sb, "</dd>\n");
+}
+
+/* An outside link: only http(s), shown as its text. */
+static int
+fact_link(struct strbuf *sb, const char *label, const char *url)
+{
+	int rc;
+
+	if (!url || strpbrk(url, " \t\n") ||
+	    (strncmp(url, "https://", 8) && strncmp(url, "http://", 7)))
+		return fact(sb, label, url);
+	rc = strbuf_addf(sb, "<dt>%s</dt><dd><a href=\"", label);
+	rc |= html_escs(sb, url);
+	rc |= strbuf_adds(sb, "\">");
+	rc |= html_escs(sb, url);
+	return rc | strbuf_adds(sb, "</a></dd>\n");
+}
+
+static int
+facts_parsed(struct strbuf *sb, const struct lkp_report *r)
+{
+	struct strbuf t = STRBUF_INIT;
+	int rc = LKB_OK;
+
+	if (r->commit_sha) {
+		rc |= strbuf_adds(&t, r->commit_sha);
+		if (r->commit_subject)
+			rc |= strbuf_addf(&t, " (\"%s\")", r->commit_subject);
+		rc |= fact(sb, "Commit", t.buf);
+		strbuf_reset(&t);
+	}
+	if (r->headline_metric) {
+		rc |= strbuf_adds(&t, r->headline_metric);
+		if (r->headline_change_pct.kind != LKP_NUM_NONE)
+			rc |= strbuf_addf(&t, " %+.1f%%",
+					  r->headline_change_pct.v);
+		if (r->headline_verdict)
+			rc |= strbuf_addf(&t, " %s", r->headline_verdict);
+		rc |= fact(sb, "Headline", t.buf);
+		strbuf_reset(&t);
+	}
+	rc |= fact(sb, "Testcase", r->testcase);
+	rc |= fact(sb, "Test machine", r->test_machine);
+	rc |= fact(sb, "Config", r->config);
+	rc |= fact(sb, "Compiler", r->compiler);
+	for (size_t i = 0; i < r->nparams; i++)
+		rc |= strbuf_addf(&t, "%s%s=%s", i ? " " : "",
+				  r->params[i].key ? r->params[i].key : "",
+				  r->params[i].value ? r->params[i].value : "");
+	rc |= fact(sb, "Parameters", t.buf);
+	rc |= fact_link(sb, "URL", r->url);
+	rc |= fact(sb, "Base", r->base);
+	rc |= fact_link(sb, "Patch link", r->patch_link);
+	rc |= fact(sb, "Patch subject", r->patch_subject);
+	rc |= fact(sb, "From", r->from_addr);
+	strbuf_release(&t);
+	return rc;
+}
+
+static int
+add_related(const char *sha, const char *relation, void *arg)
+{
+	struct page *p = arg;
+	struct strbuf t = STRBUF_INIT;
+
+	p->rc |= strbuf_addf(&t, "%s (%s)", sha ? sha : "",
+			     relation ? relation : "related");
+	p->rc |= fact(p->sb, "Related commit", t.buf);
+	strbuf_release(&t);
+	return 0;
+}
+
+static int
+facts(struct page *p, const struct lkp_report *r)
+{
+	struct strbuf *sb = p->sb;
+	struct web_report *wr = p->wr;
+	struct strbuf t = STRBUF_INIT;
+	int rc;
+
+	rc = strbuf_addf(sb, "<dl class=\"facts\">\n<dt>State</dt><dd "
+			 "class=\"state\">");
+	rc |= html_escs(sb, wr->state);
+	if (wr->close_reason) {
+		rc |= strbuf_adds(sb, " (");
+		rc |= html_escs(sb, wr->close_reason);
+		rc |= strbuf_adds(sb, ")");
+	}
+	rc |= strbuf_adds(sb, "</dd>\n");
+	if (p->b.duplicate_of)
+		rc |= strbuf_addf(sb, "<dt>Duplicate of</dt><dd><a href=\""
+				  "report-%lld.html\">report %lld</a></dd>\n",
+				  (long long)p->b.duplicate_of,
+				  (long long)p->b.duplicate_of);
+	rc |= fact(sb, "Kind", wr->kind);
+	if (wr->tree)
+		rc |= strbuf_addf(&t, "%s%s%s", wr->tree, wr->branch ? ":" : "",
+				  wr->branch ? wr->branch : "");
+	rc |= fact(sb, "Tree", t.buf);
+	rc |= strbuf_adds(sb, "<dt>Date</dt><dd>");
+	rc |= html_date(sb, wr->date);
+	rc |= strbuf_adds(sb, "</dd>\n");
+	rc |= fact(sb, "Message-ID", p->b.message_id);
+	if (r)
+		rc |= facts_parsed(sb, r);
+	else
+		rc |= fact(sb, "Commit", wr->sha);
+	strbuf_release(&t);
+	if (store_related_foreach(p->w->st, wr->id, add_related, p))
+		rc |= LKB_ERR_DB;
+	return rc | p->rc | strbuf_adds(sb, "</dl>\n");
+}
+
+/* 1 when the line starts with 40 '=' (lkp's rule above a table). */
+static int
+rule_line(const char *p, size_t n)
+{
+	size_t i = 0;
+
+	while (i < n && p[i] == '=')
+		i++;
+	return i >= 40;
+}
+
+/* The comparison sections of the report text, as lkp printed them:
+ * from the first "=====" rule to the signature. */
+static int
+tables(struct strbuf *sb, const struct message *m)
+{
+	const char *b = m->body, *end = m->body + m->body_len, *start = NULL;
+	const char *p = b, *stop = end;
+
+	for (; p < end; ) {
+		const char *e = memchr(p, '\n', (size_t)(end - p));
+		size_t n = e ? (size_t)(e - p) : (size_t)(end - p);
+
+		if (!start && n >= 40 && rule_line(p, n))
+			start = p;
+		else if (start && ((n == 3 && !memcmp(p, "-- ", 3)) ||
+				   (n >= 11 && !memcmp(p, "Disclaimer:", 11)))) {
+			stop = p;
+			break;
+		}
+		p = e ? e + 1 : end;
+	}
+	if (!start)
+		return LKB_OK;
+	if ((size_t)(stop - start) > LKB_MAX_WEB_BODY_BYTES)
+		stop = start + LKB_MAX_WEB_BODY_BYTES;
+	return strbuf_adds(sb, "<h2>Comparison tables</h2>\n<pre>") |
+	       html_esc(sb, start, (size_t)(stop - start)) |
+	       strbuf_adds(sb, "</pre>\n");
+}
+
+static int
+add_event(const struct store_event_row *e, void *arg)
+{
+	struct page *p = arg;
+	struct strbuf *sb = &p->msg;
+
+	p->rc |= strbuf_adds(sb, "<li><span class=\"event\">");
+	p->rc |= html_escs(sb, e->type);
+	p->rc |= strbuf_adds(sb, "</span> (");
+	p->rc |= html_escs(sb, e->source);
+	p->rc |= strbuf_adds(sb, ")");
+	if (e->evidence) {
+		p->rc |= strbuf_adds(sb, ": <q>");
+		p->rc |= html_escs(sb, e->evidence);
+		p->rc |= strbuf_adds(sb, "</q>");
+	}
+	if (e->sha) {
+		p->rc |= strbuf_adds(sb, " commit ");
+		p->rc |= html_escs(sb, e->sha);
+	}
+	p->rc |= strbuf_adds(sb, "</li>\n");
+	return 0;
+}
+
+static int
+add_command(const struct store_command_row *c, void *arg)
+{
+	struct page *p = arg;
+	struct strbuf *sb = &p->msg;
+
+	p->rc |= strbuf_adds(sb, "<li><code>#lkp ");
+	p->rc |= html_escs(sb, c->verb);
+	p->rc |= strbuf_adds(sb, " ");
+	p->rc |= html_escs(sb, c->args);
+	p->rc |= strbuf_adds(sb, "</code> &rarr; ");
+	p->rc |= html_escs(sb, c->result);
+	p->rc |= strbuf_adds(sb, c->allowed ? "" : " (refused)");
+	p->rc |= strbuf_adds(sb, "</li>\n");
+	return 0;
+}
+
+/* The mail's text, when its bytes were kept. */
+static int
+mail_body(struct page *p, const struct store_msg *m)
+{
+	struct strbuf *sb = p->sb;
+	struct message *pm = NULL;
+	char *raw = NULL;
+	size_t len = 0;
+	int rc;
+
+	if (!m->has_raw)
+		return LKB_OK;
+	if ((rc = store_message_raw(p->w->st, m->id, &raw, &len)) <= 0)
+		return rc;
+	if (message_parse(raw, len, &pm) == LKB_OK && pm->body) {
+		size_t n = pm->body_len;
+
+		rc = strbuf_adds(sb, "<details><summary>The mail</summary>\n"
+				 "<pre class=\"wrap\">");
+		rc |= html_esc(sb, pm->body, n > LKB_MAX_WEB_BODY_BYTES
+					     ? LKB_MAX_WEB_BODY_BYTES : n);
+		rc |= strbuf_adds(sb, "</pre>");
+		if (n > LKB_MAX_WEB_BODY_BYTES)
+			rc |= strbuf_addf(sb, "<p>(cut at %u bytes)</p>",
+					  LKB_MAX_WEB_BODY_BYTES);
+		rc |= strbuf_adds(sb, "</details>\n");
+	}
+	message_free(pm);
+	free(raw);
+	return rc;
+}
+
+static int
+add_message(const struct store_msg *m, void *arg)
+{
+	struct page *p = arg;
+	struct strbuf *sb = p->sb;
+	int rc;
+
+	if (m->id != p->b.msg_id && m->date >= 0 && p->b.date >= 0 &&
+	    m->date < p->b.date)
+		return 0;
+	seen(p, m->date, 1);
+	strbuf_reset(&p->msg);
+	rc = strbuf_addf(sb, "<li id=\"m%lld\"><p><b>", (long long)m->id);
+	rc |= html_date(sb, m->date);
+	rc |= strbuf_adds(sb, "</b> ");
+	rc |= html_escs(sb, m->from_name && *m->from_name ? m->from_name
+							  : m->from_addr);
+	rc |= strbuf_adds(sb, " &lt;");
+	rc |= html_escs(sb, m->from_addr);
+	rc |= strbuf_adds(sb, "&gt;<br>");
+	rc |= html_escs(sb, m->subject);
+	rc |= strbuf_adds(sb, "</p>\n");
+	if (store_event_foreach(p->w->st, p->wr->id, m->id, add_event, p) ||
+	    store_command_foreach(p->w->st, m->id, add_command, p)) {
+		p->rc = LKB_ERR_DB;
+		return 1;
+	}
+	if (p->msg.len) {
+		rc |= strbuf_adds(sb, "<ul>\n");
+		rc |= strbuf_add(sb, p->msg.buf, p->msg.len);
+		rc |= strbuf_adds(sb, "</ul>\n");
+	}
+	if (m->id != p->b.msg_id && (rc |= mail_body(p, m)) < 0) {
+		p->rc = rc;
+		return 1;
+	}
+	rc |= strbuf_adds(sb, "</li>\n");
+	p->rc |= rc;
+	return p->rc ? 1 : 0;
+}
+
+static int
+add_history(const struct store_history_row *h, void *arg)
+{
+	struct page *p = arg;
+	struct strbuf *sb = p->sb;
+	struct web *w = p->w;
+	struct web_change *c;
+
+	seen(p, h->date, 0);
+	if (!p->nhist++)
+		p->rc |= strbuf_adds(sb, "<h2>State history</h2>\n<table>\n"
+				     "<thead><tr><th>Date</th><th>Change</th>"
+				     "<th>Why</th></tr></thead>\n<tbody>\n");
+	p->rc |= strbuf_adds(sb, "<tr><td>");
+	p->rc |= html_date(sb, h->date);
+	p->rc |= strbuf_adds(sb, "</td><td>");
+	p->rc |= html_escs(sb, h->from_state ? h->from_state : "new");
+	p->rc |= strbuf_adds(sb, " &rarr; ");
+	p->rc |= html_escs(sb, h->to_state);
+	if (h->reason) {
+		p->rc |= strbuf_adds(sb, " (");
+		p->rc |= html_escs(sb, h->reason);
+		p->rc |= strbuf_adds(sb, ")");
+	}
+	p->rc |= strbuf_adds(sb, "</td><td>");
+	p->rc |= html_escs(sb, h->cause);
+	p->rc |= strbuf_adds(sb, "</td></tr>\n");
+	ALLOC_GROW(w->chg, w->nchg + 1, w->achg);
+	c = &w->chg[w->nchg++];
+	c->report_id = p->wr->id;
+	c->date = h->date;
+	c->idx = p->nhist;
+	c->from = xstrdup(h->from_state ? h->from_state : "new");
+	c->to = xstrdup(h->to_state ? h->to_state : "");
+	c->reason = h->reason ? xstrdup(h->reason) : NULL;
+	c->cause = h->cause ? xstrdup(h->cause) : NULL;
+	return 0;
+}
+
+/* The answer page of request id, if any. */
+static const char *
+request_page(const struct web *w, int64_t id)
+{
+	char rid[40];
+
+	snprintf(rid, sizeof(rid), "request-%lld", (long long)id);
+	for (size_t i = 0; i < w->nans; i++)
+		if (w->ans[i].page && w->ans[i].request_id &&
+		    !strcmp(w->ans[i].request_id, rid))
+			return w->ans[i].page;
+	return NULL;
+}
+
+static int
+requests(struct page *p)
+{
+	struct strbuf *sb = p->sb;
+	size_t n = 0;
+	int rc = LKB_OK;
+
+	for (size_t i = 0; i < p->w->nreq; i++) {
+		const struct store_request_rec *q = &p->w->req[i];
+		const char *page;
+
+		if (q->report_id != p->wr->id)
+			continue;
+		seen(p, q->updated_at, 0);
+		if (!n++)
+			rc |= strbuf_adds(sb, "<h2>Requests</h2>\n<table>\n<thead>"
+					  "<tr><th>#</th><th>Asked</th><th>By</th>"
+					  "<th>What</th><th>State</th><th>Result"
+					  "</th></tr></thead>\n<tbody>\n");
+		rc |= strbuf_addf(sb, "<tr><td>%lld</td><td>",
+				  (long long)q->id);
+		rc |= html_date(sb, q->created_at);
+		rc |= strbuf_adds(sb, "</td><td>");
+		rc |= html_escs(sb, q->asker);
+		rc |= strbuf_addf(sb, "</td><td>%s ",
+				  request_kind_name(q->kind));
+		rc |= html_escs(sb, q->args);
+		rc |= strbuf_addf(sb, "</td><td>%s</td><td>",
+				  request_state_name(q->state));
+		rc |= html_escs(sb, q->result);
+		if ((page = request_page(p->w, q->id)))
+			rc |= strbuf_addf(sb, " <a href=\"%s\">table and "
+					  "charts</a>", page);
+		rc |= strbuf_adds(sb, "</td></tr>\n");
+	}
+	if (n)
+		rc |= strbuf_adds(sb, "</tbody>\n</table>\n");
+	return rc;
+}
+
+static int
+answers(struct page *p)
+{
+	struct strbuf *sb = p->sb;
+	size_t n = 0;
+	int rc = LKB_OK;
+
+	for (size_t i = 0; i < p->w->nans; i++) {
+		const struct web_answer *a = &p->w->ans[i];
+
+		if (a->report_id != p->wr->id)
+			continue;
+		seen(p, a->created, 0);
+		if (!n++)
+			rc |= strbuf_adds(sb, "<h2>lkpbot's answers</h2>\n<table>\n"
+					  "<thead><tr><th>Queued</th><th>Kind"
+					  "</th><th>Subject</th><th>State</th>"
+					  "</tr></thead>\n<tbody>\n");
+		rc |= strbuf_adds(sb, "<tr><td>");
+		rc |= html_date(sb, a->created);
+		rc |= strbuf_adds(sb, "</td><td>");
+		if (a->page)
+			rc |= strbuf_addf(sb, "<a href=\"%s\">", a->page);
+		rc |= html_escs(sb, a->kind);
+		rc |= strbuf_adds(sb, a->page ? "</a>" : "");
+		rc |= strbuf_adds(sb, "</td><td>");
+		rc |= html_escs(sb, a->subject);
+		rc |= strbuf_addf(sb, "</td><td>%s</td></tr>\n",
+				  outbox_state_name(a->state));
+	}
+	if (n)
+		rc |= strbuf_adds(sb, "</tbody>\n</table>\n");
+	return rc;
+}
+
+/* Charts and tables of the parsed report. */
+static int
+comparisons(struct page *p, const struct stored_report *sr)
+{
+	const struct lkp_report *r = sr->r;
+	struct strbuf *sb = p->sb;
+	size_t at = sb->len;
+	int rc = strbuf_adds(sb, "<h2>Changed KPIs, base against head</h2>\n");
+	size_t head = sb->len;
+
+	for (size_t i = 0; i < r->ncomparisons && !rc; i++) {
+		char id[32];
+
+		snprintf(id, sizeof(id), "c%zu", i);
+		rc = web_charts(p->w, sb, &r->comparisons[i], r->testcase,
+				r->headline_metric, NULL, NULL, id);
+	}
+	if (!rc && sb->len == head)
+		strbuf_setlen(sb, at);
+	return rc ? rc : tables(sb, sr->m);
+}
+
+static int
+body(struct page *p)
+{
+	struct stored_report sr;
+	struct strbuf *sb = p->sb;
+	int rc, loaded;
+
+	memset(&sr, 0, sizeof(sr));
+	loaded = report_stored_load(p->w->st, p->wr->id, &sr);
+	if (loaded < 0)
+		lkb_warn("report %lld: its page shows the stored facts only",
+			 (long long)p->wr->id);
+	rc = facts(p, loaded == 1 ? sr.r : NULL);
+	if (!rc && loaded == 1)
+		rc = comparisons(p, &sr);
+	report_stored_release(&sr);
+	if (rc)
+		return rc;
+	rc = strbuf_adds(sb, "<h2>Thread</h2>\n<ol class=\"thread\">\n");
+	if (!rc && store_message_foreach(p->w->st, p->b.thread_id, add_message,
+					 p))
+		rc = LKB_ERR_DB;
+	rc |= p->rc;
+	rc |= strbuf_adds(sb, "</ol>\n");
+	if (!rc && store_history_foreach(p->w->st, p->wr->id, add_history, p))
+		rc = LKB_ERR_DB;
+	rc |= p->rc;
+	if (!rc && p->nhist)
+		rc = strbuf_adds(sb, "</tbody>\n</table>\n");
+	return rc ? rc : requests(p) | answers(p);
+}
+
+int
+web_report_page(struct web *w, struct web_report *wr)
+{
+	struct strbuf sb = STRBUF_INIT;
+	struct page p;
+	char name[48], title[64];
+	int rc;
+
+	memset(&p, 0, sizeof(p));
+	p.w = w;
+	p.wr = wr;
+	p.sb = &sb;
+	strbuf_init(&p.msg, 0);
+	if ((rc = store_report_brief_get(w->st, wr->id, &p.b)) != 1)
+		return rc < 0 ? rc : LKB_OK;
+	snprintf(title, sizeof(title), "Report %lld", (long long)wr->id);
+	rc = html_begin(&sb, title);
+	rc |= strbuf_adds(&sb, "<p>");
+	rc |= html_escs(&sb, wr->subject);
+	rc |= strbuf_adds(&sb, "</p>\n");
+	if (!rc)
+		rc = body(&p);
+	if (!rc)
+		rc = html_end(&sb);
+	snprintf(name, sizeof(name), "report-%lld.html", (long long)wr->id);
+	if (!rc)
+		rc = web_put(w, name, &sb);
+	store_report_brief_release(&p.b);
+	strbuf_release(&p.msg);
+	strbuf_release(&sb);
+	return rc;
+}
