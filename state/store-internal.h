@@ -10,6 +10,7 @@
 #define STORE_MAX_STMTS 256
 #define STORE_STMT_NAMES 16	/* parameter indexes remembered per statement */
 #define STORE_NAME_MAX 16	/* longest parameter name remembered */
+#define STORE_THREAD_MEMO 1024	/* threads store_thread_has_report() keeps */
 
 /* SQL: does messages row T (a table name or alias) keep raw bytes, in
  * the pack (schema 8) or in its raw blob (before)? typeof(), because
@@ -45,7 +46,20 @@ struct store {
 	size_t ncache;
 	short slot_of[2 * STORE_MAX_STMTS];	/* cache index + 1, 0 free */
 	struct store_stmt_slot *last;	/* store_stmt()'s last answer */
+	/* store_thread_has_report()'s answers by thread id (slot: the id
+	 * modulo the size), good while gen equals thread_gen: a write
+	 * transaction's, forgotten when it ends, when a report is added or
+	 * deleted and when threads merge (store_thread_memo_forget()) */
+	struct {
+		int64_t tid;
+		uint64_t gen;
+		int has;
+	} thread_memo[STORE_THREAD_MEMO];
+	uint64_t thread_gen;
 };
+
+/* Forget every answer of store_thread_has_report() (the memo above). */
+void store_thread_memo_forget(struct store *st);
 
 /* Cached statement for sql (a static string; the pointer is the key).
  * Returns NULL after logging the SQLite error. */

@@ -369,6 +369,7 @@ begin(struct store *st, const char *sql)
 	if (st->depth++ > 0)
 		return LKB_OK;
 	st->failed = 0;
+	store_thread_memo_forget(st);
 	if ((rc = store_exec(st, sql)) != LKB_OK)
 		st->depth = 0;
 	return rc;
@@ -398,6 +399,7 @@ store_commit(struct store *st)
 	if (--st->depth > 0)
 		return st->failed ? LKB_ERR_DB : LKB_OK;
 	st->sp_depth = 0;
+	store_thread_memo_forget(st);
 	/* raw bytes first: a committed row never points past them */
 	rc = st->failed ? LKB_ERR_DB : rawpack_sync(st->pack);
 	if (rc != LKB_OK) {
@@ -418,6 +420,7 @@ store_rollback(struct store *st)
 		return;
 	}
 	st->sp_depth = 0;
+	store_thread_memo_forget(st);
 	if (sqlite3_get_autocommit(st->db) == 0)
 		(void)store_exec(st, "ROLLBACK");
 	rawpack_discard(st->pack);
@@ -459,6 +462,7 @@ store_savepoint_rollback(struct store *st)
 	st->depth = st->sp_depth;
 	st->failed = st->sp_failed;
 	st->sp_depth = 0;
+	store_thread_memo_forget(st);
 	rc = store_exec(st, "ROLLBACK TO lkb_unit");
 	if (rc == LKB_OK)
 		rc = store_exec(st, "RELEASE lkb_unit");

@@ -129,6 +129,7 @@ link_thread(struct store *st, const char **ids, size_t n, int64_t *tid_out)
 			t = tid;
 			tid = x;
 		}
+		store_thread_memo_forget(st);
 		if ((rc = exec_ii(st, sql_tid_move, ":to", tid, ":from", t)) ||
 		    (rc = exec_ii(st, sql_msg_move, ":to", tid, ":from", t)) ||
 		    (rc = exec_ii(st, sql_thread_del, ":id", t, NULL, 0)))
@@ -583,24 +584,58 @@ store_counts(struct store *st, struct store_counts *out)
 
 static const char sql_thread_has_report[] =
 	"SELECT EXISTS (SELECT 1 FROM reports r JOIN messages m"
-	" ON m.id = r.msg_id WHERE m.thread_id ="
-	" (SELECT thread_id FROM thread_ids WHERE msgid = :mid))";
+	" ON m.id = r.msg_id WHERE m.thread_id = :tid)";
+
+void
+store_thread_memo_forget(struct store *st)
+{
+	st->thread_gen++;
+}
+
+/* Whether thread tid holds a report: the query walks the thread's
+ * messages, so within a write transaction each answer is kept until a
+ * report or a merge may change it. */
+static int
+thread_has_report(struct store *st, int64_t tid)
+{
+	size_t slot = (uint64_t)tid % STORE_THREAD_MEMO;
+	int64_t found = 0;
+	int rc;
+
+	if (st->depth > 0 && st->thread_memo[slot].gen == st->thread_gen &&
+	    st->thread_memo[slot].tid == tid)
+		return st->thread_memo[slot].has;
+	rc = store_lookup_int(st, sql_thread_has_report, ":tid", NULL, tid,
+			      &found);
+	if (rc < 0)
+		return rc;
+	found = rc == 1 && found;
+	if (st->depth > 0) {
+		st->thread_memo[slot].tid = tid;
+		st->thread_memo[slot].gen = st->thread_gen;
+		st->thread_memo[slot].has = (int)found;
+	}
+	return (int)found;
+}
 
 int
 store_thread_has_report(struct store *st, const char *const *ids, size_t n)
 {
-	int64_t found = 0;
+	int64_t tid, asked = 0;
 	int rc;
 
 	for (size_t i = 0; i < n; i++) {
 		if (!ids[i])
 			continue;
-		rc = store_lookup_int(st, sql_thread_has_report, ":mid", ids[i],
-				      0, &found);
+		rc = store_lookup_int(st, sql_tid_of, ":mid", ids[i], 0, &tid);
 		if (rc < 0)
 			return rc;
-		if (found)
-			return 1;
+		/* the ids of a thread are mostly in one thread: ask once */
+		if (rc == 0 || tid == asked)
+			continue;
+		asked = tid;
+		if ((rc = thread_has_report(st, tid)) != 0)
+			return rc;
 	}
 	return 0;
 }
