@@ -49,6 +49,9 @@ static const char sql_msg_insert[] =
 static const char sql_adopt_children[] =
 	"UPDATE messages SET parent_id = :id "
 	"WHERE in_reply_to = :mid AND parent_id IS NULL AND id != :id";
+static const char sql_orphans_of[] =
+	"SELECT 1 FROM messages "
+	"WHERE in_reply_to = :mid AND parent_id IS NULL AND id != :id LIMIT 1";
 
 /* Run a statement binding two integer parameters (or one). */
 static int
@@ -158,14 +161,27 @@ link_thread(struct store *st, const char **ids, size_t n, int64_t *tid_out)
 	return LKB_OK;
 }
 
-/* Replies stored before their parent get their parent_id now. */
+/* Replies stored before their parent get their parent_id now. Most
+ * mail has none: a read finds that for a sixth of what the UPDATE
+ * costs when it changes nothing (a write statement's set-up). */
 static int
 adopt_children(struct store *st, int64_t id, const char *mid)
 {
-	sqlite3_stmt *s = store_stmt(st, sql_adopt_children);
+	sqlite3_stmt *s = store_stmt(st, sql_orphans_of);
 	int rc;
 
 	if (!s)
+		return LKB_ERR_DB;
+	if ((rc = store_bind_text_borrowed(st, s, ":mid", mid)) != LKB_OK ||
+	    (rc = store_bind_int(st, s, ":id", id)) != LKB_OK) {
+		store_stmt_done(s);
+		return rc;
+	}
+	rc = store_step_row(st, s, LKB_OK);
+	if (rc <= 0)
+		return rc;	/* no orphan (s reset), or an error */
+	store_stmt_done(s);
+	if (!(s = store_stmt(st, sql_adopt_children)))
 		return LKB_ERR_DB;
 	if ((rc = store_bind_int(st, s, ":id", id)) != LKB_OK ||
 	    (rc = store_bind_text(st, s, ":mid", mid)) != LKB_OK)
