@@ -391,7 +391,9 @@ mime_headers(const struct message *m, struct strbuf *sb)
 		if (strncasecmp(f->name, "content-", 8) != 0 &&
 		    strcasecmp(f->name, "mime-version") != 0)
 			continue;
-		if (strbuf_addf(sb, "%s: %s\n", f->name, f->value))
+		/* "name: value\n" without printf's format walk */
+		if (strbuf_adds(sb, f->name) || strbuf_add(sb, ": ", 2) ||
+		    strbuf_adds(sb, f->value) || strbuf_addch(sb, '\n'))
 			LKB_BUG("uncapped strbuf refused data");
 	}
 }
