@@ -8,7 +8,7 @@
 #include "state/store.h"
 
 #define STORE_MAX_STMTS 256
-#define STORE_STMT_NAMES 16	/* parameter indexes remembered per statement */
+#define STORE_STMT_NAMES 32	/* parameter indexes remembered per statement */
 #define STORE_NAME_MAX 16	/* longest parameter name remembered */
 #define STORE_THREAD_MEMO 1024	/* threads store_thread_has_report() keeps */
 
@@ -25,6 +25,7 @@ struct store_stmt_slot {
 	const char *sql;
 	sqlite3_stmt *stmt;
 	size_t nnames;
+	size_t hint;	/* where the next name is looked for first */
 	struct {
 		char name[STORE_NAME_MAX];
 		int idx;

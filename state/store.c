@@ -192,6 +192,7 @@ store_stmt(struct store *st, const char *sql)
 	st->cache[st->ncache].sql = sql;
 	st->cache[st->ncache].stmt = s;
 	st->cache[st->ncache].nnames = 0;
+	st->cache[st->ncache].hint = 0;
 	st->last = &st->cache[st->ncache];
 	st->slot_of[h] = (short)++st->ncache;
 	return s;
@@ -214,10 +215,16 @@ param_index(struct store *st, sqlite3_stmt *s, const char *name)
 	size_t len = strlen(name);
 	int i;
 
+	/* names come in the same order each time: start after the last */
 	if (c && len < STORE_NAME_MAX)
-		for (size_t k = 0; k < c->nnames; k++)
-			if (!memcmp(c->names[k].name, name, len + 1))
-				return c->names[k].idx;
+		for (size_t k = 0, j = c->hint; k < c->nnames; k++, j++) {
+			if (j >= c->nnames)
+				j = 0;
+			if (!memcmp(c->names[j].name, name, len + 1)) {
+				c->hint = j + 1;
+				return c->names[j].idx;
+			}
+		}
 	i = sqlite3_bind_parameter_index(s, name);
 	if (i && c && len < STORE_NAME_MAX && c->nnames < STORE_STMT_NAMES) {
 		memcpy(c->names[c->nnames].name, name, len + 1);
