@@ -93,10 +93,12 @@ static void
 header_copy(struct strbuf *sb, const char *p, size_t len)
 {
 	size_t run = 0;
+	const char *z;
 
-	for (size_t i = 0; i < len; i++) {
-		if (p[i] != '\0')
-			continue;
+	/* NULs are rare: memchr finds them, not a loop over every byte */
+	while ((z = memchr(p + run, '\0', len - run)) != NULL) {
+		size_t i = (size_t)(z - p);
+
 		if (strbuf_add(sb, p + run, i - run) ||
 		    strbuf_add(sb, "\xef\xbf\xbd", 3))
 			LKB_BUG("uncapped strbuf refused data");
