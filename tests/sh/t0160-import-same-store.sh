@@ -6,7 +6,9 @@
 # (messages with their threads, parents, kept raw bytes, qualities and
 # problems; thread ids; reports, and a digest of their parts' rows) dumped
 # and compared with tests/data/import-golden/store.dump.gz, made by the
-# build before (22e7f8b). LKB_REGEN=1 writes the dump anew.
+# build before (22e7f8b). LKB_REGEN=1 writes the dump anew. Then a made-up
+# run for what the store keeps in mind about threads within a transaction
+# (a report arriving, threads merging).
 . "$LKB_SRCDIR/tests/tap.sh"
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
@@ -72,4 +74,35 @@ ok_if "the store holds what the import stored before, row for row" \
 is "the raw pack holds the same bytes" \
 	"$(sha256sum < "$T/db.raw" | cut -d' ' -f1)" \
 	"$(sed -n 's/^raw pack sha256: //p' "$LKB_TEST_DATA/import-golden/README")"
+
+# What store_thread_has_report keeps within a transaction must follow a
+# report that arrives, and threads that merge: one run, one transaction.
+R=$LKB_TEST_DATA/corpus/maildir/cur/1562577230.002056_a1fa1d3048adbb03d4944962b1f84dc5a9829147.pi:2,
+mail() {	# ID IN-REPLY-TO [REFERENCES]
+	printf 'From x@y Thu Jan  1 00:00:00 2026\nFrom: A <a@b.example>\n'
+	printf 'Subject: about it\nMessage-ID: <%s>\n' "$1"
+	[ -n "$2" ] && printf 'In-Reply-To: <%s>\n' "$2"
+	[ -n "${3:-}" ] && printf 'References: %s\n' "$3"
+	printf '\nplain words\n\n'
+}
+{
+	mail a1@t ""			# thread A, no report
+	mail a2@t a1@t			# asks A: none (kept in mind)
+	printf 'From x@y Thu Jan  1 00:00:00 2026\n'
+	sed 's/^Message-I[Dd]: .*/Message-ID: <rep@t>/' "$R"	# thread B: a report
+	echo
+	mail a3@t a2@t			# asks A again: none
+	mail m4@t "" "<a1@t> <rep@t>"	# A and B merge: A holds the report
+	mail a5@t a3@t			# asks A: it holds one now
+	mail b1@t "" 			# thread C, no report
+	mail b2@t b1@t			# asks C: none
+	mail c1@t rep@t			# a reply to the report: kept
+	mail b3@t b2@t			# asks C again: still none
+} > "$T/memo.mbox"
+ok_if "import the mail that tests what is kept in mind" \
+	"$LKPBOT" -q -d "$T/memo.db" import "$T/memo.mbox"
+is "bytes kept: the report, the mail that merges, the replies after it" \
+	"$(sqlite3 "$T/memo.db" "select group_concat(message_id, ' ') from
+		(select message_id from messages where raw_len is not null
+		 order by id)")" "rep@t m4@t a5@t c1@t"
 done_testing
