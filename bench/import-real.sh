@@ -2,8 +2,10 @@
 # import-real.sh - lkpbot import against the Python baseline and the I/O
 # floor, side by side, on real list archives (issue 23).
 #
-#   bench/import-real.sh [ROUNDS] [LIST...]    (defaults 3, linux-pm io-uring)
-#   bench/import-bench.sh --real [ROUNDS] [LIST...]     (the same)
+#   bench/import-real.sh [ROUNDS] [LIST[:N]...]
+#                          (defaults 3, linux-pm io-uring; LIST:N takes
+#                          the archive's newest N messages only)
+#   bench/import-bench.sh --real [ROUNDS] [LIST[:N]...]     (the same)
 #
 # Each LIST is a public-inbox archive fetched as a bare git repository,
 # $MIRROR/linux-mailinglist-archives+LIST.vger.kernel.org.0/repo (MIRROR
@@ -38,16 +40,24 @@ mkdir -p "$dir" "$CACHE"
 [ -x "$LKPBOT" ] || { echo "no lkpbot at $LKPBOT (set LKPBOT)" >&2; exit 1; }
 [ -f "$PYREF" ] || { echo "no baseline at $PYREF (set PYREF)" >&2; exit 1; }
 
-for l in "$@"; do
+# LIST:N is the archive's last N messages (its newest commits), in
+# $CACHE/LIST-lastN
+lists=
+for a in "$@"; do
+	name=${a%%:*} range=HEAD l=$name
+	case $a in *:*) range=HEAD~${a#*:}..HEAD l=$name-last${a#*:} ;; esac
+	lists="$lists $l"
 	[ -f "$CACHE/$l/.done" ] && continue
-	git=$MIRROR/linux-mailinglist-archives+$l.vger.kernel.org.0/repo
+	git=$MIRROR/linux-mailinglist-archives+$name.vger.kernel.org.0/repo
 	[ -d "$git" ] || { echo "no archive $git" >&2; exit 1; }
 	rm -rf "${CACHE:?}/$l"
-	echo "exporting $l to $CACHE/$l ..." >&2
-	python3 "$top/bench/export-archive.py" "$git" "$CACHE/$l" >&2
+	echo "exporting $a to $CACHE/$l ..." >&2
+	python3 "$top/bench/export-archive.py" "$git" "$CACHE/$l" "$range" >&2
 	git --git-dir="$git" rev-parse HEAD > "$CACHE/$l/HEAD"
 	touch "$CACHE/$l/.done"
 done
+# shellcheck disable=SC2086
+set -- $lists
 
 echo "$(uname -n): $(nproc) CPUs, $(uname -m); $(uptime | sed 's/.*load/load/')"
 echo "lkpbot: $LKPBOT"
