@@ -3,12 +3,19 @@
 # on the same generated mailbox, in turn, several rounds; prints medians.
 #
 #   bench/import-bench.sh [COPIES] [ROUNDS]     (defaults 100 and 3)
+#   bench/import-bench.sh --real [ROUNDS] [LIST...]
+#                   real list archives, against pyref and the I/O floor:
+#                   bench/import-real.sh
 #
 # Needs a built lkpbot in _build/ (or $LKPBOT), python3, and the baseline
 # ../shared/bench/pyref.py (or $PYREF). Data goes to $BENCH_DIR (default
 # /tmp/lkpbot-bench).
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
+if [ "${1:-}" = --real ]; then
+	shift
+	exec sh "$top/bench/import-real.sh" "$@"
+fi
 copies=${1:-100}
 rounds=${2:-3}
 LKPBOT=${LKPBOT:-$top/_build/bot/lkpbot}

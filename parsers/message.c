@@ -93,10 +93,12 @@ static void
 header_copy(struct strbuf *sb, const char *p, size_t len)
 {
 	size_t run = 0;
+	const char *z;
 
-	for (size_t i = 0; i < len; i++) {
-		if (p[i] != '\0')
-			continue;
+	/* NULs are rare: memchr finds them, not a loop over every byte */
+	while ((z = memchr(p + run, '\0', len - run)) != NULL) {
+		size_t i = (size_t)(z - p);
+
 		if (strbuf_add(sb, p + run, i - run) ||
 		    strbuf_add(sb, "\xef\xbf\xbd", 3))
 			LKB_BUG("uncapped strbuf refused data");
@@ -130,13 +132,19 @@ field_is_used(const char *name, size_t n)
 	};
 #undef F
 
-	if (n > 8 && !strncasecmp(name, "content-", 8))
+	/* every name above starts with a letter: c | 0x20 is that letter
+	 * only for it in either case, so the first byte rules most out */
+	int c0 = n ? (unsigned char)name[0] | 0x20 : 0;
+
+	if (n > 8 && c0 == 'c' && !strncasecmp(name, "content-", 8))
 		return 1;
 	for (size_t k = 0; k < LKB_ARRAY_SIZE(used); k++)
-		if (used[k].n == n && !strncasecmp(name, used[k].s, n))
+		if (used[k].n == n && used[k].s[0] == c0 &&
+		    !strncasecmp(name, used[k].s, n))
 			return 1;
 	for (size_t k = 0; k < LKB_ARRAY_SIZE(known); k++)
-		if (known[k].n == n && !strncasecmp(name, known[k].s, n))
+		if (known[k].n == n && known[k].s[0] == c0 &&
+		    !strncasecmp(name, known[k].s, n))
 			return 2;
 	return 0;
 }
@@ -174,13 +182,17 @@ header_copy_used(struct strbuf *sb, const char *p, size_t len)
 	int known = 0;
 
 	while (i < len) {
-		size_t e = line_end(p, len, i), n = 0;
+		size_t e = line_end(p, len, i), n = 0, k;
 		int keep = 1;
 
 		while (i + n < e && p[i + n] > 32 && p[i + n] < 127 &&
 		       p[i + n] != ':')
 			n++;
-		if (is_field_line(p + i, e - i)) {
+		/* is_field_line(p + i, e - i), the name already measured */
+		k = i + n;
+		while (n && k < e && LKB_ISBLANK(p[k]))
+			k++;
+		if (n && k < e && p[k] == ':') {
 			if (++fields > LKB_MAX_HEADER_FIELDS)
 				break;
 			keep = field_is_used(p + i, n);
@@ -391,7 +403,9 @@ mime_headers(const struct message *m, struct strbuf *sb)
 		if (strncasecmp(f->name, "content-", 8) != 0 &&
 		    strcasecmp(f->name, "mime-version") != 0)
 			continue;
-		if (strbuf_addf(sb, "%s: %s\n", f->name, f->value))
+		/* "name: value\n" without printf's format walk */
+		if (strbuf_adds(sb, f->name) || strbuf_add(sb, ": ", 2) ||
+		    strbuf_adds(sb, f->value) || strbuf_addch(sb, '\n'))
 			LKB_BUG("uncapped strbuf refused data");
 	}
 }

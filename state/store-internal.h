@@ -8,8 +8,9 @@
 #include "state/store.h"
 
 #define STORE_MAX_STMTS 256
-#define STORE_STMT_NAMES 16	/* parameter indexes remembered per statement */
+#define STORE_STMT_NAMES 32	/* parameter indexes remembered per statement */
 #define STORE_NAME_MAX 16	/* longest parameter name remembered */
+#define STORE_THREAD_MEMO 1024	/* threads store_thread_has_report() keeps */
 
 /* SQL: does messages row T (a table name or alias) keep raw bytes, in
  * the pack (schema 8) or in its raw blob (before)? typeof(), because
@@ -24,6 +25,7 @@ struct store_stmt_slot {
 	const char *sql;
 	sqlite3_stmt *stmt;
 	size_t nnames;
+	size_t hint;	/* where the next name is looked for first */
 	struct {
 		char name[STORE_NAME_MAX];
 		int idx;
@@ -45,8 +47,21 @@ struct store {
 	size_t ncache;
 	short slot_of[2 * STORE_MAX_STMTS];	/* cache index + 1, 0 free */
 	struct store_stmt_slot *last;	/* store_stmt()'s last answer */
+	/* store_thread_has_report()'s answers by thread id (slot: the id
+	 * modulo the size), good while gen equals thread_gen: a write
+	 * transaction's, forgotten when it ends, when a report is added or
+	 * deleted and when threads merge (store_thread_memo_forget()) */
+	struct {
+		int64_t tid;
+		uint64_t gen;
+		int has;
+	} thread_memo[STORE_THREAD_MEMO];
+	uint64_t thread_gen;
 	struct walk_memo *memo;	/* store_walk_memo(): long walks' ends */
 };
+
+/* Forget every answer of store_thread_has_report() (the memo above). */
+void store_thread_memo_forget(struct store *st);
 
 /* Free the walk memo (store_triage.c); NULL is fine. */
 void walk_memo_free(struct walk_memo *m);

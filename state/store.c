@@ -193,6 +193,7 @@ store_stmt(struct store *st, const char *sql)
 	st->cache[st->ncache].sql = sql;
 	st->cache[st->ncache].stmt = s;
 	st->cache[st->ncache].nnames = 0;
+	st->cache[st->ncache].hint = 0;
 	st->last = &st->cache[st->ncache];
 	st->slot_of[h] = (short)++st->ncache;
 	return s;
@@ -215,10 +216,16 @@ param_index(struct store *st, sqlite3_stmt *s, const char *name)
 	size_t len = strlen(name);
 	int i;
 
+	/* names come in the same order each time: start after the last */
 	if (c && len < STORE_NAME_MAX)
-		for (size_t k = 0; k < c->nnames; k++)
-			if (!memcmp(c->names[k].name, name, len + 1))
-				return c->names[k].idx;
+		for (size_t k = 0, j = c->hint; k < c->nnames; k++, j++) {
+			if (j >= c->nnames)
+				j = 0;
+			if (!memcmp(c->names[j].name, name, len + 1)) {
+				c->hint = j + 1;
+				return c->names[j].idx;
+			}
+		}
 	i = sqlite3_bind_parameter_index(s, name);
 	if (i && c && len < STORE_NAME_MAX && c->nnames < STORE_STMT_NAMES) {
 		memcpy(c->names[c->nnames].name, name, len + 1);
@@ -370,6 +377,7 @@ begin(struct store *st, const char *sql)
 	if (st->depth++ > 0)
 		return LKB_OK;
 	st->failed = 0;
+	store_thread_memo_forget(st);
 	if ((rc = store_exec(st, sql)) != LKB_OK)
 		st->depth = 0;
 	return rc;
@@ -399,6 +407,7 @@ store_commit(struct store *st)
 	if (--st->depth > 0)
 		return st->failed ? LKB_ERR_DB : LKB_OK;
 	st->sp_depth = 0;
+	store_thread_memo_forget(st);
 	/* raw bytes first: a committed row never points past them */
 	rc = st->failed ? LKB_ERR_DB : rawpack_sync(st->pack);
 	if (rc != LKB_OK) {
@@ -419,6 +428,7 @@ store_rollback(struct store *st)
 		return;
 	}
 	st->sp_depth = 0;
+	store_thread_memo_forget(st);
 	if (sqlite3_get_autocommit(st->db) == 0)
 		(void)store_exec(st, "ROLLBACK");
 	rawpack_discard(st->pack);
@@ -460,6 +470,7 @@ store_savepoint_rollback(struct store *st)
 	st->depth = st->sp_depth;
 	st->failed = st->sp_failed;
 	st->sp_depth = 0;
+	store_thread_memo_forget(st);
 	rc = store_exec(st, "ROLLBACK TO lkb_unit");
 	if (rc == LKB_OK)
 		rc = store_exec(st, "RELEASE lkb_unit");

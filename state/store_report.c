@@ -455,6 +455,7 @@ store_report_add(struct store *st, int64_t msg_id, const struct lkp_report *r,
 	if (rc == 0) {
 		if ((rc = write_report(st, sql_insert, msg_id, r)) != LKB_OK)
 			goto fail;
+		store_thread_memo_forget(st);	/* its thread holds one now */
 		rid = sqlite3_last_insert_rowid(st->db);
 		if ((rc = write_json(st, rid, json)) != LKB_OK ||
 		    (rc = insert_lists(st, rid, r)) != LKB_OK ||
@@ -482,6 +483,7 @@ store_report_delete_for_message(struct store *st, int64_t msg_id)
 		store_stmt_done(s);
 		return rc;
 	}
+	store_thread_memo_forget(st);
 	return store_step_done(st, s, LKB_OK);
 }
 
