@@ -227,6 +227,34 @@ check_smtp(struct doctor *d, const struct settings *set)
 	smtp_conf_release(&c);
 }
 
+/* Each branch of [git] watch resolves to a commit in [git] repo. */
+static void
+check_watch(struct doctor *d, const struct settings *set)
+{
+	for (size_t i = 0; i < set->git.nwatch; i++) {
+		const char *b = set->git.watch[i];
+		const char *args[] = { "rev-parse", "--verify", "--quiet",
+				       NULL, NULL };
+		struct strbuf out = STRBUF_INIT, spec = STRBUF_INIT;
+		char *err = NULL;
+		int ok = compare_git_rev_ok(b) &&
+			 strbuf_addf(&spec, "%s^{commit}", b) == LKB_OK;
+
+		args[3] = spec.buf;
+		if (ok && compare_git_run(set->git.repo, args, &out, &err) ==
+			      LKB_OK)
+			add(d, "watch", V_OK, NULL, "%s is at %.12s", b,
+			    out.buf);
+		else
+			add(d, "watch", V_FAIL, "name branches of [git] repo "
+			    "in [git] watch", "%s is not a branch of %s", b,
+			    set->git.repo);
+		free(err);
+		strbuf_release(&out);
+		strbuf_release(&spec);
+	}
+}
+
 static void
 check_results(struct doctor *d, const struct settings *set)
 {
@@ -259,6 +287,8 @@ check_results(struct doctor *d, const struct settings *set)
 	else
 		add(d, "git", V_FAIL, "point [git] repo at a git clone",
 		    "%s", err ? err : "git failed");
+	if (!err)
+		check_watch(d, set);
 	free(err);
 	strbuf_release(&out);
 }

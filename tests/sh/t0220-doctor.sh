@@ -19,7 +19,7 @@ chmod 600 "$T/pw"
 mkdir -p "$T/results"
 git init -q "$T/repo" || bail_out "git init failed"
 
-plan 22
+plan 25
 
 # conf [EXTRA SED]: the good configuration, then sed expressions
 conf() {
@@ -106,6 +106,16 @@ ok_if "results: not a readable directory" \
 	grep -q "^fail results  $T/nowhere is not a readable directory; fix: " "$T/out"
 ok_if "git: not a repository, git's words" \
 	grep -q "^fail git      git rev-parse failed.*not a git repository" "$T/out"
+git -C "$T/repo" -c user.name=t -c user.email=t@example.org commit -q \
+	--allow-empty -m base
+br=$(git -C "$T/repo" symbolic-ref --short HEAD)
+conf "s|^repo = .*|repo = $T/repo\nwatch = $br, nosuch|"
+doctor
+is "a watched branch that is not in the repository: exit 1" "$?" 1
+ok_if "watch: the branch that exists is ok, with its commit" \
+	grep -q "^ok   watch    $br is at $(git -C "$T/repo" rev-parse HEAD | cut -c1-12)$" "$T/out"
+ok_if "watch: the missing branch named, and what to do" \
+	grep -q "^fail watch    nosuch is not a branch of $T/repo; fix: name branches" "$T/out"
 "$LKPBOT" -c "$LKB_CONF" doctor extra >/dev/null 2>&1
 is "an argument: exit 2" "$?" 2
 
