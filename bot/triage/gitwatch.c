@@ -241,7 +241,7 @@ read_range(struct gw *g, const char *range, long max, char **err_out)
 	struct strbuf out = STRBUF_INIT;
 	struct arena a = ARENA_INIT;
 	struct gw_commit c;
-	char count[32], skip[32];
+	char count[40], skip[40];	/* "--max-count=" and a long */
 	long done = 0, got;
 	const char *args[] = { "log", "-z", "--no-color",
 			       "--format=%H%n%ct%n%ae%n%B", count, skip,
