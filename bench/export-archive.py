@@ -14,10 +14,13 @@ Prints the number of messages written.
 """
 import os
 import re
-import subprocess
 import sys
-import threading
 import time
+
+# the archive walk of the triage set's extractor (one git cat-file --batch)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "triage"))
+from extract import read_archive  # noqa: E402
 
 FROM_LINE = re.compile(rb"^>*From ", re.M)
 
@@ -25,36 +28,17 @@ FROM_LINE = re.compile(rb"^>*From ", re.M)
 def main():
     gitdir, out = sys.argv[1], sys.argv[2]
     head = sys.argv[3] if len(sys.argv) > 3 else "HEAD"
-    log = subprocess.run(["git", "--git-dir", gitdir, "log", "--reverse",
-                          "--format=%H %ae %at", head],
-                         stdout=subprocess.PIPE, check=True).stdout.decode()
-    commits = [l.split(" ") for l in log.splitlines() if l]
-    p = subprocess.Popen(["git", "--git-dir", gitdir, "cat-file", "--batch"],
-                         stdin=subprocess.PIPE, stdout=subprocess.PIPE)
-
-    def feed():
-        for c in commits:
-            p.stdin.write((c[0] + ":m\n").encode())
-        p.stdin.close()
-
-    threading.Thread(target=feed, daemon=True).start()
     md = os.path.join(out, "maildir")
     for sub in ("cur", "new", "tmp"):
         os.makedirs(os.path.join(md, sub), exist_ok=True)
     n = 0
     with open(os.path.join(out, "mailbox.mbox"), "wb") as mbox:
-        for c in commits:
-            hdr = p.stdout.readline()
-            if hdr.endswith(b" missing\n"):
-                continue
-            size = int(hdr.split()[2])
-            raw = p.stdout.read(size)
-            p.stdout.read(1)
+        for _, addr, t, raw in read_archive(gitdir, head):
             with open(os.path.join(md, "cur", "%08d.archive:2,S" % n),
                       "wb") as f:
                 f.write(raw)
-            when = time.asctime(time.gmtime(int(c[2])))
-            mbox.write(b"From %s %s\n" % (c[1].encode() or b"-",
+            when = time.asctime(time.gmtime(t))
+            mbox.write(b"From %s %s\n" % (addr.encode() or b"-",
                                           when.encode()))
             body = FROM_LINE.sub(lambda m: b">" + m.group(0), raw)
             mbox.write(body)
@@ -62,7 +46,6 @@ def main():
                 mbox.write(b"\n")
             mbox.write(b"\n")
             n += 1
-    p.wait()
     print("%d messages" % n)
 
 
