@@ -405,10 +405,7 @@ struct walk_path {
 static void
 path_add(struct walk_path *w, int64_t id)
 {
-	if (w->n == w->cap) {
-		w->cap = w->cap ? 2 * w->cap : 64;
-		w->ids = xreallocarray(w->ids, w->cap, sizeof(*w->ids));
-	}
+	ALLOC_GROW(w->ids, w->n + 1, w->cap);
 	w->ids[w->n++] = id;
 }
 
