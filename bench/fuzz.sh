@@ -4,11 +4,15 @@
 # ASan + UBSan in _build-fuzz, the whole library instrumented for
 # coverage, then runs each target with its .dict and seeds.
 #
-#   bench/fuzz.sh [-r RUNS] [-k] [SECONDS-PER-TARGET [TARGET...]]
+#   bench/fuzz.sh [-r RUNS] [-c CPUSECS] [-k] [SECONDS-PER-TARGET [TARGET...]]
 #
 #   SECONDS  wall-clock budget per target (default 60); all targets if
 #            none is named
 #   -r RUNS  stop a target after RUNS executions (SECONDS still caps it)
+#   -c CPUSECS  stop a target once it has used CPUSECS seconds of CPU
+#            (checked every 5 s; the fuzzer is interrupted and prints
+#            its figures): a busy machine then lengthens the run instead
+#            of shortening the fuzzing
 #   -k       keep: minimise the corpus (libFuzzer -merge=1) and store it
 #            as tests/fuzz/corpus/<target>.tar.xz, where t0820 replays it
 #            and the next run starts from it
@@ -21,12 +25,14 @@ set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 1
 runs=-1
+cpumax=
 keep=
-while getopts r:k opt; do
+while getopts r:c:k opt; do
 	case $opt in
 	r) runs=$OPTARG ;;
+	c) cpumax=$OPTARG ;;
 	k) keep=1 ;;
-	*) echo "usage: bench/fuzz.sh [-r RUNS] [-k] [SECONDS [TARGET...]]" >&2
+	*) echo "usage: bench/fuzz.sh [-r RUNS] [-c CPUSECS] [-k] [SECONDS [TARGET...]]" >&2
 	   exit 2 ;;
 	esac
 done
@@ -102,11 +108,31 @@ for t in $targets; do
 		--strip-components=1
 	dict=$top/tests/fuzz/fuzz_$(echo "$t" | tr - _).dict
 	start=$(date +%s)
-	( cd "$out" && /usr/bin/time -f '%U %S' -o cpu \
+	( cd "$out" && exec /usr/bin/time -f '%U %S' -o cpu \
 		"$B/tests/fuzz/fuzz-$t" -max_total_time="$budget" -runs="$runs" \
 		-dict="$dict" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
-		-print_final_stats=1 corpus >"$t.log" 2>&1 )
+		-print_final_stats=1 corpus >"$t.log" 2>&1 ) &
+	tpid=$!
+	stopped=
+	if [ -n "$cpumax" ]; then
+		while kill -0 "$tpid" 2>/dev/null; do
+			sleep 5
+			fpid=$(pgrep -P "$tpid" | head -1)
+			[ -n "$fpid" ] || continue
+			used=$(awk -v hz="$(getconf CLK_TCK)" \
+				'{ printf "%d", ($14 + $15) / hz }' \
+				"/proc/$fpid/stat" 2>/dev/null) || continue
+			if [ "${used:-0}" -ge "$cpumax" ]; then
+				stopped=1
+				kill -INT "$fpid" 2>/dev/null
+				break
+			fi
+		done
+	fi
+	wait "$tpid"
 	rc=$?
+	# libFuzzer leaves with 72 when interrupted; that was us
+	[ -n "$stopped" ] && [ $rc -eq 72 ] && rc=0
 	secs=$(( $(date +%s) - start ))
 	cpu=$(awk '/^[0-9.]+ [0-9.]+$/ { printf "%d", $1 + $2 }' "$out/cpu")
 	execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$out/$t.log" | tail -1)
