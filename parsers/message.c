@@ -1,5 +1,6 @@
-/* message.c - message_parse(): the header block through libetpan's
- * mailimf, then the typed headers and the MIME body.
+/* message.c - message_parse(): the header block cut into fields (by
+ * hand when it is clean, else through libetpan's mailimf), then the
+ * typed headers and the MIME body.
  * libetpan types stay in this file and mime.c (doc/style.md R27). */
 #include "config.h"
 #include "message.h"
@@ -217,6 +218,22 @@ struct hdrs {
 	int too_many;
 };
 
+/* One field into h: the name as cut, the value unfolded. */
+static void
+hdrs_push(struct message *m, struct hdrs *h, const char *name, size_t nlen,
+	  const char *value, size_t vlen)
+{
+	if (h->n == h->alloc) {
+		size_t na = h->alloc ? lkb_st_mult(h->alloc, 2) : 32;
+
+		h->v = arena_grow(&m->arena, h->v, h->n, na, sizeof(*h->v));
+		h->alloc = na;
+	}
+	h->v[h->n].name = arena_memdup0(&m->arena, name, nlen);
+	h->v[h->n].value = header_unfold(&m->arena, value, vlen);
+	h->n++;
+}
+
 static void
 hdrs_take(struct message *m, struct hdrs *h, struct mailimf_fields *f)
 {
@@ -232,19 +249,64 @@ hdrs_take(struct message *m, struct hdrs *h, struct mailimf_fields *f)
 			h->too_many = 1;
 			return;
 		}
-		if (h->n == h->alloc) {
-			size_t na = h->alloc ? lkb_st_mult(h->alloc, 2) : 32;
-
-			h->v = arena_grow(&m->arena, h->v, h->n, na,
-					  sizeof(*h->v));
-			h->alloc = na;
-		}
 		o = fl->fld_data.fld_optional_field;
-		h->v[h->n].name = arena_strdup(&m->arena, o->fld_name);
-		h->v[h->n].value = header_unfold(&m->arena, o->fld_value,
-						 strlen(o->fld_value));
-		h->n++;
+		hdrs_push(m, h, o->fld_name, strlen(o->fld_name), o->fld_value,
+			  strlen(o->fld_value));
 	}
+}
+
+atomic_size_t message_header_fast;
+
+/* The header block cut into fields without libetpan, when every group of
+ * lines (a field line and its continuations) is clean: no NUL, no CR but
+ * before an LF, no blank continuation line, at most LKB_MAX_HEADER_FIELDS
+ * fields. The cut is that of libetpan's mailimf_optional_fields_parse():
+ * the name up to the blanks before the colon; the value the rest of the
+ * group, whose outer blanks and line ends header_unfold() drops as it
+ * does those libetpan leaves. used_only keeps what header_copy_used()
+ * would copy.
+ * Returns -1 when the block is not clean, h emptied: libetpan reads it
+ * then. (t: test_message header_split_same, used_fields_same_message;
+ * fuzz_message.) */
+static int
+split_fields_fast(struct message *m, const char *p, size_t len,
+		  int used_only, struct hdrs *h)
+{
+	size_t i = 0, fields = 0;
+	int known = 0;
+
+	if (memchr(p, '\0', len))
+		return -1;
+	while (i < len) {
+		size_t e = line_end(p, len, i), n = 0, k;
+		int keep = 1;
+
+		while (i + n < e && p[i + n] > 32 && p[i + n] < 127 &&
+		       p[i + n] != ':')
+			n++;
+		k = i + n;
+		while (n && k < e && LKB_ISBLANK(p[k]))
+			k++;
+		if (!n || k == e || p[k] != ':' ||
+		    ++fields > LKB_MAX_HEADER_FIELDS)
+			goto slow;	/* no field line: libetpan's to judge */
+		while (e < len && LKB_ISBLANK(p[e]))	/* folded lines */
+			e = line_end(p, len, e);
+		if (group_is_odd(p + i, e - i))
+			goto slow;
+		if (used_only && (keep = field_is_used(p + i, n)) == 2)
+			keep = !known++;
+		if (keep)	/* the blanks and line ends around the
+				 * value: header_unfold() drops them */
+			hdrs_push(m, h, p + i, n, p + k + 1, e - k - 1);
+		i = e;
+	}
+	atomic_fetch_add_explicit(&message_header_fast, 1,
+				  memory_order_relaxed);
+	return 0;
+slow:
+	h->n = 0;
+	return -1;
 }
 
 /* Splits the header block into fields with mailimf; a line libetpan
@@ -446,11 +508,15 @@ parse_header_block(struct message *m, const char *raw, const struct layout *lo,
 		if (hlen > LKB_MAX_HEADER_BYTES)
 			hlen = LKB_MAX_HEADER_BYTES;
 	}
-	if (flags & MESSAGE_USED_FIELDS)
-		over = header_copy_used(&hb, raw + lo->hstart, hlen);
-	else
-		header_copy(&hb, raw + lo->hstart, hlen);
-	parse_fields(m, hb.buf, hb.len, &h);
+	if ((flags & MESSAGE_LIBETPAN_HEADER) ||
+	    split_fields_fast(m, raw + lo->hstart, hlen,
+			      (flags & MESSAGE_USED_FIELDS) != 0, &h) < 0) {
+		if (flags & MESSAGE_USED_FIELDS)
+			over = header_copy_used(&hb, raw + lo->hstart, hlen);
+		else
+			header_copy(&hb, raw + lo->hstart, hlen);
+		parse_fields(m, hb.buf, hb.len, &h);
+	}
 	h.too_many |= over;
 	m->headers = h.v;
 	m->nheaders = h.n;

@@ -115,6 +115,10 @@ int message_parse(const char *raw, size_t len, struct message **m_out)
  * reference the faster paths for single-part and plain multipart mail
  * are tested against; the result is the same). */
 #define MESSAGE_LIBETPAN_MIME 2u
+/* MESSAGE_LIBETPAN_HEADER: every header block through libetpan's
+ * mailimf (the reference the faster split of clean blocks is tested
+ * against; the result, headers included, is the same). */
+#define MESSAGE_LIBETPAN_HEADER 4u
 int message_parse_flags(const char *raw, size_t len, unsigned flags,
 			struct message **m_out) LKB_WARN_UNUSED;
 void message_free(struct message *m);

@@ -81,4 +81,18 @@ msg_same(const struct message *a, const struct message *b)
 	return NULL;
 }
 
+/* The header lists too (for two parses that differ only in how the
+ * header block is cut): NULL, or "headers". */
+static const char *
+msg_same_headers(const struct message *a, const struct message *b)
+{
+	if (a->nheaders != b->nheaders)
+		return "nheaders";
+	for (size_t i = 0; i < a->nheaders; i++)
+		if (strcmp(a->headers[i].name, b->headers[i].name) ||
+		    strcmp(a->headers[i].value, b->headers[i].value))
+			return "headers";
+	return msg_same(a, b);
+}
+
 #endif

@@ -59,6 +59,24 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		    !u || msg_same(m, u))
 			__builtin_trap();
 		message_free(u);
+		u = NULL;
+		/* the hand cut of clean header blocks is libetpan's, in
+		 * full and for the used fields */
+		if (message_parse_flags((const char *)data, size,
+					MESSAGE_LIBETPAN_HEADER, &u) != LKB_OK ||
+		    !u || msg_same_headers(m, u))
+			__builtin_trap();
+		message_free(u);
+		message_free(m);
+		m = u = NULL;
+		if (message_parse_flags((const char *)data, size,
+					MESSAGE_USED_FIELDS, &m) != LKB_OK ||
+		    message_parse_flags((const char *)data, size,
+					MESSAGE_USED_FIELDS |
+					MESSAGE_LIBETPAN_HEADER, &u) != LKB_OK ||
+		    !m || !u || msg_same_headers(m, u))
+			__builtin_trap();
+		message_free(u);
 		message_free(m);
 	}
 	return 0;
