@@ -111,42 +111,64 @@ header_copy(struct strbuf *sb, const char *p, size_t len)
 }
 
 /* The fields message_parse() reads (fill_headers, mime_headers);
- * content-* by prefix. 2: has_mail_field() needs one of them only. */
+ * content-* by prefix. 2: has_mail_field() needs one of them only.
+ * Looked for among the names with the same first letter (every name
+ * starts with one: c | 0x20 is that letter only for it in either case);
+ * most header lines of list mail are none of them. */
 static int
 field_is_used(const char *name, size_t n)
 {
-#define F(s) { s, sizeof(s) - 1 }
-	static const struct {
+#define F(s, w) { s, sizeof(s) - 1, w }
+	static const struct name {
 		const char *s;
 		size_t n;
-	} used[] = {
-		F("from"), F("to"), F("cc"), F("reply-to"), F("subject"),
-		F("date"), F("message-id"), F("in-reply-to"), F("references"),
-		F("auto-submitted"), F("precedence"), F("list-id"),
-		F("x-lkpbot"), F("return-path"), F("mime-version"),
-		F("list-post"), F("list-unsubscribe"), F("list-subscribe"),
-		F("list-help"), F("list-owner"), F("list-archive"),
-		F("x-mailing-list"), F("mailing-list"), F("x-autoreply"),
-		F("x-autorespond"),
-	}, known[] = {
-		F("received"), F("sender"), F("delivered-to"),
-	};
+		int what;
+	} a[] = { F("auto-submitted", 1), { NULL, 0, 0 } },
+	  c[] = { F("cc", 1), { NULL, 0, 0 } },
+	  d[] = { F("date", 1), F("delivered-to", 2), { NULL, 0, 0 } },
+	  f[] = { F("from", 1), { NULL, 0, 0 } },
+	  i[] = { F("in-reply-to", 1), { NULL, 0, 0 } },
+	  l[] = { F("list-id", 1), F("list-post", 1),
+		  F("list-unsubscribe", 1), F("list-subscribe", 1),
+		  F("list-help", 1), F("list-owner", 1), F("list-archive", 1),
+		  { NULL, 0, 0 } },
+	  m[] = { F("message-id", 1), F("mime-version", 1),
+		  F("mailing-list", 1), { NULL, 0, 0 } },
+	  p[] = { F("precedence", 1), { NULL, 0, 0 } },
+	  r[] = { F("reply-to", 1), F("references", 1), F("return-path", 1),
+		  F("received", 2), { NULL, 0, 0 } },
+	  s[] = { F("subject", 1), F("sender", 2), { NULL, 0, 0 } },
+	  t[] = { F("to", 1), { NULL, 0, 0 } },
+	  x[] = { F("x-lkpbot", 1), F("x-mailing-list", 1),
+		  F("x-autoreply", 1), F("x-autorespond", 1),
+		  { NULL, 0, 0 } };
 #undef F
+	const struct name *k;
 
-	/* every name above starts with a letter: c | 0x20 is that letter
-	 * only for it in either case, so the first byte rules most out */
-	int c0 = n ? (unsigned char)name[0] | 0x20 : 0;
-
-	if (n > 8 && c0 == 'c' && !strncasecmp(name, "content-", 8))
-		return 1;
-	for (size_t k = 0; k < LKB_ARRAY_SIZE(used); k++)
-		if (used[k].n == n && used[k].s[0] == c0 &&
-		    !strncasecmp(name, used[k].s, n))
+	if (!n)
+		return 0;
+	switch ((unsigned char)name[0] | 0x20) {
+	case 'a': k = a; break;
+	case 'c':
+		if (n > 8 && !strncasecmp(name, "content-", 8))
 			return 1;
-	for (size_t k = 0; k < LKB_ARRAY_SIZE(known); k++)
-		if (known[k].n == n && known[k].s[0] == c0 &&
-		    !strncasecmp(name, known[k].s, n))
-			return 2;
+		k = c;
+		break;
+	case 'd': k = d; break;
+	case 'f': k = f; break;
+	case 'i': k = i; break;
+	case 'l': k = l; break;
+	case 'm': k = m; break;
+	case 'p': k = p; break;
+	case 'r': k = r; break;
+	case 's': k = s; break;
+	case 't': k = t; break;
+	case 'x': k = x; break;
+	default: return 0;
+	}
+	for (; k->s; k++)
+		if (k->n == n && !strncasecmp(name, k->s, n))
+			return k->what;
 	return 0;
 }
 
@@ -272,11 +294,17 @@ static int
 split_fields_fast(struct message *m, const char *p, size_t len,
 		  int used_only, struct hdrs *h)
 {
+	const char *q, *end = p + len;
 	size_t i = 0, fields = 0;
 	int known = 0;
 
 	if (memchr(p, '\0', len))
 		return -1;
+	/* group_is_odd() for the whole block at once: a CR not before an
+	 * LF can only end the block; blank continuations are found below */
+	for (q = p; (q = memchr(q, '\r', (size_t)(end - q))) != NULL; q++)
+		if (q + 1 < end && q[1] != '\n')
+			return -1;
 	while (i < len) {
 		size_t e = line_end(p, len, i), n = 0, k;
 		int keep = 1;
@@ -290,10 +318,15 @@ split_fields_fast(struct message *m, const char *p, size_t len,
 		if (!n || k == e || p[k] != ':' ||
 		    ++fields > LKB_MAX_HEADER_FIELDS)
 			goto slow;	/* no field line: libetpan's to judge */
-		while (e < len && LKB_ISBLANK(p[e]))	/* folded lines */
+		while (e < len && LKB_ISBLANK(p[e])) {	/* folded lines */
+			size_t c = e;
+
 			e = line_end(p, len, e);
-		if (group_is_odd(p + i, e - i))
-			goto slow;
+			while (c < e && (LKB_ISBLANK(p[c]) || p[c] == '\r'))
+				c++;
+			if (c == e || p[c] == '\n')
+				goto slow;	/* a blank continuation line */
+		}
 		if (used_only && (keep = field_is_used(p + i, n)) == 2)
 			keep = !known++;
 		if (keep)	/* the blanks and line ends around the
