@@ -192,6 +192,23 @@ group_is_odd(const char *p, size_t len)
 	return 0;
 }
 
+/* The line [i, e) as a field line: its name's length in *n and its
+ * colon's place in *k. Returns 1 when it is one (is_field_line()). */
+static int
+field_colon(const char *p, size_t i, size_t e, size_t *n, size_t *k)
+{
+	size_t a = 0, c;
+
+	while (i + a < e && p[i + a] > 32 && p[i + a] < 127 && p[i + a] != ':')
+		a++;
+	c = i + a;
+	while (a && c < e && LKB_ISBLANK(p[c]))
+		c++;
+	*n = a;
+	*k = c;
+	return a && c < e && p[c] == ':';
+}
+
 /* header_copy() of the fields message_parse() reads, each with its
  * continuation lines, and of every line that starts no clean field:
  * libetpan judges those as in a full parse (a malformed line is skipped
@@ -205,17 +222,11 @@ header_copy_used(struct strbuf *sb, const char *p, size_t len)
 	int known = 0;
 
 	while (i < len) {
-		size_t e = line_end(p, len, i), n = 0, k;
+		size_t e = line_end(p, len, i), n, k;
 		int keep = 1;
 
-		while (i + n < e && p[i + n] > 32 && p[i + n] < 127 &&
-		       p[i + n] != ':')
-			n++;
-		/* is_field_line(p + i, e - i), the name already measured */
-		k = i + n;
-		while (n && k < e && LKB_ISBLANK(p[k]))
-			k++;
-		if (n && k < e && p[k] == ':') {
+		/* is_field_line(p + i, e - i), the name measured too */
+		if (field_colon(p, i, e, &n, &k)) {
 			if (++fields > LKB_MAX_HEADER_FIELDS)
 				break;
 			keep = field_is_used(p + i, n);
@@ -306,16 +317,10 @@ split_fields_fast(struct message *m, const char *p, size_t len,
 		if (q + 1 < end && q[1] != '\n')
 			return -1;
 	while (i < len) {
-		size_t e = line_end(p, len, i), n = 0, k;
+		size_t e = line_end(p, len, i), n, k;
 		int keep = 1;
 
-		while (i + n < e && p[i + n] > 32 && p[i + n] < 127 &&
-		       p[i + n] != ':')
-			n++;
-		k = i + n;
-		while (n && k < e && LKB_ISBLANK(p[k]))
-			k++;
-		if (!n || k == e || p[k] != ':' ||
+		if (!field_colon(p, i, e, &n, &k) ||
 		    ++fields > LKB_MAX_HEADER_FIELDS)
 			goto slow;	/* no field line: libetpan's to judge */
 		while (e < len && LKB_ISBLANK(p[e])) {	/* folded lines */
