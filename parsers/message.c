@@ -172,23 +172,41 @@ field_is_used(const char *name, size_t n)
 	return 0;
 }
 
+/* A CR in [p, p + len) that no LF follows (one ending the bytes is
+ * not: header_copy() puts an LF after it). */
+static int
+has_lone_cr(const char *p, size_t len)
+{
+	const char *end = p + len, *q;
+
+	for (q = p; (q = memchr(q, '\r', (size_t)(end - q))) != NULL; q++)
+		if (q + 1 < end && q[1] != '\n')
+			return 1;
+	return 0;
+}
+
+/* Is the line from c (up to an LF or lim) blanks and CRs only? */
+static int
+blank_line_at(const char *p, size_t c, size_t lim)
+{
+	while (c < lim && (LKB_ISBLANK(p[c]) || p[c] == '\r'))
+		c++;
+	return c == lim || p[c] == '\n';
+}
+
 /* Does a field's group of lines hold something libetpan may read other
  * than as one field: a blank continuation line, a CR not ending a line? */
 static int
 group_is_odd(const char *p, size_t len)
 {
-	const char *end = p + len, *q, *k;
+	const char *end = p + len, *q;
 
-	for (q = p; (q = memchr(q, '\r', (size_t)(end - q))) != NULL; q++)
-		if (q + 1 < end && q[1] != '\n')
-			return 1;
+	if (has_lone_cr(p, len))
+		return 1;
 	for (q = p; (q = memchr(q, '\n', (size_t)(end - q))) != NULL &&
-		    q + 1 < end; q++) {
-		for (k = q + 1; k < end && (LKB_ISBLANK(*k) || *k == '\r'); k++)
-			;
-		if (k == end || *k == '\n')
+		    q + 1 < end; q++)
+		if (blank_line_at(p, (size_t)(q + 1 - p), len))
 			return 1;
-	}
 	return 0;
 }
 
@@ -305,17 +323,13 @@ static int
 split_fields_fast(struct message *m, const char *p, size_t len,
 		  int used_only, struct hdrs *h)
 {
-	const char *q, *end = p + len;
 	size_t i = 0, fields = 0;
 	int known = 0;
 
-	if (memchr(p, '\0', len))
-		return -1;
 	/* group_is_odd() for the whole block at once: a CR not before an
 	 * LF can only end the block; blank continuations are found below */
-	for (q = p; (q = memchr(q, '\r', (size_t)(end - q))) != NULL; q++)
-		if (q + 1 < end && q[1] != '\n')
-			return -1;
+	if (memchr(p, '\0', len) || has_lone_cr(p, len))
+		return -1;
 	while (i < len) {
 		size_t e = line_end(p, len, i), n, k;
 		int keep = 1;
@@ -327,9 +341,7 @@ split_fields_fast(struct message *m, const char *p, size_t len,
 			size_t c = e;
 
 			e = line_end(p, len, e);
-			while (c < e && (LKB_ISBLANK(p[c]) || p[c] == '\r'))
-				c++;
-			if (c == e || p[c] == '\n')
+			if (blank_line_at(p, c, e))
 				goto slow;	/* a blank continuation line */
 		}
 		if (used_only && (keep = field_is_used(p + i, n)) == 2)
