@@ -513,6 +513,15 @@ top_fields(const char *mhdr, size_t mhlen)
 	return mf;
 }
 
+/* A mail or part of this Content-Type (NULL: none, text/plain) is
+ * one leaf: libetpan reads its body without looking inside. */
+static int
+is_single(const struct mailmime_content *ct)
+{
+	return !ct || (ct->ct_type &&
+		       ct->ct_type->tp_type != MAILMIME_TYPE_COMPOSITE_TYPE);
+}
+
 /* Fast path for the common single-part mail: its fields (top_fields)
  * say no composite type, and its body is the one leaf, decoded in place
  * without building a tree. Returns 0 when the mail needs more. */
@@ -524,8 +533,7 @@ extract_single(struct walk *w, struct mailmime_fields *mf,
 	struct mailmime_disposition *dsp;
 	struct leaf lf;
 
-	if (ct && (!ct->ct_type ||
-		   ct->ct_type->tp_type == MAILMIME_TYPE_COMPOSITE_TYPE))
+	if (!is_single(ct))
 		return 0;
 	memset(&lf, 0, sizeof(lf));
 	leaf_fields(mf, &mech, &dsp);
@@ -778,17 +786,21 @@ mime_extract(struct message *m, const char *mhdr, size_t mhlen,
 	struct mailmime_data raw;
 	char *msg;
 	size_t len, idx = 0;
-	int done = 0;
+	int done = 0, single = 0;
 
-	if (!(flags & MESSAGE_LIBETPAN_MIME) &&
-	    (top = top_fields(mhdr, mhlen)) != NULL) {
+	/* the reference parse reads the fields too: a single-part mail is
+	 * one leaf to libetpan however many "Content-Type: multipart"
+	 * lines its body quotes, so the container limit is not its */
+	if ((top = top_fields(mhdr, mhlen)) != NULL) {
 		ct = fields_content_type(top);
-		done = extract_single(&w, top, ct, body, blen);
+		single = is_single(ct);
+		if (!(flags & MESSAGE_LIBETPAN_MIME))
+			done = extract_single(&w, top, ct, body, blen);
 	}
 	/* the header block ends with a line end: counted apart, the same */
-	if (!done && count_containers(mhdr, mhlen) +
-			     count_containers(body, blen) >
-		     LKB_MAX_MIME_CONTAINERS) {
+	if (!done && !single &&
+	    count_containers(mhdr, mhlen) + count_containers(body, blen) >
+		    LKB_MAX_MIME_CONTAINERS) {
 		mime_note(m, MSG_PARTIAL, "over LKB_MAX_MIME_CONTAINERS "
 			  "multipart levels, read as plain text");
 		raw.dt_type = MAILMIME_DATA_TEXT;
@@ -797,7 +809,7 @@ mime_extract(struct message *m, const char *mhdr, size_t mhlen,
 		walk_raw_text(&w, &raw);
 		done = 1;
 	}
-	if (!done && top)
+	if (!done && top && !(flags & MESSAGE_LIBETPAN_MIME))
 		done = extract_multipart(&w, ct, body, blen);
 	if (top)
 		mailmime_fields_free(top);

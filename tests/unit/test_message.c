@@ -505,6 +505,36 @@ START_TEST(deep_nesting_is_bounded)
 }
 END_TEST
 
+/* A single-part mail quoting more "Content-Type: multipart" lines than
+ * LKB_MAX_MIME_CONTAINERS is one text leaf to libetpan: the fast path
+ * and the whole-tree reference both decode it, and agree (a fuzz
+ * finding: the reference used to give up on it as too deep). */
+START_TEST(quoted_containers_single_part)
+{
+	size_t cap = 64 * (LKB_MAX_MIME_CONTAINERS + 10) + 256, n = 0;
+	char *raw = malloc(cap);
+	struct message *a, *b;
+
+	ck_assert_ptr_nonnull(raw);
+	n += (size_t)snprintf(raw + n, cap - n, "Subject: quoted\n"
+			      "Content-Type: text/plain\n"
+			      "Content-Transfer-Encoding: quoted-printable\n\n"
+			      "a=3Db\n");
+	for (size_t i = 0; i < LKB_MAX_MIME_CONTAINERS + 10; i++)
+		n += (size_t)snprintf(raw + n, cap - n, "Content-Type: "
+				      "multipart/mixed; boundary=q%zu\n", i);
+	a = parse_n(raw, n);
+	ck_assert_int_eq(message_parse_flags(raw, n, MESSAGE_LIBETPAN_MIME,
+					     &b), LKB_OK);
+	ck_assert_int_eq(a->quality, MSG_OK);
+	ck_assert_ptr_nonnull(strstr(a->body, "a=b\nContent-Type: multipart"));
+	ck_assert_msg(msg_same(a, b) == NULL, "%s", msg_same(a, b));
+	message_free(a);
+	message_free(b);
+	free(raw);
+}
+END_TEST
+
 /* Below the container limit but over LKB_MAX_MIME_DEPTH; and a legal
  * depth for comparison. */
 START_TEST(depth_limit)
@@ -867,6 +897,7 @@ lkb_test_suite(void)
 	tcase_add_test(tc, alternative_prefers_plain);
 	tcase_add_test(tc, deep_nesting_is_bounded);
 	tcase_add_test(tc, depth_limit);
+	tcase_add_test(tc, quoted_containers_single_part);
 	tcase_add_test(tc, big_attachment);
 	tcase_add_loop_test(tc, header_split_same, 0,
 			    (int)(sizeof(hs_cases) / sizeof(hs_cases[0])));
