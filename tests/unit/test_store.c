@@ -13,6 +13,7 @@
 #include "lib/status.h"
 #include "parsers/message.h"
 #include "state/store.h"
+#include "state/store-internal.h"	/* st->db */
 #include "state/store_request.h"
 #include "state/store_triage.h"
 
@@ -324,6 +325,53 @@ START_TEST(raw_pack_cut_short_is_found)
 }
 END_TEST
 
+/* OpenEphemeral opcodes in the plan of storing one message, read on
+ * db (the store's own connection, or another). */
+static int
+ephemerals(sqlite3 *db)
+{
+	sqlite3_stmt *s = NULL;
+	int n = 0;
+
+	ck_assert_int_eq(sqlite3_prepare_v2(db, "EXPLAIN INSERT INTO messages"
+		" (message_id, content_hash, source, quality, thread_id,"
+		" imported_at) VALUES ('x', '', 's', 'ok', 1, 0)", -1, &s,
+		NULL), SQLITE_OK);
+	while (sqlite3_step(s) == SQLITE_ROW)
+		n += strcmp((const char *)sqlite3_column_text(s, 1),
+			    "OpenEphemeral") == 0;
+	sqlite3_finalize(s);
+	return n;
+}
+
+/* Migration 12 -> 13 edits the CREATE text of messages: the connection
+ * that migrates stores with the new text at once, not from the next
+ * run on (white box: the store's connection). */
+START_TEST(schema_13_in_the_migrating_connection)
+{
+	sqlite3 *db;
+
+	store_close(st);
+	ck_assert_int_eq(sqlite3_open(dbpath, &db), SQLITE_OK);
+	ck_assert_int_eq(ephemerals(db), 0);
+	ck_assert_int_eq(sqlite3_exec(db, "PRAGMA writable_schema=ON;"
+		"UPDATE sqlite_schema SET sql = replace(sql, 'quality = ''ok''"
+		" OR quality = ''partial'' OR quality = ''rejected''',"
+		" 'quality IN (''ok'',''partial'',''rejected'')')"
+		" WHERE name = 'messages';"
+		"PRAGMA writable_schema=OFF; PRAGMA user_version=12;",
+		NULL, NULL, NULL), SQLITE_OK);
+	sqlite3_close(db);
+	ck_assert_int_eq(sqlite3_open(dbpath, &db), SQLITE_OK);
+	ck_assert_int_eq(ephemerals(db), 1);	/* the text went back */
+	sqlite3_close(db);
+	ck_assert_int_eq(store_open(dbpath, STORE_RW, &st), LKB_OK);
+	ck_assert_int_eq(ephemerals(st->db), 0);
+	ck_assert_int_eq(store_check(st), LKB_OK);
+	add("after@x", NULL, NULL, NULL);
+}
+END_TEST
+
 START_TEST(raw_blob_of_schema_7_still_read)
 {
 	sqlite3 *db;
@@ -407,6 +455,7 @@ lkb_test_suite(void)
 	tcase_add_test(tc, raw_rollback_cuts_the_pack);
 	tcase_add_test(tc, raw_pack_cut_short_is_found);
 	tcase_add_test(tc, raw_blob_of_schema_7_still_read);
+	tcase_add_test(tc, schema_13_in_the_migrating_connection);
 	tcase_add_test(tc, request_vocabulary_round_trip);
 	suite_add_tcase(s, tc);
 	return s;
