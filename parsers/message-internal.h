@@ -29,6 +29,8 @@ void mime_extract(struct message *m, const char *mhdr, size_t mhlen,
 
 /* How many mails took the multipart fast path (for the tests). */
 extern atomic_size_t mime_multipart_fast;
+/* Content-Type values read without libetpan's decoding detour */
+extern atomic_size_t mime_ct_fast;
 /* header blocks cut without libetpan (message.c; tests count them) */
 extern atomic_size_t message_header_fast;
 

@@ -679,6 +679,73 @@ START_TEST(multipart_split_same)
 }
 END_TEST
 
+/* Content-Type values read straight (fast 1: printable ASCII, one
+ * space between words, no "=?") or through libetpan's RFC 2047 detour
+ * (0); either way the same message as libetpan's whole-tree parse. */
+static const struct {
+	const char *ct;
+	int fast;
+	const char *body;	/* NULL: a text, then a part of type ct */
+} ct_cases[] = {
+	{ "text/plain; charset=utf-8", 1, NULL },
+	{ "TEXT/HTML; CHARSET=UTF-8", 1, NULL },
+	{ "text/plain;charset=us-ascii; format=flowed; delsp=yes", 1, NULL },
+	{ "text/plain; charset=\"iso-8859-1\" (a comment)", 1, NULL },
+	{ "text/plain; name=\"a b.txt\"", 1, NULL },
+	{ "application/octet-stream; name=\"a b.bin\"", 1, NULL },
+	{ "text/plain; name=\"a  b.txt\"", 0, NULL },
+	{ "text/plain;  charset=iso-8859-1", 0, NULL },
+	{ "text/plain;\tcharset=iso-8859-1", 0, NULL },
+	{ "=?utf-8?q?text/plain?=", 0, NULL },
+	{ "text/plain; name==?utf-8?b?w6k=?=", 0, NULL },
+	{ "text/plain; charset=caf\xc3\xa9", 0, NULL },
+	{ "text/plain; charset=\"a\\\"b\"", 1, NULL },
+	{ "text/x-patch; name=\"0001-fix.patch\"; charset=UTF-8", 1, NULL },
+	{ "image/png", 1, NULL },
+	{ "text", 1, NULL },
+	{ "/", 1, NULL },
+	{ ";", 1, NULL },
+	{ "multipart/mixed; boundary=\"==_Z\"", 1, NULL },
+	/* two spaces: libetpan makes them one (its detour), and reads the
+	 * quoted boundary itself */
+	{ "multipart/mixed; boundary=\"a  b\"", 0,
+	  "--a  b\nContent-Type: text/plain\n\nin\n--a  b--\n" },
+	{ "multipart/mixed; boundary=\"a b\"", 1,
+	  "--a b\nContent-Type: text/plain\n\nin\n--a b--\n" },
+};
+
+START_TEST(ct_value_same)
+{
+	char raw[1024];
+	struct message *a = NULL, *b = NULL;
+	const char *diff;
+	size_t fast = mime_ct_fast;
+	int n = snprintf(raw, sizeof(raw), "Subject: t\nMessage-ID: <m@x>\n"
+			 "MIME-Version: 1.0\nContent-Type: %s\n\n",
+			 ct_cases[_i].ct);
+
+	ck_assert_int_lt(n, (int)sizeof(raw));
+	if (ct_cases[_i].body)
+		n += snprintf(raw + n, sizeof(raw) - (size_t)n, "%s",
+			      ct_cases[_i].body);
+	else	/* the part has the same Content-Type */
+		n += snprintf(raw + n, sizeof(raw) - (size_t)n, "caf\xc3\xa9"
+			      " =E9\n--==_Z\nContent-Type: %s\n\nin\n"
+			      "--==_Z--\n", ct_cases[_i].ct);
+	ck_assert_int_lt(n, (int)sizeof(raw));
+	ck_assert_int_eq(message_parse(raw, (size_t)n, &a), LKB_OK);
+	ck_assert_msg((mime_ct_fast != fast) == ct_cases[_i].fast,
+		      "case %d: straight read %s", _i,
+		      ct_cases[_i].fast ? "not taken" : "taken");
+	ck_assert_int_eq(message_parse_flags(raw, (size_t)n,
+					     MESSAGE_LIBETPAN_MIME, &b), LKB_OK);
+	diff = msg_same(a, b);
+	ck_assert_msg(diff == NULL, "case %d: %s differs", _i, diff);
+	message_free(a);
+	message_free(b);
+}
+END_TEST
+
 /* Header blocks the hand cut takes (fast 1) or leaves to libetpan
  * (fast 0): both ways give the same message, header list included, in
  * full and with MESSAGE_USED_FIELDS. */
@@ -894,6 +961,8 @@ lkb_test_suite(void)
 				  sizeof(body_part_cases[0])));
 	tcase_add_loop_test(tc, multipart_split_same, 0,
 			    (int)(sizeof(mp_cases) / sizeof(mp_cases[0])));
+	tcase_add_loop_test(tc, ct_value_same, 0,
+			    (int)(sizeof(ct_cases) / sizeof(ct_cases[0])));
 	tcase_add_test(tc, alternative_prefers_plain);
 	tcase_add_test(tc, deep_nesting_is_bounded);
 	tcase_add_test(tc, depth_limit);
