@@ -126,8 +126,18 @@ read_one_file(const char *path, const char *source, mailsource_fn *fn,
 		if (len + 1 == alloc) {
 			if (len >= cap)
 				break;
+			/* as long as fstat said (most files end here): one
+			 * byte tells whether there is more, without copying
+			 * what was read into a buffer twice the size */
+			do
+				n = read(fd, &c, 1);
+			while (n < 0 && errno == EINTR);
+			if (n <= 0)
+				break;
 			alloc = alloc - 1 > cap / 2 ? cap + 1 : 2 * alloc - 1;
 			buf = xreallocarray(buf, alloc, 1);
+			buf[len++] = c;
+			continue;
 		}
 		n = read(fd, buf + len, alloc - 1 - len);
 		if (n < 0 && errno == EINTR)
