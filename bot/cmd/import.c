@@ -1,9 +1,11 @@
 /* import.c - `lkpbot import PATH...`. */
 #include "config.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -20,13 +22,13 @@
 #include "lib/status.h"
 
 static const char *const usage[] = {
-	"lkpbot import [--json] PATH...   (Maildir, mbox, .eml file, or - for stdin)",
+	"lkpbot import [--json] [--batch N] PATH...   (Maildir, mbox, .eml file, or - for stdin)",
 	NULL,
 };
 
 struct import_run {
 	struct ingest *ig;
-	unsigned in_batch;
+	unsigned in_batch, batch;	/* mails in the open transaction, most */
 	int progress;		/* stderr is a terminal */
 	struct timespec t0, last;
 };
@@ -101,7 +103,7 @@ producer_main(void *arg)
 	return NULL;
 }
 
-/* Store one parsed mail, LKB_BATCH_MESSAGES to a transaction. */
+/* Store one parsed mail, r->batch to a transaction. */
 static int
 store_job(struct import_run *r, const struct ingest_job *j)
 {
@@ -115,7 +117,7 @@ store_job(struct import_run *r, const struct ingest_job *j)
 		r->in_batch = 0;
 		return rc;
 	}
-	if (++r->in_batch >= LKB_BATCH_MESSAGES) {
+	if (++r->in_batch >= r->batch) {
 		r->in_batch = 0;
 		if ((rc = ingest_end(r->ig)) != LKB_OK)
 			return rc;
@@ -184,20 +186,45 @@ print_summary(const struct ingest_stats *s, int json, double t)
 	       (unsigned long long)s->reports, (double)s->bytes / 1e6, t);
 }
 
+/* --batch N: 1 to LKB_MAX_IMPORT_BATCH mails a transaction. */
+static int
+parse_batch(const char *s, unsigned *out)
+{
+	char *end;
+	unsigned long v;
+
+	errno = 0;
+	v = strtoul(s, &end, 10);
+	if (*s < '0' || *s > '9' || *end || errno || v == 0 ||
+	    v > LKB_MAX_IMPORT_BATCH) {
+		lkb_error("--batch '%s': not a number of mails from 1 to %d",
+			  s, LKB_MAX_IMPORT_BATCH);
+		return LKB_ERR_USAGE;
+	}
+	*out = (unsigned)v;
+	return LKB_OK;
+}
+
 int
 cmd_import(int argc, char **argv, struct bot_ctx *ctx)
 {
 	static const struct option opts[] = {
 		{ "json", no_argument, NULL, 'j' },
+		{ "batch", required_argument, NULL, 'b' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct import_run r = { 0 };
 	int c, json = 0, rc = LKB_OK;
 
+	r.batch = LKB_IMPORT_BATCH_MESSAGES;
 	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'j': json = 1; break;
+		case 'b':
+			if (parse_batch(optarg, &r.batch) != LKB_OK)
+				return EXIT_USAGE;
+			break;
 		case 'h': cmd_usage(stdout, usage); return EXIT_OK;
 		default: cmd_usage(stderr, usage); return EXIT_USAGE;
 		}
