@@ -10,7 +10,7 @@
 #define STORE_MAX_STMTS 256
 #define STORE_STMT_NAMES 32	/* parameter indexes remembered per statement */
 #define STORE_NAME_MAX 16	/* longest parameter name remembered */
-#define STORE_THREAD_MEMO 1024	/* threads store_thread_has_report() keeps */
+#define STORE_THREAD_MEMO 1024	/* threads thread_has_report() keeps */
 
 /* SQL: does messages row T (a table name or alias) keep raw bytes, in
  * the pack (schema 8) or in its raw blob (before)? typeof(), because
@@ -47,7 +47,7 @@ struct store {
 	size_t ncache;
 	short slot_of[2 * STORE_MAX_STMTS];	/* cache index + 1, 0 free */
 	struct store_stmt_slot *last;	/* store_stmt()'s last answer */
-	/* store_thread_has_report()'s answers by thread id (slot: the id
+	/* thread_has_report()'s answers by thread id (slot: the id
 	 * modulo the size), good while gen equals thread_gen: a write
 	 * transaction's, forgotten when it ends, when a report is added or
 	 * deleted and when threads merge (store_thread_memo_forget()) */
@@ -60,7 +60,7 @@ struct store {
 	struct walk_memo *memo;	/* store_walk_memo(): long walks' ends */
 };
 
-/* Forget every answer of store_thread_has_report() (the memo above). */
+/* Forget every answer of thread_has_report() (the memo above). */
 void store_thread_memo_forget(struct store *st);
 
 /* Free the walk memo (store_triage.c); NULL is fine. */

@@ -58,6 +58,10 @@ struct store_msg_in {
 	const char *content_hash;	/* hex SHA-256 of the raw bytes; ""
 					 * for mail with a Message-ID */
 	int is_robot;		/* sent by the LKP robot */
+	int raw_if_report;	/* keep raw only when a Message-ID the mail
+				 * names (In-Reply-To, References) is in a
+				 * thread that holds a report; asked with
+				 * the lookups threading makes anyway */
 };
 
 /* Insert a parsed message and link it into its thread (by Message-ID,
@@ -66,11 +70,6 @@ struct store_msg_in {
  * *id_out is the row id (new or existing); *is_new_out 1 when inserted. */
 int store_message_add(struct store *st, const struct store_msg_in *in,
 		      int64_t *id_out, int *is_new_out) LKB_WARN_UNUSED;
-
-/* 1 if any of the n Message-IDs (NULL entries skipped) belongs to a
- * thread that holds a report, 0 if none, negative on error. */
-int store_thread_has_report(struct store *st, const char *const *ids,
-			    size_t n) LKB_WARN_UNUSED;
 
 /* 1 if a message with this Message-ID (no <>) or content hash exists. */
 int store_message_exists(struct store *st, const char *message_id,

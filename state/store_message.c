@@ -106,9 +106,17 @@ collect_ids(const struct message *m, const char *mid, const char **ids,
 	return n;
 }
 
-/* Find or make the thread for ids, merging threads the message joins. */
+static int thread_has_report(struct store *st, int64_t tid);
+
+/* Find or make the thread for ids, merging threads the message joins.
+ * With has_report, *has_report is 1 when a thread of ids[1..n) (the
+ * ids the mail names) holds a report, asked of each thread as it is
+ * found, before it is merged (a merged thread holds what the threads it
+ * took held), or on an error asking it (the bytes are kept then:
+ * nothing lost). */
 static int
-link_thread(struct store *st, const char **ids, size_t n, int64_t *tid_out)
+link_thread(struct store *st, const char **ids, size_t n, int64_t *tid_out,
+	    int *has_report)
 {
 	unsigned char known[LKB_MAX_REFERENCES + 2] = { 0 };
 	int64_t tid = 0, t;
@@ -119,6 +127,8 @@ link_thread(struct store *st, const char **ids, size_t n, int64_t *tid_out)
 		if (rc < 0)
 			return rc;
 		known[i] = rc == 1;
+		if (rc && i > 0 && has_report && !*has_report)
+			*has_report = thread_has_report(st, t) != 0;
 		if (!rc || t == tid)
 			continue;
 		if (!tid) {
@@ -324,7 +334,9 @@ store_message_add(struct store *st, const struct store_msg_in *in,
 {
 	const struct message *m = in->m;
 	const char *ids[LKB_MAX_REFERENCES + 2];
+	struct store_msg_in row;
 	char *synth = NULL;
+	int keep = 0;
 	const char *mid = m->message_id;
 	int64_t id = 0, tid;
 	size_t n;
@@ -348,8 +360,15 @@ store_message_add(struct store *st, const struct store_msg_in *in,
 		goto out_free;
 	}
 	n = collect_ids(m, mid, ids, LKB_ARRAY_SIZE(ids));
-	if ((rc = link_thread(st, ids, n, &tid)) != LKB_OK)
+	if ((rc = link_thread(st, ids, n, &tid,
+			      in->raw_if_report ? &keep : NULL)) != LKB_OK)
 		goto fail;
+	if (in->raw_if_report && !keep) {
+		row = *in;
+		row.raw = NULL;
+		row.raw_len = 0;
+		in = &row;
+	}
 	if ((rc = insert_row(st, in, mid, synth != NULL, tid)) != LKB_OK)
 		goto fail;
 	id = sqlite3_last_insert_rowid(st->db);
@@ -675,26 +694,4 @@ thread_has_report(struct store *st, int64_t tid)
 		st->thread_memo[slot].has = (int)found;
 	}
 	return (int)found;
-}
-
-int
-store_thread_has_report(struct store *st, const char *const *ids, size_t n)
-{
-	int64_t tid, asked = 0;
-	int rc;
-
-	for (size_t i = 0; i < n; i++) {
-		if (!ids[i])
-			continue;
-		rc = store_lookup_int(st, sql_tid_of, ":mid", ids[i], 0, &tid);
-		if (rc < 0)
-			return rc;
-		/* the ids of a thread are mostly in one thread: ask once */
-		if (rc == 0 || tid == asked)
-			continue;
-		asked = tid;
-		if ((rc = thread_has_report(st, tid)) != 0)
-			return rc;
-	}
-	return 0;
 }

@@ -91,31 +91,6 @@ classify_keep_raw_local(const struct message *m, int is_robot)
 	return CLASSIFY_ASK_THREAD;
 }
 
-int
-classify_keep_raw_thread(struct store *st, const struct message *m)
-{
-	const char *ids[LKB_MAX_REFERENCES + 1];
-	size_t n = 0;
-	int rc;
-
-	/* a reply in a thread that holds a report */
-	ids[n++] = m->in_reply_to;
-	for (size_t i = 0; i < m->nreferences && n < LKB_ARRAY_SIZE(ids); i++)
-		ids[n++] = m->references[i];
-	rc = store_thread_has_report(st, ids, n);
-	return rc != 0;	/* on error keep the bytes: nothing lost */
-}
-
-int
-classify_keep_raw(struct store *st, const struct message *m, int is_robot)
-{
-	int k = classify_keep_raw_local(m, is_robot);
-
-	if (k == CLASSIFY_ASK_THREAD)
-		return classify_keep_raw_thread(st, m);
-	return k == CLASSIFY_KEEP;
-}
-
 void
 ingest_hooks_prepare(struct ingest_hooks_prep *p, const struct message *m)
 {

@@ -16,21 +16,16 @@ struct store;
  * "kbuild test robot", or address lkp@intel.com). */
 int classify_is_robot(const struct message *m);
 
-/* 1 if m matters to the bot, so its raw bytes are kept for reparse and
- * triage (doc/design.md section 3): robot mail, mail in an LKP thread by its
- * subject, mail carrying "#lkp" or naming the robot or a report's lore
- * link, replies into a thread that holds a report. Other mail keeps only
- * what threading needs. */
-int classify_keep_raw(struct store *st, const struct message *m,
-		      int is_robot);
-
-/* classify_keep_raw in two halves, for a caller that parses on one
- * thread and stores on another: the part that needs no store says keep,
- * drop, or ask the store (classify_keep_raw_thread: 1 when a thread m
- * replies into holds a report, and on a store error). */
+/* Whether m matters to the bot, so its raw bytes are kept for reparse
+ * and triage (doc/design.md section 3): robot mail, mail in an LKP
+ * thread by its subject, mail carrying "#lkp" or naming the robot or a
+ * report's lore link, replies into a thread that holds a report. Other
+ * mail keeps only what threading needs. Without the store this says
+ * keep, drop, or ask the store: a reply is kept when a thread it names
+ * holds a report, which the store answers while it links the mail
+ * (struct store_msg_in's raw_if_report). */
 enum { CLASSIFY_DROP = 0, CLASSIFY_KEEP = 1, CLASSIFY_ASK_THREAD = 2 };
 int classify_keep_raw_local(const struct message *m, int is_robot);
-int classify_keep_raw_thread(struct store *st, const struct message *m);
 
 /* Run every per-message hook (report parsing, ...) on a new message
  * stored as row msg_id, inside the caller's transaction; *reports

@@ -205,8 +205,9 @@ job_store(struct ingest *ig, const struct ingest_job *j, int64_t *msg_id_out)
 	in.source = j->source;
 	in.content_hash = j->hash;
 	in.is_robot = j->is_robot;
-	if (keep == CLASSIFY_ASK_THREAD)
-		keep = classify_keep_raw_thread(ig->st, m);
+	/* a reply in a thread that holds a report: the store asks while
+	 * it links the mail into its thread */
+	in.raw_if_report = keep == CLASSIFY_ASK_THREAD;
 	if (keep) {
 		/* the bytes matter (or explain a rejection): keep them */
 		in.raw = j->raw;

@@ -75,7 +75,7 @@ is "the raw pack holds the same bytes" \
 	"$(sha256sum < "$T/db.raw" | cut -d' ' -f1)" \
 	"$(sed -n 's/^raw pack sha256: //p' "$LKB_TEST_DATA/import-golden/README")"
 
-# What store_thread_has_report keeps within a transaction must follow a
+# What thread_has_report() keeps within a transaction must follow a
 # report that arrives, and threads that merge: one run, one transaction.
 R=$LKB_TEST_DATA/corpus/maildir/cur/1562577230.002056_a1fa1d3048adbb03d4944962b1f84dc5a9829147.pi:2,
 mail() {	# ID IN-REPLY-TO [REFERENCES]
