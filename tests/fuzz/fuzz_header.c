@@ -44,6 +44,12 @@ parse_one(const char *p, size_t len)
 	strbuf_release(&sb);
 	s = header_decode_arena(&a, p, len, &flags);
 	check_clean(s, strlen(s));
+	/* a plain value is copied, not decoded: the same either way */
+	strbuf_init(&sb, 0);
+	if (header_decode(&sb, p, len) != flags || sb.len != strlen(s) ||
+	    memcmp(sb.buf, s, sb.len) != 0)
+		__builtin_trap();
+	strbuf_release(&sb);
 	n = msgid_parse_list(&a, p, len, 8, &ids, &dropped);
 	if (n > 8 || (n && !ids))
 		__builtin_trap();

@@ -83,6 +83,72 @@ START_TEST(header_decode_table)
 }
 END_TEST
 
+/* header_decode_arena() copies a plain value as it is and decodes the
+ * rest: the same bytes and flags as header_decode() either way. */
+static const struct {
+	struct bytes in;
+	int plain;	/* taken as it is */
+} plain_cases[] = {
+	{ B("Jens Axboe"), 1 },
+	{ B("[PATCH v2 3/7] io_uring: fix the thing"), 1 },
+	{ B("x"), 1 },
+	{ B(""), 1 },
+	{ B("a=b ?= c= ?"), 1 },
+	{ B("~!@#$%^&*()_+{}|:<>?`-=[]\\;',./"), 1 },
+	{ B(" lead"), 0 },
+	{ B("trail "), 0 },
+	{ B("two  spaces"), 0 },
+	{ B("a\tb"), 0 },
+	{ B("a\nb"), 0 },
+	{ B("a\rb"), 0 },
+	{ B("del\x7f"), 0 },
+	{ B("caf\xc3\xa9"), 0 },
+	{ B("a\0b"), 0 },
+	{ B("=?utf-8?q?x?="), 0 },
+	{ B("a =?x"), 0 },
+	{ B("=?"), 0 },
+	{ B(" "), 0 },
+};
+
+START_TEST(header_decode_plain_same)
+{
+	struct bytes in = plain_cases[_i].in;
+	struct strbuf sb = STRBUF_INIT;
+	struct arena a;
+	size_t before = header_decode_plain;
+	char *got;
+	int f = header_decode(&sb, in.p, in.len), g = -1;
+
+	arena_init(&a);
+	got = header_decode_arena(&a, in.p, in.len, &g);
+	ck_assert_msg(strlen(got) == sb.len && !memcmp(got, sb.buf, sb.len),
+		      "case %d: '%s' against '%s'", _i, got, sb.buf);
+	ck_assert_int_eq(g, f);
+	ck_assert_uint_eq(header_decode_plain - before,
+			  (size_t)plain_cases[_i].plain);
+	arena_release(&a);
+	strbuf_release(&sb);
+}
+END_TEST
+
+/* Every decoding case too: none of them is plain but the empty one. */
+START_TEST(header_decode_arena_same)
+{
+	struct bytes in = hdr_cases[_i].in;
+	struct arena a;
+	int g = -1;
+	char *got;
+
+	arena_init(&a);
+	got = header_decode_arena(&a, in.p, in.len, &g);
+	ck_assert_msg(strlen(got) == hdr_cases[_i].want.len &&
+		      !memcmp(got, hdr_cases[_i].want.p, hdr_cases[_i].want.len),
+		      "case %d: '%s'", _i, got);
+	ck_assert_int_eq(g, hdr_cases[_i].flags);
+	arena_release(&a);
+}
+END_TEST
+
 START_TEST(header_unfold_works)
 {
 	struct arena a = ARENA_INIT;
@@ -334,6 +400,8 @@ lkb_test_suite(void)
 	TCase *tc = tcase_create("core");
 
 	tcase_add_loop_test(tc, header_decode_table, 0, N(hdr_cases));
+	tcase_add_loop_test(tc, header_decode_plain_same, 0, N(plain_cases));
+	tcase_add_loop_test(tc, header_decode_arena_same, 0, N(hdr_cases));
 	tcase_add_test(tc, header_unfold_works);
 	tcase_add_loop_test(tc, charset_table, 0, N(cs_cases));
 	tcase_add_test(tc, charset_long_input);
