@@ -219,14 +219,21 @@ header_decode(struct strbuf *out, const char *p, size_t len)
 
 atomic_size_t header_decode_plain;
 
-/* Would header_decode() give p back as it is: bytes 0x21-0x7e and single
- * spaces between them, no "=?" to start an encoded word? */
+/* Would header_decode() give p[*s, *e) back as it is, the blanks and
+ * line ends around it dropped: bytes 0x21-0x7e and single spaces
+ * between them, no "=?" to start an encoded word? */
 static int
-is_plain_value(const char *p, size_t len)
+is_plain_value(const char *p, size_t len, size_t *s, size_t *e)
 {
-	if (len && (p[0] == ' ' || p[len - 1] == ' '))
-		return 0;
-	for (size_t i = 0; i < len; i++) {
+	size_t i = 0;
+
+	while (len && LKB_ISSPACE(p[len - 1]))
+		len--;
+	while (i < len && LKB_ISSPACE(p[i]))
+		i++;
+	*s = i;
+	*e = len;
+	for (; i < len; i++) {
 		unsigned char c = (unsigned char)p[i];
 
 		if (c < 0x20 || c > 0x7e || (c == ' ' && p[i + 1] == ' ') ||
@@ -241,15 +248,16 @@ header_decode_arena(struct arena *a, const char *p, size_t len,
 		    int *flags_out)
 {
 	struct strbuf sb = STRBUF_INIT;
+	size_t ps, pe;
 	char *s;
 	int f;
 
-	if (is_plain_value(p, len)) {
+	if (is_plain_value(p, len, &ps, &pe)) {
 		atomic_fetch_add_explicit(&header_decode_plain, 1,
 					  memory_order_relaxed);
 		if (flags_out)
 			*flags_out = 0;
-		return arena_memdup0(a, p, len);
+		return arena_memdup0(a, p + ps, pe - ps);
 	}
 	f = header_decode(&sb, p, len);
 	s = arena_memdup0(a, sb.buf, sb.len);

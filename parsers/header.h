@@ -29,9 +29,10 @@ int header_decode(struct strbuf *out, const char *p, size_t len);
 
 /* header_decode() into a. Returned string is borrowed from a.
  * *flags_out (may be NULL) gets the HEADER_* flags. A value that
- * header_decode() gives back as it is (printable ASCII words, one space
- * between them, no "=?") is copied without decoding; the copies made so
- * are counted in header_decode_plain (for tests). */
+ * header_decode() gives back as it is but for the blanks around it
+ * (printable ASCII words, one space between them, no "=?") is copied
+ * without decoding; the copies made so are counted in
+ * header_decode_plain (for tests). */
 char *header_decode_arena(struct arena *a, const char *p, size_t len,
 			  int *flags_out);
 extern atomic_size_t header_decode_plain;

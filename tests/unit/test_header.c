@@ -95,8 +95,12 @@ static const struct {
 	{ B(""), 1 },
 	{ B("a=b ?= c= ?"), 1 },
 	{ B("~!@#$%^&*()_+{}|:<>?`-=[]\\;',./"), 1 },
-	{ B(" lead"), 0 },
-	{ B("trail "), 0 },
+	{ B(" lead"), 1 },
+	{ B("trail "), 1 },
+	{ B("\t Jens Axboe \r\n"), 1 },
+	{ B(" \t\n"), 1 },
+	{ B("in  side "), 0 },
+	{ B(" in\tside"), 0 },
 	{ B("two  spaces"), 0 },
 	{ B("a\tb"), 0 },
 	{ B("a\nb"), 0 },
@@ -107,7 +111,8 @@ static const struct {
 	{ B("=?utf-8?q?x?="), 0 },
 	{ B("a =?x"), 0 },
 	{ B("=?"), 0 },
-	{ B(" "), 0 },
+	{ B(" =?x "), 0 },
+	{ B(" "), 1 },
 };
 
 START_TEST(header_decode_plain_same)
