@@ -39,8 +39,9 @@ arena_release(struct arena *a)
 	arena_init(a);
 }
 
-void *
-arena_alloc(struct arena *a, size_t n)
+/* n bytes, aligned, not zeroed: for copies that fill them */
+static void *
+arena_take(struct arena *a, size_t n)
 {
 	struct arena_block *b = a->head;
 	size_t want = lkb_st_add(n, ARENA_ALIGN - 1) & ~(ARENA_ALIGN - 1);
@@ -66,6 +67,14 @@ arena_alloc(struct arena *a, size_t n)
 	p = b->data + b->used;
 	b->used += want;
 	a->total = lkb_st_add(a->total, want);
+	return p;
+}
+
+void *
+arena_alloc(struct arena *a, size_t n)
+{
+	void *p = arena_take(a, n);
+
 	memset(p, 0, n);
 	return p;
 }
@@ -79,7 +88,7 @@ arena_calloc(struct arena *a, size_t nmemb, size_t size)
 char *
 arena_memdup0(struct arena *a, const void *p, size_t len)
 {
-	char *s = arena_alloc(a, lkb_st_add(len, 1));
+	char *s = arena_take(a, lkb_st_add(len, 1));
 
 	if (len)
 		memcpy(s, p, len);
@@ -105,7 +114,7 @@ arena_printf(struct arena *a, const char *fmt, ...)
 	va_end(ap);
 	if (n < 0)
 		return arena_strdup(a, "");
-	s = arena_alloc(a, (size_t)n + 1);
+	s = arena_take(a, (size_t)n + 1);
 	va_start(ap, fmt);
 	vsnprintf(s, (size_t)n + 1, fmt, ap);
 	va_end(ap);
