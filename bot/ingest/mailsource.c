@@ -297,7 +297,9 @@ mbox_line(struct mbox_state *ms, const char *line, size_t len, long long off,
  * getline would hold a 1 GiB line whole. */
 struct line_in {
 	FILE *f;
-	struct strbuf line;	/* the line, or the head of a longer one */
+	const char *p;		/* the line, or the head of a longer one: */
+	size_t n;		/* in buf when it lies there whole, else */
+	struct strbuf line;	/* gathered here */
 	size_t full;		/* the whole line's length */
 	size_t pos, len;
 	char buf[64 * 1024];
@@ -322,16 +324,28 @@ line_in_fill(struct line_in *li)
 	return li->len > 0;
 }
 
-/* The next line, '\n' included, in li->line: 1, or 0 at the end (or on a
- * read error: ferror tells). li->full > li->line.len: cut. */
+/* The next line, '\n' included, in li->p and li->n: 1, or 0 at the end
+ * (or on a read error: ferror tells). li->full > li->n: cut. A line
+ * that lies whole in buf is not copied. */
 static int
 line_in_next(struct line_in *li)
 {
 	const char *p, *nl;
 	size_t k, room;
 
+	if (line_in_fill(li)) {
+		p = li->buf + li->pos;
+		nl = memchr(p, '\n', li->len - li->pos);
+		if (nl && (size_t)(nl - p) < li->line.cap) {
+			li->p = p;
+			li->n = li->full = (size_t)(nl - p) + 1;
+			li->pos += li->n;
+			return 1;
+		}
+	}
 	strbuf_reset(&li->line);
-	li->full = 0;
+	li->p = li->line.buf;
+	li->n = li->full = 0;
 	while (line_in_fill(li)) {
 		p = li->buf + li->pos;
 		nl = memchr(p, '\n', li->len - li->pos);
@@ -342,12 +356,14 @@ line_in_next(struct line_in *li)
 		li->full += k;
 		li->pos += k;
 		if (nl)
-			return 1;
+			break;
 	}
+	li->p = li->line.buf;
+	li->n = li->line.len;
 	return li->full > 0;
 }
 
-/* Split an mbox stream; with have_first, li->line is its first line. */
+/* Split an mbox stream; with have_first, li->p is its first line. */
 static int
 read_mbox(struct line_in *li, const char *path, int have_first,
 	  mailsource_fn *fn, void *arg)
@@ -359,12 +375,11 @@ read_mbox(struct line_in *li, const char *path, int have_first,
 	strbuf_init_capped(&ms.msg, LKB_MAX_MESSAGE_BYTES);
 	more = have_first || line_in_next(li);
 	while (more) {
-		rc = mbox_line(&ms, li->line.buf, li->line.len, off,
-			       prev_blank);
+		rc = mbox_line(&ms, li->p, li->n, off, prev_blank);
 		if (rc != LKB_OK)
 			break;
 		/* after the line: its head is kept, nothing after it */
-		if (li->full > li->line.len && ms.have &&
+		if (li->full > li->n && ms.have &&
 		    !(ms.flags & MAILSOURCE_LONG_LINE)) {
 			lkb_warn("mbox '%s': the line at offset %lld is longer "
 				 "than LKB_MAX_LINE_BYTES (%u); its message is "
@@ -373,7 +388,7 @@ read_mbox(struct line_in *li, const char *path, int have_first,
 			ms.flags |= MAILSOURCE_LONG_LINE;
 		}
 		prev_blank = li->full == 1 ||
-			     (li->full == 2 && li->line.buf[0] == '\r');
+			     (li->full == 2 && li->p[0] == '\r');
 		off += (long long)li->full;
 		more = line_in_next(li);
 	}
