@@ -69,14 +69,17 @@ struct import_producer {
 
 static int
 produce_one(const char *raw, size_t len, const char *source, int flags,
-	    void *arg)
+	    char **own, void *arg)
 {
 	struct import_producer *pr = arg;
 	struct ingest_job *j;
 	/* classifying and the report parse go to the thread with time */
 	unsigned late = ingest_pipe_behind(pr->pipe) ? 0 : INGEST_JOB_LATE;
 
-	if (flags & MAILSOURCE_LONG_LINE) {
+	if (own && !flags) {	/* a file read whole: the job keeps it */
+		j = ingest_job_take(*own, len, source, 1, NULL, late);
+		*own = NULL;
+	} else if (flags & MAILSOURCE_LONG_LINE) {
 		j = ingest_job_new(raw, len, source, 0, "a line longer than "
 				   "LKB_MAX_LINE_BYTES", late);
 	} else if (flags & MAILSOURCE_TRUNCATED) {

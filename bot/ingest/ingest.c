@@ -277,20 +277,28 @@ ingest_rejected(struct ingest *ig, const char *raw, size_t len,
 }
 
 struct ingest_job *
-ingest_job_new(const char *raw, size_t len, const char *source, int parse,
-	       const char *why, unsigned flags)
+ingest_job_take(char *raw, size_t len, const char *source, int parse,
+		const char *why, unsigned flags)
 {
 	struct ingest_job *j = xcalloc(1, sizeof(*j));
-	char *copy = xmalloc(len + 1);
 
-	memcpy(copy, raw, len);
-	copy[len] = '\0';
-	j->raw = copy;
+	j->raw = raw;
 	j->len = len;
 	j->source = xstrdup(source);
 	j->owned = 1;
 	job_prepare(j, parse, why, !!(flags & INGEST_JOB_LATE));
 	return j;
+}
+
+struct ingest_job *
+ingest_job_new(const char *raw, size_t len, const char *source, int parse,
+	       const char *why, unsigned flags)
+{
+	char *copy = xmalloc(lkb_st_add(len, 1));
+
+	memcpy(copy, raw, len);
+	copy[len] = '\0';
+	return ingest_job_take(copy, len, source, parse, why, flags);
 }
 
 size_t

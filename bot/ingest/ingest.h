@@ -58,6 +58,11 @@ struct ingest_job;
 struct ingest_job *ingest_job_new(const char *raw, size_t len,
 				  const char *source, int parse,
 				  const char *why, unsigned flags);
+/* The same, taking raw (a heap buffer with raw[len] == '\0') instead of
+ * copying it: the job frees it. */
+struct ingest_job *ingest_job_take(char *raw, size_t len,
+				   const char *source, int parse,
+				   const char *why, unsigned flags);
 /* The raw bytes a job holds (for bounding a queue of jobs). */
 size_t ingest_job_bytes(const struct ingest_job *j);
 /* The store half, on the store's thread, jobs in input order: the same

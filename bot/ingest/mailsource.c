@@ -161,8 +161,8 @@ read_one_file(const char *path, const char *source, mailsource_fn *fn,
 		flags = MAILSOURCE_TRUNCATED;
 	close(fd);
 	buf[len] = '\0';
-	rc = fn(buf, len, source, flags, arg);
-	free(buf);
+	rc = fn(buf, len, source, flags, &buf, arg);
+	free(buf);	/* NULL when fn kept it */
 	return rc;
 }
 
@@ -263,7 +263,7 @@ mbox_flush(struct mbox_state *ms)
 	if (len && ms->msg.buf[len - 1] == '\n')
 		len--;
 	snprintf(source, sizeof(source), "mbox:%s:%lld", ms->path, ms->start);
-	rc = ms->fn(ms->msg.buf, len, source, ms->flags, ms->arg);
+	rc = ms->fn(ms->msg.buf, len, source, ms->flags, NULL, ms->arg);
 	strbuf_reset(&ms->msg);
 	ms->flags = 0;
 	ms->have = 0;
@@ -429,7 +429,7 @@ read_stdin(mailsource_fn *fn, void *arg)
 		flags = MAILSOURCE_TRUNCATED;
 	rc = slurp(stdin, "standard input", &sb, &flags);
 	if (rc == LKB_OK)
-		rc = fn(sb.buf, sb.len, "stdin", flags, arg);
+		rc = fn(sb.buf, sb.len, "stdin", flags, NULL, arg);
 	strbuf_release(&sb);
 out:
 	strbuf_release(&li->line);

@@ -21,11 +21,14 @@ enum mailsource_kind { MS_MAILDIR, MS_MBOX, MS_FILE, MS_STDIN, MS__COUNT };
  * its head up to that line's first LKB_MAX_LINE_BYTES. */
 #define MAILSOURCE_LONG_LINE 0x2
 
-/* Called once per message; raw is borrowed for the call only. source
- * names its origin ("maildir:PATH", "mbox:PATH:OFFSET", "file:PATH",
- * "stdin"). A non-zero return stops the walk and is returned. */
+/* Called once per message; raw is borrowed for the call only, unless
+ * own is not NULL: *own is then the heap buffer raw is in (raw[len] is
+ * '\0'), which the callback may keep by setting *own to NULL (and free
+ * later with free()). source names its origin ("maildir:PATH",
+ * "mbox:PATH:OFFSET", "file:PATH", "stdin"). A non-zero return stops
+ * the walk and is returned. */
 typedef int mailsource_fn(const char *raw, size_t len, const char *source,
-			  int flags, void *arg);
+			  int flags, char **own, void *arg);
 
 /* Walk every message under path. Returns LKB_OK, the callback's non-zero
  * value, or LKB_ERR_IO (logged, naming the file). */
