@@ -18,19 +18,33 @@
 char *
 header_unfold(struct arena *a, const char *p, size_t len)
 {
+	const char *nl;
 	char *s;
 	size_t n = 0, b = 0, e = len;
+	int cr;
 
 	while (b < e && LKB_ISSPACE(p[b]))
 		b++;
 	while (e > b && LKB_ISSPACE(p[e - 1]))
 		e--;
-	if (!memchr(p + b, '\n', e - b) && !memchr(p + b, '\r', e - b))
+	nl = memchr(p + b, '\n', e - b);
+	cr = memchr(p + b, '\r', e - b) != NULL;
+	if (!nl && !cr)
 		return arena_memdup0(a, p + b, e - b);
 	s = arena_alloc(a, lkb_st_add(e - b, 1));
-	for (size_t i = b; i < e; i++)
-		if (p[i] != '\r' && p[i] != '\n')
-			s[n++] = p[i];
+	if (!cr) {	/* LFs only: the lines between them, each copied */
+		for (size_t i = b; i < e; i = (size_t)(nl - p) + 1) {
+			nl = memchr(p + i, '\n', e - i);
+			if (!nl)
+				nl = p + e;
+			memcpy(s + n, p + i, (size_t)(nl - p) - i);
+			n += (size_t)(nl - p) - i;
+		}
+	} else {
+		for (size_t i = b; i < e; i++)
+			if (p[i] != '\r' && p[i] != '\n')
+				s[n++] = p[i];
+	}
 	while (n && LKB_ISSPACE(s[n - 1]))
 		n--;
 	s[n] = '\0';

@@ -164,6 +164,12 @@ START_TEST(header_unfold_works)
 	ck_assert_str_eq(header_unfold(&a, "-67.7%\n regression", 18),
 			 "-67.7% regression");
 	ck_assert_str_eq(header_unfold(&a, "", 0), "");
+	/* LFs only: each line copied whole; several folds; a lone CR */
+	ck_assert_str_eq(header_unfold(&a, "<a@b>\n <c@d>\n\t<e@f>\n", 20),
+			 "<a@b> <c@d>\t<e@f>");
+	ck_assert_str_eq(header_unfold(&a, "x\n\n y\n", 7), "x y");
+	ck_assert_str_eq(header_unfold(&a, "x\ry\n z", 7), "xy z");
+	ck_assert_str_eq(header_unfold(&a, "\n x \n ", 6), "x");
 	arena_release(&a);
 }
 END_TEST
