@@ -654,28 +654,41 @@ static const struct {
 	  1 },
 };
 
+/* Case i's raw[n] parsed by default and by libetpan's whole tree: the
+ * same message; the shortcut counted by *counter taken when want is 1,
+ * left when 0 (-1: either). */
+static void
+same_as_whole_tree(const char *raw, int n, const atomic_size_t *counter,
+		   int want, int i)
+{
+	struct message *a = NULL, *b = NULL;
+	size_t before = *counter;
+	const char *diff;
+
+	ck_assert_int_ge(n, 0);
+	ck_assert_int_eq(message_parse(raw, (size_t)n, &a), LKB_OK);
+	if (want >= 0)
+		ck_assert_msg((*counter != before) == want,
+			      "case %d: shortcut %s", i,
+			      want ? "not taken" : "taken");
+	ck_assert_int_eq(message_parse_flags(raw, (size_t)n,
+					     MESSAGE_LIBETPAN_MIME, &b), LKB_OK);
+	diff = msg_same(a, b);
+	ck_assert_msg(diff == NULL, "case %d: %s differs", i, diff);
+	message_free(a);
+	message_free(b);
+}
+
 START_TEST(multipart_split_same)
 {
 	char raw[1024];
-	struct message *a = NULL, *b = NULL;
-	const char *diff;
-	size_t fast = mime_multipart_fast;
 	int n = snprintf(raw, sizeof(raw), "Subject: t\nMessage-ID: <m@x>\n"
 			 "MIME-Version: 1.0\nContent-Type: %s\n\n%s",
 			 mp_cases[_i].ct, mp_cases[_i].body);
 
 	ck_assert_int_lt(n, (int)sizeof(raw));
-	ck_assert_int_eq(message_parse(raw, (size_t)n, &a), LKB_OK);
-	if (mp_cases[_i].fast >= 0)
-		ck_assert_msg((mime_multipart_fast != fast) == mp_cases[_i].fast,
-			      "case %d: fast path %s", _i,
-			      mp_cases[_i].fast ? "not taken" : "taken");
-	ck_assert_int_eq(message_parse_flags(raw, (size_t)n,
-					     MESSAGE_LIBETPAN_MIME, &b), LKB_OK);
-	diff = msg_same(a, b);
-	ck_assert_msg(diff == NULL, "case %d: %s differs", _i, diff);
-	message_free(a);
-	message_free(b);
+	same_as_whole_tree(raw, n, &mime_multipart_fast, mp_cases[_i].fast,
+			   _i);
 }
 END_TEST
 
@@ -717,9 +730,6 @@ static const struct {
 START_TEST(ct_value_same)
 {
 	char raw[1024];
-	struct message *a = NULL, *b = NULL;
-	const char *diff;
-	size_t fast = mime_ct_fast;
 	int n = snprintf(raw, sizeof(raw), "Subject: t\nMessage-ID: <m@x>\n"
 			 "MIME-Version: 1.0\nContent-Type: %s\n\n",
 			 ct_cases[_i].ct);
@@ -733,16 +743,7 @@ START_TEST(ct_value_same)
 			      " =E9\n--==_Z\nContent-Type: %s\n\nin\n"
 			      "--==_Z--\n", ct_cases[_i].ct);
 	ck_assert_int_lt(n, (int)sizeof(raw));
-	ck_assert_int_eq(message_parse(raw, (size_t)n, &a), LKB_OK);
-	ck_assert_msg((mime_ct_fast != fast) == ct_cases[_i].fast,
-		      "case %d: straight read %s", _i,
-		      ct_cases[_i].fast ? "not taken" : "taken");
-	ck_assert_int_eq(message_parse_flags(raw, (size_t)n,
-					     MESSAGE_LIBETPAN_MIME, &b), LKB_OK);
-	diff = msg_same(a, b);
-	ck_assert_msg(diff == NULL, "case %d: %s differs", _i, diff);
-	message_free(a);
-	message_free(b);
+	same_as_whole_tree(raw, n, &mime_ct_fast, ct_cases[_i].fast, _i);
 }
 END_TEST
 
