@@ -33,13 +33,15 @@ header_unfold(struct arena *a, const char *p, size_t len)
 		return arena_memdup0(a, p + b, e - b);
 	s = arena_alloc(a, lkb_st_add(e - b, 1));
 	if (!cr) {	/* LFs only: the lines between them, each copied */
-		for (size_t i = b; i < e; i = (size_t)(nl - p) + 1) {
-			nl = memchr(p + i, '\n', e - i);
-			if (!nl)
-				nl = p + e;
+		size_t i = b;
+
+		for (; nl; nl = memchr(p + i, '\n', e - i)) {
 			memcpy(s + n, p + i, (size_t)(nl - p) - i);
 			n += (size_t)(nl - p) - i;
+			i = (size_t)(nl - p) + 1;
 		}
+		memcpy(s + n, p + i, e - i);
+		n += e - i;
 	} else {
 		for (size_t i = b; i < e; i++)
 			if (p[i] != '\r' && p[i] != '\n')

@@ -333,23 +333,18 @@ line_in_next(struct line_in *li)
 	const char *p, *nl;
 	size_t k, room;
 
-	if (line_in_fill(li)) {
-		p = li->buf + li->pos;
-		nl = memchr(p, '\n', li->len - li->pos);
-		if (nl && (size_t)(nl - p) < li->line.cap) {
-			li->p = p;
-			li->n = li->full = (size_t)(nl - p) + 1;
-			li->pos += li->n;
-			return 1;
-		}
-	}
 	strbuf_reset(&li->line);
-	li->p = li->line.buf;
-	li->n = li->full = 0;
+	li->full = 0;
 	while (line_in_fill(li)) {
 		p = li->buf + li->pos;
 		nl = memchr(p, '\n', li->len - li->pos);
 		k = nl ? (size_t)(nl - p) + 1 : li->len - li->pos;
+		if (nl && !li->full && k <= li->line.cap) {
+			li->p = p;	/* whole in buf: used where it is */
+			li->n = li->full = k;
+			li->pos += k;
+			return 1;
+		}
 		room = li->line.cap - li->line.len;
 		if (strbuf_add(&li->line, p, k < room ? k : room) != LKB_OK)
 			LKB_BUG("capped add of the remaining room");
