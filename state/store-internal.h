@@ -58,7 +58,48 @@ struct store {
 	} thread_memo[STORE_THREAD_MEMO];
 	uint64_t thread_gen;
 	struct walk_memo *memo;	/* store_walk_memo(): long walks' ends */
+	struct mid_index *mids;	/* store_mid_index_start(), or NULL */
 };
+
+/* ---- the import's Message-ID index (state/store_index.c) ----
+ * While st->mids is set it knows every row of thread_ids and every
+ * messages.message_id, with what store_message_add asks of them; entries
+ * are numbers (0: none), stable while the index lives. Every function
+ * is a no-op without it; anything it cannot follow drops it. */
+struct mid_entry {
+	uint64_t hash;
+	const char *mid;
+	int64_t tid;		/* thread_ids.thread_id, 0: not there */
+	int64_t row;		/* messages.id, 0: no such message */
+	int64_t top, up;	/* that row's top_id, up_report (0: NULL) */
+	int64_t report;		/* reports.id of that row, 0: none */
+	uint32_t next;		/* the next entry of the same thread */
+	int orphans;		/* rows with this in_reply_to wait for it */
+};
+
+/* The entry of mid, 0 when there is none (or no index). */
+uint32_t mid_index_find(struct store *st, const char *mid);
+/* The entry of mid, made when there is none; 0 when the index is gone. */
+uint32_t mid_index_get(struct store *st, const char *mid);
+/* Entry i, NULL for 0 or without the index. Valid until the next get. */
+struct mid_entry *mid_index_entry(struct store *st, uint32_t i);
+/* thread_ids got (mid, tid); threads got tid; from was merged into to. */
+void mid_index_put_tid(struct store *st, const char *mid, int64_t tid);
+void mid_index_thread_new(struct store *st, int64_t tid);
+void mid_index_merge(struct store *st, int64_t from, int64_t to);
+/* messages got row for entry i, with its top_id and up_report. */
+void mid_index_row(struct store *st, uint32_t i, int64_t row, int64_t top,
+		   int64_t up);
+/* A row with in_reply_to irt was stored without its parent. */
+void mid_index_orphan(struct store *st, const char *irt);
+/* reports got report for messages row (the last one added, else the
+ * index is dropped). */
+void mid_index_report(struct store *st, int64_t row, int64_t report);
+/* Drop the index: what the database holds may differ from it now. */
+void mid_index_drop(struct store *st, const char *why);
+/* At the start of a write transaction: another connection's commit
+ * since the index began drops it. */
+void mid_index_check(struct store *st);
 
 /* Forget every answer of thread_has_report() (the memo above). */
 void store_thread_memo_forget(struct store *st);

@@ -162,6 +162,7 @@ store_close(struct store *st)
 		sqlite3_close(st->db);
 	rawpack_close(st->pack);
 	walk_memo_free(st->memo);
+	store_mid_index_stop(st);
 	free(st->path);
 	free(st);
 }
@@ -380,6 +381,8 @@ begin(struct store *st, const char *sql)
 	store_thread_memo_forget(st);
 	if ((rc = store_exec(st, sql)) != LKB_OK)
 		st->depth = 0;
+	else
+		mid_index_check(st);
 	return rc;
 }
 
@@ -411,11 +414,14 @@ store_commit(struct store *st)
 	/* raw bytes first: a committed row never points past them */
 	rc = st->failed ? LKB_ERR_DB : rawpack_sync(st->pack);
 	if (rc != LKB_OK) {
+		mid_index_drop(st, "a rollback");
 		store_exec(st, "ROLLBACK");
 		rawpack_discard(st->pack);
 		return rc;
 	}
-	return store_exec(st, "COMMIT");
+	if ((rc = store_exec(st, "COMMIT")) != LKB_OK)
+		mid_index_drop(st, "a failed commit");
+	return rc;
 }
 
 void
@@ -423,6 +429,7 @@ store_rollback(struct store *st)
 {
 	if (st->depth <= 0)
 		return;
+	mid_index_drop(st, "a rollback");
 	if (--st->depth > 0) {
 		st->failed = 1;
 		return;
@@ -471,6 +478,7 @@ store_savepoint_rollback(struct store *st)
 	st->failed = st->sp_failed;
 	st->sp_depth = 0;
 	store_thread_memo_forget(st);
+	mid_index_drop(st, "a rollback");
 	rc = store_exec(st, "ROLLBACK TO lkb_unit");
 	if (rc == LKB_OK)
 		rc = store_exec(st, "RELEASE lkb_unit");

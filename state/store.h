@@ -71,6 +71,20 @@ struct store_msg_in {
 int store_message_add(struct store *st, const struct store_msg_in *in,
 		      int64_t *id_out, int *is_new_out) LKB_WARN_UNUSED;
 
+/* For a big import: keep what threading asks of Message-IDs in memory
+ * (state/store_index.c), at most max_ids of them (0 or more than
+ * LKB_IMPORT_INDEX_IDS: that many); past them SQL answers again. Only
+ * on a database without messages or threads: 1 when taken, 0 when not,
+ * or a negative status. While it is on, nothing but store_message_add
+ * and store_report_add may write to this store; _stop before anything
+ * else writes (it is dropped by itself on a rollback or when another
+ * connection writes). The stored rows are the same with it or without. */
+int store_mid_index_start(struct store *st, unsigned max_ids)
+	LKB_WARN_UNUSED;
+/* 1 while the index is on (for tests and the debug line). */
+int store_mid_index_on(const struct store *st);
+void store_mid_index_stop(struct store *st);
+
 /* 1 if a message with this Message-ID (no <>) or content hash exists. */
 int store_message_exists(struct store *st, const char *message_id,
 			 const char *content_hash) LKB_WARN_UNUSED;

@@ -86,9 +86,29 @@ put_tid(struct store *st, const char *mid, int64_t tid)
 	    (rc = store_bind_int(st, s, ":tid", tid)) != LKB_OK)
 		goto out;
 	rc = store_step(st, s) == SQLITE_DONE ? LKB_OK : LKB_ERR_DB;
+	if (rc == LKB_OK)
+		mid_index_put_tid(st, mid, tid);
 out:
 	store_stmt_done(s);
 	return rc;
+}
+
+/* The thread holding Message-ID mid: 1 and *tid, 0 when none, or a
+ * negative status; from the index when there is one. */
+static int
+tid_of(struct store *st, const char *mid, int64_t *tid)
+{
+	struct mid_entry *e;
+
+	if (!st->mids)
+		return store_lookup_int(st, sql_tid_of, ":mid", mid, 0, tid);
+	e = mid_index_entry(st, mid_index_find(st, mid));
+	if (!st->mids)	/* dropped by the lookup itself */
+		return store_lookup_int(st, sql_tid_of, ":mid", mid, 0, tid);
+	if (!e || !e->tid)
+		return 0;
+	*tid = e->tid;
+	return 1;
 }
 
 /* The ids a message names: itself, its parent, its references. */
@@ -123,7 +143,7 @@ link_thread(struct store *st, const char **ids, size_t n, int64_t *tid_out,
 	int rc;
 
 	for (size_t i = 0; i < n; i++) {
-		rc = store_lookup_int(st, sql_tid_of, ":mid", ids[i], 0, &t);
+		rc = tid_of(st, ids[i], &t);
 		if (rc < 0)
 			return rc;
 		known[i] = rc == 1;
@@ -147,6 +167,7 @@ link_thread(struct store *st, const char **ids, size_t n, int64_t *tid_out,
 		    (rc = exec_ii(st, sql_msg_move, ":to", tid, ":from", t)) ||
 		    (rc = exec_ii(st, sql_thread_del, ":id", t, NULL, 0)))
 			return rc;
+		mid_index_merge(st, t, tid);
 	}
 	if (!tid) {
 		sqlite3_stmt *s = store_stmt(st, sql_thread_new);
@@ -162,6 +183,7 @@ link_thread(struct store *st, const char **ids, size_t n, int64_t *tid_out,
 		if (rc != LKB_OK)
 			return rc;
 		tid = sqlite3_last_insert_rowid(st->db);
+		mid_index_thread_new(st, tid);
 	}
 	/* ids seen before are in tid now (merged threads moved with it) */
 	for (size_t i = 0; i < n; i++)
@@ -177,10 +199,19 @@ link_thread(struct store *st, const char **ids, size_t n, int64_t *tid_out,
 static int
 adopt_children(struct store *st, int64_t id, const char *mid)
 {
-	sqlite3_stmt *s = store_stmt(st, sql_orphans_of);
+	struct mid_entry *e;
+	sqlite3_stmt *s;
 	int rc;
 
-	if (!s)
+	if (st->mids) {
+		/* the index saw every row stored without its parent */
+		e = mid_index_entry(st, mid_index_find(st, mid));
+		if (st->mids && (!e || !e->orphans))
+			return LKB_OK;
+		if (e)
+			e->orphans = 0;	/* all adopted below */
+	}
+	if (!(s = store_stmt(st, sql_orphans_of)))
 		return LKB_ERR_DB;
 	if ((rc = store_bind_text_borrowed(st, s, ":mid", mid)) != LKB_OK ||
 	    (rc = store_bind_int(st, s, ":id", id)) != LKB_OK) {
@@ -201,6 +232,25 @@ adopt_children(struct store *st, int64_t id, const char *mid)
 out:
 	store_stmt_done(s);
 	return rc;
+}
+
+/* The messages row with Message-ID mid: 1 and *id, 0 when none, or a
+ * negative status; from the index when there is one. */
+static int
+row_of(struct store *st, const char *mid, int64_t *id)
+{
+	const struct mid_entry *e;
+
+	if (st->mids) {
+		e = mid_index_entry(st, mid_index_find(st, mid));
+		if (st->mids) {
+			if (!e || !e->row)
+				return 0;
+			*id = e->row;
+			return 1;
+		}
+	}
+	return store_lookup_int(st, sql_msg_by_mid, ":mid", mid, 0, id);
 }
 
 static void
@@ -234,6 +284,19 @@ parent_of(struct store *st, const char *irt, struct parent_ids *p)
 	memset(p, 0, sizeof(*p));
 	if (!irt)
 		return LKB_OK;
+	if (st->mids) {
+		const struct mid_entry *e =
+			mid_index_entry(st, mid_index_find(st, irt));
+
+		if (st->mids) {
+			if (e && e->row) {
+				p->id = e->row;
+				p->top = e->top ? e->top : e->row;
+				p->up = e->report ? e->report : e->up;
+			}
+			return LKB_OK;
+		}
+	}
 	if (!(s = store_stmt(st, sql_parent_of)))
 		return LKB_ERR_DB;
 	rc = store_step_row(st, s, store_bind_text_borrowed(st, s, ":irt",
@@ -320,6 +383,13 @@ insert_row(struct store *st, const struct store_msg_in *in, const char *mid,
 		goto out;
 	rc = store_step(st, s);
 	rc = store_done_status(rc);
+	if (rc == LKB_OK && st->mids) {
+		mid_index_row(st, mid_index_get(st, mid),
+			      sqlite3_last_insert_rowid(st->db), par.top,
+			      par.up);
+		if (irt && !par.id)	/* it waits for its parent */
+			mid_index_orphan(st, irt);
+	}
 out:
 	store_stmt_done(s);
 	strbuf_release(&refs);
@@ -351,7 +421,7 @@ store_message_add(struct store *st, const struct store_msg_in *in,
 	}
 	if ((rc = store_begin_write(st)) != LKB_OK)
 		goto out_free;
-	rc = store_lookup_int(st, sql_msg_by_mid, ":mid", mid, 0, &id);
+	rc = row_of(st, mid, &id);
 	if (rc < 0)
 		goto fail;
 	if (rc == 1) {

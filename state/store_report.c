@@ -457,6 +457,7 @@ store_report_add(struct store *st, int64_t msg_id, const struct lkp_report *r,
 			goto fail;
 		store_thread_memo_forget(st);	/* its thread holds one now */
 		rid = sqlite3_last_insert_rowid(st->db);
+		mid_index_report(st, msg_id, rid);
 		if ((rc = write_json(st, rid, json)) != LKB_OK ||
 		    (rc = insert_lists(st, rid, r)) != LKB_OK ||
 		    (rc = insert_impacts(st, rid, r)) != LKB_OK ||
@@ -484,6 +485,7 @@ store_report_delete_for_message(struct store *st, int64_t msg_id)
 		return rc;
 	}
 	store_thread_memo_forget(st);
+	mid_index_drop(st, "a report deleted");
 	return store_step_done(st, s, LKB_OK);
 }
 
@@ -491,6 +493,8 @@ static int
 forget_shortcuts(struct store *st, int64_t msg_id)
 {
 	sqlite3_stmt *s = store_stmt(st, sql_forget_shortcuts);
+
+	mid_index_drop(st, "shortcuts forgotten");
 
 	if (!s)
 		return LKB_ERR_DB;

@@ -59,6 +59,12 @@ tests_unit_test_store_CFLAGS = $(LKB_TEST_CFLAGS)
 tests_unit_test_store_LDADD = $(LKB_UNIT_LDADD)
 TESTS += tests/unit/test-store
 
+check_PROGRAMS += tests/unit/test-store-index
+tests_unit_test_store_index_SOURCES = %reldir%/unit/test_store_index.c
+tests_unit_test_store_index_CFLAGS = $(LKB_TEST_CFLAGS)
+tests_unit_test_store_index_LDADD = $(LKB_UNIT_LDADD)
+TESTS += tests/unit/test-store-index
+
 include %reldir%/requests.mk
 
 # Every shell test (tests/sh/tNNNN-*.sh) is listed there.

@@ -20,6 +20,7 @@
 #include "lib/limits.h"
 #include "lib/log.h"
 #include "lib/status.h"
+#include "state/store.h"
 
 static const char *const usage[] = {
 	"lkpbot import [--json] [--batch N] PATH...   (Maildir, mbox, .eml file, or - for stdin)",
@@ -236,6 +237,10 @@ cmd_import(int argc, char **argv, struct bot_ctx *ctx)
 		cmd_usage(stderr, usage);
 		return EXIT_USAGE;
 	}
+	/* into an empty database: threading's lookups from memory */
+	if ((rc = store_mid_index_start(ctx->st, LKB_IMPORT_INDEX_IDS)) < 0)
+		return ctx_exit_code(rc);
+	rc = LKB_OK;
 	r.ig = ingest_new(ctx->st);
 	r.progress = isatty(STDERR_FILENO) && ctx->verbose >= 0;
 	clock_gettime(CLOCK_MONOTONIC, &r.t0);
@@ -245,6 +250,7 @@ cmd_import(int argc, char **argv, struct bot_ctx *ctx)
 		rc = ingest_end(r.ig);
 	else if (r.in_batch)
 		ingest_abort(r.ig);
+	store_mid_index_stop(ctx->st);
 	show_progress(&r, 1);
 	if (rc == LKB_OK && ctx->verbose >= 0)
 		print_summary(ingest_stats(r.ig), json, secs_since(&r.t0));
