@@ -5,6 +5,7 @@ state_libstate_a_SOURCES = \
 	%reldir%/store.c %reldir%/store.h %reldir%/store-internal.h \
 	%reldir%/rawpack.c %reldir%/rawpack.h \
 	%reldir%/store_message.c %reldir%/store_index.c \
+	%reldir%/store_ckpt.c \
 	%reldir%/store_outbox.c %reldir%/store_outbox.h \
 	%reldir%/store_outbox_read.c \
 	%reldir%/store_triage.c %reldir%/store_triage.h \

@@ -59,6 +59,7 @@ struct store {
 	uint64_t thread_gen;
 	struct walk_memo *memo;	/* store_walk_memo(): long walks' ends */
 	struct mid_index *mids;	/* store_mid_index_start(), or NULL */
+	struct store_ckpt *ckpt; /* store_ckpt_start(), or NULL */
 };
 
 /* ---- the import's Message-ID index (state/store_index.c) ----

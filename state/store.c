@@ -156,6 +156,7 @@ store_close(struct store *st)
 {
 	if (!st)
 		return;
+	store_ckpt_stop(st);
 	for (size_t i = 0; i < st->ncache; i++)
 		sqlite3_finalize(st->cache[i].stmt);
 	if (st->db)

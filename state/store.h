@@ -85,6 +85,13 @@ int store_mid_index_start(struct store *st, unsigned max_ids)
 int store_mid_index_on(const struct store *st);
 void store_mid_index_stop(struct store *st);
 
+/* For a big import: WAL checkpoints on a thread and a connection of
+ * their own (state/store_ckpt.c), so the writer never waits for the
+ * copy and its fsyncs. Without a second connection the writer does
+ * them, as always; _stop (also at store_close) waits for the thread. */
+int store_ckpt_start(struct store *st) LKB_WARN_UNUSED;
+void store_ckpt_stop(struct store *st);
+
 /* 1 if a message with this Message-ID (no <>) or content hash exists. */
 int store_message_exists(struct store *st, const char *message_id,
 			 const char *content_hash) LKB_WARN_UNUSED;

@@ -33,6 +33,7 @@ LKB_SH_TESTS = \
 	%reldir%/t0155-raw-damage.sh \
 	%reldir%/t0160-import-same-store.sh \
 	%reldir%/t0165-schema-check.sh \
+	%reldir%/t0170-import-checkpoint.sh \
 	%reldir%/t0200-tls-auth.sh \
 	%reldir%/t0210-secrets.sh \
 	%reldir%/t0220-doctor.sh \
