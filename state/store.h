@@ -62,7 +62,21 @@ struct store_msg_in {
 				 * names (In-Reply-To, References) is in a
 				 * thread that holds a report; asked with
 				 * the lookups threading makes anyway */
+	/* Made ahead, on another thread, or NULL / 0 (made here): m's
+	 * texts as store_msg_texts() makes them, raw's store_raw_sum(). */
+	const char *refs_text, *to_text, *cc_text;
+	int has_sum;
+	uint32_t raw_sum;
 };
+
+struct strbuf;
+/* The texts the messages row keeps for m's References (space between)
+ * and its To and Cc addresses (", " between), appended to the three;
+ * for a parser thread that makes them before store_message_add. */
+void store_msg_texts(const struct message *m, struct strbuf *refs,
+		     struct strbuf *to, struct strbuf *cc);
+/* The check sum stored with raw bytes kept (CRC-32). */
+uint32_t store_raw_sum(const char *raw, size_t len);
 
 /* Insert a parsed message and link it into its thread (by Message-ID,
  * In-Reply-To and References; earlier orphans are joined when their

@@ -266,6 +266,24 @@ join_addrs(struct strbuf *sb, const struct address *a, size_t n)
 	}
 }
 
+void
+store_msg_texts(const struct message *m, struct strbuf *refs,
+		struct strbuf *to, struct strbuf *cc)
+{
+	for (size_t i = 0; i < m->nreferences; i++)
+		if ((refs->len && strbuf_addch(refs, ' ')) ||
+		    strbuf_adds(refs, m->references[i]))
+			break;
+	join_addrs(to, m->to, m->nto);
+	join_addrs(cc, m->cc, m->ncc);
+}
+
+uint32_t
+store_raw_sum(const char *raw, size_t len)
+{
+	return rawpack_sum(raw, len);
+}
+
 static const char *const quality_names[MSG__COUNT] = { "ok", "partial",
 							"rejected" };
 
@@ -340,22 +358,21 @@ insert_row(struct store *st, const struct store_msg_in *in, const char *mid,
 	if (in->raw && (rc = rawpack_append(st->pack, in->raw, in->raw_len,
 					    &at)) != LKB_OK)
 		return rc;
-	for (size_t i = 0; i < m->nreferences; i++)
-		if ((refs.len && strbuf_addch(&refs, ' ')) ||
-		    strbuf_adds(&refs, m->references[i]))
-			break;
-	join_addrs(&to, m->to, m->nto);
-	join_addrs(&cc, m->cc, m->ncc);
+	if (!in->refs_text || !in->to_text || !in->cc_text)
+		store_msg_texts(m, &refs, &to, &cc);
 	if ((rc = store_bind_text_borrowed(st, s, ":mid", mid)) ||
 	    (rc = store_bind_int(st, s, ":syn", synthetic)) ||
 	    (rc = store_bind_text_borrowed(st, s, ":hash", in->content_hash)) ||
 	    (rc = store_bind_text_borrowed(st, s, ":irt", irt)) ||
-	    (rc = store_bind_text_borrowed(st, s, ":refs", refs.buf)) ||
+	    (rc = store_bind_text_borrowed(st, s, ":refs", in->refs_text
+					   ? in->refs_text : refs.buf)) ||
 	    (rc = store_bind_text_borrowed(st, s, ":subj", m->subject)) ||
 	    (rc = store_bind_text_borrowed(st, s, ":fname", m->from.name)) ||
 	    (rc = store_bind_text_borrowed(st, s, ":faddr", m->from.addr)) ||
-	    (rc = store_bind_text_borrowed(st, s, ":to", to.buf)) ||
-	    (rc = store_bind_text_borrowed(st, s, ":cc", cc.buf)) ||
+	    (rc = store_bind_text_borrowed(st, s, ":to", in->to_text
+					   ? in->to_text : to.buf)) ||
+	    (rc = store_bind_text_borrowed(st, s, ":cc", in->cc_text
+					   ? in->cc_text : cc.buf)) ||
 	    (rc = m->date == (time_t)-1
 			  ? store_bind_null(st, s, ":date")
 			  : store_bind_int(st, s, ":date", (int64_t)m->date)) ||
@@ -371,8 +388,9 @@ insert_row(struct store *st, const struct store_msg_in *in, const char *mid,
 	    (rc = store_bind_text_borrowed(st, s, ":xlkp", m->x_lkpbot)) ||
 	    (rc = in->raw ? store_bind_int(st, s, ":rawat", (int64_t)at)
 			  : store_bind_null(st, s, ":rawat")) ||
-	    (rc = in->raw ? store_bind_int(st, s, ":crc", (int64_t)
-					   rawpack_sum(in->raw, in->raw_len))
+	    (rc = in->raw ? store_bind_int(st, s, ":crc", (int64_t)(in->has_sum
+					   ? in->raw_sum
+					   : rawpack_sum(in->raw, in->raw_len)))
 			  : store_bind_null(st, s, ":crc")) ||
 	    (rc = in->raw ? store_bind_int(st, s, ":rawlen",
 					   (int64_t)in->raw_len)

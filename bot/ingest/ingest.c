@@ -13,6 +13,7 @@
 #include "lib/limits.h"
 #include "lib/log.h"
 #include "lib/status.h"
+#include "lib/strbuf.h"
 #include "lib/xalloc.h"
 #include "parsers/message.h"
 #include "state/store.h"
@@ -121,6 +122,11 @@ struct ingest_job {
 	int late;		/* keep and hooks are the store half's */
 	int keep;		/* CLASSIFY_KEEP, _DROP or _ASK_THREAD */
 	struct ingest_hooks_prep hooks;
+	/* what the store would make of m and raw, made here: the parse
+	 * half runs on the thread with time (`lkpbot import`) */
+	struct strbuf refs, to, cc;
+	int has_sum;
+	uint32_t sum;
 };
 
 /* Whether m's bytes matter, as far as m alone tells. */
@@ -161,10 +167,18 @@ job_prepare(struct ingest_job *j, int parse, const char *why, int late)
 	if (!j->m->message_id || !*j->m->message_id)
 		sha256_hex(j->raw, j->len, j->hash);
 	j->is_robot = classify_is_robot(j->m);
+	strbuf_init(&j->refs, 0);
+	strbuf_init(&j->to, 0);
+	strbuf_init(&j->cc, 0);
+	store_msg_texts(j->m, &j->refs, &j->to, &j->cc);
 	j->late = late;
 	if (late)
 		return;
 	j->keep = job_keep(j);
+	if (j->keep == CLASSIFY_KEEP) {	/* the bytes are stored: sum them */
+		j->sum = store_raw_sum(j->raw, j->len);
+		j->has_sum = 1;
+	}
 	ingest_hooks_prepare(&j->hooks, j->m);
 }
 
@@ -180,6 +194,9 @@ job_release(struct ingest_job *j)
 	j->m = NULL;
 	if (!j->late)
 		ingest_hooks_release(&j->hooks);
+	strbuf_release(&j->refs);
+	strbuf_release(&j->to);
+	strbuf_release(&j->cc);
 	if (j->owned) {
 		free((char *)j->raw);
 		free((char *)j->source);
@@ -205,6 +222,11 @@ job_store(struct ingest *ig, const struct ingest_job *j, int64_t *msg_id_out)
 	in.source = j->source;
 	in.content_hash = j->hash;
 	in.is_robot = j->is_robot;
+	in.refs_text = j->refs.buf;
+	in.to_text = j->to.buf;
+	in.cc_text = j->cc.buf;
+	in.has_sum = j->has_sum;
+	in.raw_sum = j->sum;
 	/* a reply in a thread that holds a report: the store asks while
 	 * it links the mail into its thread */
 	in.raw_if_report = keep == CLASSIFY_ASK_THREAD;
