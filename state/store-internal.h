@@ -68,14 +68,16 @@ struct store {
  * are numbers (0: none), stable while the index lives. Every function
  * is a no-op without it; anything it cannot follow drops it. */
 struct mid_entry {
-	uint64_t hash;
-	const char *mid;
-	int64_t tid;		/* thread_ids.thread_id, 0: not there */
-	int64_t row;		/* messages.id, 0: no such message */
-	int64_t top, up;	/* that row's top_id, up_report (0: NULL) */
-	int64_t report;		/* reports.id of that row, 0: none */
+	uint32_t hash;		/* of the Message-ID, */
+	uint32_t key;		/* where it is in the index's keys */
+	/* ids in an import into an empty store: below 2^32, else the
+	 * index is dropped */
+	uint32_t tid;		/* thread_ids.thread_id, 0: not there */
+	uint32_t row;		/* messages.id, 0: no such message */
+	uint32_t top, up;	/* that row's top_id, up_report (0: NULL) */
+	uint32_t report;	/* reports.id of that row, 0: none */
 	uint32_t next;		/* the next entry of the same thread */
-	int orphans;		/* rows with this in_reply_to wait for it */
+	uint32_t orphans;	/* rows with this in_reply_to wait for it */
 };
 
 /* The entry of mid, 0 when there is none (or no index). */

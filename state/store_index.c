@@ -17,7 +17,6 @@
 #include <string.h>
 #include <sys/random.h>
 
-#include "lib/arena.h"
 #include "lib/limits.h"
 #include "lib/log.h"
 #include "lib/status.h"
@@ -29,7 +28,8 @@
 #define MID_MAX_PROBE 64
 
 struct mid_index {
-	struct arena strings;		/* the Message-IDs */
+	char *keys;			/* the Message-IDs, NUL after each */
+	size_t nkeys, keys_alloc;
 	struct mid_entry *e;		/* 1-based: e[0] unused */
 	uint32_t n, alloc;		/* entries used (with e[0]), room */
 	uint32_t *slot;			/* entry number, 0: empty */
@@ -97,7 +97,7 @@ store_mid_index_stop(struct store *st)
 
 	if (!x)
 		return;
-	arena_release(&x->strings);
+	free(x->keys);
 	free(x->e);
 	free(x->slot);
 	free(x->head);
@@ -141,7 +141,6 @@ store_mid_index_start(struct store *st, unsigned max_ids)
 	if (max_ids == 0 || max_ids > LKB_IMPORT_INDEX_IDS)
 		max_ids = LKB_IMPORT_INDEX_IDS;
 	x = xcalloc(1, sizeof(*x));
-	arena_init(&x->strings);
 	x->max = max_ids;
 	/* a power of two at least twice max_ids: probes stay short */
 	for (x->mask = 1; x->mask < 2 * max_ids; x->mask *= 2)
@@ -185,7 +184,7 @@ find_slot(const struct mid_index *x, const char *mid, uint64_t h)
 		if (!x->slot[i])
 			return i;
 		e = &x->e[x->slot[i]];
-		if (e->hash == h && !strcmp(e->mid, mid))
+		if (e->hash == (uint32_t)h && !strcmp(x->keys + e->key, mid))
 			return i;
 	}
 	return UINT32_MAX;
@@ -238,10 +237,20 @@ mid_index_get(struct store *st, const char *mid)
 		x->alloc *= 2;
 		x->e = xreallocarray(x->e, x->alloc, sizeof(*x->e));
 	}
+	if (x->nkeys + len + 1 > UINT32_MAX) {
+		mid_index_drop(st, "4 GiB of Message-IDs");
+		return 0;
+	}
+	while (x->nkeys + len + 1 > x->keys_alloc) {
+		x->keys_alloc = x->keys_alloc ? 2 * x->keys_alloc : 65536;
+		x->keys = xreallocarray(x->keys, x->keys_alloc, 1);
+	}
 	e = &x->e[x->n];
 	memset(e, 0, sizeof(*e));
-	e->hash = h;
-	e->mid = arena_memdup0(&x->strings, mid, len);
+	e->hash = (uint32_t)h;
+	e->key = (uint32_t)x->nkeys;
+	memcpy(x->keys + x->nkeys, mid, len + 1);
+	x->nkeys += len + 1;
 	x->slot[i] = x->n;
 	return x->n++;
 }
@@ -297,7 +306,7 @@ mid_index_put_tid(struct store *st, const char *mid, int64_t tid)
 		mid_index_drop(st, "a Message-ID moved by hand");
 		return;
 	}
-	e->tid = tid;
+	e->tid = (uint32_t)tid;
 	e->next = st->mids->head[tid];
 	st->mids->head[tid] = i;
 }
@@ -311,7 +320,7 @@ mid_index_merge(struct store *st, int64_t from, int64_t to)
 	if (!x || !head_room(st, from) || !head_room(st, to))
 		return;
 	for (i = x->head[from]; i; i = x->e[i].next) {
-		x->e[i].tid = to;
+		x->e[i].tid = (uint32_t)to;
 		last = i;
 	}
 	if (last) {
@@ -321,17 +330,27 @@ mid_index_merge(struct store *st, int64_t from, int64_t to)
 	x->head[from] = 0;
 }
 
+/* Whether v fits an entry's 32 bits; drops the index when not. */
+static int
+fits(struct store *st, int64_t v)
+{
+	if (v >= 0 && v <= (int64_t)UINT32_MAX)
+		return 1;
+	mid_index_drop(st, "a row id past 32 bits");
+	return 0;
+}
+
 void
 mid_index_row(struct store *st, uint32_t i, int64_t row, int64_t top,
 	      int64_t up)
 {
 	struct mid_entry *e = mid_index_entry(st, i);
 
-	if (!e)
+	if (!e || !fits(st, row) || !fits(st, top) || !fits(st, up))
 		return;
-	e->row = row;
-	e->top = top;
-	e->up = up;
+	e->row = (uint32_t)row;
+	e->top = (uint32_t)top;
+	e->up = (uint32_t)up;
 	st->mids->last = i;
 }
 
@@ -347,7 +366,8 @@ mid_index_report(struct store *st, int64_t row, int64_t report)
 		mid_index_drop(st, "a report for an earlier message");
 		return;
 	}
-	e->report = report;
+	if (fits(st, report))
+		e->report = (uint32_t)report;
 }
 
 void
