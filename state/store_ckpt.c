@@ -5,10 +5,12 @@
  * two fsyncs (most of 0.1 s each, four times in a 33,000-mail import).
  * While an import writes, a second connection on another thread does
  * them instead, PASSIVE, so they never wait for the writer nor it for
- * them; durability is the same (synchronous=NORMAL on both). A WAL that
- * has grown to STORE_CKPT_CAP_FRAMES because the copy could not catch
- * up is let catch up between two of the writer's transactions, so that
- * the next one starts the WAL again from its beginning.
+ * them; durability is the same (synchronous=NORMAL on both). SQLite
+ * starts the WAL again from its beginning only when a transaction
+ * begins with every frame copied, which a copy running beside the
+ * writer seldom allows: the WAL grows, and at STORE_CKPT_CAP_FRAMES
+ * (256 MiB) the writer lets the copy catch up between two of its
+ * transactions.
  */
 #include "config.h"
 #include "state/store.h"
@@ -23,7 +25,7 @@
 #include "state/store-internal.h"
 
 #define STORE_CKPT_FRAMES 4096		/* as wal_autocheckpoint */
-#define STORE_CKPT_CAP_FRAMES 16384	/* 64 MiB of 4 KiB pages */
+#define STORE_CKPT_CAP_FRAMES 65536	/* 256 MiB of 4 KiB pages */
 
 struct store_ckpt {
 	pthread_t thread;
