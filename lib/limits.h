@@ -76,6 +76,9 @@
  * their raw bytes (one bigger mail still fits): bounds import's memory. */
 #define LKB_IMPORT_QUEUE_JOBS 256
 #define LKB_IMPORT_QUEUE_BYTES (16u * 1024 * 1024)
+/* Bytes the mbox reader asks of one read(2); its window is this plus
+ * LKB_MAX_LINE_BYTES (a partial line is kept across reads). */
+#define LKB_IMPORT_READ_BYTES (1024u * 1024)
 /* Quote depth we track; deeper quotes count as this depth. */
 #define LKB_MAX_QUOTE_DEPTH 64
 /* LKP report parser (parsers/lkp_*.c): */

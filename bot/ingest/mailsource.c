@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "bot/ingest/mailsource-internal.h"
 #include "lib/limits.h"
 #include "lib/log.h"
 #include "lib/status.h"
@@ -228,6 +229,42 @@ read_maildir_sub(const char *dir, const char *sub, mailsource_fn *fn,
 	return rc;
 }
 
+/* The mbox reader: big reads, a search for "From " instead of a walk
+ * over every line, and one copy of each message.
+ *
+ * The window buf[0, len) holds what was read; pos is always at a line
+ * start, and the line there lies whole in the window or is still being
+ * read: before a refill the window keeps its last, partial line, which
+ * is at most LKB_MAX_LINE_BYTES (a longer one goes to mbox_long_line,
+ * which reads past it). Only lines holding "From " matter, so between
+ * two of them whole runs of lines are taken at once; a message lying
+ * whole in the window is copied out once into a buffer of its size,
+ * which the callback may keep.
+ */
+struct mbox_in {
+	int fd;
+	const char *name;
+	char *buf;
+	size_t size, chunk;	/* LKB_MAX_LINE_BYTES + chunk; a read's */
+	size_t len, pos;	/* bytes in buf; the next line to take */
+	size_t scan;		/* [pos, scan) holds no "From " to judge */
+	long long base;		/* stream offset of buf[0] */
+	int prev_blank;		/* the line before pos: "\n" or "\r\n" */
+	int eof, err;		/* read(2) said 0, or failed with err */
+};
+
+/* The message being built: buf[0, len) copied out already, then the
+ * window's [pstart, pend), not copied yet. */
+struct mbox_msg {
+	char *buf;
+	size_t len, alloc;
+	size_t pstart, pend;
+	long long start;	/* offset of its From_ line */
+	int flags, have;	/* MAILSOURCE_*; a From_ line was seen */
+	mailsource_fn *fn;
+	void *arg;
+};
+
 /* mboxrd: a line ">>From x" was "From x" with one '>' added per level. */
 static size_t
 unquote_from(const char *line, size_t len)
@@ -241,194 +278,351 @@ unquote_from(const char *line, size_t len)
 	return 0;
 }
 
-struct mbox_state {
-	const char *path;
-	struct strbuf msg;
-	long long start;	/* offset of the From_ line */
-	int flags, have;
-	mailsource_fn *fn;
-	void *arg;
-};
+/* Move the partial line at pos to the front and read one chunk after
+ * it; the message must hold nothing of the window (msg_copy_out). */
+static void
+mbox_fill(struct mbox_in *r)
+{
+	ssize_t n;
 
+	if (r->pos) {
+		memmove(r->buf, r->buf + r->pos, r->len - r->pos);
+		r->base += (long long)r->pos;
+		r->len -= r->pos;
+		r->scan -= r->pos;
+		r->pos = 0;
+	}
+	if (r->len + r->chunk > r->size)
+		LKB_BUG("mbox window refilled with a line over the limit");
+	do
+		n = read(r->fd, r->buf + r->len, r->chunk);
+	while (n < 0 && errno == EINTR);
+	if (n > 0) {
+		r->len += (size_t)n;
+	} else {
+		r->eof = 1;
+		r->err = n < 0 ? errno : 0;
+	}
+}
+
+/* Whether the line before the line start s (pos <= s <= len) is blank. */
 static int
-mbox_flush(struct mbox_state *ms)
+mbox_blank_before(const struct mbox_in *r, size_t s)
+{
+	const char *b = r->buf;
+
+	if (s == r->pos)
+		return r->prev_blank;
+	if (b[s - 1] != '\n')
+		return 0;	/* the stream's end, not a line start */
+	if (s - 1 == r->pos || b[s - 2] == '\n')
+		return 1;
+	return b[s - 2] == '\r' && (s - 2 == r->pos || b[s - 3] == '\n');
+}
+
+/* Copy the window's part of the message out, before the window moves. */
+static void
+msg_copy_out(struct mbox_msg *m, const struct mbox_in *r)
+{
+	size_t n = m->pend - m->pstart, need = m->len + n + 1;
+
+	if (!n)
+		return;
+	if (need > m->alloc) {
+		m->alloc = m->alloc < 65536 ? 65536 : m->alloc;
+		while (m->alloc < need)
+			m->alloc *= 2;
+		if (m->alloc > LKB_MAX_MESSAGE_BYTES + 1)
+			m->alloc = LKB_MAX_MESSAGE_BYTES + 1;
+		m->buf = xreallocarray(m->buf, m->alloc, 1);
+	}
+	memcpy(m->buf + m->len, r->buf + m->pstart, n);
+	m->len += n;
+	m->pstart = m->pend;
+}
+
+/* Add the window's whole lines [a, b) to the message; the lines that do
+ * not fit in LKB_MAX_MESSAGE_BYTES, and any after, are dropped. */
+static void
+msg_add(struct mbox_msg *m, const struct mbox_in *r, size_t a, size_t b)
+{
+	size_t room;
+	const char *nl;
+
+	if (!m->have || m->flags)
+		return;
+	if (m->pend != a) {	/* not right after the last: a '>' between */
+		msg_copy_out(m, r);
+		m->pstart = m->pend = a;
+	}
+	room = LKB_MAX_MESSAGE_BYTES - m->len - (m->pend - m->pstart);
+	if (b - a > room) {
+		nl = room ? memrchr(r->buf + a, '\n', room) : NULL;
+		b = nl ? (size_t)(nl - r->buf) + 1 : a;
+		m->flags |= MAILSOURCE_TRUNCATED;
+	}
+	m->pend = b;
+}
+
+/* Hand the message, if any, to the callback in a buffer of its own. */
+static int
+msg_flush(struct mbox_msg *m, const struct mbox_in *r)
 {
 	char source[4200];
-	size_t len = ms->msg.len;
+	size_t n = m->pend - m->pstart, len = m->len + n;
+	char *raw;
 	int rc;
 
-	if (!ms->have)
+	if (!m->have)
 		return LKB_OK;
+	raw = xreallocarray(m->buf, len + 1, 1);
+	memcpy(raw + m->len, r->buf + m->pstart, n);
 	/* the blank line before the next From_ belongs to the mbox */
-	if (len && ms->msg.buf[len - 1] == '\n')
+	if (len && raw[len - 1] == '\n')
 		len--;
-	snprintf(source, sizeof(source), "mbox:%s:%lld", ms->path, ms->start);
-	rc = ms->fn(ms->msg.buf, len, source, ms->flags, NULL, ms->arg);
-	strbuf_reset(&ms->msg);
-	ms->flags = 0;
-	ms->have = 0;
+	raw[len] = '\0';
+	snprintf(source, sizeof(source), "mbox:%s:%lld", r->name, m->start);
+	rc = m->fn(raw, len, source, m->flags, &raw, m->arg);
+	free(raw);	/* NULL when fn kept it */
+	m->buf = NULL;
+	m->len = m->alloc = 0;
+	m->pstart = m->pend;
+	m->flags = m->have = 0;
 	return rc;
 }
 
+/* The line at pos is over LKB_MAX_LINE_BYTES (that many bytes and one
+ * more are in the window, no '\n' among the first): its head counts as
+ * the line, the rest is read and dropped. */
 static int
-mbox_line(struct mbox_state *ms, const char *line, size_t len, long long off,
-	  int prev_blank)
+mbox_long_line(struct mbox_in *r, struct mbox_msg *m)
 {
-	size_t skip;
+	const char *head = r->buf + r->pos, *nl;
+	const size_t n = LKB_MAX_LINE_BYTES;
 	int rc;
 
-	if (len >= 5 && !memcmp(line, "From ", 5) && (prev_blank || !ms->have)) {
-		if ((rc = mbox_flush(ms)) != LKB_OK)
+	if (!memcmp(head, "From ", 5) && (r->prev_blank || !m->have)) {
+		if ((rc = msg_flush(m, r)) != LKB_OK)
 			return rc;
-		ms->start = off;
-		ms->have = 1;
-		return LKB_OK;
+		m->start = r->base + (long long)r->pos;
+		m->have = 1;
+	} else {
+		msg_add(m, r, r->pos + unquote_from(head, n), r->pos + n);
 	}
-	if (!ms->have)
-		return LKB_OK;	/* junk before the first From_ line */
-	skip = unquote_from(line, len);
-	if (!ms->flags &&
-	    strbuf_add(&ms->msg, line + skip, len - skip) != LKB_OK)
-		ms->flags = MAILSOURCE_TRUNCATED;
+	if (m->have && !(m->flags & MAILSOURCE_LONG_LINE)) {
+		lkb_warn("mbox '%s': the line at offset %lld is longer than "
+			 "LKB_MAX_LINE_BYTES (%u); its message is stored as "
+			 "rejected", r->name, r->base + (long long)r->pos,
+			 LKB_MAX_LINE_BYTES);
+		m->flags |= MAILSOURCE_LONG_LINE;
+	}
+	msg_copy_out(m, r);
+	r->pos += n;
+	while (!(nl = memchr(r->buf + r->pos, '\n', r->len - r->pos))) {
+		r->pos = r->len;
+		if (r->eof)
+			goto out;
+		mbox_fill(r);
+	}
+	r->pos = (size_t)(nl - r->buf) + 1;
+out:
+	r->scan = r->pos;
+	r->prev_blank = 0;
 	return LKB_OK;
 }
 
-/* Lines of a stream with at most LKB_MAX_LINE_BYTES of each kept:
- * getline would hold a 1 GiB line whole. */
-struct line_in {
-	FILE *f;
-	const char *p;		/* the line, or the head of a longer one: */
-	size_t n;		/* in buf when it lies there whole, else */
-	struct strbuf line;	/* gathered here */
-	size_t full;		/* the whole line's length */
-	size_t pos, len;
-	char buf[64 * 1024];
-};
-
-static void
-line_in_init(struct line_in *li, FILE *f)
-{
-	li->f = f;
-	strbuf_init_capped(&li->line, LKB_MAX_LINE_BYTES);
-	li->full = li->pos = li->len = 0;
-}
-
-/* Fill buf when it is used up: 1 bytes there, 0 at the end. */
+/* Take the window's whole lines [pos, to) into the message (to is a
+ * line start, or len at the end of the stream); none of them is a
+ * From_ or a quoted line. Only a run longer than LKB_MAX_LINE_BYTES can
+ * hold a line over it: memrchr finds the last line end within each
+ * limit's worth. Stops after a long line when there is one. */
 static int
-line_in_fill(struct line_in *li)
+mbox_take(struct mbox_in *r, struct mbox_msg *m, size_t to)
 {
-	if (li->pos < li->len)
-		return 1;
-	li->pos = 0;
-	li->len = fread(li->buf, 1, sizeof(li->buf), li->f);
-	return li->len > 0;
-}
+	size_t x = r->pos;
+	const char *nl;
 
-/* The next line, '\n' included, in li->p and li->n: 1, or 0 at the end
- * (or on a read error: ferror tells). li->full > li->n: cut. A line
- * that lies whole in buf is not copied. */
-static int
-line_in_next(struct line_in *li)
-{
-	const char *p, *nl;
-	size_t k, room;
-
-	strbuf_reset(&li->line);
-	li->full = 0;
-	while (line_in_fill(li)) {
-		p = li->buf + li->pos;
-		nl = memchr(p, '\n', li->len - li->pos);
-		k = nl ? (size_t)(nl - p) + 1 : li->len - li->pos;
-		if (nl && !li->full && k <= li->line.cap) {
-			li->p = p;	/* whole in buf: used where it is */
-			li->n = li->full = k;
-			li->pos += k;
-			return 1;
+	if (m->have && !(m->flags & MAILSOURCE_LONG_LINE)) {
+		while (to - x > LKB_MAX_LINE_BYTES) {
+			nl = memrchr(r->buf + x, '\n', LKB_MAX_LINE_BYTES);
+			if (!nl) {
+				msg_add(m, r, r->pos, x);
+				r->prev_blank = mbox_blank_before(r, x);
+				r->pos = x;
+				return mbox_long_line(r, m);
+			}
+			x = (size_t)(nl - r->buf) + 1;
 		}
-		room = li->line.cap - li->line.len;
-		if (strbuf_add(&li->line, p, k < room ? k : room) != LKB_OK)
-			LKB_BUG("capped add of the remaining room");
-		li->full += k;
-		li->pos += k;
-		if (nl)
-			break;
 	}
-	li->p = li->line.buf;
-	li->n = li->line.len;
-	return li->full > 0;
+	msg_add(m, r, r->pos, to);
+	r->prev_blank = mbox_blank_before(r, to);
+	r->pos = to;
+	if (r->scan < to)
+		r->scan = to;
+	return LKB_OK;
 }
 
-/* Split an mbox stream; with have_first, li->p is its first line. */
+/* No "From " is left in the window: take every whole line. *again_out
+ * is set when a long line was read past (the window changed: look
+ * again); else LKB_OK means the end of the stream or a refill. */
 static int
-read_mbox(struct line_in *li, const char *path, int have_first,
-	  mailsource_fn *fn, void *arg)
+mbox_no_from(struct mbox_in *r, struct mbox_msg *m, int *again_out)
 {
-	struct mbox_state ms = { .path = path, .fn = fn, .arg = arg };
-	long long off = 0;
-	int rc = LKB_OK, prev_blank = 1, more;
+	const char *nl;
+	size_t to = r->len;
+	int rc;
 
-	strbuf_init_capped(&ms.msg, LKB_MAX_MESSAGE_BYTES);
-	more = have_first || line_in_next(li);
-	while (more) {
-		rc = mbox_line(&ms, li->p, li->n, off, prev_blank);
-		if (rc != LKB_OK)
-			break;
-		/* after the line: its head is kept, nothing after it */
-		if (li->full > li->n && ms.have &&
-		    !(ms.flags & MAILSOURCE_LONG_LINE)) {
-			lkb_warn("mbox '%s': the line at offset %lld is longer "
-				 "than LKB_MAX_LINE_BYTES (%u); its message is "
-				 "stored as rejected", path, off,
-				 LKB_MAX_LINE_BYTES);
-			ms.flags |= MAILSOURCE_LONG_LINE;
-		}
-		prev_blank = li->full == 1 ||
-			     (li->full == 2 && li->p[0] == '\r');
-		off += (long long)li->full;
-		more = line_in_next(li);
+	*again_out = 1;
+	if (!r->eof) {
+		nl = memrchr(r->buf + r->pos, '\n', r->len - r->pos);
+		to = nl ? (size_t)(nl - r->buf) + 1 : r->pos;
 	}
-	if (rc == LKB_OK && ferror(li->f)) {
-		lkb_error_errno("cannot read mbox '%s'", path);
+	if ((rc = mbox_take(r, m, to)) != LKB_OK || r->pos != to)
+		return rc;
+	if (!r->eof && r->len - r->pos > LKB_MAX_LINE_BYTES)
+		return mbox_long_line(r, m);
+	*again_out = 0;
+	/* "From " may start in the last 4 bytes, cut by the window's end */
+	if (r->len - r->pos > 4 && r->scan < r->len - 4)
+		r->scan = r->len - 4;
+	return LKB_OK;
+}
+
+/* Split what the window holds, up to its partial last line (all of it
+ * at the end of the stream). LKB_OK: read more, unless at the end. */
+static int
+mbox_scan(struct mbox_in *r, struct mbox_msg *m)
+{
+	const char *q, *nl;
+	size_t s, e, k;
+	int rc, again;
+
+	for (;;) {
+		q = memmem(r->buf + r->scan, r->len - r->scan, "From ", 5);
+		if (!q) {
+			if ((rc = mbox_no_from(r, m, &again)) != LKB_OK ||
+			    !again)
+				return rc;
+			continue;
+		}
+		s = (size_t)(q - r->buf);
+		while (s > r->pos && r->buf[s - 1] == '>')
+			s--;
+		k = (size_t)(q - r->buf) - s;
+		/* a "From " inside a line, or junk before the first From_
+		 * line, or a From_ line that is not after a blank one */
+		if ((s > r->pos && r->buf[s - 1] != '\n') ||
+		    (!m->have && k) ||
+		    (m->have && !k && !mbox_blank_before(r, s))) {
+			r->scan = (size_t)(q - r->buf) + 5;
+			continue;
+		}
+		if ((rc = mbox_take(r, m, s)) != LKB_OK)
+			return rc;
+		if (r->pos != s)
+			continue;	/* a long line came first */
+		nl = memchr(q + 5, '\n', (size_t)(r->buf + r->len - q) - 5);
+		if (!nl && !r->eof && r->len - s <= LKB_MAX_LINE_BYTES) {
+			r->scan = s;
+			return LKB_OK;	/* its end is still to be read */
+		}
+		e = nl ? (size_t)(nl - r->buf) + 1 : r->len;
+		if (e - s > LKB_MAX_LINE_BYTES) {
+			if ((rc = mbox_long_line(r, m)) != LKB_OK)
+				return rc;
+			continue;
+		}
+		if (!k) {
+			if ((rc = msg_flush(m, r)) != LKB_OK)
+				return rc;
+			m->start = r->base + (long long)s;
+			m->have = 1;
+		} else {
+			msg_add(m, r, s + 1, e);
+		}
+		r->pos = r->scan = e;
+		r->prev_blank = 0;
+	}
+}
+
+/* The mbox on fd, after head_len bytes of it at head (the tests choose
+ * the chunk size: mailsource-internal.h). */
+LKB_TESTABLE int
+mailsource_read_mbox(int fd, const char *name, const char *head,
+		     size_t head_len, size_t chunk, mailsource_fn *fn,
+		     void *arg)
+{
+	struct mbox_in r = { .fd = fd, .name = name, .chunk = chunk,
+			     .prev_blank = 1 };
+	struct mbox_msg m = { .fn = fn, .arg = arg };
+	int rc;
+
+	if (chunk == 0 || head_len > chunk)
+		LKB_BUG("mbox reader: bad chunk size");
+	r.size = lkb_st_add(LKB_MAX_LINE_BYTES, chunk);
+	r.buf = xmalloc(r.size);
+	if (head_len)
+		memcpy(r.buf, head, head_len);
+	r.len = head_len;
+	for (;;) {
+		if ((rc = mbox_scan(&r, &m)) != LKB_OK || r.eof)
+			break;
+		msg_copy_out(&m, &r);
+		mbox_fill(&r);
+	}
+	if (rc == LKB_OK && r.err) {
+		errno = r.err;
+		lkb_error_errno("cannot read mbox '%s'", name);
 		rc = LKB_ERR_IO;
 	}
 	if (rc == LKB_OK)
-		rc = mbox_flush(&ms);
-	strbuf_release(&ms.msg);
+		rc = msg_flush(&m, &r);
+	free(m.buf);
+	free(r.buf);
 	return rc;
 }
 
-/* stdin is an mbox when its first line starts with "From ", else one
- * message. */
+/* stdin is an mbox when it starts with "From ", else one message. A
+ * pipe may give less than that in a read: read until 5 bytes or EOF. */
 static int
 read_stdin(mailsource_fn *fn, void *arg)
 {
-	struct line_in *li = xmalloc(sizeof(*li));
+	const size_t chunk = LKB_IMPORT_READ_BYTES;
+	char *head = xmalloc(chunk);
 	struct strbuf sb;
+	size_t len = 0;
+	ssize_t n;
 	int rc = LKB_OK, flags = 0;
 
-	line_in_init(li, stdin);
-	if (!line_in_fill(li)) {
-		if (ferror(stdin)) {
+	while (len < 5) {
+		n = read(STDIN_FILENO, head + len, chunk - len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
 			lkb_error_errno("cannot read standard input");
 			rc = LKB_ERR_IO;
+			goto out;
 		}
-		goto out;
+		if (n == 0)
+			break;
+		len += (size_t)n;
 	}
-	/* "From " can only be cut when the whole input is shorter */
-	if (li->len >= 5 && !memcmp(li->buf, "From ", 5)) {
-		rc = read_mbox(li, "-", 0, fn, arg);
+	if (!len)
+		goto out;
+	if (len >= 5 && !memcmp(head, "From ", 5)) {
+		rc = mailsource_read_mbox(STDIN_FILENO, "-", head, len, chunk,
+					  fn, arg);
 		goto out;
 	}
 	strbuf_init_capped(&sb, LKB_MAX_MESSAGE_BYTES);
-	if (strbuf_add(&sb, li->buf, li->len) != LKB_OK)
+	if (strbuf_add(&sb, head, len) != LKB_OK)
 		flags = MAILSOURCE_TRUNCATED;
 	rc = slurp(stdin, "standard input", &sb, &flags);
 	if (rc == LKB_OK)
 		rc = fn(sb.buf, sb.len, "stdin", flags, NULL, arg);
 	strbuf_release(&sb);
 out:
-	strbuf_release(&li->line);
-	free(li);
+	free(head);
 	return rc;
 }
 
@@ -436,10 +630,8 @@ int
 mailsource_read(const char *path, mailsource_fn *fn, void *arg)
 {
 	enum mailsource_kind k;
-	struct line_in *li;
 	char *source;
-	FILE *f;
-	int rc;
+	int fd, rc;
 
 	if ((rc = mailsource_detect(path, &k)) != LKB_OK)
 		return rc;
@@ -452,15 +644,12 @@ mailsource_read(const char *path, mailsource_fn *fn, void *arg)
 			rc = read_maildir_sub(path, "new", fn, arg);
 		return rc;
 	case MS_MBOX:
-		if (!(f = fopen(path, "rb")))
+		if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
 			return lkb_error_errno("cannot open '%s'", path),
 			       LKB_ERR_IO;
-		li = xmalloc(sizeof(*li));
-		line_in_init(li, f);
-		rc = read_mbox(li, path, 0, fn, arg);
-		strbuf_release(&li->line);
-		free(li);
-		fclose(f);
+		rc = mailsource_read_mbox(fd, path, NULL, 0,
+					  LKB_IMPORT_READ_BYTES, fn, arg);
+		close(fd);
 		return rc;
 	case MS_FILE:
 		source = xasprintf("file:%s", path);
