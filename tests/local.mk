@@ -76,6 +76,15 @@ tests_unit_test_ingest_pipe_CFLAGS = $(LKB_TEST_CFLAGS)
 tests_unit_test_ingest_pipe_LDADD = $(LKB_UNIT_LDADD)
 TESTS += tests/unit/test-ingest-pipe
 
+check_PROGRAMS += tests/unit/test-mailsource
+# mailsource.c built again with LKB_UNIT_TEST: its mbox reader, static
+# in lkpbot, takes the read size from the test (doc/style.md R6)
+tests_unit_test_mailsource_SOURCES = %reldir%/unit/test_mailsource.c \
+	bot/ingest/mailsource.c
+tests_unit_test_mailsource_CFLAGS = $(LKB_TEST_CFLAGS)
+tests_unit_test_mailsource_LDADD = $(LKB_UNIT_LDADD)
+TESTS += tests/unit/test-mailsource
+
 check_PROGRAMS += tests/unit/test-ingest
 tests_unit_test_ingest_SOURCES = %reldir%/unit/test_ingest.c $(LKB_LKP_INPUT)
 tests_unit_test_ingest_CFLAGS = $(LKB_TEST_CFLAGS)
