@@ -236,10 +236,10 @@ read_maildir_sub(const char *dir, const char *sub, mailsource_fn *fn,
  * start, and the line there lies whole in the window or is still being
  * read: before a refill the window keeps its last, partial line, which
  * is at most LKB_MAX_LINE_BYTES (a longer one goes to mbox_long_line,
- * which reads past it). Only lines holding "From " matter, so between
- * two of them whole runs of lines are taken at once; a message lying
- * whole in the window is copied out once into a buffer of its size,
- * which the callback may keep.
+ * which reads past it). Only lines holding "From " matter (find_from),
+ * so between two of them whole runs of lines are taken at once; a
+ * message lying whole in the window is copied out once into a buffer
+ * of its size, which the callback may keep.
  */
 struct mbox_in {
 	int fd;
@@ -276,6 +276,19 @@ unquote_from(const char *line, size_t len)
 	if (i > 0 && len - i >= 5 && !memcmp(line + i, "From ", 5))
 		return 1;
 	return 0;
+}
+
+/* The first "From " in [p, end), or NULL. memchr for its 'F' (about one
+ * byte in 200 of mail) is several times cheaper than glibc's memmem. */
+static const char *
+find_from(const char *p, const char *end)
+{
+	while (end - p >= 5 && (p = memchr(p, 'F', (size_t)(end - p) - 4))) {
+		if (!memcmp(p + 1, "rom ", 4))
+			return p;
+		p++;
+	}
+	return NULL;
 }
 
 /* Move the partial line at pos to the front and read one chunk after
@@ -498,7 +511,7 @@ mbox_scan(struct mbox_in *r, struct mbox_msg *m)
 	int rc, again;
 
 	for (;;) {
-		q = memmem(r->buf + r->scan, r->len - r->scan, "From ", 5);
+		q = find_from(r->buf + r->scan, r->buf + r->len);
 		if (!q) {
 			if ((rc = mbox_no_from(r, m, &again)) != LKB_OK ||
 			    !again)
