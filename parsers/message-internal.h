@@ -31,6 +31,8 @@ void mime_extract(struct message *m, const char *mhdr, size_t mhlen,
 extern atomic_size_t mime_multipart_fast;
 /* Content-Type values read without libetpan's decoding detour */
 extern atomic_size_t mime_ct_fast;
+/* mails whose MIME fields were read by hand (mime_plain.h) */
+extern atomic_size_t mime_plain_fast;
 /* header blocks cut without libetpan (message.c; tests count them) */
 extern atomic_size_t message_header_fast;
 

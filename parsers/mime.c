@@ -16,6 +16,7 @@
 #include "lib/xalloc.h"
 #include "parsers/charset.h"
 #include "parsers/header.h"
+#include "parsers/mime_plain.h"
 #include "parsers/mime_text.h"
 #include "parsers/mime_transfer.h"
 
@@ -27,6 +28,7 @@ _Static_assert(LKB_ARRAY_SIZE(quality_names) == MSG__COUNT,
 
 atomic_size_t mime_multipart_fast;
 atomic_size_t mime_ct_fast;
+atomic_size_t mime_plain_fast;
 
 struct walk {
 	struct message *m;
@@ -857,6 +859,51 @@ extract_multipart(struct walk *w, struct mailmime_content *ct,
 	return 1;
 }
 
+/* The one leaf of a mail whose MIME fields are plain (mime_plain.h):
+ * what walk_single() makes of libetpan's reading of them (leaf_describe
+ * with the Content-Type, and the encoding, they name). */
+static void
+extract_plain(struct walk *w, const struct mime_plain *pl, const char *body,
+	      size_t blen)
+{
+	static const int mech[MIME_PLAIN__COUNT] = {
+		MAILMIME_MECHANISM_8BIT, MAILMIME_MECHANISM_7BIT,
+		MAILMIME_MECHANISM_8BIT, MAILMIME_MECHANISM_BINARY,
+		MAILMIME_MECHANISM_QUOTED_PRINTABLE, MAILMIME_MECHANISM_BASE64
+	};
+	struct arena *a = &w->m->arena;
+	const struct mime_plain_str *s = &pl->subtype;
+	struct leaf lf;
+
+	memset(&lf, 0, sizeof(lf));
+	lf.type = "text/plain";
+	if (s->p) {	/* content_type_str(): "text/" and the subtype */
+		char *t = arena_alloc(a, lkb_st_add(s->len, 6));
+
+		memcpy(t, "text/", 5);
+		for (size_t i = 0; i < s->len; i++)
+			t[5 + i] = (char)LKB_TOLOWER(s->p[i]);
+		lf.type = t;
+	}
+	s = &pl->charset;
+	lf.charset = s->p ? lower_dup(a, header_decode_arena(a, s->p, s->len,
+							     NULL))
+			  : "";
+	s = &pl->format;
+	lf.flowed = s->p && s->len == 6 && !strncasecmp(s->p, "flowed", 6);
+	s = &pl->delsp;
+	lf.delsp = s->p && s->len == 3 && !strncasecmp(s->p, "yes", 3);
+	lf.encoding = mech[pl->enc];
+	if ((s = &pl->name)->p)
+		lf.filename = header_decode_arena(a, s->p, s->len, NULL);
+	if (lf.filename)
+		lf.is_attachment = 1;
+	lf.data = body;
+	lf.len = blen;
+	walk_leaf(w, &lf);
+	atomic_fetch_add_explicit(&mime_plain_fast, 1, memory_order_relaxed);
+}
+
 void
 mime_extract(struct message *m, const char *mhdr, size_t mhlen,
 	     const char *body, size_t blen, unsigned flags)
@@ -866,9 +913,18 @@ mime_extract(struct message *m, const char *mhdr, size_t mhlen,
 	struct mailmime_fields *top = NULL;
 	struct mailmime_content *ct = NULL;
 	struct mailmime_data raw;
+	struct mime_plain pl;
 	char *msg;
 	size_t len, idx = 0;
 	int done = 0, single = 0;
+
+	/* the common single text part: its fields read by hand */
+	if (!(flags & MESSAGE_LIBETPAN_MIME) &&
+	    mime_plain_read(mhdr, mhlen, &pl)) {
+		extract_plain(&w, &pl, body, blen);
+		choose_body(m);
+		return;
+	}
 
 	/* the reference parse reads the fields too: a single-part mail is
 	 * one leaf to libetpan however many "Content-Type: multipart"

@@ -730,6 +730,7 @@ static const struct {
 START_TEST(ct_value_same)
 {
 	char raw[1024];
+	size_t before;
 	int n = snprintf(raw, sizeof(raw), "Subject: t\nMessage-ID: <m@x>\n"
 			 "MIME-Version: 1.0\nContent-Type: %s\n\n",
 			 ct_cases[_i].ct);
@@ -743,7 +744,80 @@ START_TEST(ct_value_same)
 			      " =E9\n--==_Z\nContent-Type: %s\n\nin\n"
 			      "--==_Z--\n", ct_cases[_i].ct);
 	ck_assert_int_lt(n, (int)sizeof(raw));
-	same_as_whole_tree(raw, n, &mime_ct_fast, ct_cases[_i].fast, _i);
+	/* a single text part may have all its fields read by hand */
+	before = mime_ct_fast + mime_plain_fast;
+	same_as_whole_tree(raw, n, &mime_ct_fast, -1, _i);
+	ck_assert_msg((mime_ct_fast + mime_plain_fast != before) ==
+		      ct_cases[_i].fast, "case %d: shortcut %s", _i,
+		      ct_cases[_i].fast ? "not taken" : "taken");
+}
+END_TEST
+
+/* MIME fields read by hand (fast 1: mime_plain.h) or left to libetpan
+ * (0): either way the same message as libetpan's whole-tree parse. The
+ * fields are written as they are, then a body that quotes "=E9" and a
+ * base64 line. */
+static const struct {
+	const char *fields;
+	int fast;
+} plain_cases[] = {
+	{ "MIME-Version: 1.0\nContent-Type: text/plain; charset=UTF-8\n"
+	  "Content-Transfer-Encoding: 8bit\n", 1 },
+	{ "MIME-Version: 1.0\nContent-Transfer-Encoding: 7bit\n", 1 },
+	{ "Mime-Version: 1.0 (Apple Message framework)\n", 1 },
+	{ "MIME-Version: 1.0\nContent-Type: text/plain; charset=\"utf-8\"; "
+	  "format=\"flowed\"; delsp=yes\nContent-Language: en-US\n", 1 },
+	{ "Content-Type: TEXT/X-Patch;charset=ISO-8859-1;FORMAT=Flowed\n"
+	  "Content-Transfer-Encoding: QUOTED-PRINTABLE\n", 1 },
+	{ "Content-Type: text/plain; name=\"0001-a.patch\"; charset=latin1\n"
+	  "Content-Disposition: inline\n", 1 },
+	{ "Content-Type: text/plain; charset=us-ascii; charset=latin1\n"
+	  "Content-Transfer-Encoding: base64\n", 1 },
+	{ "Content-Type: text/html\nContent-Transfer-Encoding: binary\n", 1 },
+	{ "Content-Type: text/plain\nContent-ID: <a@b>\nContent-Description: "
+	  "\xc3\xa9\nContent-Foo: x\n", 1 },
+	{ "mime-version: 1.0\nContent-Transfer-Encoding: Base64\n", 1 },
+	/* RFC 2231 is not libetpan's: "charset*" is another name */
+	{ "Content-Type: text/plain; charset*=utf-8''x\n", 1 },
+	/* nothing libetpan keeps, or a field it may read otherwise */
+	{ "", 0 },
+	{ "mime-version: 1.0\n", 0 },	/* a field only with a capital M */
+	{ "MIME-Version: 1\nContent-Language: en\n", 0 },
+	{ "Content-Type: text/plain\nContent-Type: text/html\n", 0 },
+	{ "Content-Type: multipart/mixed; boundary=B\n", 0 },
+	{ "Content-Type: application/octet-stream\n", 0 },
+	{ "Content-Type: text\nMIME-Version: 1.0\n", 0 },
+	{ "Content-Type: text/\nMIME-Version: 1.0\n", 0 },
+	{ "Content-Type: textual/plain\nMIME-Version: 1.0\n", 0 },
+	{ "Content-Type: text/plain;\nMIME-Version: 1.0\n", 0 },
+	{ "Content-Type: text/plain ; charset=latin1\n", 0 },
+	{ "Content-Type: text/plain; charset=latin1 (c)\n", 0 },
+	{ "Content-Type: text/plain; charset=\"a b\"\n", 0 },
+	{ "Content-Type: text/plain; charset=\"a\\\"b\"\n", 0 },
+	{ "Content-Type: text/plain; charset=\"=?x\"\n", 0 },
+	{ "Content-Type: text/plain; charset=\"\"\n", 0 },
+	{ "Content-Type: text/plain; name=a/b\n", 0 },
+	{ "Content-Type: text/plain; charset=utf-8\nContent-Type: x\n", 0 },
+	{ "Content-Transfer-Encoding: 8bit\nContent-Transfer-Encoding: "
+	  "base64\n", 0 },
+	{ "Content-Transfer-Encoding: base64x\n", 0 },
+	{ "Content-Transfer-Encoding: x-uuencode\n", 0 },
+	{ "Content-Transfer-Encoding: \nMIME-Version: 1.0\n", 0 },
+	{ "Content-Disposition: attachment\nMIME-Version: 1.0\n", 0 },
+	{ "Content-Disposition: inline; filename=a\nMIME-Version: 1.0\n", 0 },
+	{ "Content-Type: text/plain; charset=\xc3\xa9\n", 0 },
+};
+
+START_TEST(plain_fields_same)
+{
+	char raw[1024];
+	int n = snprintf(raw, sizeof(raw), "Subject: t\nMessage-ID: <m@x>\n"
+			 "%s\ncaf\xc3\xa9 =E9\naGVsbG8=\n-- \nsig \n",
+			 plain_cases[_i].fields);
+
+	ck_assert_int_lt(n, (int)sizeof(raw));
+	same_as_whole_tree(raw, n, &mime_plain_fast, plain_cases[_i].fast,
+			   _i);
 }
 END_TEST
 
@@ -964,6 +1038,9 @@ lkb_test_suite(void)
 			    (int)(sizeof(mp_cases) / sizeof(mp_cases[0])));
 	tcase_add_loop_test(tc, ct_value_same, 0,
 			    (int)(sizeof(ct_cases) / sizeof(ct_cases[0])));
+	tcase_add_loop_test(tc, plain_fields_same, 0,
+			    (int)(sizeof(plain_cases) /
+				  sizeof(plain_cases[0])));
 	tcase_add_test(tc, alternative_prefers_plain);
 	tcase_add_test(tc, deep_nesting_is_bounded);
 	tcase_add_test(tc, depth_limit);
