@@ -918,9 +918,15 @@ mime_extract(struct message *m, const char *mhdr, size_t mhlen,
 	size_t len, idx = 0;
 	int done = 0, single = 0;
 
-	/* the common single text part: its fields read by hand */
+	/* the common single text part: its fields read by hand. A mail
+	 * with no MIME field at all is one too: libetpan's whole-tree
+	 * parse finds no field before the line end put ahead of the body,
+	 * and reads the body as text/plain without parameters (unless
+	 * over the container limit, below) */
 	if (!(flags & MESSAGE_LIBETPAN_MIME) &&
-	    mime_plain_read(mhdr, mhlen, &pl)) {
+	    (mime_plain_read(mhdr, mhlen, &pl) ||
+	     (mhlen == 0 && count_containers(body, blen) <=
+				    LKB_MAX_MIME_CONTAINERS))) {
 		extract_plain(&w, &pl, body, blen);
 		choose_body(m);
 		return;

@@ -779,8 +779,9 @@ static const struct {
 	{ "mime-version: 1.0\nContent-Transfer-Encoding: Base64\n", 1 },
 	/* RFC 2231 is not libetpan's: "charset*" is another name */
 	{ "Content-Type: text/plain; charset*=utf-8''x\n", 1 },
+	/* no MIME field: the body is one text/plain part */
+	{ "", 1 },
 	/* nothing libetpan keeps, or a field it may read otherwise */
-	{ "", 0 },
 	{ "mime-version: 1.0\n", 0 },	/* a field only with a capital M */
 	{ "MIME-Version: 1\nContent-Language: en\n", 0 },
 	{ "Content-Type: text/plain\nContent-Type: text/html\n", 0 },
@@ -818,6 +819,28 @@ START_TEST(plain_fields_same)
 	ck_assert_int_lt(n, (int)sizeof(raw));
 	same_as_whole_tree(raw, n, &mime_plain_fast, plain_cases[_i].fast,
 			   _i);
+}
+END_TEST
+
+/* A mail with no MIME field whose body quotes container lines: at the
+ * limit one text/plain part by hand, over it read as plain text with a
+ * note by libetpan's way; the same message either way. */
+START_TEST(no_fields_containers)
+{
+	size_t cap = 64 * (LKB_MAX_MIME_CONTAINERS + 1) + 64;
+	char *raw = malloc(cap);
+	int n;
+
+	ck_assert_ptr_nonnull(raw);
+	for (int over = 0; over <= 1; over++) {
+		n = snprintf(raw, cap, "Subject: quoted\n\n");
+		for (int i = 0; i < LKB_MAX_MIME_CONTAINERS + over; i++)
+			n += snprintf(raw + n, cap - (size_t)n, "Content-Type:"
+				      " multipart/mixed; boundary=q%d\n", i);
+		ck_assert_int_lt(n, (int)cap);
+		same_as_whole_tree(raw, n, &mime_plain_fast, !over, over);
+	}
+	free(raw);
 }
 END_TEST
 
@@ -1041,6 +1064,7 @@ lkb_test_suite(void)
 	tcase_add_loop_test(tc, plain_fields_same, 0,
 			    (int)(sizeof(plain_cases) /
 				  sizeof(plain_cases[0])));
+	tcase_add_test(tc, no_fields_containers);
 	tcase_add_test(tc, alternative_prefers_plain);
 	tcase_add_test(tc, deep_nesting_is_bounded);
 	tcase_add_test(tc, depth_limit);
