@@ -373,6 +373,84 @@ slow:
 	return -1;
 }
 
+/* The group of lines [g, e) starting with the field line whose name is
+ * n bytes and whose colon is at k, into h when used_only keeps it (as
+ * split_fields_fast() pushes it). */
+static void
+group_push(struct message *m, const char *raw, size_t g, size_t n, size_t k,
+	   size_t e, int used_only, int *known, struct hdrs *h)
+{
+	int keep = 1;
+
+	if (used_only && (keep = field_is_used(raw + g, n)) == 2)
+		keep = !(*known)++;
+	if (keep)
+		hdrs_push(m, h, raw + g, n, raw + k + 1, e - k - 1);
+}
+
+/* find_layout() and split_fields_fast() of the block it finds, in one
+ * pass over the lines: each line end found and each field name measured
+ * once, not twice. The layout is *lo in any case; returns 0 with the
+ * fields in h when split_fields_fast() would have cut the block (a
+ * block within LKB_MAX_HEADER_BYTES: parse_header_block() cuts a longer
+ * one short first), else -1 with h emptied. (t: test_message
+ * header_split_same, used_fields_same_message; fuzz_message.) */
+static int
+layout_split(struct message *m, const char *raw, size_t len, int used_only,
+	     struct layout *lo, struct hdrs *h)
+{
+	size_t i = 0, e, g = 0, gn = 0, gk = 0, fields = 0, hlen;
+	int known = 0, clean = 1;
+
+	memset(lo, 0, sizeof(*lo));
+	if (len >= 5 && memcmp(raw, "From ", 5) == 0)
+		i = line_end(raw, len, 0);
+	lo->hstart = i;
+	lo->hend = lo->body = len;
+	for (; i < len; i = e) {
+		size_t n, k;
+
+		e = line_end(raw, len, i);
+		if (is_blank_line(raw + i, e - i - (raw[e - 1] == '\n'))) {
+			lo->hend = i;
+			lo->body = e;
+			break;
+		}
+		if (field_colon(raw, i, e, &n, &k)) {
+			if (fields && clean)
+				group_push(m, raw, g, gn, gk, i, used_only,
+					   &known, h);
+			if (++fields > LKB_MAX_HEADER_FIELDS)
+				clean = 0;
+			g = i;
+			gn = n;
+			gk = k;
+		} else if (i != lo->hstart && LKB_ISBLANK(raw[i])) {
+			if (blank_line_at(raw, i, e))
+				clean = 0;	/* a blank continuation line */
+		} else {
+			lo->no_separator = i != lo->hstart;
+			lo->hend = lo->body = i;
+			break;
+		}
+	}
+	hlen = lo->hend - lo->hstart;
+	if (!hlen)
+		return 0;
+	if (clean)
+		group_push(m, raw, g, gn, gk, lo->hend, used_only, &known, h);
+	/* group_is_odd() for the whole block, as split_fields_fast() */
+	if (!clean || hlen > LKB_MAX_HEADER_BYTES ||
+	    memchr(raw + lo->hstart, '\0', hlen) ||
+	    has_lone_cr(raw + lo->hstart, hlen)) {
+		h->n = 0;
+		return -1;
+	}
+	atomic_fetch_add_explicit(&message_header_fast, 1,
+				  memory_order_relaxed);
+	return 0;
+}
+
 /* Splits the header block into fields with mailimf; a line libetpan
  * refuses is skipped and counted. */
 static void
@@ -602,6 +680,7 @@ message_parse_flags(const char *raw, size_t len, unsigned flags,
 		    struct message **m_out)
 {
 	struct strbuf mh = STRBUF_INIT;
+	struct hdrs h = { NULL, 0, 0, 0, 0 };
 	struct message *m;
 	struct layout lo;
 
@@ -617,9 +696,20 @@ message_parse_flags(const char *raw, size_t len, unsigned flags,
 	m->quality = MSG_OK;
 	if (!raw)
 		len = 0;
-	find_layout(raw ? raw : "", len, &lo);
-	if (lo.hend > lo.hstart)
+	if (flags & MESSAGE_LIBETPAN_HEADER) {
+		find_layout(raw ? raw : "", len, &lo);
+		if (lo.hend > lo.hstart)
+			parse_header_block(m, raw, &lo, flags);
+	} else if (layout_split(m, raw ? raw : "", len,
+				(flags & MESSAGE_USED_FIELDS) != 0, &lo,
+				&h) == 0) {
+		m->headers = h.v;
+		m->nheaders = h.n;
+	} else {
+		/* the block as parse_header_block() reads it: cut short,
+		 * cut by hand or by libetpan */
 		parse_header_block(m, raw, &lo, flags);
+	}
 	if (!has_mail_field(m)) {
 		m->headers = NULL;
 		m->nheaders = 0;
