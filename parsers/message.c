@@ -141,50 +141,79 @@ header_copy(struct strbuf *sb, const char *p, size_t len)
 		LKB_BUG("uncapped strbuf refused data");
 }
 
-/* The fields message_parse() reads (fill_headers, mime_headers);
- * content-* by prefix. 2: has_mail_field() needs one of them only.
- * Looked for among the names with the same first letter (every name
- * starts with one: c | 0x20 is that letter only for it in either case);
- * most header lines of list mail are none of them. */
-static int
-field_is_used(const char *name, size_t n)
+/* The header fields fill_headers() reads, found in one pass over the
+ * headers (the first of each name, as hdr_find() would find it). */
+enum hfield {
+	HF_FROM, HF_TO, HF_CC, HF_REPLY_TO, HF_SUBJECT, HF_DATE,
+	HF_MESSAGE_ID, HF_IN_REPLY_TO, HF_REFERENCES, HF_AUTO_SUBMITTED,
+	HF_PRECEDENCE, HF_LIST_ID, HF_X_LKPBOT, HF_RETURN_PATH,
+	/* the list fields other than List-Id (RFC 2369, and the
+	 * X-Mailing-List / Mailing-List of vger and ezmlm), in the order
+	 * list_other takes them */
+	HF_LIST_POST, HF_LIST_UNSUBSCRIBE, HF_LIST_SUBSCRIBE, HF_LIST_HELP,
+	HF_LIST_OWNER, HF_LIST_ARCHIVE, HF_X_MAILING_LIST, HF_MAILING_LIST,
+	HF_X_AUTOREPLY, HF_X_AUTORESPOND,
+	HF__COUNT
+};
+
+/* A field name message_parse() knows: what field_is_used() says of it,
+ * the member fill_headers() takes it for (HF__COUNT: none), and whether
+ * has_mail_field() counts it. */
+struct known_field {
+	const char *s;
+	size_t n;
+	int what;
+	int hf;
+	int mail;
+};
+
+/* The entry for the name of n bytes, or NULL. Looked for among the
+ * names with the same first letter (every name starts with one:
+ * c | 0x20 is that letter only for it in either case); most header
+ * lines of list mail are none of them. */
+static const struct known_field *
+field_entry(const char *name, size_t n)
 {
-#define F(s, w) { s, sizeof(s) - 1, w }
-	static const struct name {
-		const char *s;
-		size_t n;
-		int what;
-	} a[] = { F("auto-submitted", 1), { NULL, 0, 0 } },
-	  c[] = { F("cc", 1), { NULL, 0, 0 } },
-	  d[] = { F("date", 1), F("delivered-to", 2), { NULL, 0, 0 } },
-	  f[] = { F("from", 1), { NULL, 0, 0 } },
-	  i[] = { F("in-reply-to", 1), { NULL, 0, 0 } },
-	  l[] = { F("list-id", 1), F("list-post", 1),
-		  F("list-unsubscribe", 1), F("list-subscribe", 1),
-		  F("list-help", 1), F("list-owner", 1), F("list-archive", 1),
-		  { NULL, 0, 0 } },
-	  m[] = { F("message-id", 1), F("mime-version", 1),
-		  F("mailing-list", 1), { NULL, 0, 0 } },
-	  p[] = { F("precedence", 1), { NULL, 0, 0 } },
-	  r[] = { F("reply-to", 1), F("references", 1), F("return-path", 1),
-		  F("received", 2), { NULL, 0, 0 } },
-	  s[] = { F("subject", 1), F("sender", 2), { NULL, 0, 0 } },
-	  t[] = { F("to", 1), { NULL, 0, 0 } },
-	  x[] = { F("x-lkpbot", 1), F("x-mailing-list", 1),
-		  F("x-autoreply", 1), F("x-autorespond", 1),
-		  { NULL, 0, 0 } };
+#define F(s, w, hf, mail) { s, sizeof(s) - 1, w, hf, mail }
+#define END { NULL, 0, 0, HF__COUNT, 0 }
+	static const struct known_field
+	  a[] = { F("auto-submitted", 1, HF_AUTO_SUBMITTED, 0), END },
+	  c[] = { F("cc", 1, HF_CC, 1), END },
+	  d[] = { F("date", 1, HF_DATE, 1), F("delivered-to", 2, HF__COUNT, 1),
+		  END },
+	  f[] = { F("from", 1, HF_FROM, 1), END },
+	  i[] = { F("in-reply-to", 1, HF_IN_REPLY_TO, 1), END },
+	  l[] = { F("list-id", 1, HF_LIST_ID, 1),
+		  F("list-post", 1, HF_LIST_POST, 0),
+		  F("list-unsubscribe", 1, HF_LIST_UNSUBSCRIBE, 0),
+		  F("list-subscribe", 1, HF_LIST_SUBSCRIBE, 0),
+		  F("list-help", 1, HF_LIST_HELP, 0),
+		  F("list-owner", 1, HF_LIST_OWNER, 0),
+		  F("list-archive", 1, HF_LIST_ARCHIVE, 0), END },
+	  m[] = { F("message-id", 1, HF_MESSAGE_ID, 1),
+		  F("mime-version", 1, HF__COUNT, 1),
+		  F("mailing-list", 1, HF_MAILING_LIST, 0), END },
+	  p[] = { F("precedence", 1, HF_PRECEDENCE, 0), END },
+	  r[] = { F("reply-to", 1, HF_REPLY_TO, 1),
+		  F("references", 1, HF_REFERENCES, 1),
+		  F("return-path", 1, HF_RETURN_PATH, 1),
+		  F("received", 2, HF__COUNT, 1), END },
+	  s[] = { F("subject", 1, HF_SUBJECT, 1), F("sender", 2, HF__COUNT, 1),
+		  END },
+	  t[] = { F("to", 1, HF_TO, 1), END },
+	  x[] = { F("x-lkpbot", 1, HF_X_LKPBOT, 0),
+		  F("x-mailing-list", 1, HF_X_MAILING_LIST, 0),
+		  F("x-autoreply", 1, HF_X_AUTOREPLY, 0),
+		  F("x-autorespond", 1, HF_X_AUTORESPOND, 0), END };
+#undef END
 #undef F
-	const struct name *k;
+	const struct known_field *k;
 
 	if (!n)
-		return 0;
+		return NULL;
 	switch ((unsigned char)name[0] | 0x20) {
 	case 'a': k = a; break;
-	case 'c':
-		if (n > 8 && !strncasecmp(name, "content-", 8))
-			return 1;
-		k = c;
-		break;
+	case 'c': k = c; break;
 	case 'd': k = d; break;
 	case 'f': k = f; break;
 	case 'i': k = i; break;
@@ -195,12 +224,25 @@ field_is_used(const char *name, size_t n)
 	case 's': k = s; break;
 	case 't': k = t; break;
 	case 'x': k = x; break;
-	default: return 0;
+	default: return NULL;
 	}
 	for (; k->s; k++)
 		if (k->n == n && !strncasecmp(name, k->s, n))
-			return k->what;
-	return 0;
+			return k;
+	return NULL;
+}
+
+/* The fields message_parse() reads (fill_headers, mime_headers);
+ * content-* by prefix. 2: has_mail_field() needs one of them only. */
+static int
+field_is_used(const char *name, size_t n)
+{
+	const struct known_field *k;
+
+	if (n > 8 && ((unsigned char)name[0] | 0x20) == 'c' &&
+	    !strncasecmp(name, "content-", 8))
+		return 1;
+	return (k = field_entry(name, n)) != NULL ? k->what : 0;
 }
 
 /* A CR in [p, p + len) that no LF follows (one ending the bytes is
@@ -490,51 +532,17 @@ message_header(const struct message *m, const char *name)
 	return m && name ? hdr_find(m, name) : NULL;
 }
 
-/* The header fields fill_headers() reads, found in one pass over the
- * headers (the first of each name, as hdr_find() would find it). */
-enum hfield {
-	HF_FROM, HF_TO, HF_CC, HF_REPLY_TO, HF_SUBJECT, HF_DATE,
-	HF_MESSAGE_ID, HF_IN_REPLY_TO, HF_REFERENCES, HF_AUTO_SUBMITTED,
-	HF_PRECEDENCE, HF_LIST_ID, HF_X_LKPBOT, HF_RETURN_PATH,
-	/* the list fields other than List-Id (RFC 2369, and the
-	 * X-Mailing-List / Mailing-List of vger and ezmlm), in the order
-	 * list_other takes them */
-	HF_LIST_POST, HF_LIST_UNSUBSCRIBE, HF_LIST_SUBSCRIBE, HF_LIST_HELP,
-	HF_LIST_OWNER, HF_LIST_ARCHIVE, HF_X_MAILING_LIST, HF_MAILING_LIST,
-	HF_X_AUTOREPLY, HF_X_AUTORESPOND,
-	HF__COUNT
-};
 
 static void
 index_fields(const struct message *m, const char *v[HF__COUNT])
 {
-#define F(s) { s, sizeof(s) - 1 }
-	static const struct {
-		const char *s;
-		size_t n;
-	} names[] = {
-		F("from"), F("to"), F("cc"), F("reply-to"), F("subject"),
-		F("date"), F("message-id"), F("in-reply-to"), F("references"),
-		F("auto-submitted"), F("precedence"), F("list-id"),
-		F("x-lkpbot"), F("return-path"), F("list-post"),
-		F("list-unsubscribe"), F("list-subscribe"), F("list-help"),
-		F("list-owner"), F("list-archive"), F("x-mailing-list"),
-		F("mailing-list"), F("x-autoreply"), F("x-autorespond"),
-	};
-#undef F
-	_Static_assert(LKB_ARRAY_SIZE(names) == HF__COUNT, "field names");
-
 	memset(v, 0, HF__COUNT * sizeof(v[0]));
 	for (size_t i = 0; i < m->nheaders; i++) {
 		const char *name = m->headers[i].name;
-		size_t n = strlen(name);
+		const struct known_field *k = field_entry(name, strlen(name));
 
-		for (size_t k = 0; k < HF__COUNT; k++)
-			if (names[k].n == n && !v[k] &&
-			    !strncasecmp(name, names[k].s, n)) {
-				v[k] = m->headers[i].value;
-				break;
-			}
+		if (k && k->hf != HF__COUNT && !v[k->hf])
+			v[k->hf] = m->headers[i].value;
 	}
 }
 
@@ -604,9 +612,19 @@ mime_headers(const struct message *m, struct strbuf *sb)
 	for (size_t i = 0; i < m->nheaders; i++) {
 		const struct header_field *f = &m->headers[i];
 
-		if (strncasecmp(f->name, "content-", 8) != 0 &&
-		    strcasecmp(f->name, "mime-version") != 0)
+		/* the first letter first: most names start otherwise */
+		switch ((unsigned char)f->name[0] | 0x20) {
+		case 'c':
+			if (strncasecmp(f->name, "content-", 8) != 0)
+				continue;
+			break;
+		case 'm':
+			if (strcasecmp(f->name, "mime-version") != 0)
+				continue;
+			break;
+		default:
 			continue;
+		}
 		/* "name: value\n" without printf's format walk */
 		if (strbuf_adds(sb, f->name) || strbuf_add(sb, ": ", 2) ||
 		    strbuf_adds(sb, f->value) || strbuf_addch(sb, '\n'))
@@ -615,21 +633,20 @@ mime_headers(const struct message *m, struct strbuf *sb)
 }
 
 /* A block of "Name: value" lines none of which is a mail header (a
- * scraped page starting "Re: [mm] ...: regression") is not a header. */
+ * scraped page starting "Re: [mm] ...: regression") is not a header.
+ * The mail headers: From, To, Cc, Subject, Date, Message-ID, Received,
+ * Return-Path, MIME-Version, Content-Type, Sender, Reply-To,
+ * In-Reply-To, References, Delivered-To, List-Id. */
 static int
 has_mail_field(const struct message *m)
 {
-	static const char *const known[] = {
-		"from", "to", "cc", "subject", "date", "message-id",
-		"received", "return-path", "mime-version", "content-type",
-		"sender", "reply-to", "in-reply-to", "references",
-		"delivered-to", "list-id", NULL
-	};
+	for (size_t i = 0; i < m->nheaders; i++) {
+		const char *name = m->headers[i].name;
+		const struct known_field *k = field_entry(name, strlen(name));
 
-	for (size_t i = 0; i < m->nheaders; i++)
-		for (size_t k = 0; known[k]; k++)
-			if (strcasecmp(m->headers[i].name, known[k]) == 0)
-				return 1;
+		if ((k && k->mail) || strcasecmp(name, "content-type") == 0)
+			return 1;
+	}
 	return 0;
 }
 

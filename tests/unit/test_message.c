@@ -298,6 +298,13 @@ START_TEST(list_and_autoreply_headers)
 		/* List-Post wins over the later X-Mailing-List */
 		{ S "X-Mailing-List: l@x\nList-Post: <mailto:l@x>\n\nx\n",
 		  "<mailto:l@x>", NULL },
+		/* each RFC 2369 field alone, in either case */
+		{ S "list-subscribe: <mailto:s@x>\n\nx\n", "<mailto:s@x>",
+		  NULL },
+		{ S "List-Help: <mailto:h@x>\n\nx\n", "<mailto:h@x>", NULL },
+		{ S "LIST-OWNER: <mailto:o@x>\n\nx\n", "<mailto:o@x>", NULL },
+		{ S "List-Archive: <https://a.x/>\n\nx\n", "<https://a.x/>",
+		  NULL },
 		{ S "X-Autoreply: yes\n\nx\n", NULL, "yes" },
 		{ S "X-Autorespond: on vacation\n\nx\n", NULL, "on vacation" },
 	};
