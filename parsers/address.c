@@ -34,10 +34,14 @@ skip_nested(const char *p, size_t end, size_t i)
 static const char *
 name_decode(struct arena *a, const char *p, size_t s, size_t e)
 {
-	char *tmp = arena_alloc(a, lkb_st_add(e - s, 1));
+	char *tmp;
 	size_t n = 0;
 	int inq = 0;
 
+	/* no quote, nothing to take out: decoded where it is */
+	if (!memchr(p + s, '"', e - s))
+		return header_decode_arena(a, p + s, e - s, NULL);
+	tmp = arena_alloc(a, lkb_st_add(e - s, 1));
 	for (size_t i = s; i < e; i++) {
 		if (p[i] == '"') {
 			inq = !inq;
@@ -73,13 +77,12 @@ addr_copy(struct arena *a, const char *p, size_t s, size_t e)
 	return out;
 }
 
-/* The "Name <addr>" form; lt is the offset of the top-level '<'. */
+/* The "Name <addr>" form; lt is the offset of the top-level '<', gt
+ * where skip_nested() ends its group. */
 static void
-parse_angle(struct arena *a, const char *p, size_t s, size_t lt, size_t e,
+parse_angle(struct arena *a, const char *p, size_t s, size_t lt, size_t gt,
 	    struct address *ad)
 {
-	size_t gt = skip_nested(p, e, lt);
-
 	if (gt > lt + 1 && p[gt - 1] == '>')
 		gt--;
 	ad->addr = addr_copy(a, p, lt + 1, gt);
@@ -122,25 +125,6 @@ parse_bare(struct arena *a, const char *p, size_t s, size_t e,
 	}
 }
 
-static void
-element(struct arena *a, const char *p, size_t s, size_t e,
-	struct address *ad)
-{
-	size_t i = s;
-
-	while (i < e) {
-		if (p[i] == '"' || p[i] == '(') {
-			i = skip_nested(p, e, i);
-		} else if (p[i] == '<') {
-			parse_angle(a, p, s, i, e, ad);
-			return;
-		} else {
-			i++;
-		}
-	}
-	parse_bare(a, p, s, e, ad);
-}
-
 size_t
 address_parse_list(struct arena *a, const char *p, size_t len, size_t max,
 		   struct address **list_out)
@@ -150,17 +134,32 @@ address_parse_list(struct arena *a, const char *p, size_t len, size_t max,
 
 	*list_out = NULL;
 	while (s < len && n < max) {
+		/* the element's first top-level '<' and its group's end:
+		 * the groups it skips end where they would within the
+		 * element alone (one running to len makes it end there) */
+		size_t lt = len, gt = len;
+
 		while (i < len && p[i] != ',' && p[i] != ';' && p[i] != ':') {
-			if (p[i] == '"' || p[i] == '(' || p[i] == '<')
-				i = skip_nested(p, len, i);
-			else
+			if (p[i] == '"' || p[i] == '(' || p[i] == '<') {
+				size_t g = skip_nested(p, len, i);
+
+				if (p[i] == '<' && lt == len) {
+					lt = i;
+					gt = g;
+				}
+				i = g;
+			} else {
 				i++;
+			}
 		}
 		if (i < len && p[i] == ':') {	/* group name: drop it */
 			s = ++i;
 			continue;
 		}
-		element(a, p, s, i, &ad);
+		if (lt < len)	/* "Name <addr>" */
+			parse_angle(a, p, s, lt, gt, &ad);
+		else	/* "addr (Name)", a bare address, or a bare name */
+			parse_bare(a, p, s, i, &ad);
 		if (ad.addr[0] || ad.name[0]) {
 			if (n == alloc) {
 				size_t na = alloc ? lkb_st_mult(alloc, 2) : 4;
