@@ -65,10 +65,18 @@ skip_cq(const char *p, size_t len, size_t i)
 	return len;
 }
 
+/* 1: the bytes that end an id in <>; 2: those id_dup() drops. */
+static const unsigned char id_stop[256] = {
+	['<'] = 1, ['>'] = 1,
+	['\0'] = 2, [' '] = 2, ['\t'] = 2, ['\n'] = 2, ['\r'] = 2,
+	['\f'] = 2, ['\v'] = 2,
+};
+
 static void
 scan_angles(struct arena *a, const char *p, size_t len, struct idlist *l)
 {
 	size_t i = 0, s;
+	int dirty;
 
 	while (i < len) {
 		if (p[i] == '(' || p[i] == '"') {
@@ -79,11 +87,19 @@ scan_angles(struct arena *a, const char *p, size_t len, struct idlist *l)
 			i++;
 			continue;
 		}
-		s = ++i;
-		while (i < len && p[i] != '>' && p[i] != '<')
-			i++;
+		/* up to '>' or '<', noting a byte id_dup() would drop */
+		for (s = ++i, dirty = 0;; i++) {
+			while (i < len && !id_stop[LKB_UC(p[i])])
+				i++;
+			if (i == len || id_stop[LKB_UC(p[i])] == 1)
+				break;
+			dirty = 1;
+		}
 		if (i < len && p[i] == '>') {
-			idlist_push(a, l, id_dup(a, p + s, i - s));
+			/* id_dup() of a clean id is a copy of it */
+			idlist_push(a, l, dirty ? id_dup(a, p + s, i - s)
+					  : i > s ? arena_memdup0(a, p + s, i - s)
+						  : NULL);
 			i++;
 			continue;
 		}
