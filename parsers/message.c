@@ -226,8 +226,12 @@ field_entry(const char *name, size_t n)
 	case 'x': k = x; break;
 	default: return NULL;
 	}
+	/* the last byte first: every name ends in a letter, which
+	 * c | 0x20 matches in either case only */
 	for (; k->s; k++)
-		if (k->n == n && !strncasecmp(name, k->s, n))
+		if (k->n == n && (LKB_UC(name[n - 1]) | 0x20) ==
+					 LKB_UC(k->s[n - 1]) &&
+		    !strncasecmp(name, k->s, n))
 			return k;
 	return NULL;
 }
@@ -325,10 +329,10 @@ struct hdrs {
 	int too_many;
 };
 
-/* One field into h: the name as cut, the value unfolded. */
+/* One field into h: the name as cut, the value as given. */
 static void
-hdrs_push(struct message *m, struct hdrs *h, const char *name, size_t nlen,
-	  const char *value, size_t vlen)
+hdrs_push_unfolded(struct message *m, struct hdrs *h, const char *name,
+		   size_t nlen, const char *value)
 {
 	if (h->n == h->alloc) {
 		size_t na = h->alloc ? lkb_st_mult(h->alloc, 2) : 32;
@@ -337,8 +341,17 @@ hdrs_push(struct message *m, struct hdrs *h, const char *name, size_t nlen,
 		h->alloc = na;
 	}
 	h->v[h->n].name = arena_memdup0(&m->arena, name, nlen);
-	h->v[h->n].value = header_unfold(&m->arena, value, vlen);
+	h->v[h->n].value = value;
 	h->n++;
+}
+
+/* One field into h: the name as cut, the value unfolded. */
+static void
+hdrs_push(struct message *m, struct hdrs *h, const char *name, size_t nlen,
+	  const char *value, size_t vlen)
+{
+	hdrs_push_unfolded(m, h, name, nlen,
+			   header_unfold(&m->arena, value, vlen));
 }
 
 static void
@@ -417,17 +430,31 @@ slow:
 
 /* The group of lines [g, e) starting with the field line whose name is
  * n bytes and whose colon is at k, into h when used_only keeps it (as
- * split_fields_fast() pushes it). */
+ * split_fields_fast() pushes it). A group of one line (folded 0) in a
+ * clean block has no line end but its last and no CR but before it:
+ * header_unfold() of its value is the value with its outer blanks
+ * trimmed. (The fields of a block that is not clean are dropped.) */
 static void
 group_push(struct message *m, const char *raw, size_t g, size_t n, size_t k,
-	   size_t e, int used_only, int *known, struct hdrs *h)
+	   size_t e, int folded, int used_only, int *known, struct hdrs *h)
 {
+	size_t b = k + 1;
 	int keep = 1;
 
 	if (used_only && (keep = field_is_used(raw + g, n)) == 2)
 		keep = !(*known)++;
-	if (keep)
-		hdrs_push(m, h, raw + g, n, raw + k + 1, e - k - 1);
+	if (!keep)
+		return;
+	if (folded) {
+		hdrs_push(m, h, raw + g, n, raw + b, e - b);
+		return;
+	}
+	while (b < e && LKB_ISSPACE(raw[b]))
+		b++;
+	while (e > b && LKB_ISSPACE(raw[e - 1]))
+		e--;
+	hdrs_push_unfolded(m, h, raw + g, n,
+			   arena_memdup0(&m->arena, raw + b, e - b));
 }
 
 /* find_layout() and split_fields_fast() of the block it finds, in one
@@ -442,7 +469,7 @@ layout_split(struct message *m, const char *raw, size_t len, int used_only,
 	     struct layout *lo, struct hdrs *h)
 {
 	size_t i = 0, e, g = 0, gn = 0, gk = 0, fields = 0, hlen;
-	int known = 0, clean = 1;
+	int known = 0, clean = 1, folded = 0;
 
 	memset(lo, 0, sizeof(*lo));
 	if (len >= 5 && memcmp(raw, "From ", 5) == 0)
@@ -460,14 +487,16 @@ layout_split(struct message *m, const char *raw, size_t len, int used_only,
 		}
 		if (field_colon(raw, i, e, &n, &k)) {
 			if (fields && clean)
-				group_push(m, raw, g, gn, gk, i, used_only,
-					   &known, h);
+				group_push(m, raw, g, gn, gk, i, folded,
+					   used_only, &known, h);
 			if (++fields > LKB_MAX_HEADER_FIELDS)
 				clean = 0;
 			g = i;
 			gn = n;
 			gk = k;
+			folded = 0;
 		} else if (i != lo->hstart && LKB_ISBLANK(raw[i])) {
+			folded = 1;
 			if (blank_line_at(raw, i, e))
 				clean = 0;	/* a blank continuation line */
 		} else {
@@ -480,7 +509,8 @@ layout_split(struct message *m, const char *raw, size_t len, int used_only,
 	if (!hlen)
 		return 0;
 	if (clean)
-		group_push(m, raw, g, gn, gk, lo->hend, used_only, &known, h);
+		group_push(m, raw, g, gn, gk, lo->hend, folded, used_only,
+			   &known, h);
 	/* group_is_odd() for the whole block, as split_fields_fast() */
 	if (!clean || hlen > LKB_MAX_HEADER_BYTES ||
 	    memchr(raw + lo->hstart, '\0', hlen) ||
