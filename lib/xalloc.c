@@ -82,22 +82,9 @@ xasprintf(const char *fmt, ...)
 	return s;
 }
 
-size_t
-lkb_st_add(size_t a, size_t b)
+void
+lkb_st_overflow(char op, size_t a, size_t b)
 {
-	if (a > SIZE_MAX - b) {
-		fprintf(stderr, "lkpbot: size overflow: %zu + %zu\n", a, b);
-		abort();
-	}
-	return a + b;
-}
-
-size_t
-lkb_st_mult(size_t a, size_t b)
-{
-	if (b && a > SIZE_MAX / b) {
-		fprintf(stderr, "lkpbot: size overflow: %zu * %zu\n", a, b);
-		abort();
-	}
-	return a * b;
+	fprintf(stderr, "lkpbot: size overflow: %zu %c %zu\n", a, op, b);
+	abort();
 }

@@ -3,6 +3,7 @@
 #define LKB_LIB_XALLOC_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "compiler.h"
 
@@ -17,9 +18,26 @@ char *xmemdup0(const void *p, size_t len) LKB_MALLOC;
 /* Caller frees with free(). */
 char *xasprintf(const char *fmt, ...) LKB_PRINTF(1, 2) LKB_MALLOC;
 
-/* a + b and a * b for sizes; abort on overflow. */
-size_t lkb_st_add(size_t a, size_t b);
-size_t lkb_st_mult(size_t a, size_t b);
+/* Reports a + b or a * b (op '+' or '*') as a size overflow, aborts. */
+LKB_NORETURN void lkb_st_overflow(char op, size_t a, size_t b);
+
+/* a + b and a * b for sizes; abort on overflow. Inline: every arena
+ * allocation checks its size. */
+static inline size_t
+lkb_st_add(size_t a, size_t b)
+{
+	if (a > SIZE_MAX - b)
+		lkb_st_overflow('+', a, b);
+	return a + b;
+}
+
+static inline size_t
+lkb_st_mult(size_t a, size_t b)
+{
+	if (b && a > SIZE_MAX / b)
+		lkb_st_overflow('*', a, b);
+	return a * b;
+}
 
 /* Grow array p (of nmemb used, *alloc allocated) so that it holds n. */
 #define ALLOC_GROW(p, n, alloc)                                              \
