@@ -195,6 +195,20 @@ charset_utf8_lenient(struct textout *t, const char *p, size_t len)
 	return flags;
 }
 
+int
+charset_utf8_clean(const char *p, size_t len)
+{
+	const unsigned char *s = (const unsigned char *)p;
+	size_t i = 0, n;
+
+	while ((i += ascii_run(s + i, len - i)) < len) {
+		if (s[i] == 0 || (n = utf8_seq_len(s + i, len - i)) == 0)
+			return 0;
+		i += n;
+	}
+	return 1;
+}
+
 /* iso-8859-1, with the pair C2 B1 also read as one "±". */
 static int
 decode_latin1(struct textout *t, const char *p, size_t len)
@@ -354,6 +368,15 @@ iconv_single_byte(struct textout *t, iconv_t cd, const char *p, size_t len)
 	}
 	flags |= iconv_run(t, cd, p + run, len - run, 1);
 	return flags;
+}
+
+int
+charset_is_utf8(const char *lab, size_t lablen)
+{
+	char name[CHARSET_NAME_MAX];
+
+	charset_normalise(name, sizeof(name), lab, lablen);
+	return name_in(name, utf8_names);
 }
 
 int

@@ -59,6 +59,14 @@ int charset_decode(struct textout *t, const char *lab, size_t lablen,
  * CHARSET_INVALID when some byte was not valid UTF-8. */
 int charset_utf8_lenient(struct textout *t, const char *p, size_t len);
 
+/* Does charset_decode() read text of this label (lab, lablen) as
+ * UTF-8 (charset_utf8_lenient)? */
+int charset_is_utf8(const char *lab, size_t lablen);
+
+/* Is p valid UTF-8 without NUL bytes: text charset_utf8_lenient() gives
+ * back as it is, with no flag? */
+int charset_utf8_clean(const char *p, size_t len);
+
 /* Copies label into buf (size bufsz) lower-cased, without quotes and
  * blanks; returns buf. */
 char *charset_normalise(char *buf, size_t bufsz, const char *lab,

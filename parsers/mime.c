@@ -267,17 +267,64 @@ part_add(struct walk *w, const struct leaf *lf, const char *text,
 	w->total += len;
 }
 
+/* The part of text that leaf_charset() and text_crlf_to_lf() would
+ * make of p when it is clean UTF-8 within the cap: p itself, each CRLF
+ * made LF, copied once into the arena instead of through a strbuf.
+ * Returns 0 when the text needs them. */
+static int
+leaf_clean_text(struct walk *w, const struct leaf *lf, const char *p,
+		size_t len)
+{
+	struct mime_part *pt;
+	const char *cr;
+	char *s;
+	size_t n;
+
+	if (len > LKB_MAX_BODY_BYTES - w->total ||
+	    (lf->flowed && strcmp(lf->type, "text/plain") == 0) ||
+	    !charset_is_utf8(lf->charset, strlen(lf->charset)) ||
+	    !charset_utf8_clean(p, len))
+		return 0;
+	s = arena_memdup0(&w->m->arena, p, len);
+	n = len;
+	if ((cr = memchr(s, '\r', len)) != NULL) {
+		size_t o = (size_t)(cr - s);
+
+		for (size_t i = o; i < len; i++)
+			if (s[i] != '\r' || i + 1 == len || s[i + 1] != '\n')
+				s[o++] = s[i];
+		s[o] = '\0';
+		n = o;
+	}
+	pt = arena_alloc(&w->m->arena, sizeof(*pt));
+	pt->type = lf->type;
+	pt->charset = lf->charset;
+	pt->filename = lf->filename;
+	pt->is_attachment = lf->is_attachment;
+	pt->text = s;
+	pt->len = n;
+	*w->tail = pt;
+	w->tail = &pt->next;
+	w->m->nparts++;
+	w->total += n;
+	return 1;
+}
+
 static void
 leaf_decode(struct walk *w, const struct leaf *lf)
 {
 	struct strbuf tmp, text, flow;
 	const char *p;
 	size_t len;
+	int rc;
 
 	strbuf_init_capped(&tmp, LKB_MAX_MESSAGE_BYTES);
 	strbuf_init_capped(&text, LKB_MAX_BODY_BYTES - w->total);
 	strbuf_init_capped(&flow, LKB_MAX_BODY_BYTES - w->total);
-	if (leaf_transfer(w, lf, &tmp, &p, &len) == 0)
+	rc = leaf_transfer(w, lf, &tmp, &p, &len);
+	if (rc == 0 && leaf_clean_text(w, lf, p, len))
+		goto out;
+	if (rc == 0)
 		leaf_charset(w, lf, p, len, &text);
 	text_crlf_to_lf(&text, 0);
 	if (lf->flowed && strcmp(lf->type, "text/plain") == 0) {
@@ -288,6 +335,7 @@ leaf_decode(struct walk *w, const struct leaf *lf)
 	} else {
 		part_add(w, lf, text.buf, text.len);
 	}
+out:
 	strbuf_release(&tmp);
 	strbuf_release(&text);
 	strbuf_release(&flow);
