@@ -686,8 +686,9 @@ extract_single(struct walk *w, struct mailmime_fields *mf,
  * boundary; every line starting "--boundary" either a delimiter or, at
  * the end, the close delimiter, both only followed by blanks; no part
  * empty or starting with a blank line (libetpan swallows it); no part
- * that is itself multipart or message; no dash in the preamble.
- * Anything else: 0, and libetpan does it all. */
+ * that is itself multipart or message; a preamble libetpan reads to the
+ * same first delimiter (preamble_plain). Anything else: 0, and libetpan
+ * does it all. */
 
 /* The part between two delimiters, with its parsed MIME fields. */
 struct mp_part {
@@ -740,6 +741,22 @@ dash_kind(const char *p, size_t n, size_t off, size_t nl, size_t *next)
 	}
 	*next = n;
 	return close && i == n ? DASH_CLOSE : DASH_ODD;
+}
+
+/* Does libetpan's preamble scan (mailmime_preamble_parse) stop at the
+ * delimiter line at off, the first line of the body starting with
+ * "--boundary"? It looks for "--" at each line start, and also one byte
+ * after it (after a line end and one byte other than '-' it is at a
+ * line start again), and it misses the line start after a line that
+ * is one '-' (after a line end, '-' and LF it is mid-line): when the
+ * preamble holds no "--" and does not end in such a line, yes. */
+static int
+preamble_plain(const char *body, size_t off)
+{
+	if (memmem(body, off, "--", 2))
+		return 0;
+	return !(off >= 3 && body[off - 2] == '-' &&
+		 (body[off - 3] == '\n' || body[off - 3] == '\r'));
 }
 
 /* A line of only blanks (and a CR) at p? */
@@ -832,10 +849,8 @@ mp_split(const char *body, size_t blen, const char *b, struct mp_part **out)
 	needle[0] = needle[1] = '-';
 	memcpy(needle + 2, b, nl);
 	nl += 2;
-	/* libetpan's preamble scan sees "--boundary" one byte after a line
-	 * end, and misses one after a line "-": no dash in the preamble */
 	off = next_dash_line(body, blen, 0, needle, nl);
-	if (off == blen || memchr(body, '-', off) ||
+	if (off == blen || !preamble_plain(body, off) ||
 	    dash_kind(body, blen, off, nl, &next) != DASH_OPEN)
 		return 0;
 	while (kind == DASH_OPEN) {

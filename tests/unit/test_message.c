@@ -643,6 +643,18 @@ static const struct {
 	/* libetpan: a line "-" in the preamble hides the next line start */
 	{ "multipart/mixed; boundary=B", "pre\n-\n--B\nX: 1\n\na\n--B\n"
 	  "X: 2\n\nb\n--B--\n", 0 },
+	{ "multipart/mixed; boundary=B", "pre\r-\n--B\nX: 1\n\na\n--B\n"
+	  "X: 2\n\nb\n--B--\n", 0 },
+	/* single dashes elsewhere in the preamble do not */
+	{ "multipart/mixed; boundary=B", "This is a multi-part message in "
+	  "MIME format.\n--B\nX: 1\n\na\n--B--\n", 1 },
+	{ "multipart/mixed; boundary=B", "-\n--B\nX: 1\n\na\n--B--\n", 1 },
+	{ "multipart/mixed; boundary=B", "-\n-x\n- \n-\r\n--B\nX: 1\n\na\n"
+	  "--B--\n", 1 },
+	{ "multipart/mixed; boundary=B", "a-\n-b\n-\n\n--B\nX: 1\n\na\n"
+	  "--B--\n", 1 },
+	{ "multipart/mixed; boundary=B", "a -- b\n--B\nX: 1\n\na\n--B--\n",
+	  0 },
 	{ "multipart/mixed; boundary=B", "--B\nContent-Type: multipart/"
 	  "alternative; boundary=C\n\n--C\nContent-Type: text/plain\n\n"
 	  "in\n--C--\n--B--\n", 0 },
