@@ -485,7 +485,13 @@ layout_split(struct message *m, const char *raw, size_t len, int used_only,
 			lo->body = e;
 			break;
 		}
-		if (field_colon(raw, i, e, &n, &k)) {
+		/* a line starting with a blank is no field line: asked
+		 * first, the continuation lines are not measured */
+		if (i != lo->hstart && LKB_ISBLANK(raw[i])) {
+			folded = 1;
+			if (blank_line_at(raw, i, e))
+				clean = 0;	/* a blank continuation line */
+		} else if (field_colon(raw, i, e, &n, &k)) {
 			if (fields && clean)
 				group_push(m, raw, g, gn, gk, i, folded,
 					   used_only, &known, h);
@@ -495,10 +501,6 @@ layout_split(struct message *m, const char *raw, size_t len, int used_only,
 			gn = n;
 			gk = k;
 			folded = 0;
-		} else if (i != lo->hstart && LKB_ISBLANK(raw[i])) {
-			folded = 1;
-			if (blank_line_at(raw, i, e))
-				clean = 0;	/* a blank continuation line */
 		} else {
 			lo->no_separator = i != lo->hstart;
 			lo->hend = lo->body = i;
