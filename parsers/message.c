@@ -271,6 +271,22 @@ blank_line_at(const char *p, size_t c, size_t lim)
 	return c == lim || p[c] == '\n';
 }
 
+/* blank_line_at(p, i, e) of the line [i, e), whose only LF is its last
+ * byte: a line whose last byte before the LF is no blank or CR is not
+ * blank, told without walking its leading blanks (a continuation line
+ * mostly starts with several). */
+static int
+line_is_blank(const char *p, size_t i, size_t e)
+{
+	size_t c = e;
+
+	if (c > i && p[c - 1] == '\n')
+		c--;
+	if (c > i && !LKB_ISBLANK(p[c - 1]) && p[c - 1] != '\r')
+		return 0;
+	return blank_line_at(p, i, e);
+}
+
 /* Does a field's group of lines hold something libetpan may read other
  * than as one field: a blank continuation line, a CR not ending a line? */
 static int
@@ -489,7 +505,7 @@ layout_split(struct message *m, const char *raw, size_t len, int used_only,
 		 * first, the continuation lines are not measured */
 		if (i != lo->hstart && LKB_ISBLANK(raw[i])) {
 			folded = 1;
-			if (blank_line_at(raw, i, e))
+			if (line_is_blank(raw, i, e))
 				clean = 0;	/* a blank continuation line */
 		} else if (field_colon(raw, i, e, &n, &k)) {
 			if (fields && clean)
