@@ -226,13 +226,21 @@ field_entry(const char *name, size_t n)
 	case 'x': k = x; break;
 	default: return NULL;
 	}
-	/* the last byte first: every name ends in a letter, which
-	 * c | 0x20 matches in either case only */
-	for (; k->s; k++)
-		if (k->n == n && (LKB_UC(name[n - 1]) | 0x20) ==
-					 LKB_UC(k->s[n - 1]) &&
-		    !strncasecmp(name, k->s, n))
+	/* strncasecmp(), inline: the table's names are lower-case letters
+	 * and '-', which c | 0x20 matches in either case only (and, for
+	 * '-', a CR, which no field name holds); the first letter is the
+	 * switch's, the last is asked first */
+	for (; k->s; k++) {
+		size_t j = 1;
+
+		if (k->n != n ||
+		    (LKB_UC(name[n - 1]) | 0x20) != LKB_UC(k->s[n - 1]))
+			continue;
+		while (j < n - 1 && (LKB_UC(name[j]) | 0x20) == LKB_UC(k->s[j]))
+			j++;
+		if (j >= n - 1)
 			return k;
+	}
 	return NULL;
 }
 
