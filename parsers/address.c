@@ -54,13 +54,33 @@ name_decode(struct arena *a, const char *p, size_t s, size_t e)
 	return header_decode_arena(a, tmp, n, NULL);
 }
 
+/* The bytes addr_copy() does not just copy: blanks, NUL, quotes, '('. */
+static const unsigned char addr_odd[256] = {
+	['\0'] = 1, [' '] = 1, ['\t'] = 1, ['\n'] = 1, ['\r'] = 1,
+	['\f'] = 1, ['\v'] = 1, ['"'] = 1, ['('] = 1,
+};
+
+/* The bytes that end an element or open a group in the list scan. */
+static const unsigned char list_stop[256] = {
+	[','] = 1, [';'] = 1, [':'] = 1, ['"'] = 2, ['('] = 2, ['<'] = 2,
+};
+
 /* Copies p[s..e) without blanks and comments. Borrowed from a. */
 static const char *
 addr_copy(struct arena *a, const char *p, size_t s, size_t e)
 {
-	char *out = arena_alloc(a, lkb_st_add(e - s, 1));
+	char *out;
 	size_t n = 0, i = s;
 
+	while (i < e && !addr_odd[LKB_UC(p[i])])
+		i++;
+	if (i == e) {	/* nothing to leave out: a copy */
+		out = arena_memdup0(a, p + s, e - s);
+		goto route;
+	}
+	out = arena_alloc(a, lkb_st_add(e - s, 1));
+	memcpy(out, p + s, i - s);
+	n = i - s;
 	while (i < e) {
 		if (p[i] == '(') {
 			i = skip_nested(p, e, i);
@@ -71,6 +91,7 @@ addr_copy(struct arena *a, const char *p, size_t s, size_t e)
 		i++;
 	}
 	out[n] = '\0';
+route:
 	/* RFC 5322 s4.4 obs-route: "@a,@b:local@dom" */
 	if (out[0] == '@' && strchr(out, ':'))
 		return strchr(out, ':') + 1;
@@ -139,18 +160,19 @@ address_parse_list(struct arena *a, const char *p, size_t len, size_t max,
 		 * element alone (one running to len makes it end there) */
 		size_t lt = len, gt = len;
 
-		while (i < len && p[i] != ',' && p[i] != ';' && p[i] != ':') {
-			if (p[i] == '"' || p[i] == '(' || p[i] == '<') {
-				size_t g = skip_nested(p, len, i);
+		for (;;) {
+			size_t g;
 
-				if (p[i] == '<' && lt == len) {
-					lt = i;
-					gt = g;
-				}
-				i = g;
-			} else {
+			while (i < len && !list_stop[LKB_UC(p[i])])
 				i++;
+			if (i == len || list_stop[LKB_UC(p[i])] == 1)
+				break;
+			g = skip_nested(p, len, i);	/* '"', '(' or '<' */
+			if (p[i] == '<' && lt == len) {
+				lt = i;
+				gt = g;
 			}
+			i = g;
 		}
 		if (i < len && p[i] == ':') {	/* group name: drop it */
 			s = ++i;
