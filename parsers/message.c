@@ -8,6 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include <libetpan/libetpan.h>
 
@@ -67,8 +70,29 @@ field_colon(const char *p, size_t i, size_t e, size_t *n, size_t *k)
 {
 	size_t a = i, c;
 
+#ifdef __SSE2__
+	/* sixteen bytes at a time while the line has them: a name byte
+	 * is one above 0x20 and below 0x7f as a signed byte, and no ':' */
+	while (e - a >= 16) {
+		__m128i v = _mm_loadu_si128((const void *)(p + a));
+		__m128i ok = _mm_andnot_si128(
+			_mm_cmpeq_epi8(v, _mm_set1_epi8(':')),
+			_mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8(0x20)),
+				      _mm_cmplt_epi8(v, _mm_set1_epi8(0x7f))));
+		unsigned m = (unsigned)_mm_movemask_epi8(ok) ^ 0xffffu;
+
+		if (m) {
+			a += (size_t)__builtin_ctz(m);
+			goto measured;
+		}
+		a += 16;
+	}
+#endif
 	while (a < e && name_byte[(unsigned char)p[a]])
 		a++;
+#ifdef __SSE2__
+measured:
+#endif
 	c = a;
 	while (a > i && c < e && LKB_ISBLANK(p[c]))
 		c++;
