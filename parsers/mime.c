@@ -17,6 +17,7 @@
 #include "parsers/charset.h"
 #include "parsers/header.h"
 #include "parsers/mime_plain.h"
+#include "parsers/mime_scan.h"
 #include "parsers/mime_text.h"
 #include "parsers/mime_transfer.h"
 
@@ -471,36 +472,6 @@ walk_tree(struct walk *w, struct mailmime *mm, int depth)
 	}
 }
 
-/* Lines "Content-Type: multipart/..." or "message/..." in p: each is
- * one level libetpan may recurse into. */
-static size_t
-count_containers(const char *p, size_t len)
-{
-	static const char ct[] = "content-type";
-	size_t n = 0, i = 0, k;
-	const char *nl;
-
-	while (i < len) {
-		for (k = 0; k < 12 && i + k < len &&
-			    LKB_TOLOWER(p[i + k]) == LKB_UC(ct[k]);
-		     k++)
-			;
-		if (k == 12) {
-			i += 12;
-			while (i < len && (LKB_ISSPACE(p[i]) || p[i] == ':'))
-				i++;
-			if ((len - i >= 9 && strncasecmp(p + i, "multipart", 9) == 0) ||
-			    (len - i >= 7 && strncasecmp(p + i, "message", 7) == 0))
-				n++;
-		}
-		nl = memchr(p + i, '\n', len - i);
-		if (!nl)
-			break;
-		i = (size_t)(nl - p) + 1;
-	}
-	return n;
-}
-
 static const struct mime_part *
 pick(const struct message *m, const char *type, int inline_only)
 {
@@ -687,8 +658,8 @@ extract_single(struct walk *w, struct mailmime_fields *mf,
  * the end, the close delimiter, both only followed by blanks; no part
  * empty or starting with a blank line (libetpan swallows it); no part
  * that is itself multipart or message; a preamble libetpan reads to the
- * same first delimiter (preamble_plain). Anything else: 0, and libetpan
- * does it all. */
+ * same first delimiter (mime_scan_preamble). Anything else: 0, and
+ * libetpan does it all. */
 
 /* The part between two delimiters, with its parsed MIME fields. */
 struct mp_part {
@@ -698,79 +669,6 @@ struct mp_part {
 	struct mailmime_content *ct;	/* borrowed from fields, or own */
 	int own_ct;
 };
-
-enum { DASH_OPEN, DASH_CLOSE, DASH_ODD };
-
-/* The next line at or after from starting with needle ("--" boundary);
- * its offset, or n. */
-static size_t
-next_dash_line(const char *p, size_t n, size_t from, const char *needle,
-	       size_t nl)
-{
-	const char *q;
-
-	while (from < n && (q = memmem(p + from, n - from, needle, nl))) {
-		size_t off = (size_t)(q - p);
-
-		if (off == 0 || p[off - 1] == '\n')
-			return off;
-		from = off + 1;
-	}
-	return n;
-}
-
-/* What the dash line at off is; *next is where the line after it
- * starts (n at the end). */
-static int
-dash_kind(const char *p, size_t n, size_t off, size_t nl, size_t *next)
-{
-	size_t i = off + nl;
-	int close = 0;
-
-	if (n - i >= 2 && p[i] == '-' && p[i + 1] == '-') {
-		close = 1;
-		i += 2;
-	}
-	while (i < n && (p[i] == ' ' || p[i] == '\t'))
-		i++;
-	if (i < n && p[i] == '\r' && n - i >= 2 && p[i + 1] == '\n')
-		i++;
-	if (i < n && p[i] == '\n') {
-		*next = i + 1;
-		return close ? DASH_CLOSE : DASH_OPEN;
-	}
-	*next = n;
-	return close && i == n ? DASH_CLOSE : DASH_ODD;
-}
-
-/* Does libetpan's preamble scan (mailmime_preamble_parse) stop at the
- * delimiter line at off, the first line of the body starting with
- * "--boundary"? It looks for "--" at each line start, and also one byte
- * after it (after a line end and one byte other than '-' it is at a
- * line start again), and it misses the line start after a line that
- * is one '-' (after a line end, '-' and LF it is mid-line): when the
- * preamble holds no "--" and does not end in such a line, yes. */
-static int
-preamble_plain(const char *body, size_t off)
-{
-	if (memmem(body, off, "--", 2))
-		return 0;
-	return !(off >= 3 && body[off - 2] == '-' &&
-		 (body[off - 3] == '\n' || body[off - 3] == '\r'));
-}
-
-/* A line of only blanks (and a CR) at p? */
-static int
-blank_line(const char *p, size_t n)
-{
-	size_t i = 0;
-
-	while (i < n && (p[i] == ' ' || p[i] == '\t'))
-		i++;
-	if (i < n && p[i] == '\r')
-		i++;
-	return i < n && p[i] == '\n';
-}
 
 static void
 mp_parts_free(struct mp_part *v, size_t n)
@@ -841,7 +739,7 @@ mp_split(const char *body, size_t blen, const char *b, struct mp_part **out)
 	char needle[2 + 200];
 	size_t nl = strlen(b), off, next, n = 0, alloc = 0;
 	struct mp_part *v = NULL;
-	int kind = DASH_OPEN;
+	int kind = MIME_DASH_OPEN;
 
 	*out = NULL;
 	if (nl == 0 || nl > sizeof(needle) - 2 || strchr(b, '"'))
@@ -849,19 +747,19 @@ mp_split(const char *body, size_t blen, const char *b, struct mp_part **out)
 	needle[0] = needle[1] = '-';
 	memcpy(needle + 2, b, nl);
 	nl += 2;
-	off = next_dash_line(body, blen, 0, needle, nl);
-	if (off == blen || !preamble_plain(body, off) ||
-	    dash_kind(body, blen, off, nl, &next) != DASH_OPEN)
+	off = mime_scan_dash_line(body, blen, 0, needle, nl);
+	if (off == blen || !mime_scan_preamble(body, off) ||
+	    mime_scan_dash_kind(body, blen, off, nl, &next) != MIME_DASH_OPEN)
 		return 0;
-	while (kind == DASH_OPEN) {
+	while (kind == MIME_DASH_OPEN) {
 		size_t start = next, end;
 
-		off = next_dash_line(body, blen, start, needle, nl);
+		off = mime_scan_dash_line(body, blen, start, needle, nl);
 		if (off == blen || off == start ||
-		    blank_line(body + start, blen - start))
+		    mime_scan_blank_line(body + start, blen - start))
 			goto bail;
-		kind = dash_kind(body, blen, off, nl, &next);
-		if (kind == DASH_ODD)
+		kind = mime_scan_dash_kind(body, blen, off, nl, &next);
+		if (kind == MIME_DASH_ODD)
 			goto bail;
 		/* the line break before the delimiter is the delimiter's */
 		end = off - 1;
@@ -877,7 +775,7 @@ mp_split(const char *body, size_t blen, const char *b, struct mp_part **out)
 			goto bail;
 	}
 	/* nothing after the close delimiter looks like a delimiter */
-	if (next_dash_line(body, blen, next, needle, nl) != blen)
+	if (mime_scan_dash_line(body, blen, next, needle, nl) != blen)
 		goto bail;
 	*out = v;
 	return n;
@@ -988,7 +886,7 @@ mime_extract(struct message *m, const char *mhdr, size_t mhlen,
 	 * over the container limit, below) */
 	if (!(flags & MESSAGE_LIBETPAN_MIME) &&
 	    (mime_plain_read(mhdr, mhlen, &pl) ||
-	     (mhlen == 0 && count_containers(body, blen) <=
+	     (mhlen == 0 && mime_scan_containers(body, blen) <=
 				    LKB_MAX_MIME_CONTAINERS))) {
 		extract_plain(&w, &pl, body, blen);
 		choose_body(m);
@@ -1006,7 +904,8 @@ mime_extract(struct message *m, const char *mhdr, size_t mhlen,
 	}
 	/* the header block ends with a line end: counted apart, the same */
 	if (!done && !single &&
-	    count_containers(mhdr, mhlen) + count_containers(body, blen) >
+	    mime_scan_containers(mhdr, mhlen) +
+			    mime_scan_containers(body, blen) >
 		    LKB_MAX_MIME_CONTAINERS) {
 		mime_note(m, MSG_PARTIAL, "over LKB_MAX_MIME_CONTAINERS "
 			  "multipart levels, read as plain text");

@@ -8,6 +8,7 @@ parsers_libparsers_a_SOURCES += \
 	%reldir%/charset.c %reldir%/charset.h \
 	%reldir%/mime.c %reldir%/message-internal.h \
 	%reldir%/mime_plain.c %reldir%/mime_plain.h \
+	%reldir%/mime_scan.c %reldir%/mime_scan.h \
 	%reldir%/mime_transfer.c %reldir%/mime_transfer.h \
 	%reldir%/mime_text.c %reldir%/mime_text.h
 if ENABLE_FUZZING
