@@ -96,10 +96,13 @@ scan_angles(struct arena *a, const char *p, size_t len, struct idlist *l)
 			dirty = 1;
 		}
 		if (i < len && p[i] == '>') {
-			/* id_dup() of a clean id is a copy of it */
-			idlist_push(a, l, dirty ? id_dup(a, p + s, i - s)
-					  : i > s ? arena_memdup0(a, p + s, i - s)
-						  : NULL);
+			const char *id = NULL;
+
+			if (dirty)
+				id = id_dup(a, p + s, i - s);
+			else if (i > s)	/* id_dup() of a clean id: a copy */
+				id = arena_memdup0(a, p + s, i - s);
+			idlist_push(a, l, id);
 			i++;
 			continue;
 		}
