@@ -86,9 +86,10 @@ uint32_t mid_index_find(struct store *st, const char *mid);
 uint32_t mid_index_get(struct store *st, const char *mid);
 /* Entry i, NULL for 0 or without the index. Valid until the next get. */
 struct mid_entry *mid_index_entry(struct store *st, uint32_t i);
-/* thread_ids got (mid, tid); threads got tid; from was merged into to. */
+/* thread_ids got (mid, tid); thread from was merged into to (a new
+ * thread needs no word: its id has no entries, even when it is one a
+ * merge freed). */
 void mid_index_put_tid(struct store *st, const char *mid, int64_t tid);
-void mid_index_thread_new(struct store *st, int64_t tid);
 void mid_index_merge(struct store *st, int64_t from, int64_t to);
 /* messages got row for entry i, with its top_id and up_report. */
 void mid_index_row(struct store *st, uint32_t i, int64_t row, int64_t top,

@@ -101,9 +101,10 @@ void store_mid_index_stop(struct store *st);
 
 /* For a big import: WAL checkpoints on a thread and a connection of
  * their own (state/store_ckpt.c), so the writer never waits for the
- * copy and its fsyncs. Without a second connection the writer does
- * them, as always; _stop (also at store_close) waits for the thread. */
-int store_ckpt_start(struct store *st) LKB_WARN_UNUSED;
+ * copy and its fsyncs. Without a second connection (or a thread) the
+ * writer does them, as always; _stop (also at store_close) waits for
+ * the thread. */
+void store_ckpt_start(struct store *st);
 void store_ckpt_stop(struct store *st);
 
 /* 1 if a message with this Message-ID (no <>) or content hash exists. */

@@ -20,7 +20,6 @@
 #include <time.h>
 
 #include "lib/log.h"
-#include "lib/status.h"
 #include "lib/xalloc.h"
 #include "state/store-internal.h"
 
@@ -116,14 +115,14 @@ ckpt_hook(void *arg, sqlite3 *db, const char *name, int frames)
 	return SQLITE_OK;
 }
 
-int
+void
 store_ckpt_start(struct store *st)
 {
 	struct store_ckpt *c;
 	int src;
 
 	if (st->ckpt || st->mode != STORE_RW)
-		return LKB_OK;
+		return;
 	c = xcalloc(1, sizeof(*c));
 	src = sqlite3_open_v2(st->path, &c->db,
 			      SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX,
@@ -131,35 +130,28 @@ store_ckpt_start(struct store *st)
 	if (src != SQLITE_OK) {
 		lkb_debug("no background checkpoints: %s",
 			  c->db ? sqlite3_errmsg(c->db) : sqlite3_errstr(src));
-		sqlite3_close(c->db);
-		free(c);
-		return LKB_OK;	/* the writer checkpoints, as before */
+		goto out_db;
 	}
 	sqlite3_busy_timeout(c->db, 5000);
 	if (sqlite3_exec(c->db, "PRAGMA synchronous=NORMAL", NULL, NULL,
 			 NULL) != SQLITE_OK ||
-	    pthread_mutex_init(&c->mu, NULL) != 0) {
-		sqlite3_close(c->db);
-		free(c);
-		return LKB_OK;
-	}
-	if (pthread_cond_init(&c->cv, NULL) != 0) {
-		pthread_mutex_destroy(&c->mu);
-		sqlite3_close(c->db);
-		free(c);
-		return LKB_OK;
-	}
-	if (pthread_create(&c->thread, NULL, ckpt_main, c) != 0) {
-		pthread_cond_destroy(&c->cv);
-		pthread_mutex_destroy(&c->mu);
-		sqlite3_close(c->db);
-		free(c);
-		return LKB_OK;
-	}
+	    pthread_mutex_init(&c->mu, NULL) != 0)
+		goto out_db;
+	if (pthread_cond_init(&c->cv, NULL) != 0)
+		goto out_mu;
+	if (pthread_create(&c->thread, NULL, ckpt_main, c) != 0)
+		goto out_cv;
 	st->ckpt = c;
 	/* replaces the hook wal_autocheckpoint installed */
 	sqlite3_wal_hook(st->db, ckpt_hook, c);
-	return LKB_OK;
+	return;
+out_cv:
+	pthread_cond_destroy(&c->cv);
+out_mu:
+	pthread_mutex_destroy(&c->mu);
+out_db:	/* the writer checkpoints, as before */
+	sqlite3_close(c->db);
+	free(c);
 }
 
 void

@@ -285,13 +285,6 @@ head_room(struct store *st, int64_t tid)
 }
 
 void
-mid_index_thread_new(struct store *st, int64_t tid)
-{
-	if (st->mids && head_room(st, tid))
-		st->mids->head[tid] = 0;
-}
-
-void
 mid_index_put_tid(struct store *st, const char *mid, int64_t tid)
 {
 	struct mid_entry *e;

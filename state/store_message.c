@@ -93,17 +93,26 @@ out:
 	return rc;
 }
 
+/* The import's index entry of mid: 1 with *e (NULL: mid is in neither
+ * thread_ids nor messages), or 0 when there is no index to ask and SQL
+ * must answer (also when this lookup dropped it). */
+static int
+indexed(struct store *st, const char *mid, struct mid_entry **e)
+{
+	if (!st->mids)
+		return 0;
+	*e = mid_index_entry(st, mid_index_find(st, mid));
+	return st->mids != NULL;
+}
+
 /* The thread holding Message-ID mid: 1 and *tid, 0 when none, or a
- * negative status; from the index when there is one. */
+ * negative status. */
 static int
 tid_of(struct store *st, const char *mid, int64_t *tid)
 {
 	struct mid_entry *e;
 
-	if (!st->mids)
-		return store_lookup_int(st, sql_tid_of, ":mid", mid, 0, tid);
-	e = mid_index_entry(st, mid_index_find(st, mid));
-	if (!st->mids)	/* dropped by the lookup itself */
+	if (!indexed(st, mid, &e))
 		return store_lookup_int(st, sql_tid_of, ":mid", mid, 0, tid);
 	if (!e || !e->tid)
 		return 0;
@@ -183,7 +192,6 @@ link_thread(struct store *st, const char **ids, size_t n, int64_t *tid_out,
 		if (rc != LKB_OK)
 			return rc;
 		tid = sqlite3_last_insert_rowid(st->db);
-		mid_index_thread_new(st, tid);
 	}
 	/* ids seen before are in tid now (merged threads moved with it) */
 	for (size_t i = 0; i < n; i++)
@@ -203,13 +211,11 @@ adopt_children(struct store *st, int64_t id, const char *mid)
 	sqlite3_stmt *s;
 	int rc;
 
-	if (st->mids) {
-		/* the index saw every row stored without its parent */
-		e = mid_index_entry(st, mid_index_find(st, mid));
-		if (st->mids && (!e || !e->orphans))
+	if (indexed(st, mid, &e)) {
+		/* it saw every row stored without its parent */
+		if (!e || !e->orphans)
 			return LKB_OK;
-		if (e)
-			e->orphans = 0;	/* all adopted below */
+		e->orphans = 0;	/* all adopted below */
 	}
 	if (!(s = store_stmt(st, sql_orphans_of)))
 		return LKB_ERR_DB;
@@ -235,22 +241,19 @@ out:
 }
 
 /* The messages row with Message-ID mid: 1 and *id, 0 when none, or a
- * negative status; from the index when there is one. */
+ * negative status. */
 static int
 row_of(struct store *st, const char *mid, int64_t *id)
 {
-	const struct mid_entry *e;
+	struct mid_entry *e;
 
-	if (st->mids) {
-		e = mid_index_entry(st, mid_index_find(st, mid));
-		if (st->mids) {
-			if (!e || !e->row)
-				return 0;
-			*id = e->row;
-			return 1;
-		}
-	}
-	return store_lookup_int(st, sql_msg_by_mid, ":mid", mid, 0, id);
+	if (!indexed(st, mid, &e))
+		return store_lookup_int(st, sql_msg_by_mid, ":mid", mid, 0,
+					id);
+	if (!e || !e->row)
+		return 0;
+	*id = e->row;
+	return 1;
 }
 
 static void
@@ -296,24 +299,20 @@ struct parent_ids {
 static int
 parent_of(struct store *st, const char *irt, struct parent_ids *p)
 {
+	struct mid_entry *e;
 	sqlite3_stmt *s;
 	int rc;
 
 	memset(p, 0, sizeof(*p));
 	if (!irt)
 		return LKB_OK;
-	if (st->mids) {
-		const struct mid_entry *e =
-			mid_index_entry(st, mid_index_find(st, irt));
-
-		if (st->mids) {
-			if (e && e->row) {
-				p->id = e->row;
-				p->top = e->top ? e->top : e->row;
-				p->up = e->report ? e->report : e->up;
-			}
-			return LKB_OK;
+	if (indexed(st, irt, &e)) {
+		if (e && e->row) {
+			p->id = e->row;
+			p->top = e->top ? e->top : e->row;
+			p->up = e->report ? e->report : e->up;
 		}
+		return LKB_OK;
 	}
 	if (!(s = store_stmt(st, sql_parent_of)))
 		return LKB_ERR_DB;

@@ -260,8 +260,8 @@ cmd_import(int argc, char **argv, struct bot_ctx *ctx)
 		return ctx_exit_code(rc);
 	lkb_debug("import: Message-ID index %s", rc ? "on" : "off (the "
 		  "database holds mail already)");
-	if ((rc = store_ckpt_start(ctx->st)) != LKB_OK)
-		return ctx_exit_code(rc);
+	store_ckpt_start(ctx->st);
+	rc = LKB_OK;
 	r.ig = ingest_new(ctx->st);
 	r.progress = isatty(STDERR_FILENO) && ctx->verbose >= 0;
 	clock_gettime(CLOCK_MONOTONIC, &r.t0);
