@@ -154,6 +154,7 @@ import_paths(struct import_run *r, char **paths, int npaths)
 {
 	struct import_producer pr = { 0 };
 	struct ingest_job *j;
+	struct ingest_pipe_waits w;
 	pthread_t tid;
 	int rc = LKB_OK, prc = LKB_OK;
 
@@ -175,8 +176,12 @@ import_paths(struct import_run *r, char **paths, int npaths)
 		}
 	}
 	pthread_join(tid, NULL);
+	ingest_pipe_waits(pr.pipe, &w);
 	lkb_debug("import: CPU seconds: read and parse %.2f, store %.2f",
 		  pr.cpu, thread_cpu());
+	lkb_debug("import: the parser waited %lu times, %.2f s; the store "
+		  "%lu times, %.2f s", w.producer, w.producer_secs,
+		  w.consumer, w.consumer_secs);
 	ingest_pipe_free(pr.pipe);
 	return rc != LKB_OK ? rc : prc;
 }

@@ -10,6 +10,7 @@
 
 #include <pthread.h>
 #include <stdlib.h>
+#include <time.h>
 
 #include "bot/ingest/ingest.h"
 #include "lib/log.h"
@@ -29,7 +30,17 @@ struct ingest_pipe {
 	int closed, stopped;
 	int consumer_waits, producer_waits;
 	int rc;				/* the producer's result */
+	struct ingest_pipe_waits waits;
 };
+
+static double
+now_secs(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
 
 struct ingest_pipe *
 ingest_pipe_new(size_t max_jobs, size_t max_bytes)
@@ -101,12 +112,18 @@ ingest_pipe_push(struct ingest_pipe *p, struct ingest_job *j)
 
 	pthread_mutex_lock(&p->mu);
 	reap_done(p);
-	while (!p->stopped && pipe_full(p, len)) {
-		p->producer_waits = 1;
-		if (p->consumer_waits)	/* a full queue is batch enough */
-			pthread_cond_signal(&p->not_empty);
-		pthread_cond_wait(&p->not_full, &p->mu);
-		reap_done(p);
+	if (!p->stopped && pipe_full(p, len)) {
+		double t0 = now_secs();
+
+		while (!p->stopped && pipe_full(p, len)) {
+			p->producer_waits = 1;
+			if (p->consumer_waits)	/* a full queue is batch enough */
+				pthread_cond_signal(&p->not_empty);
+			pthread_cond_wait(&p->not_full, &p->mu);
+			reap_done(p);
+		}
+		p->waits.producer++;
+		p->waits.producer_secs += now_secs() - t0;
 	}
 	p->producer_waits = 0;
 	if (p->stopped) {
@@ -150,12 +167,16 @@ ingest_pipe_pop(struct ingest_pipe *p, int *rc_out)
 	struct ingest_job *j = NULL;
 
 	pthread_mutex_lock(&p->mu);
-	if (!p->n) {
+	if (!p->n && !p->closed && !p->stopped) {
+		double t0 = now_secs();
+
 		p->consumer_waits = 1;
 		while (!p->closed && !p->stopped &&
 		       (!p->n || (p->n < p->batch && !p->producer_waits)))
 			pthread_cond_wait(&p->not_empty, &p->mu);
 		p->consumer_waits = 0;
+		p->waits.consumer++;
+		p->waits.consumer_secs += now_secs() - t0;
 	}
 	if (p->n && !p->stopped) {
 		j = p->ring[p->head];
@@ -192,5 +213,13 @@ ingest_pipe_stop(struct ingest_pipe *p)
 	p->stopped = 1;
 	pthread_cond_broadcast(&p->not_full);
 	pthread_cond_broadcast(&p->not_empty);
+	pthread_mutex_unlock(&p->mu);
+}
+
+void
+ingest_pipe_waits(struct ingest_pipe *p, struct ingest_pipe_waits *out)
+{
+	pthread_mutex_lock(&p->mu);
+	*out = p->waits;
 	pthread_mutex_unlock(&p->mu);
 }

@@ -45,4 +45,12 @@ void ingest_pipe_done(struct ingest_pipe *p, struct ingest_job *j);
 /* Consumer: take no more jobs; wakes a producer blocked in push. */
 void ingest_pipe_stop(struct ingest_pipe *p);
 
+/* How often, and how many seconds in all, each side waited for the
+ * other: the producer on a full queue, the consumer on an empty one. */
+struct ingest_pipe_waits {
+	unsigned long producer, consumer;
+	double producer_secs, consumer_secs;
+};
+void ingest_pipe_waits(struct ingest_pipe *p, struct ingest_pipe_waits *out);
+
 #endif
