@@ -99,58 +99,53 @@ slurp(FILE *f, const char *name, struct strbuf *sb, int *flags)
 	return LKB_OK;
 }
 
-/* The file at path, read straight into one buffer sized by fstat (the
+/* The file name (relative to the directory at, or AT_FDCWD), called
+ * path in messages, read straight into one buffer sized by fstat (the
  * size is a hint: the file may change meanwhile); at most
- * LKB_MAX_MESSAGE_BYTES of it, MAILSOURCE_TRUNCATED when there is more. */
+ * LKB_MAX_MESSAGE_BYTES of it, MAILSOURCE_TRUNCATED when there is more.
+ * The buffer has room for a byte beyond the size fstat gave, so most
+ * files take one read: a read of a regular file that returns less than
+ * asked for has met the end of the file. */
 static int
-read_one_file(const char *path, const char *source, mailsource_fn *fn,
-	      void *arg)
+read_one_file(int at, const char *name, const char *path,
+	      const char *source, mailsource_fn *fn, void *arg)
 {
 	const size_t cap = LKB_MAX_MESSAGE_BYTES;
-	size_t len = 0, alloc;
+	size_t len = 0, alloc, want = 0;
 	struct stat sb;
-	char *buf, c;
+	char *buf;
 	ssize_t n = 0;
-	int fd, rc, flags = 0;
+	int fd, rc, reg, flags = 0;
 
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+	if ((fd = openat(at, name, O_RDONLY | O_CLOEXEC)) < 0)
 		return lkb_error_errno("cannot open '%s'", path), LKB_ERR_IO;
 	if (fstat(fd, &sb) != 0) {
 		lkb_error_errno("cannot read '%s'", path);
 		close(fd);
 		return LKB_ERR_IO;
 	}
+	reg = S_ISREG(sb.st_mode);
+	/* content room is alloc - 1 (the NUL); cap + 1 of it tells a file
+	 * longer than the cap */
 	alloc = sb.st_size <= 0 ? 4096
-		: (uint64_t)sb.st_size < cap ? (size_t)sb.st_size + 1 : cap + 1;
+		: (uint64_t)sb.st_size < cap ? (size_t)sb.st_size + 2 : cap + 2;
 	buf = xmalloc(alloc);
 	for (;;) {
 		if (len + 1 == alloc) {
-			if (len >= cap)
+			if (len > cap)
 				break;
-			/* as long as fstat said (most files end here): one
-			 * byte tells whether there is more, without copying
-			 * what was read into a buffer twice the size */
-			do
-				n = read(fd, &c, 1);
-			while (n < 0 && errno == EINTR);
-			if (n <= 0)
-				break;
-			alloc = alloc - 1 > cap / 2 ? cap + 1 : 2 * alloc - 1;
+			alloc = alloc - 1 > cap / 2 ? cap + 2 : 2 * alloc - 1;
 			buf = xreallocarray(buf, alloc, 1);
-			buf[len++] = c;
-			continue;
 		}
-		n = read(fd, buf + len, alloc - 1 - len);
+		want = alloc - 1 - len;
+		n = read(fd, buf + len, want);
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n <= 0)
 			break;
 		len += (size_t)n;
-	}
-	if (n > 0 && len >= cap) {	/* full: is there more than the cap? */
-		do
-			n = read(fd, &c, 1);
-		while (n < 0 && errno == EINTR);
+		if (reg && (size_t)n < want)
+			break;
 	}
 	if (n < 0) {
 		lkb_error_errno("cannot read '%s'", path);
@@ -158,27 +153,52 @@ read_one_file(const char *path, const char *source, mailsource_fn *fn,
 		free(buf);
 		return LKB_ERR_IO;
 	}
-	if (n > 0)
-		flags = MAILSOURCE_TRUNCATED;
 	close(fd);
+	if (len > cap) {
+		flags = MAILSOURCE_TRUNCATED;
+		len = cap;
+	}
 	buf[len] = '\0';
 	rc = fn(buf, len, source, flags, &buf, arg);
 	free(buf);	/* NULL when fn kept it */
 	return rc;
 }
 
-/* A Maildir file: its name, and whether readdir said it is a regular
- * file (else stat must tell). */
+/* A Maildir file: where its name lies in the walk's name buffer, its
+ * first eight bytes as a big-endian number (most comparisons end
+ * there), and whether readdir said it is a regular file (else stat must
+ * tell). */
 struct md_entry {
-	char *name;
+	uint64_t key;
+	const char *name;
+	size_t off;
 	int regular;
 };
 
+static uint64_t
+name_key(const char *s)
+{
+	uint64_t k = 0;
+	int i = 0;
+
+	for (; i < 8 && s[i]; i++)
+		k = k << 8 | (unsigned char)s[i];
+	/* shorter names: zeros, as strcmp */
+	return i == 8 ? k : i ? k << (8 * (8 - i)) : 0;
+}
+
+/* strcmp's order: equal keys mean equal first eight bytes, and both
+ * names go on past them, or both ended there */
 static int
 cmp_entries(const void *a, const void *b)
 {
-	return strcmp(((const struct md_entry *)a)->name,
-		      ((const struct md_entry *)b)->name);
+	const struct md_entry *x = a, *y = b;
+
+	if (x->key != y->key)
+		return x->key < y->key ? -1 : 1;
+	if (strnlen(x->name, 8) < 8)
+		return 0;
+	return strcmp(x->name + 8, y->name + 8);
 }
 
 /* Every regular file of DIR/sub in name order (deterministic imports). */
@@ -188,42 +208,63 @@ read_maildir_sub(const char *dir, const char *sub, mailsource_fn *fn,
 {
 	char *path = xasprintf("%s/%s", dir, sub);
 	struct md_entry *e = NULL;
-	size_t n = 0, alloc = 0;
+	struct strbuf names, src;
+	size_t n = 0, alloc = 0, head;
 	struct dirent *de;
 	DIR *d;
-	int rc = LKB_OK;
+	int rc = LKB_OK, fd;
 
-	if (!(d = opendir(path))) {
+	fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0 || !(d = fdopendir(fd))) {
 		rc = errno == ENOENT ? LKB_OK : LKB_ERR_IO;
 		if (rc)
 			lkb_error_errno("cannot read Maildir folder '%s'", path);
+		if (fd >= 0)
+			close(fd);
 		free(path);
 		return rc;
 	}
+	strbuf_init(&names, 0);
 	while ((de = readdir(d))) {
 		if (de->d_name[0] == '.')
 			continue;	/* ., .., dot files (.gitkeep) */
 		ALLOC_GROW(e, n + 1, alloc);
-		e[n].name = xstrdup(de->d_name);
+		e[n].off = names.len;
 		e[n++].regular = de->d_type == DT_REG;
+		if (strbuf_add(&names, de->d_name, strlen(de->d_name) + 1) !=
+		    LKB_OK)
+			LKB_BUG("uncapped strbuf_add failed");
 	}
-	closedir(d);
+	for (size_t i = 0; i < n; i++) {
+		e[i].name = names.buf + e[i].off;
+		e[i].key = name_key(e[i].name);
+	}
 	if (n)	/* qsort wants a non-NULL base even for 0 */
 		qsort(e, n, sizeof(*e), cmp_entries);
+	/* the source is "maildir:PATH/NAME"; the file's path is in it */
+	strbuf_init(&src, 0);
+	if (strbuf_adds(&src, "maildir:") != LKB_OK ||
+	    strbuf_adds(&src, path) != LKB_OK ||
+	    strbuf_addch(&src, '/') != LKB_OK)
+		LKB_BUG("uncapped strbuf_add failed");
+	head = src.len;
 	for (size_t i = 0; i < n && rc == LKB_OK; i++) {
-		char *file = xasprintf("%s/%s", path, e[i].name);
-		char *source = xasprintf("maildir:%s", file);
 		struct stat sb;
 
+		src.len = head;
+		if (strbuf_adds(&src, e[i].name) != LKB_OK)
+			LKB_BUG("uncapped strbuf_add failed");
 		/* DT_UNKNOWN (some file systems), links, others: ask */
 		if (e[i].regular ||
-		    (stat(file, &sb) == 0 && S_ISREG(sb.st_mode)))
-			rc = read_one_file(file, source, fn, arg);
-		free(file);
-		free(source);
+		    (fstatat(dirfd(d), e[i].name, &sb, 0) == 0 &&
+		     S_ISREG(sb.st_mode)))
+			rc = read_one_file(dirfd(d), e[i].name,
+					   src.buf + strlen("maildir:"),
+					   src.buf, fn, arg);
 	}
-	for (size_t i = 0; i < n; i++)
-		free(e[i].name);
+	closedir(d);
+	strbuf_release(&src);
+	strbuf_release(&names);
 	free(e);
 	free(path);
 	return rc;
@@ -666,7 +707,7 @@ mailsource_read(const char *path, mailsource_fn *fn, void *arg)
 		return rc;
 	case MS_FILE:
 		source = xasprintf("file:%s", path);
-		rc = read_one_file(path, source, fn, arg);
+		rc = read_one_file(AT_FDCWD, path, path, source, fn, arg);
 		free(source);
 		return rc;
 	default:

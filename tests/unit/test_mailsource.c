@@ -3,13 +3,16 @@
  * line after a blank one, mboxrd unquoting, the blank line dropped, the
  * limits), for read sizes that put a read's end inside a From_ line, a
  * quoted line or a CRLF; at LKB_MAX_LINE_BYTES and
- * LKB_MAX_MESSAGE_BYTES and one byte over; stopping and read errors. */
+ * LKB_MAX_MESSAGE_BYTES and one byte over; stopping and read errors.
+ * The Maildir walk: strcmp order of names alike in their first eight
+ * bytes, what it skips, files at the size limit and over it. */
 #include "config.h"
 
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "bot/ingest/mailsource-internal.h"
@@ -497,6 +500,138 @@ START_TEST(mbox_read_error)
 }
 END_TEST
 
+/* path/name holding len bytes: c repeated, or text when not NULL */
+static void
+put_file(const char *path, const char *name, const char *text, size_t len,
+	 int c)
+{
+	char *file = xasprintf("%s/%s", path, name);
+	char *buf = xmalloc(len + 1);
+	FILE *f = fopen(file, "wb");
+
+	ck_assert_ptr_nonnull(f);
+	if (text)
+		memcpy(buf, text, len);
+	else
+		memset(buf, c, len);
+	ck_assert_uint_eq(fwrite(buf, 1, len, f), len);
+	ck_assert_int_eq(fclose(f), 0);
+	free(buf);
+	free(file);
+}
+
+static int
+by_strcmp(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* cur/ in strcmp order (names equal in their first eight bytes, shorter
+ * than eight, bytes over 0x7f), then new/; dot files, directories and
+ * tmp/ are not mail, a link to a file is; each file's bytes whole. */
+START_TEST(maildir_order)
+{
+	static const char *const names[] = {
+		"b", "a", "aaaaaaaa", "aaaaaaaa1", "aaaaaaab", "aaaaaaa",
+		"abcdefgh-2", "abcdefgh-10", "abcdefgh", "\xc3\xa9t\xc3\xa9",
+		"0000001.x:2,S", "0000001:2,S", "00000010.x:2,S",
+	};
+	const char *sorted[LKB_ARRAY_SIZE(names) + 1];
+	char tmpl[] = "/tmp/lkb-md-XXXXXX";
+	char *dir = mkdtemp(tmpl), *sub, *want;
+	struct got g = { 0 };
+
+	ck_assert_ptr_nonnull(dir);
+	for (size_t i = 0; i < 3; i++) {
+		sub = xasprintf("%s/%s", dir, (const char *[]){ "cur", "new",
+								"tmp" }[i]);
+		ck_assert_int_eq(mkdir(sub, 0755), 0);
+		free(sub);
+	}
+	sub = xasprintf("%s/cur", dir);
+	for (size_t i = 0; i < LKB_ARRAY_SIZE(names); i++) {
+		put_file(sub, names[i], names[i], strlen(names[i]), 0);
+		sorted[i] = names[i];
+	}
+	put_file(sub, ".hidden", "x", 1, 0);
+	want = xasprintf("%s/zz-dir", sub);
+	ck_assert_int_eq(mkdir(want, 0755), 0);
+	free(want);
+	want = xasprintf("%s/zz-link", sub);
+	ck_assert_int_eq(symlink("b", want), 0);
+	free(want);
+	free(sub);
+	sub = xasprintf("%s/new", dir);
+	put_file(sub, "new-1", "fresh", 5, 0);
+	put_file(sub, "new-0", "", 0, 0);
+	free(sub);
+	sub = xasprintf("%s/tmp", dir);
+	put_file(sub, "half", "half", 4, 0);
+	free(sub);
+	sorted[LKB_ARRAY_SIZE(names)] = "zz-link";	/* to "b" */
+	qsort(sorted, LKB_ARRAY_SIZE(sorted), sizeof(*sorted), by_strcmp);
+
+	ck_assert_int_eq(mailsource_read(dir, collect, &g), LKB_OK);
+	ck_assert_uint_eq(g.n, LKB_ARRAY_SIZE(sorted) + 2);
+	for (size_t i = 0; i < LKB_ARRAY_SIZE(sorted); i++) {
+		const char *text = strcmp(sorted[i], "zz-link") ? sorted[i]
+								 : "b";
+
+		want = xasprintf("maildir:%s/cur/%s", dir, sorted[i]);
+		ck_assert_str_eq(g.v[i].source, want);
+		ck_assert_str_eq(g.v[i].raw, text);
+		ck_assert_uint_eq(g.v[i].len, strlen(text));
+		ck_assert_int_eq(g.v[i].flags, 0);
+		free(want);
+	}
+	ck_assert_uint_eq(g.v[LKB_ARRAY_SIZE(sorted)].len, 0);
+	ck_assert_str_eq(g.v[LKB_ARRAY_SIZE(sorted) + 1].raw, "fresh");
+	got_release(&g);
+	want = xasprintf("rm -rf '%s'", dir);
+	ck_assert_int_eq(system(want), 0);
+	free(want);
+}
+END_TEST
+
+/* A Maildir file of LKB_MAX_MESSAGE_BYTES is whole; one byte more, or
+ * many, and the first LKB_MAX_MESSAGE_BYTES come flagged. */
+START_TEST(maildir_limit)
+{
+	const size_t cap = LKB_MAX_MESSAGE_BYTES;
+	char tmpl[] = "/tmp/lkb-md-XXXXXX";
+	char *dir = mkdtemp(tmpl), *sub, *cmd;
+	struct got g = { 0 };
+
+	ck_assert_ptr_nonnull(dir);
+	sub = xasprintf("%s/cur", dir);
+	ck_assert_int_eq(mkdir(sub, 0755), 0);
+	put_file(sub, "1-at", NULL, cap, 'a');
+	put_file(sub, "2-over", NULL, cap + 1, 'b');
+	put_file(sub, "3-far", NULL, 3 * cap, 'c');
+	put_file(sub, "4-small", "x", 1, 0);
+	free(sub);
+	log_set_level(LOG_LVL_QUIET);
+	ck_assert_int_eq(mailsource_read(dir, collect, &g), LKB_OK);
+	ck_assert_uint_eq(g.n, 4);
+	ck_assert_uint_eq(g.v[0].len, cap);
+	ck_assert_int_eq(g.v[0].flags, 0);
+	ck_assert_uint_eq(g.v[1].len, cap);
+	ck_assert_int_eq(g.v[1].flags, MAILSOURCE_TRUNCATED);
+	ck_assert_uint_eq(g.v[2].len, cap);
+	ck_assert_int_eq(g.v[2].flags, MAILSOURCE_TRUNCATED);
+	for (size_t i = 0; i < 3; i++) {
+		ck_assert_int_eq(g.v[i].raw[0], 'a' + (int)i);
+		ck_assert_int_eq(g.v[i].raw[cap - 1], 'a' + (int)i);
+		ck_assert_uint_eq(strlen(g.v[i].raw), cap);
+	}
+	ck_assert_str_eq(g.v[3].raw, "x");
+	got_release(&g);
+	cmd = xasprintf("rm -rf '%s'", dir);
+	ck_assert_int_eq(system(cmd), 0);
+	free(cmd);
+}
+END_TEST
+
 Suite *
 lkb_test_suite(void)
 {
@@ -510,6 +645,11 @@ lkb_test_suite(void)
 	tcase_add_test(tc, mbox_message_limit);
 	tcase_add_test(tc, mbox_stop);
 	tcase_add_test(tc, mbox_read_error);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("maildir");
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, maildir_order);
+	tcase_add_test(tc, maildir_limit);
 	suite_add_tcase(s, tc);
 	return s;
 }
