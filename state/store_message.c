@@ -256,13 +256,29 @@ row_of(struct store *st, const char *mid, int64_t *id)
 	return 1;
 }
 
+/* The bytes join_addrs would add, so that the text takes one malloc. */
+static size_t
+addrs_len(const struct address *a, size_t n)
+{
+	size_t len = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (a[i].addr && *a[i].addr)
+			len += strlen(a[i].addr) + 2;
+	return len;
+}
+
 static void
 join_addrs(struct strbuf *sb, const struct address *a, size_t n)
 {
+	size_t len = addrs_len(a, n);
+
+	if (!len || strbuf_grow(sb, len))
+		return;
 	for (size_t i = 0; i < n; i++) {
 		if (!a[i].addr || !*a[i].addr)
 			continue;
-		if (sb->len && strbuf_adds(sb, ", "))
+		if (sb->len && strbuf_add(sb, ", ", 2))
 			return;
 		if (strbuf_adds(sb, a[i].addr))
 			return;
@@ -273,10 +289,15 @@ void
 store_msg_texts(const struct message *m, struct strbuf *refs,
 		struct strbuf *to, struct strbuf *cc)
 {
+	size_t len = 0;
+
 	for (size_t i = 0; i < m->nreferences; i++)
-		if ((refs->len && strbuf_addch(refs, ' ')) ||
-		    strbuf_adds(refs, m->references[i]))
-			break;
+		len += strlen(m->references[i]) + 1;
+	if (len && !strbuf_grow(refs, len))
+		for (size_t i = 0; i < m->nreferences; i++)
+			if ((refs->len && strbuf_addch(refs, ' ')) ||
+			    strbuf_adds(refs, m->references[i]))
+				break;
 	join_addrs(to, m->to, m->nto);
 	join_addrs(cc, m->cc, m->ncc);
 }
