@@ -28,9 +28,11 @@ static const char sql_tid_move[] =
 static const char sql_msg_move[] =
 	"UPDATE messages SET thread_id = :to WHERE thread_id = :from";
 static const char sql_thread_del[] = "DELETE FROM threads WHERE id = :id";
+/* A plain INSERT: an upsert writes more than one row as SQLite sees
+ * it, so each one opened a statement journal that copied every page it
+ * changed; link_thread puts only ids no thread holds, once each. */
 static const char sql_tid_put[] =
-	"INSERT INTO thread_ids (msgid, thread_id) VALUES (:mid, :tid) "
-	"ON CONFLICT (msgid) DO UPDATE SET thread_id = excluded.thread_id";
+	"INSERT INTO thread_ids (msgid, thread_id) VALUES (:mid, :tid)";
 static const char sql_msg_insert[] =
 	"INSERT INTO messages (message_id, synthetic_id, content_hash,"
 	" in_reply_to, refs, subject, from_name, from_addr, to_addrs,"
@@ -137,6 +139,16 @@ collect_ids(const struct message *m, const char *mid, const char **ids,
 
 static int thread_has_report(struct store *st, int64_t tid);
 
+/* Whether ids[i] is one of the unknown ids before it. */
+static int
+named_before(const char **ids, const unsigned char *known, size_t i)
+{
+	for (size_t j = 0; j < i; j++)
+		if (!known[j] && !strcmp(ids[j], ids[i]))
+			return 1;
+	return 0;
+}
+
 /* Find or make the thread for ids, merging threads the message joins.
  * With has_report, *has_report is 1 when a thread of ids[1..n) (the
  * ids the mail names) holds a report, asked of each thread as it is
@@ -193,10 +205,15 @@ link_thread(struct store *st, const char **ids, size_t n, int64_t *tid_out,
 			return rc;
 		tid = sqlite3_last_insert_rowid(st->db);
 	}
-	/* ids seen before are in tid now (merged threads moved with it) */
-	for (size_t i = 0; i < n; i++)
-		if (!known[i] && (rc = put_tid(st, ids[i], tid)) != LKB_OK)
+	/* ids seen before are in tid now (merged threads moved with it);
+	 * an id named twice (the parent is the last Reference, most
+	 * often) was unknown both times, and is put the first time */
+	for (size_t i = 0; i < n; i++) {
+		if (known[i] || named_before(ids, known, i))
+			continue;
+		if ((rc = put_tid(st, ids[i], tid)) != LKB_OK)
 			return rc;
+	}
 	*tid_out = tid;
 	return LKB_OK;
 }

@@ -170,6 +170,27 @@ START_TEST(truncated_references_link_transitively)
 }
 END_TEST
 
+/* Ids a mail names more than once (its parent again in References,
+ * itself, one reference twice) go into the thread once each: the mail
+ * is stored, and a later mail with one of them joins its thread. */
+START_TEST(ids_named_twice_are_put_once)
+{
+	int is_new;
+	int64_t a, p, q;
+
+	a = add("self@x", "p@x", "p@x self@x p@x q@x q@x", &is_new);
+	ck_assert_int_gt(a, 0);
+	ck_assert_int_eq(is_new, 1);
+	q = add("q@x", NULL, NULL, NULL);
+	p = add("p@x", "q@x", "q@x q@x", NULL);
+	ck_assert_int_eq(thread_of("q@x"), thread_of("self@x"));
+	ck_assert_int_eq(thread_of("p@x"), thread_of("self@x"));
+	ck_assert_int_eq(parent_of("self@x"), p);
+	ck_assert_int_eq(parent_of("p@x"), q);
+	ck_assert_int_eq(store_check(st), LKB_OK);
+}
+END_TEST
+
 START_TEST(no_message_id_dedups_by_content)
 {
 	int is_new;
@@ -447,6 +468,7 @@ lkb_test_suite(void)
 	tcase_add_test(tc, reply_before_parent_is_linked);
 	tcase_add_test(tc, two_orphans_merge_when_parent_arrives);
 	tcase_add_test(tc, truncated_references_link_transitively);
+	tcase_add_test(tc, ids_named_twice_are_put_once);
 	tcase_add_test(tc, no_message_id_dedups_by_content);
 	tcase_add_test(tc, readonly_open_of_missing_db_fails);
 	tcase_add_test(tc, nested_rollback_rolls_back_all);
