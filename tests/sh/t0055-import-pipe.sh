@@ -10,7 +10,7 @@ C=$LKB_TEST_DATA/corpus
 q() { sqlite3 "$1" "$2"; }
 
 # 2 copies of the 305-mail corpus with fresh ids: 610 distinct mails,
-# more than one transaction of --batch 500 (the default, 2,000, holds
+# more than one transaction of --batch 500 (the default, 10,000, holds
 # them all).
 python3 "$LKB_SRCDIR/bench/gen-mailbox.py" "$C/maildir" "$T/big" 2 >/dev/null
 ok_if "import 610 mails from an mbox" "$LKPBOT" -q -d "$T/ok.db" import "$T/big/mailbox.mbox"
