@@ -180,8 +180,9 @@ import_paths(struct import_run *r, char **paths, int npaths)
 	lkb_debug("import: CPU seconds: read and parse %.2f, store %.2f",
 		  pr.cpu, thread_cpu());
 	lkb_debug("import: the parser waited %lu times, %.2f s; the store "
-		  "%lu times, %.2f s", w.producer, w.producer_secs,
-		  w.consumer, w.consumer_secs);
+		  "%lu times, %.2f s; %llu mails classified by the store",
+		  w.producer, w.producer_secs, w.consumer, w.consumer_secs,
+		  (unsigned long long)ingest_stats(r->ig)->late);
 	ingest_pipe_free(pr.pipe);
 	return rc != LKB_OK ? rc : prc;
 }

@@ -218,6 +218,7 @@ job_store(struct ingest *ig, const struct ingest_job *j, int64_t *msg_id_out)
 
 	ig->stats.read++;
 	ig->stats.bytes += j->len;
+	ig->stats.late += j->late != 0;
 	in.m = m;
 	in.source = j->source;
 	in.content_hash = j->hash;

@@ -17,6 +17,7 @@ struct store;
 struct ingest_stats {
 	uint64_t read, new_msgs, duplicate, rejected, partial, reports;
 	uint64_t bytes;
+	uint64_t late;		/* classified on the storing thread */
 };
 
 struct ingest;
