@@ -60,7 +60,12 @@ struct store {
 	struct walk_memo *memo;	/* store_walk_memo(): long walks' ends */
 	struct mid_index *mids;	/* store_mid_index_start(), or NULL */
 	struct store_ckpt *ckpt; /* store_ckpt_start(), or NULL */
+	int wal_frames;		/* frames of STORE_WAL_CKPT_BYTES, RW */
 };
+
+/* Bytes of WAL that ask for a checkpoint: wal_autocheckpoint, and
+ * store_ckpt.c's threshold (as frames of the database's page size). */
+#define STORE_WAL_CKPT_BYTES (16 * 1024 * 1024)
 
 /* ---- the import's Message-ID index (state/store_index.c) ----
  * While st->mids is set it knows every row of thread_ids and every

@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -56,6 +57,27 @@ mkdir_parents(const char *path)
 	return LKB_OK;
 }
 
+/* imports write in large transactions: a checkpoint every
+ * STORE_WAL_CKPT_BYTES of WAL, in frames of this database's pages */
+static int
+wal_frames(struct store *st)
+{
+	char sql[64];
+	sqlite3_stmt *s = NULL;
+	int src, page = 0;
+
+	src = sqlite3_prepare_v2(st->db, "PRAGMA page_size", -1, &s, NULL);
+	if (src == SQLITE_OK && sqlite3_step(s) == SQLITE_ROW)
+		page = sqlite3_column_int(s, 0);
+	sqlite3_finalize(s);
+	if (src != SQLITE_OK || page < 512)
+		return store_err(st, src, "cannot read the page size");
+	st->wal_frames = STORE_WAL_CKPT_BYTES / page;
+	snprintf(sql, sizeof(sql), "PRAGMA wal_autocheckpoint=%d",
+		 st->wal_frames);
+	return store_exec(st, sql);
+}
+
 static int
 configure(struct store *st)
 {
@@ -73,13 +95,21 @@ configure(struct store *st)
 	if ((rc = store_exec(st, "PRAGMA cache_size=-16384")) != LKB_OK)
 		return rc;
 	if (st->mode == STORE_RW) {
+		/* A new database gets 8 KiB pages (SQLite's default is 4):
+		 * a bulk import writes each page it changed once a commit,
+		 * and with half as many, larger pages it makes half the WAL
+		 * frames and write calls and fewer B-tree splits (linux-pm,
+		 * 35,000 mails: 0.25 s less CPU). 16 KiB is no faster there,
+		 * and writes a third more than 4 KiB in 500-mail commits
+		 * (sync's). An existing database keeps the size it has
+		 * (SQLite ignores this). */
+		if ((rc = store_exec(st, "PRAGMA page_size=8192")) != LKB_OK)
+			return rc;
 		if ((rc = store_exec(st, "PRAGMA journal_mode=WAL")) != LKB_OK)
 			return rc;
 		if ((rc = store_exec(st, "PRAGMA synchronous=NORMAL")) != LKB_OK)
 			return rc;
-		/* imports write in large transactions: fewer checkpoints */
-		if ((rc = store_exec(st, "PRAGMA wal_autocheckpoint=4096")) !=
-		    LKB_OK)
+		if ((rc = wal_frames(st)) != LKB_OK)
 			return rc;
 	}
 	return LKB_OK;

@@ -8,9 +8,10 @@
  * them; durability is the same (synchronous=NORMAL on both). SQLite
  * starts the WAL again from its beginning only when a transaction
  * begins with every frame copied, which a copy running beside the
- * writer seldom allows: the WAL grows, and at STORE_CKPT_CAP_FRAMES
+ * writer seldom allows: the WAL grows, and at STORE_CKPT_CAP_BYTES
  * (256 MiB) the writer lets the copy catch up between two of its
- * transactions.
+ * transactions. Both thresholds are bytes of WAL, counted in frames of
+ * the database's page size.
  */
 #include "config.h"
 #include "state/store.h"
@@ -23,14 +24,14 @@
 #include "lib/xalloc.h"
 #include "state/store-internal.h"
 
-#define STORE_CKPT_FRAMES 4096		/* as wal_autocheckpoint */
-#define STORE_CKPT_CAP_FRAMES 65536	/* 256 MiB of 4 KiB pages */
+#define STORE_CKPT_CAP_BYTES (256 * 1024 * 1024)
 
 struct store_ckpt {
 	pthread_t thread;
 	pthread_mutex_t mu;
 	pthread_cond_t cv;
 	sqlite3 *db;		/* the thread's own connection */
+	int frames, cap;	/* ask at frames, wait at cap */
 	unsigned asked, done;	/* checkpoints asked for, run */
 	int stop;
 	int failed;		/* the thread gave up: the writer does them */
@@ -82,7 +83,7 @@ ckpt_hook(void *arg, sqlite3 *db, const char *name, int frames)
 
 	if (frames > c->most)	/* only this thread writes it */
 		c->most = frames;
-	if (frames < STORE_CKPT_FRAMES)
+	if (frames < c->frames)
 		return SQLITE_OK;
 	pthread_mutex_lock(&c->mu);
 	if (c->failed) {	/* as SQLite's own hook does */
@@ -92,7 +93,7 @@ ckpt_hook(void *arg, sqlite3 *db, const char *name, int frames)
 						NULL, NULL);
 		return SQLITE_OK;
 	}
-	if (frames >= STORE_CKPT_CAP_FRAMES) {
+	if (frames >= c->cap) {
 		/* one running now started before this commit: wait for
 		 * it, then ask for one more and wait for that too */
 		struct timespec t0, t1;
@@ -124,6 +125,8 @@ store_ckpt_start(struct store *st)
 	if (st->ckpt || st->mode != STORE_RW)
 		return;
 	c = xcalloc(1, sizeof(*c));
+	c->frames = st->wal_frames;
+	c->cap = st->wal_frames * (STORE_CKPT_CAP_BYTES / STORE_WAL_CKPT_BYTES);
 	src = sqlite3_open_v2(st->path, &c->db,
 			      SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX,
 			      NULL);
@@ -162,7 +165,7 @@ store_ckpt_stop(struct store *st)
 	if (!c)
 		return;
 	/* the writer's own checkpoints again (this installs their hook) */
-	sqlite3_wal_autocheckpoint(st->db, STORE_CKPT_FRAMES);
+	sqlite3_wal_autocheckpoint(st->db, st->wal_frames);
 	pthread_mutex_lock(&c->mu);
 	c->stop = 1;
 	pthread_cond_broadcast(&c->cv);

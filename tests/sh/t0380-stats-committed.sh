@@ -16,7 +16,7 @@ write_imap_conf INBOX "batch = 50"
 count() { db_q 'SELECT count(*) FROM messages' 2>/dev/null || echo 0; }
 
 plan 5
-: "${LKB_FSIZE:=1500}"
+: "${LKB_FSIZE:=2500}"
 (
 	ulimit -f "$LKB_FSIZE"	# KiB: room for the schema and a few batches
 	trap '' XFSZ	# write() then fails with EFBIG instead

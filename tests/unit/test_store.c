@@ -202,6 +202,49 @@ START_TEST(no_message_id_dedups_by_content)
 }
 END_TEST
 
+static int
+page_size(sqlite3 *db)
+{
+	sqlite3_stmt *s;
+	int n = -1;
+
+	ck_assert_int_eq(sqlite3_prepare_v2(db, "PRAGMA page_size", -1, &s,
+					    NULL), SQLITE_OK);
+	if (sqlite3_step(s) == SQLITE_ROW)
+		n = sqlite3_column_int(s, 0);
+	sqlite3_finalize(s);
+	return n;
+}
+
+/* A database the store makes has 8 KiB pages; one made before (4 KiB,
+ * SQLite's default) keeps its size when the store opens and migrates
+ * it, and stays whole. */
+START_TEST(page_size_new_and_kept)
+{
+	char old[64];
+	struct store *o = NULL;
+	sqlite3 *db;
+	int fd;
+
+	ck_assert_int_eq(page_size(st->db), 8192);
+	snprintf(old, sizeof(old), "/tmp/lkb-store-XXXXXX");
+	fd = mkstemp(old);
+	ck_assert_int_ge(fd, 0);
+	close(fd);
+	ck_assert_int_eq(sqlite3_open(old, &db), SQLITE_OK);
+	ck_assert_int_eq(sqlite3_exec(db, "PRAGMA page_size=4096;"
+				      "CREATE TABLE t (x); DROP TABLE t;",
+				      NULL, NULL, NULL), SQLITE_OK);
+	ck_assert_int_eq(page_size(db), 4096);
+	sqlite3_close(db);
+	ck_assert_int_eq(store_open(old, STORE_RW, &o), LKB_OK);
+	ck_assert_int_eq(page_size(o->db), 4096);
+	ck_assert_int_eq(store_check(o), LKB_OK);
+	store_close(o);
+	lkb_test_remove_db(old);
+}
+END_TEST
+
 START_TEST(readonly_open_of_missing_db_fails)
 {
 	struct store *ro = NULL;
@@ -464,6 +507,7 @@ lkb_test_suite(void)
 
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, schema_is_at_head);
+	tcase_add_test(tc, page_size_new_and_kept);
 	tcase_add_test(tc, dedup_by_message_id);
 	tcase_add_test(tc, reply_before_parent_is_linked);
 	tcase_add_test(tc, two_orphans_merge_when_parent_arrives);
