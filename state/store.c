@@ -67,8 +67,10 @@ wal_frames(struct store *st)
 	int src, page = 0;
 
 	src = sqlite3_prepare_v2(st->db, "PRAGMA page_size", -1, &s, NULL);
-	if (src == SQLITE_OK && sqlite3_step(s) == SQLITE_ROW)
+	if (src == SQLITE_OK && (src = sqlite3_step(s)) == SQLITE_ROW) {
 		page = sqlite3_column_int(s, 0);
+		src = SQLITE_OK;
+	}
 	sqlite3_finalize(s);
 	if (src != SQLITE_OK || page < 512)
 		return store_err(st, src, "cannot read the page size");
