@@ -2,6 +2,7 @@ noinst_LIBRARIES += lib/liblkb.a
 lib_liblkb_a_SOURCES = \
 	%reldir%/arena.c %reldir%/arena.h \
 	%reldir%/ascii.h \
+	%reldir%/clock.h \
 	%reldir%/compiler.h \
 	%reldir%/limits.h \
 	%reldir%/log.c %reldir%/log.h \

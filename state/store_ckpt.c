@@ -18,8 +18,8 @@
 
 #include <pthread.h>
 #include <stdlib.h>
-#include <time.h>
 
+#include "lib/clock.h"
 #include "lib/log.h"
 #include "lib/xalloc.h"
 #include "state/store-internal.h"
@@ -96,18 +96,15 @@ ckpt_hook(void *arg, sqlite3 *db, const char *name, int frames)
 	if (frames >= c->cap) {
 		/* one running now started before this commit: wait for
 		 * it, then ask for one more and wait for that too */
-		struct timespec t0, t1;
+		double t0 = lkb_now_secs();
 
-		clock_gettime(CLOCK_MONOTONIC, &t0);
 		while (c->done != c->asked)
 			pthread_cond_wait(&c->cv, &c->mu);
 		c->asked++;
 		pthread_cond_broadcast(&c->cv);
 		while (c->done != c->asked)
 			pthread_cond_wait(&c->cv, &c->mu);
-		clock_gettime(CLOCK_MONOTONIC, &t1);
-		c->waited += (double)(t1.tv_sec - t0.tv_sec) +
-			     (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+		c->waited += lkb_now_secs() - t0;
 	} else if (c->done == c->asked) {
 		c->asked++;
 		pthread_cond_broadcast(&c->cv);

@@ -8,7 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
-#include <time.h>
 #include <unistd.h>
 
 #include <jansson.h>
@@ -18,6 +17,7 @@
 #include "bot/ingest/ingest.h"
 #include "bot/ingest/ingest_pipe.h"
 #include "bot/ingest/mailsource.h"
+#include "lib/clock.h"
 #include "lib/limits.h"
 #include "lib/log.h"
 #include "lib/status.h"
@@ -32,30 +32,20 @@ struct import_run {
 	struct ingest *ig;
 	unsigned in_batch, batch;	/* mails in the open transaction, most */
 	int progress;		/* stderr is a terminal */
-	struct timespec t0, last;
+	double t0, last;	/* lkb_now_secs(): the start, the last progress */
 };
-
-static double
-secs_since(const struct timespec *a)
-{
-	struct timespec now;
-
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	return (double)(now.tv_sec - a->tv_sec) +
-	       (double)(now.tv_nsec - a->tv_nsec) / 1e9;
-}
 
 static void
 show_progress(struct import_run *r, int final)
 {
 	const struct ingest_stats *s = ingest_stats(r->ig);
-	double t = secs_since(&r->t0);
+	double t = lkb_now_secs() - r->t0;
 
 	if (!r->progress)
 		return;
-	if (!final && secs_since(&r->last) < 0.5)
+	if (!final && lkb_now_secs() - r->last < 0.5)
 		return;
-	clock_gettime(CLOCK_MONOTONIC, &r->last);
+	r->last = lkb_now_secs();
 	fprintf(stderr, "\rimport: %llu messages, %.1f MB, %.0f msg/s%s",
 		(unsigned long long)s->read, (double)s->bytes / 1e6,
 		t > 0 ? (double)s->read / t : 0.0, final ? "\n" : "");
@@ -270,7 +260,7 @@ cmd_import(int argc, char **argv, struct bot_ctx *ctx)
 	rc = LKB_OK;
 	r.ig = ingest_new(ctx->st);
 	r.progress = isatty(STDERR_FILENO) && ctx->verbose >= 0;
-	clock_gettime(CLOCK_MONOTONIC, &r.t0);
+	r.t0 = lkb_now_secs();
 	r.last = r.t0;
 	rc = import_paths(&r, argv + optind, argc - optind);
 	if (rc == LKB_OK && r.in_batch)
@@ -281,7 +271,8 @@ cmd_import(int argc, char **argv, struct bot_ctx *ctx)
 	store_ckpt_stop(ctx->st);
 	show_progress(&r, 1);
 	if (rc == LKB_OK && ctx->verbose >= 0)
-		print_summary(ingest_stats(r.ig), json, secs_since(&r.t0));
+		print_summary(ingest_stats(r.ig), json,
+			      lkb_now_secs() - r.t0);
 	else if (rc != LKB_OK)
 		lkb_error("import stopped: %s (messages committed before "
 			  "this point are kept)", lkb_status_str(rc));

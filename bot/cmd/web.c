@@ -4,7 +4,6 @@
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
 
 #include <jansson.h>
 
@@ -12,6 +11,7 @@
 #include "bot/core/json_out.h"
 #include "bot/core/settings.h"
 #include "bot/web/web.h"
+#include "lib/clock.h"
 #include "lib/log.h"
 #include "lib/status.h"
 
@@ -27,16 +27,6 @@ static const char help[] =
 	"    --out DIR    the site's directory (created if missing)\n"
 	"    --url URL    the site's public URL, for the feed's links\n"
 	"    --json       print the summary as JSON\n";
-
-static double
-secs_since(const struct timespec *t0)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (double)(t.tv_sec - t0->tv_sec) +
-	       (double)(t.tv_nsec - t0->tv_nsec) / 1e9;
-}
 
 static void
 print_summary(const struct web_opts *o, const struct web_summary *s,
@@ -79,7 +69,7 @@ cmd_web(int argc, char **argv, struct bot_ctx *ctx)
 	};
 	struct web_opts o = { NULL, NULL, ctx->set->bot.address };
 	struct web_summary s;
-	struct timespec t0;
+	double t0;
 	int c, rc, json = 0;
 
 	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
@@ -98,7 +88,7 @@ cmd_web(int argc, char **argv, struct bot_ctx *ctx)
 		cmd_usage(stderr, usage);
 		return EXIT_USAGE;
 	}
-	clock_gettime(CLOCK_MONOTONIC, &t0);
+	t0 = lkb_now_secs();
 	rc = web_build(ctx->st, &o, &s);
 	if (rc == LKB_ERR_USAGE)
 		return EXIT_USAGE;
@@ -108,6 +98,6 @@ cmd_web(int argc, char **argv, struct bot_ctx *ctx)
 		return ctx_exit_code(rc);
 	}
 	if (ctx->verbose >= 0 || json)
-		print_summary(&o, &s, secs_since(&t0), json);
+		print_summary(&o, &s, lkb_now_secs() - t0, json);
 	return EXIT_OK;
 }

@@ -10,10 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "lib/ascii.h"
+#include "lib/clock.h"
 #include "lib/limits.h"
 #include "lib/status.h"
 #include "lib/xalloc.h"
@@ -48,15 +48,6 @@ compare_git_rev_ok(const char *s)
 	return 1;
 }
 
-static int64_t
-now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
 enum drain_end { DRAIN_EOF, DRAIN_OVER, DRAIN_LATE };
 
 /* Drain both pipes until EOF. Stops as soon as stdout goes past its cap
@@ -67,11 +58,11 @@ drain(int fd_out, int fd_err, struct strbuf *out, struct strbuf *err)
 {
 	struct pollfd p[2] = { { fd_out, POLLIN, 0 }, { fd_err, POLLIN, 0 } };
 	char buf[65536];
-	int64_t end = now_ms() + (int64_t)git_seconds * 1000, left;
+	int64_t end = lkb_now_ms() + (int64_t)git_seconds * 1000, left;
 	int nopen = 2, ready;
 
 	while (nopen) {
-		if ((left = end - now_ms()) <= 0)
+		if ((left = end - lkb_now_ms()) <= 0)
 			return DRAIN_LATE;
 		ready = poll(p, 2, left > 60000 ? 60000 : (int)left);
 		if (ready < 0 && errno == EINTR)

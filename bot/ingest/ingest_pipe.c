@@ -10,9 +10,9 @@
 
 #include <pthread.h>
 #include <stdlib.h>
-#include <time.h>
 
 #include "bot/ingest/ingest.h"
+#include "lib/clock.h"
 #include "lib/log.h"
 #include "lib/status.h"
 #include "lib/xalloc.h"
@@ -32,15 +32,6 @@ struct ingest_pipe {
 	int rc;				/* the producer's result */
 	struct ingest_pipe_waits waits;
 };
-
-static double
-now_secs(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
-}
 
 struct ingest_pipe *
 ingest_pipe_new(size_t max_jobs, size_t max_bytes)
@@ -113,7 +104,7 @@ ingest_pipe_push(struct ingest_pipe *p, struct ingest_job *j)
 	pthread_mutex_lock(&p->mu);
 	reap_done(p);
 	if (!p->stopped && pipe_full(p, len)) {
-		double t0 = now_secs();
+		double t0 = lkb_now_secs();
 
 		while (!p->stopped && pipe_full(p, len)) {
 			p->producer_waits = 1;
@@ -123,7 +114,7 @@ ingest_pipe_push(struct ingest_pipe *p, struct ingest_job *j)
 			reap_done(p);
 		}
 		p->waits.producer++;
-		p->waits.producer_secs += now_secs() - t0;
+		p->waits.producer_secs += lkb_now_secs() - t0;
 	}
 	p->producer_waits = 0;
 	if (p->stopped) {
@@ -168,7 +159,7 @@ ingest_pipe_pop(struct ingest_pipe *p, int *rc_out)
 
 	pthread_mutex_lock(&p->mu);
 	if (!p->n && !p->closed && !p->stopped) {
-		double t0 = now_secs();
+		double t0 = lkb_now_secs();
 
 		p->consumer_waits = 1;
 		while (!p->closed && !p->stopped &&
@@ -176,7 +167,7 @@ ingest_pipe_pop(struct ingest_pipe *p, int *rc_out)
 			pthread_cond_wait(&p->not_empty, &p->mu);
 		p->consumer_waits = 0;
 		p->waits.consumer++;
-		p->waits.consumer_secs += now_secs() - t0;
+		p->waits.consumer_secs += lkb_now_secs() - t0;
 	}
 	if (p->n && !p->stopped) {
 		j = p->ring[p->head];

@@ -8,11 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
-#include <time.h>
 
 #include <curl/curl.h>
 
 #include "bot/net/curl_common.h"
+#include "lib/clock.h"
 #include "lib/log.h"
 #include "lib/status.h"
 #include "lib/strbuf.h"
@@ -53,15 +53,6 @@ curl_status(CURLcode cc)
 	default:
 		return LKB_ERR;
 	}
-}
-
-static int64_t
-now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
 static int
@@ -121,7 +112,7 @@ setup(struct imap_conn *c, const struct imap_conf *conf)
 	curl_free(netrc_url);	/* libcurl copied it */
 	c->timeout_ms = secs * 1000;
 	c->deadline = conf->deadline;
-	c->end_ms = conf->deadline > 0 ? now_ms() + conf->deadline * 1000 : 0;
+	c->end_ms = conf->deadline > 0 ? lkb_now_ms() + conf->deadline * 1000 : 0;
 	if (cc != CURLE_OK) {
 		lkb_error("imap: cannot set up libcurl: %s",
 			  curl_easy_strerror(cc));
@@ -203,7 +194,7 @@ wait_sock(struct imap_conn *c, short events)
 	int n;
 
 	/* the deadline bounds a server that trickles a byte at a time */
-	if (c->end_ms && (left = c->end_ms - now_ms()) < wait)
+	if (c->end_ms && (left = c->end_ms - lkb_now_ms()) < wait)
 		wait = left > 0 ? left : 0;
 	pfd.fd = c->sock;
 	pfd.events = events;
