@@ -233,7 +233,7 @@ cmd_import(int argc, char **argv, struct bot_ctx *ctx)
 		{ NULL, 0, NULL, 0 },
 	};
 	struct import_run r = { 0 };
-	int c, json = 0, rc = LKB_OK;
+	int c, json = 0, indexed, rc;
 
 	r.batch = LKB_IMPORT_BATCH_MESSAGES;
 	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
@@ -252,12 +252,12 @@ cmd_import(int argc, char **argv, struct bot_ctx *ctx)
 		return EXIT_USAGE;
 	}
 	/* into an empty database: threading's lookups from memory */
-	if ((rc = store_mid_index_start(ctx->st, LKB_IMPORT_INDEX_IDS)) < 0)
-		return ctx_exit_code(rc);
-	lkb_debug("import: Message-ID index %s", rc ? "on" : "off (the "
+	indexed = store_mid_index_start(ctx->st, LKB_IMPORT_INDEX_IDS);
+	if (indexed < 0)
+		return ctx_exit_code(indexed);
+	lkb_debug("import: Message-ID index %s", indexed ? "on" : "off (the "
 		  "database holds mail already)");
 	store_ckpt_start(ctx->st);
-	rc = LKB_OK;
 	r.ig = ingest_new(ctx->st);
 	r.progress = isatty(STDERR_FILENO) && ctx->verbose >= 0;
 	r.t0 = lkb_now_secs();
