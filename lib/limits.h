@@ -65,10 +65,9 @@
  * rewrites the index pages its mails touched, so a bulk import writes
  * less in fewer, larger ones (io-uring, 33,494 mails, 4 KiB pages: 137
  * MB written at 2,000, 91 MB at 10,000, 82 MB at 20,000; 8 KiB pages:
- * 90 MB at 10,000). Pages that no longer
- * fit SQLite's 8 MiB cache go to the WAL before the commit, so memory
- * does not grow with the batch; the lock other writers wait for is
- * held about half a second. */
+ * 90 MB at 10,000). Pages that no longer fit SQLite's 8 MiB cache go to
+ * the WAL before the commit, so memory does not grow with the batch;
+ * the lock other writers wait for is held about half a second. */
 #define LKB_IMPORT_BATCH_MESSAGES 10000
 #define LKB_MAX_IMPORT_BATCH 100000
 /* Message-IDs an import keeps in memory (state/store_index.c), about

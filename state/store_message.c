@@ -382,6 +382,8 @@ insert_row(struct store *st, const struct store_msg_in *in, const char *mid,
 	sqlite3_stmt *s;
 	struct strbuf refs = STRBUF_INIT, to = STRBUF_INIT, cc = STRBUF_INIT;
 	const char *irt = m->in_reply_to;
+	const char *refs_text = in->refs_text, *to_text = in->to_text;
+	const char *cc_text = in->cc_text;
 	struct parent_ids par;
 	uint64_t at = 0;
 	int rc;
@@ -395,21 +397,22 @@ insert_row(struct store *st, const struct store_msg_in *in, const char *mid,
 	if (in->raw && (rc = rawpack_append(st->pack, in->raw, in->raw_len,
 					    &at)) != LKB_OK)
 		return rc;
-	if (!in->refs_text || !in->to_text || !in->cc_text)
+	if (!refs_text || !to_text || !cc_text) {	/* not made ahead */
 		store_msg_texts(m, &refs, &to, &cc);
+		refs_text = refs.buf;
+		to_text = to.buf;
+		cc_text = cc.buf;
+	}
 	if ((rc = store_bind_text_borrowed(st, s, ":mid", mid)) ||
 	    (rc = store_bind_int(st, s, ":syn", synthetic)) ||
 	    (rc = store_bind_text_borrowed(st, s, ":hash", in->content_hash)) ||
 	    (rc = store_bind_text_borrowed(st, s, ":irt", irt)) ||
-	    (rc = store_bind_text_borrowed(st, s, ":refs", in->refs_text
-					   ? in->refs_text : refs.buf)) ||
+	    (rc = store_bind_text_borrowed(st, s, ":refs", refs_text)) ||
 	    (rc = store_bind_text_borrowed(st, s, ":subj", m->subject)) ||
 	    (rc = store_bind_text_borrowed(st, s, ":fname", m->from.name)) ||
 	    (rc = store_bind_text_borrowed(st, s, ":faddr", m->from.addr)) ||
-	    (rc = store_bind_text_borrowed(st, s, ":to", in->to_text
-					   ? in->to_text : to.buf)) ||
-	    (rc = store_bind_text_borrowed(st, s, ":cc", in->cc_text
-					   ? in->cc_text : cc.buf)) ||
+	    (rc = store_bind_text_borrowed(st, s, ":to", to_text)) ||
+	    (rc = store_bind_text_borrowed(st, s, ":cc", cc_text)) ||
 	    (rc = m->date == (time_t)-1
 			  ? store_bind_null(st, s, ":date")
 			  : store_bind_int(st, s, ":date", (int64_t)m->date)) ||

@@ -495,7 +495,6 @@ forget_shortcuts(struct store *st, int64_t msg_id)
 	sqlite3_stmt *s = store_stmt(st, sql_forget_shortcuts);
 
 	mid_index_drop(st, "shortcuts forgotten");
-
 	if (!s)
 		return LKB_ERR_DB;
 	return store_step_done(st, s, store_bind_int(st, s, ":m", msg_id));
