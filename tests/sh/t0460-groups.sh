@@ -19,12 +19,12 @@ A=$(rid 202409291630.6349557c-oliver.sang@intel.com)	# commit 060406c61c
 B=$(rid 202406252157.348c160f-oliver.sang@intel.com)
 C=$(rid 202407291554.5c76ba13-oliver.sang@intel.com)	# commit 18048c1af7
 CD=$(rid 202407022125.e7ba93db-oliver.sang@intel.com)	# its duplicate
-V6=$(rid 202503171650.cc082b66-lkp@intel.com)	# PATCHv6 6/7
-V5=$(rid 202503041413.872983bd-lkp@intel.com)	# PATCHv5 6/7
+V6=$(rid 202310172345.jViTGPKD-lkp@intel.com)	# PATCH v3 1/4
+V5=$(rid 202309281916.qy89onYp-lkp@intel.com)	# PATCH v2 1/4
 P1=$(rid 202405151142.8COQSJsa-lkp@intel.com)	# PATCH 5/6
 P2=$(rid 202405150852.LoiNtqk4-lkp@intel.com)	# PATCH 5/6 again
 P4=$(rid 202405151219.H2vlwtc0-lkp@intel.com)	# PATCH 4/6
-N53=$(rid 202506300509.2S1tygch-lkp@intel.com)	# V6's author, other patch
+N53=$(rid 202308031027.5941ce5f-oliver.sang@intel.com)	# V6's author, other patch
 is "ten reports" "$(q 'select count(*) from reports')" 10
 is "triage made the linux-next copy a duplicate" "$(q "select state || ' ' || duplicate_of from reports where id = $CD")" "closed $C"
 
@@ -51,7 +51,7 @@ ok_if "another patch of the same author is alone" sh -c "! grep -q '\\b$N53:' '$
 
 "$LKPBOT" -c "$T/conf" list --group >"$T/g.txt"
 ok_if "list --group text: a group header" grep -q '^group 1: 2 reports$' "$T/g.txt"
-ok_if "... each member with why" grep -q "^ *$V6 .* same subject and author .*PATCHv6 6/7" "$T/g.txt"
+ok_if "... each member with why" grep -q "^ *$V6 .* same subject and author .*PATCH v3 1/4" "$T/g.txt"
 is "... and the count" "$(tail -1 "$T/g.txt")" "4 groups"
 
 "$LKPBOT" -c "$T/conf" show $A >"$T/a.txt"

@@ -62,8 +62,8 @@ static void
 import_groups(void)
 {
 	static const char *const files[] = {
-		"r115", "r141", "r133", "r137", "r68", "r75", "r147", "r148",
-		"r146", "r53",
+		"r115", "r141", "r133", "r137", "scsi-v3", "scsi-v2", "r147",
+		"r148", "r146", "scsi-other",
 	};
 	struct store *st;
 	struct ingest *ig;
