@@ -1,27 +1,32 @@
 #!/bin/sh
-# triage-accuracy.sh - how well triage tells what real replies do: the
-# labelled replies of bench/triage (labels/<list>.tsv, doc/reply-acts.md)
-# and the reports they answer are imported into a fresh database,
-# triaged, and each reply's events are turned into acts and compared with
-# its labels. Prints per-act precision and recall, the share of replies
-# handled right, and the share of discussion replies given a state event.
+# triage-accuracy.sh - how well triage tells what real replies do and
+# what became of each report: a labelled set (bench/triage by default:
+# labels/<list>.tsv, and states/<list>.tsv where the reports' final
+# states are labelled) and its mail are imported into a fresh database,
+# triaged, each reply's events turned into acts and each report's state
+# into a final state, and both compared with the labels. Prints per-act
+# precision and recall, the share of replies handled right, the share of
+# discussion replies given a state event, per-state figures and the
+# precision of automatic closes.
 #
-#   bench/triage-accuracy.sh [--test] [--misses] [LIST...]
+#   bench/triage-accuracy.sh [--test] [--misses] [--data DIR] [LIST...]
 #
-# --misses also lists every reply handled wrong: Message-ID, the acts
-# labelled, the acts found and the events with the rules that gave them.
+# A label counts as right when the acts found equal its acts, or equal
+# its accepted alternative (the `alt` column: a second act a careful
+# reader could defend). --misses also lists every reply and report
+# handled wrong, with the events and the rules that gave them.
 #
-# Without --test only the tuning lists are measured (linux-block,
-# io-uring, linux-btrfs, linux-pm); the test lists (linux-ext4,
-# linux-nfs) are measured once, when the rules are done, with --test,
-# and the figures recorded in BENCHMARKS.md. Needs a built lkpbot in
-# _build/ (or $LKPBOT), sqlite3, python3, xz.
+# The split of the lists is DIR/split.tsv (list, tuning|test): without
+# --test only the tuning lists are measured; the test lists are measured
+# once, when the work is done, with --test, and the figures recorded in
+# BENCHMARKS.md. DIR holds labels/, replies/, reports/ and, when there
+# is one, evidence/ (mail outside the threads that refers to a report):
+# <list>.mbox or <list>.mbox.xz each. Needs a built lkpbot in _build/
+# (or $LKPBOT), sqlite3, python3, xz.
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 LKPBOT=${LKPBOT:-$top/_build/bot/lkpbot}
 data=$top/bench/triage
-tuning="linux-block io-uring linux-btrfs linux-pm"
-testing="linux-ext4 linux-nfs"
 
 test_flag=0
 misses=0
@@ -29,22 +34,30 @@ while [ $# -gt 0 ]; do
 	case $1 in
 	--test) test_flag=1 ;;
 	--misses) misses=1 ;;
+	--data) data=$(cd "$2" && pwd); shift ;;
 	*) break ;;
 	esac
 	shift
 done
+split=$data/split.tsv
+set_of() { [ -f "$split" ] && awk -F'\t' -v l="$1" '$1 == l { print $2 }' "$split"; }
 lists="$*"
 if [ -z "$lists" ]; then
-	if [ $test_flag = 1 ]; then lists=$testing; else lists=$tuning; fi
+	want=tuning
+	[ $test_flag = 1 ] && want=test
+	if [ -f "$split" ]; then
+		lists=$(awk -F'\t' -v w=$want '$2 == w { print $1 }' "$split" | tr '\n' ' ')
+	else
+		lists=$(cd "$data/labels" && ls *.tsv | sed 's/\.tsv$//' | tr '\n' ' ')
+	fi
 fi
 for l in $lists; do
-	case " $testing " in
-	*" $l "*) [ $test_flag = 1 ] || {
+	if [ "$(set_of "$l")" = test ] && [ $test_flag = 0 ]; then
 		echo "triage-accuracy.sh: $l is a test list: use --test" >&2
-		exit 2; } ;;
-	esac
-	[ -f "$data/labels/$l.tsv" ] || {
-		echo "triage-accuracy.sh: no labels for $l" >&2; exit 2; }
+		exit 2
+	fi
+	[ -f "$data/labels/$l.tsv" ] || [ -f "$data/states/$l.tsv" ] || {
+		echo "triage-accuracy.sh: no labels for $l in $data" >&2; exit 2; }
 done
 [ -x "$LKPBOT" ] || { echo "triage-accuracy.sh: no $LKPBOT" >&2; exit 2; }
 
@@ -62,11 +75,19 @@ max_per_thread = 0
 path = $tmp/db
 CONF
 mkdir -p "$tmp/out"
+# unpack DIR/KIND/LIST.mbox[.xz] into $tmp, print its path (or nothing)
+unpack() {
+	if [ -f "$data/$1/$2.mbox.xz" ]; then
+		xz -dc "$data/$1/$2.mbox.xz" >"$tmp/$2.$1.mbox"
+		echo "$tmp/$2.$1.mbox"
+	elif [ -f "$data/$1/$2.mbox" ]; then
+		echo "$data/$1/$2.mbox"
+	fi
+}
 for l in $lists; do
-	xz -dc "$data/reports/$l.mbox.xz" >"$tmp/$l.reports.mbox"
-	xz -dc "$data/replies/$l.mbox.xz" >"$tmp/$l.replies.mbox"
-	"$LKPBOT" -q -c "$tmp/conf" import "$tmp/$l.reports.mbox" \
-		"$tmp/$l.replies.mbox" >/dev/null
+	# reports first, then the mail around them in archive order
+	"$LKPBOT" -q -c "$tmp/conf" import $(unpack reports "$l") \
+		$(unpack replies "$l") $(unpack evidence "$l") >/dev/null
 done
 "$LKPBOT" -q -c "$tmp/conf" triage >/dev/null
 sqlite3 -separator '	' "$tmp/db" "SELECT m.message_id,
@@ -76,11 +97,14 @@ sqlite3 -separator '	' "$tmp/db" "SELECT m.message_id,
 	 AND t.report_id IS NOT NULL)
 	FROM messages m
 	LEFT JOIN events e ON e.msg_id = m.id GROUP BY m.id" >"$tmp/events.tsv"
+sqlite3 -separator '	' "$tmp/db" "SELECT m.message_id, r.state,
+	coalesce(r.close_reason, '')
+	FROM reports r JOIN messages m ON m.id = r.msg_id" >"$tmp/states.tsv"
 
-python3 - "$tmp/events.tsv" "$data" $misses $lists <<'PY'
-import sys, collections
-events_file, data, misses, lists = (sys.argv[1], sys.argv[2],
-                                    sys.argv[3] == "1", sys.argv[4:])
+python3 - "$tmp/events.tsv" "$tmp/states.tsv" "$data" $misses $lists <<'PY'
+import os, sys, collections
+events_file, states_file, data, misses, lists = (
+    sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4] == "1", sys.argv[5:])
 # events -> the act they record (doc/reply-acts.md); secondary events
 # (root-caused, cannot-reproduce) and commands record none
 ACT = {
@@ -110,26 +134,36 @@ acts = ["discussion", "acknowledges", "proposes-fix", "fix-applied",
 tp, fp, fn = collections.Counter(), collections.Counter(), collections.Counter()
 ok_act = collections.Counter()	# replies labelled with the act handled right
 n = right = disc = disc_state = missing = nlinked = right_linked = 0
+def table(path):
+    """Rows of a labels TSV as dicts (its header names the columns)."""
+    if not os.path.exists(path):
+        return []
+    lines = open(path, encoding="utf-8").read().splitlines()
+    cols = lines[0].split("\t")
+    return [dict(zip(cols, x.split("\t"))) for x in lines[1:] if x]
 for l in lists:
-    rows = [r.rstrip("\n").split("\t") for r in
-            open("%s/labels/%s.tsv" % (data, l), encoding="utf-8")][1:]
-    for mid, _, labels, _ in rows:
-        want = set(labels.split("+"))
+    for row in table("%s/labels/%s.tsv" % (data, l)):
+        mid = row["message_id"]
+        want = set(row["acts"].split("+"))
+        alt = row.get("alt", "")
         if mid not in ev:
             missing += 1
         types = ev.get(mid, [])
         got = {ACT[t] for t in types if t in ACT} or {"discussion"}
+        ok = got == want or (alt != "" and got == {alt})
+        if ok:
+            want = got	# scored as the accepted reading
         n += 1
-        right += got == want
+        right += ok
         for a in want:
-            ok_act[a] += got == want
+            ok_act[a] += ok
         if mid in linked:
             nlinked += 1
-            right_linked += got == want
-        if got != want:
-            wrong.append("%s\twant %s\tgot %s\t%s" % (
-                mid, "+".join(sorted(want)), "+".join(sorted(got)),
-                why.get(mid, "")))
+            right_linked += ok
+        if not ok:
+            wrong.append("%s\twant %s%s\tgot %s\t%s" % (
+                mid, "+".join(sorted(want)), " (or %s)" % alt if alt else "",
+                "+".join(sorted(got)), why.get(mid, "")))
         if want == {"discussion"}:
             disc += 1
             disc_state += any(t in STATE for t in types)
@@ -137,11 +171,15 @@ for l in lists:
             if a in got and a in want: tp[a] += 1
             elif a in got: fp[a] += 1
             elif a in want: fn[a] += 1
-print("lists: %s; %d replies (%d not found in the store)" %
-      (" ".join(lists), n, missing))
-print("%-24s %8s %9s %7s %7s" % ("act", "labelled", "precision", "recall",
-                                 "right"))
-for a in acts:
+if n == 0:
+    print("lists: %s; no labelled replies" % " ".join(lists))
+else:
+    print("lists: %s; %d replies (%d not found in the store)" %
+          (" ".join(lists), n, missing))
+if n:
+    print("%-24s %8s %9s %7s %7s" % ("act", "labelled", "precision",
+                                     "recall", "right"))
+for a in acts if n else ():
     lab = tp[a] + fn[a]
     prec = "%.0f %%" % (100.0 * tp[a] / (tp[a] + fp[a])) if tp[a] + fp[a] else "-"
     rec = "%.0f %%" % (100.0 * tp[a] / lab) if lab else "-"
@@ -149,15 +187,72 @@ for a in acts:
     # found equal their labels exactly
     rgt = "%.0f %%" % (100.0 * ok_act[a] / lab) if lab else "-"
     print("%-24s %8d %9s %7s %7s" % (a, lab, prec, rec, rgt))
-print("replies handled right: %.1f %% (%d of %d)" % (100.0 * right / n, right, n))
+if n:
+    print("replies handled right: %.1f %% (%d of %d)" % (100.0 * right / n, right, n))
 # a reply whose report is not in the set links to nothing and gets no
 # event: the share of the others handled right
-print("... of the replies linked to a report: %.1f %% (%d of %d)" %
-      (100.0 * right_linked / nlinked if nlinked else 0, right_linked,
-       nlinked))
-print("discussion replies given a state event: %.1f %% (%d of %d)" %
-      (100.0 * disc_state / disc if disc else 0, disc_state, disc))
+if n:
+    print("... of the replies linked to a report: %.1f %% (%d of %d)" %
+          (100.0 * right_linked / nlinked if nlinked else 0, right_linked,
+           nlinked))
+    print("discussion replies given a state event: %.1f %% (%d of %d)" %
+          (100.0 * disc_state / disc if disc else 0, disc_state, disc))
+
+# ---- the reports' final states (REPORT-STATES.md's names)
+def final(state, reason):
+    if state == "closed":
+        return {"fixed": "fixed", "superseded": "superseded",
+                "duplicate": "duplicate", "reverted": "reverted"}.get(
+                    reason, "not-a-bug")
+    return {"fix-confirmed": "fixed"}.get(state, state)
+have = {}
+for line in open(states_file, encoding="utf-8", errors="replace"):
+    mid, st, why_ = (line.rstrip("\n").split("\t") + ["", ""])[:3]
+    have[mid.strip("<>")] = final(st, why_)
+states = ["open", "acknowledged", "fix-proposed", "fixed", "superseded",
+          "not-a-bug", "duplicate", "reverted"]
+stp, sfp, sfn = collections.Counter(), collections.Counter(), collections.Counter()
+sn = sright = smissing = 0
+swrong = []
+for l in lists:
+    for row in table("%s/states/%s.tsv" % (data, l)):
+        mid, want, alt = row["report_message_id"], row["state"], row.get("alt", "")
+        got = have.get(mid)
+        if got is None:
+            smissing += 1
+            got = "(not a report)"
+        ok = got == want or (alt != "" and got == alt)
+        if ok:
+            want = got
+        sn += 1
+        sright += ok
+        if ok:
+            stp[want] += 1
+        else:
+            sfp[got] += 1
+            sfn[want] += 1
+            swrong.append("%s\twant %s%s\tgot %s" % (
+                mid, want, " (or %s)" % alt if alt else "", got))
+if sn:
+    print("\nreports: %d labelled (%d not found as reports)" % (sn, smissing))
+    print("%-16s %8s %9s %7s" % ("state", "labelled", "precision", "recall"))
+    for s_ in states + sorted(set(sfp) - set(states)):
+        lab = stp[s_] + sfn[s_]
+        prec = "%.0f %%" % (100.0 * stp[s_] / (stp[s_] + sfp[s_])) if stp[s_] + sfp[s_] else "-"
+        rec = "%.0f %%" % (100.0 * stp[s_] / lab) if lab else "-"
+        print("%-16s %8d %9s %7s" % (s_, lab, prec, rec))
+    print("reports in the right final state: %.1f %% (%d of %d)" %
+          (100.0 * sright / sn, sright, sn))
+    closes = ("fixed", "not-a-bug")
+    ctp = sum(stp[c] for c in closes)
+    cfp = sum(sfp[c] for c in closes)
+    print("automatic closes (fixed, not-a-bug) right: %s (%d of %d)" % (
+        "%.1f %%" % (100.0 * ctp / (ctp + cfp)) if ctp + cfp else "-",
+        ctp, ctp + cfp))
 if misses:
     print("\nreplies handled wrong:")
     print("\n".join(wrong))
+    if swrong:
+        print("\nreports in the wrong state:")
+        print("\n".join(swrong))
 PY
