@@ -54,6 +54,7 @@ static const char *const known_keys[] = {
 	"requests.jobs_per_day", "requests.deadline",
 	"git.repo", "git.timeout", "git.watch", "git.window",
 	"rules.file",
+	"rules.act_model",
 	"templates.dir",
 	"db.path",
 	"web.dir", "web.url",

@@ -23,6 +23,12 @@ tests_unit_test_rules_default_CFLAGS = $(LKB_TEST_CFLAGS)
 tests_unit_test_rules_default_LDADD = $(LKB_UNIT_LDADD)
 TESTS += tests/unit/test-rules-default
 
+check_PROGRAMS += tests/unit/test-actmodel
+tests_unit_test_actmodel_SOURCES = %reldir%/unit/test_actmodel.c
+tests_unit_test_actmodel_CFLAGS = $(LKB_TEST_CFLAGS)
+tests_unit_test_actmodel_LDADD = $(LKB_UNIT_LDADD)
+TESTS += tests/unit/test-actmodel
+
 check_PROGRAMS += tests/unit/test-lifecycle
 tests_unit_test_lifecycle_SOURCES = %reldir%/unit/test_lifecycle.c
 tests_unit_test_lifecycle_CFLAGS = $(LKB_TEST_CFLAGS)

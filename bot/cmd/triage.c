@@ -12,7 +12,7 @@
 #include "lib/status.h"
 
 static const char *const usage[] = {
-	"lkpbot triage",
+	"lkpbot triage [--features FILE]",
 	NULL,
 };
 
@@ -51,5 +51,31 @@ cmd_stage(int argc, char **argv, struct bot_ctx *ctx,
 int
 cmd_triage(int argc, char **argv, struct bot_ctx *ctx)
 {
-	return cmd_stage(argc, argv, ctx, usage, triage_stage);
+	static const struct option opts[] = {
+		{ "features", required_argument, NULL, 'f' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct run_opts ro = { NULL, NULL };
+	struct run_lock *lock = NULL;
+	int c, rc;
+
+	while ((c = getopt_long(argc, argv, "f:h", opts, NULL)) != -1) {
+		if (c == 'f') {
+			ro.features_file = optarg;
+			continue;
+		}
+		cmd_usage(c == 'h' ? stdout : stderr, usage);
+		return c == 'h' ? EXIT_OK : EXIT_USAGE;
+	}
+	if (optind != argc) {
+		cmd_usage(stderr, usage);
+		return EXIT_USAGE;
+	}
+	rc = run_lock_enter(ctx, &lock);
+	if (rc <= 0)
+		return ctx_exit_code(rc);
+	rc = triage_stage(ctx, &ro);
+	run_lock_release(lock);
+	return ctx_exit_code(rc);
 }

@@ -110,6 +110,12 @@ datadir_rules_file(void)
 }
 
 char *
+datadir_act_model_file(void)
+{
+	return data_path("rules/acts.model", "acts.model");
+}
+
+char *
 datadir_templates_dir(void)
 {
 	return data_path("templates/mail", "templates");

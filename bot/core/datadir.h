@@ -8,6 +8,8 @@
 
 /* The default rules file. Caller frees with free(). */
 char *datadir_rules_file(void);
+/* The installed reply-act model (rules/acts.model in a source tree). */
+char *datadir_act_model_file(void);
 /* The directory of the default mail templates. Caller frees. */
 char *datadir_templates_dir(void);
 

@@ -8,6 +8,8 @@ struct bot_ctx;
 struct run_opts {
 	const char *dry_run_dir;	/* --dry-run DIR: write mail there,
 					 * change nothing remote; or NULL */
+	const char *features_file;	/* triage --features FILE: each
+					 * reply's act-model features */
 };
 
 /* One stage of a run. Returns LKB_OK or a negative status (logged);

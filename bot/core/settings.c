@@ -325,6 +325,7 @@ settings_load(struct settings *s, const struct config *cfg)
 	s->web.dir = config_get(cfg, "web", "dir");
 	s->web.url = config_get(cfg, "web", "url");
 	s->paths.rules_file = config_get(cfg, "rules", "file");
+	s->paths.act_model = config_get(cfg, "rules", "act_model");
 	s->paths.templates_dir = config_get(cfg, "templates", "dir");
 	s->paths.db_path = config_get(cfg, "db", "path");
 	return bad ? LKB_ERR_CONFIG : LKB_OK;

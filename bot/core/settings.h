@@ -109,6 +109,7 @@ struct settings {
 	} web;
 	struct {
 		const char *rules_file;		/* [rules] file */
+		const char *act_model;		/* [rules] act_model; "none" */
 		const char *templates_dir;	/* [templates] dir */
 		const char *db_path;		/* [db] path */
 	} paths;

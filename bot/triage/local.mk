@@ -9,5 +9,6 @@ bot_triage_libtriage_a_SOURCES = \
 	%reldir%/rules.h %reldir%/rules_apply.c %reldir%/triage-internal.h \
 	%reldir%/triage.c %reldir%/triage.h %reldir%/command.c \
 	%reldir%/triage_pool.c %reldir%/verify.c %reldir%/verify.h \
-	%reldir%/gitwatch.c %reldir%/gitwatch.h
-dist_pkgdata_DATA += rules/default.rules
+	%reldir%/gitwatch.c %reldir%/gitwatch.h %reldir%/actmodel.c \
+	%reldir%/actmodel.h
+dist_pkgdata_DATA += rules/default.rules rules/acts.model

@@ -25,6 +25,7 @@ struct rules {
 	size_t nbots;
 	const char *const *maintainers;	/* borrowed: rules_set_people() */
 	size_t nmaintainers;
+	const struct actmodel *model;	/* borrowed: rules_set_act_model() */
 };
 
 #endif

@@ -167,6 +167,18 @@ rules_set_people(struct rules *rs, const struct settings *set)
 }
 
 void
+rules_set_act_model(struct rules *rs, const struct actmodel *m)
+{
+	rs->model = m;
+}
+
+const struct actmodel *
+rules_act_model(const struct rules *rs)
+{
+	return rs->model;
+}
+
+void
 rules_set_bots(struct rules *rs, const char *const *bots, size_t n)
 {
 	rs->bots = bots;

@@ -81,6 +81,11 @@ void rules_set_people(struct rules *rs, const struct settings *set);
 /* Known bots by address ([bot] bots); borrowed like the LKP team. An
  * entry a@b also matches a+tag@b (patchwork-bot+netdevbpf@kernel.org). */
 void rules_set_bots(struct rules *rs, const char *const *bots, size_t n);
+struct actmodel;
+/* The reply-act model that weighs what the rules found (borrowed: it must
+ * outlive rs; NULL: the rules alone decide). */
+void rules_set_act_model(struct rules *rs, const struct actmodel *m);
+const struct actmodel *rules_act_model(const struct rules *rs);
 /* 1 when addr is one of the bots. */
 int rules_addr_is_bot(const struct rules *rs, const char *addr);
 

@@ -3,9 +3,11 @@
 #define LKB_BOT_TRIAGE_TRIAGE_INTERNAL_H
 
 #include <stdint.h>
+#include <stdio.h>
 
 #include "bot/outbox/address.h"
 #include "bot/outbox/loop.h"
+#include "bot/triage/actmodel.h"
 #include "bot/triage/lifecycle.h"
 #include "bot/triage/rules.h"
 #include "bot/triage/triage.h"
@@ -32,6 +34,8 @@ struct triage {
 	struct store *st;
 	struct rules *rules;
 	char *rules_path;	/* for the workers' own copies */
+	struct actmodel *model;	/* [rules] act_model; NULL: "none" */
+	FILE *features_out;	/* triage --features: each reply's features */
 	long threads;		/* [bot] threads: -1 = one per CPU */
 	struct tpl_set *tpl;
 	struct loop_policy lp;
@@ -83,6 +87,9 @@ struct triage_prep {
 	struct lkp_command_list cmds;	/* plain-text answers only */
 	int html;			/* HTML only: no commands */
 	int attached;			/* attachments only: no commands */
+	char *features;			/* the act model's (actmodel.h) */
+	int act;			/* its most probable enum reply_act */
+	double act_prob[ACT__COUNT];	/* and each act's probability */
 	char *tables_json;		/* pasted tables, or NULL */
 };
 

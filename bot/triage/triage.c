@@ -2,6 +2,7 @@
 #include "config.h"
 #include "bot/triage/triage.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +17,7 @@
 #include "bot/ingest/classify.h"
 #include "bot/outbox/outbox.h"
 #include "bot/report/json.h"
+#include "bot/triage/actmodel.h"
 #include "bot/triage/rules.h"
 #include "bot/triage/triage-internal.h"
 #include "bot/triage/verify.h"
@@ -34,6 +36,31 @@
 #include "state/store_report.h"
 #include "state/store_triage.h"
 #include "templates/tpl_set.h"
+
+/* [rules] act_model: a path, "none", or unset for the installed one. */
+static int
+triage_load_model(struct triage *t, const char *file)
+{
+	char *path = NULL, *err = NULL;
+	int rc;
+
+	if (file && strcmp(file, "none") == 0)
+		return LKB_OK;
+	if (!file)
+		file = path = datadir_act_model_file();
+	rc = actmodel_load_file(file, &t->model, &err);
+	if (rc != LKB_OK) {
+		lkb_error("cannot load the act model: %s (set [rules] "
+			  "act_model = none to decide by the rules alone)",
+			  err ? err : file);
+		free(err);
+		free(path);
+		return LKB_ERR_CONFIG;
+	}
+	free(path);
+	rules_set_act_model(t->rules, t->model);
+	return LKB_OK;
+}
 
 int
 triage_init(struct triage *t, struct bot_ctx *ctx)
@@ -56,6 +83,8 @@ triage_init(struct triage *t, struct bot_ctx *ctx)
 	}
 	t->rules_path = path ? path : xstrdup(rules);
 	rules_set_people(t->rules, ctx->set);
+	if ((rc = triage_load_model(t, ctx->set->paths.act_model)) != LKB_OK)
+		return rc;
 	t->threads = ctx->set->bot.threads;
 	t->tpl = outbox_templates(ctx->set);
 	if ((rc = loop_policy_load(&t->lp, ctx->set)) != LKB_OK)
@@ -76,6 +105,8 @@ void
 triage_release(struct triage *t)
 {
 	rules_free(t->rules);
+	actmodel_free(t->model);
+	t->model = NULL;
 	tpl_set_free(t->tpl);
 	verify_free(t->verify);
 	t->verify = NULL;
@@ -676,6 +707,32 @@ reply_place(struct store *st, struct rules *rules, struct triage_prep *p,
 	return rc < 0 ? rc : LKB_OK;
 }
 
+/* The act model's features of the prepared reply (kept in p->features
+ * for `triage --features`) and its probabilities of each act. */
+static int
+weigh_events(struct triage_prep *p, const struct actmodel *m, unsigned roles,
+	     unsigned context)
+{
+	enum reply_event_type types[LKB_MAX_RULES];
+	struct actmodel_input in = { p->r, roles, context, p->m->subject,
+				     types, 0 };
+	struct strbuf sb;
+	int rc;
+
+	for (size_t i = 0; i < p->evs.n && in.nevents < LKB_ARRAY_SIZE(types);
+	     i++)
+		types[in.nevents++] = p->evs.ev[i].type;
+	strbuf_init_capped(&sb, 64 * 1024);
+	rc = actmodel_features(&in, &sb);
+	if (rc == LKB_OK) {
+		p->features = arena_memdup0(&p->a, sb.buf ? sb.buf : "",
+					    sb.len);
+		p->act = actmodel_score(m, p->features, p->act_prob);
+	}
+	strbuf_release(&sb);
+	return rc == LKB_ERR_TOO_BIG ? LKB_OK : rc;
+}
+
 /* Everything triage learns of one mail without writing: what it is,
  * which report it answers, its text split and matched against the
  * rules, its commands and pasted tables. Reads st only (the import's
@@ -690,7 +747,7 @@ triage_prepare(struct store *st, struct rules *rules,
 	struct rule_place pl = { NULL, 0 };
 	struct lkp_report *q = NULL;
 	const char *metric = NULL;
-	unsigned roles;
+	unsigned roles, want;
 	size_t len = 0;
 	int rc;
 
@@ -738,10 +795,18 @@ triage_prepare(struct store *st, struct rules *rules,
 	au.name = p->m->from.name;
 	au.addr = p->m->from.addr;
 	roles = rules_author_roles(rules, &au, NULL, p->r);
-	if ((rc = reply_place(st, rules, p, rules_place_wanted(rules, roles),
-			      &pl)) != LKB_OK ||
+	want = rules_place_wanted(rules, roles);
+	if (rules_act_model(rules))
+		want |= RULE_CTX_PATCH | RULE_CTX_PATCH_AUTHOR |
+			RULE_CTX_ANSWERS_ROBOT;
+	if ((rc = reply_place(st, rules, p, want, &pl)) != LKB_OK ||
 	    (rc = rules_apply_at(rules, p->r, &au, &pl, &p->a, &p->evs)) !=
 		    LKB_OK)
+		return rc;
+	if (rules_act_model(rules) &&
+	    (rc = weigh_events(p, rules_act_model(rules),
+			       rules_author_roles(rules, &au, &pl, p->r),
+			       pl.context)) != LKB_OK)
 		return rc;
 	p->tables_json = reply_tables_json(&p->a, p->r, &q);
 	if (q && (roles & RULE_ROLE_LKP)) {
@@ -794,6 +859,9 @@ triage_message(struct triage *t, struct triage_prep *p)
 			break;
 		}
 		tm.report_id = p->report_id;
+		if (t->features_out && p->features && p->m->message_id)
+			fprintf(t->features_out, "%s\t%s\n",
+				p->m->message_id, p->features);
 		rc = triage_reply(t, &tm, p);
 		break;
 	}
@@ -934,7 +1002,8 @@ triage_pass(struct triage *t)
 }
 
 int
-triage_run(struct bot_ctx *ctx, struct triage_stats *stats_out)
+triage_run(struct bot_ctx *ctx, const char *features_file,
+	   struct triage_stats *stats_out)
 {
 	struct triage t;
 	int rc;
@@ -942,6 +1011,17 @@ triage_run(struct bot_ctx *ctx, struct triage_stats *stats_out)
 	if ((rc = triage_init(&t, ctx)) != LKB_OK) {
 		triage_release(&t);
 		return rc;
+	}
+	if (features_file && !t.model) {
+		lkb_error("triage --features: no act model ([rules] act_model "
+			  "= none); give it one");
+		triage_release(&t);
+		return LKB_ERR_USAGE;
+	}
+	if (features_file && !(t.features_out = fopen(features_file, "w"))) {
+		lkb_error("%s: %s", features_file, strerror(errno));
+		triage_release(&t);
+		return LKB_ERR_IO;
 	}
 	rc = triage_pass(&t);
 	/* replies that came before their report: once more, now linked */
@@ -951,6 +1031,10 @@ triage_run(struct bot_ctx *ctx, struct triage_stats *stats_out)
 	}
 	if (stats_out)
 		*stats_out = t.stats;
+	if (t.features_out && fclose(t.features_out) != 0 && rc == LKB_OK) {
+		lkb_error("%s: %s", features_file, strerror(errno));
+		rc = LKB_ERR_IO;
+	}
 	triage_release(&t);
 	return rc;
 }
@@ -961,8 +1045,7 @@ triage_stage(struct bot_ctx *ctx, const struct run_opts *o)
 	struct triage_stats s = { 0 };
 	int rc;
 
-	(void)o;
-	rc = triage_run(ctx, &s);
+	rc = triage_run(ctx, o ? o->features_file : NULL, &s);
 	if (ctx->verbose >= 0 && s.messages) {
 		printf("triage: %u messages, %u events, %u commands, %u "
 		       "answers, %u state changes, %u requests", s.messages,

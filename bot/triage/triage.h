@@ -29,9 +29,11 @@ struct triage_stats {
 /* The run stage (bot/run.h). */
 run_stage_fn triage_stage;
 
-/* Triage everything pending; stats_out may be NULL. */
-int triage_run(struct bot_ctx *ctx, struct triage_stats *stats_out)
-	LKB_WARN_UNUSED;
+/* Triage everything pending; stats_out may be NULL. features_file, when
+ * not NULL, gets a line per reply: its Message-ID, a tab and the act
+ * model's features (bench/triage/train.py learns from them). */
+int triage_run(struct bot_ctx *ctx, const char *features_file,
+	       struct triage_stats *stats_out) LKB_WARN_UNUSED;
 
 /* A maintainer's state change from the terminal (the CLI twins of the
  * mail commands): line is the command as it would be written after

@@ -142,6 +142,7 @@ triage_pool_run(struct triage *t, const int64_t *ids, size_t n,
 		    rules_load_file(t->rules_path, &w[i].rules, &err) ==
 			    LKB_OK) {
 			rules_set_people(w[i].rules, t->ctx->set);
+			rules_set_act_model(w[i].rules, t->model);
 			store_walk_memo(w[i].st, 1);
 			continue;
 		}
