@@ -55,6 +55,7 @@ static const char *const known_keys[] = {
 	"git.repo", "git.timeout", "git.watch", "git.window",
 	"rules.file",
 	"rules.act_model",
+	"triage.auto_confidence",
 	"templates.dir",
 	"db.path",
 	"web.dir", "web.url",

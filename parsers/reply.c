@@ -5,6 +5,7 @@
 
 #include <string.h>
 
+#include "lib/ascii.h"
 #include "lib/limits.h"
 #include "lib/status.h"
 #include "lib/xalloc.h"
@@ -72,6 +73,50 @@ close_reason_from_name(const char *s, size_t len)
 	int r = name_lookup(reason_names, CR__COUNT, s, len);
 
 	return r == CR_NONE ? -1 : r;
+}
+
+static const char *const conf_names[] = { "high", "medium", "low" };
+static const double conf_values[] = {
+	REPLY_CONF_HIGH, REPLY_CONF_MEDIUM, REPLY_CONF_LOW,
+};
+
+int
+reply_confidence_parse(const char *s, size_t len, double *out)
+{
+	double num = 0, den = 1;	/* exact below 10^15: one rounding */
+	size_t i = 0;
+	int k = name_lookup(conf_names, 3, s, len);
+
+	if (k >= 0) {
+		*out = conf_values[k];
+		return 0;
+	}
+	/* digits[.digits], by hand: strtod follows the locale */
+	if (!len || len > 12 || !LKB_ISDIGIT(s[0]))
+		return -1;
+	for (; i < len && LKB_ISDIGIT(s[i]); i++)
+		num = num * 10 + (s[i] - '0');
+	if (i < len && s[i] == '.') {
+		if (++i == len)
+			return -1;
+		for (; i < len && LKB_ISDIGIT(s[i]); i++) {
+			num = num * 10 + (s[i] - '0');
+			den *= 10;
+		}
+	}
+	if (i != len || num > den)
+		return -1;
+	*out = num / den;
+	return 0;
+}
+
+const char *
+reply_confidence_level(double c)
+{
+	for (int k = 0; k < 2; k++)
+		if (c >= conf_values[k])
+			return conf_names[k];
+	return conf_names[2];
 }
 
 int

@@ -158,4 +158,19 @@ const char *close_reason_name(enum close_reason r);
 int reply_event_from_name(const char *s, size_t len);
 int close_reason_from_name(const char *s, size_t len);
 
+/* How sure an event is, 0..1 (lkpbot-rules(5) `confidence`, [triage]
+ * auto_confidence of lkpbot.conf(5)). The three levels are also floors:
+ * a value is high from REPLY_CONF_HIGH, medium from REPLY_CONF_MEDIUM,
+ * low below. Rules without a `confidence` line are high; #lkp commands
+ * are exact (1). */
+#define REPLY_CONF_HIGH 0.9
+#define REPLY_CONF_MEDIUM 0.6
+#define REPLY_CONF_LOW 0.3
+#define REPLY_CONF_EXACT 1.0
+/* "high", "medium", "low" or a decimal number 0..1 ("0.75", "1") in
+ * s[0..len): 0 and *out, or -1 when it is none of them. */
+int reply_confidence_parse(const char *s, size_t len, double *out);
+/* The level of c: "high", "medium" or "low" (static). */
+const char *reply_confidence_level(double c);
+
 #endif

@@ -180,6 +180,7 @@ start_rule(struct rf_parser *ps, const char *v, size_t n)
 	r->name = arena_memdup0(ps->a, v, n);
 	r->line = ps->line;
 	r->event = (enum reply_event_type)-1;
+	r->confidence = REPLY_CONF_HIGH;
 	return LKB_OK;
 }
 
@@ -267,6 +268,10 @@ rule_directive(struct rf_parser *ps, struct rule_spec *r, const char *k,
 		if (t < 0)
 			return fail(ps, "unknown close reason", v, vn);
 		r->reason = (enum close_reason)t;
+	} else if (IS("confidence")) {
+		if (reply_confidence_parse(v, vn, &r->confidence) < 0)
+			return fail(ps, "confidence takes high, medium, low or "
+				    "a number from 0 to 1, not", v, vn);
 	} else if (IS("from-lkp") || IS("not-from-lkp")) {
 		if (vn)
 			return fail(ps, "from-lkp takes no value", v, vn);

@@ -21,6 +21,11 @@
  *                               (named groups (?<NAME>...) of match and
  *                               require patterns are kept anyway)
  *     reason REASON             close reason (event close only)
+ *     confidence LEVEL          how sure the rule is: high (default),
+ *                               medium, low or a number 0..1; events
+ *                               below [triage] auto_confidence wait in
+ *                               the review queue instead of changing
+ *                               the report's state
  *     from-lkp | not-from-lkp   only for / never for LKP authors
  *     from ROLE...              only for authors of one of these roles:
  *                               lkp, maintainer, patch-author, bot, other
@@ -94,6 +99,7 @@ struct rule_spec {
 	unsigned line;
 	enum reply_event_type event;
 	enum close_reason reason;	/* CR_NONE unless given */
+	double confidence;		/* 0..1; REPLY_CONF_HIGH unless given */
 	int from_lkp;			/* 1 only LKP, -1 never LKP, 0 any */
 	unsigned from_roles;		/* enum rule_role bits; 0: anyone */
 	unsigned not_from_roles;	/* enum rule_role bits */

@@ -246,6 +246,19 @@ static const char *const migrations[] = {
 	"  'CHECK (quality = ''ok'' OR quality = ''partial'' OR"
 	" quality = ''rejected'')')"
 	"  WHERE type = 'table' AND name = 'messages';",
+	/* 13 -> 14: how sure each event is (0..1; NULL in rows from
+	 * before) and the review queue (bot/cmd/review.c): an event below
+	 * [triage] auto_confidence that would change its report's state is
+	 * 'pending' until a maintainer accepts or rejects it; the decision,
+	 * who made it and when stay with the event. The CHECK is written
+	 * with OR, like messages.quality's (12 -> 13) */
+	"ALTER TABLE events ADD COLUMN confidence REAL;"
+	"ALTER TABLE events ADD COLUMN review TEXT CHECK (review = 'pending'"
+	"  OR review = 'accepted' OR review = 'rejected');"
+	"ALTER TABLE events ADD COLUMN reviewed_by TEXT;"
+	"ALTER TABLE events ADD COLUMN reviewed_at INTEGER;"
+	"CREATE INDEX events_review ON events(review)"
+	"  WHERE review IS NOT NULL;",
 };
 
 /* The migration that edits sqlite_schema (run by schema_edit). */

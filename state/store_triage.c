@@ -21,8 +21,8 @@ bind_id_or_null(struct store *st, sqlite3_stmt *s, const char *name,
 
 static const char sql_event_add[] =
 	"INSERT OR IGNORE INTO events (report_id, msg_id, type, source, author,"
-	" evidence, sha, reason, created_at) VALUES (:r, :m, :t, :src, :a,"
-	" :ev, :sha, :reason, :now)";
+	" evidence, sha, reason, created_at, confidence) VALUES (:r, :m, :t,"
+	" :src, :a, :ev, :sha, :reason, :now, :conf)";
 
 int
 store_event_add(struct store *st, const struct store_event *ev)
@@ -41,8 +41,91 @@ store_event_add(struct store *st, const struct store_event *ev)
 	       (rc = store_bind_text(st, s, ":sha", ev->sha)) ||
 	       (rc = store_bind_text(st, s, ":reason", ev->reason)) ||
 	       (rc = store_bind_int(st, s, ":now", ev->date > 0 ? ev->date
-						: (int64_t)time(NULL))));
+						: (int64_t)time(NULL))) ||
+	       (rc = store_bind_double(st, s, ":conf", ev->confidence)));
 	return store_step_done(st, s, rc);
+}
+
+static const char *const review_names[REVIEW__COUNT] = {
+	NULL, "pending", "accepted", "rejected",
+};
+
+const char *
+store_review_name(enum store_review r)
+{
+	return (unsigned)r < REVIEW__COUNT ? review_names[r] : NULL;
+}
+
+enum store_review
+store_review_from_name(const char *s)
+{
+	for (int i = 1; s && i < REVIEW__COUNT; i++)
+		if (!strcmp(s, review_names[i]))
+			return (enum store_review)i;
+	return REVIEW_NONE;
+}
+
+/* The row the events_once index says is ev. */
+static const char sql_event_same[] =
+	"SELECT id, review FROM events WHERE report_id = :r"
+	" AND coalesce(msg_id, 0) = :m AND type = :t AND source = :src"
+	" AND coalesce(evidence, '') = :ev";
+
+int
+store_event_add_id(struct store *st, const struct store_event *ev,
+		   int64_t *id_out, enum store_review *review_out)
+{
+	sqlite3_stmt *s;
+	int rc = store_event_add(st, ev);
+
+	*id_out = 0;
+	*review_out = REVIEW_NONE;
+	if (rc != LKB_OK)
+		return rc;
+	if (sqlite3_changes(st->db)) {
+		*id_out = sqlite3_last_insert_rowid(st->db);
+		return LKB_OK;
+	}
+	if (!(s = store_stmt(st, sql_event_same)))
+		return LKB_ERR_DB;
+	(void)((rc = store_bind_int(st, s, ":r", ev->report_id)) ||
+	       (rc = store_bind_int(st, s, ":m", ev->msg_id)) ||
+	       (rc = store_bind_text(st, s, ":t", ev->type)) ||
+	       (rc = store_bind_text(st, s, ":src", ev->source)) ||
+	       (rc = store_bind_text(st, s, ":ev",
+				     ev->evidence ? ev->evidence : "")));
+	if ((rc = store_step_row(st, s, rc)) <= 0)
+		return rc;
+	*id_out = sqlite3_column_int64(s, 0);
+	*review_out = store_review_from_name(
+		(const char *)sqlite3_column_text(s, 1));
+	store_stmt_done(s);
+	return LKB_OK;
+}
+
+static const char sql_event_review[] =
+	"UPDATE events SET review = :rv, reviewed_by = :by,"
+	" reviewed_at = :now WHERE id = :id";
+
+int
+store_event_review_set(struct store *st, int64_t id, enum store_review r,
+		       const char *by)
+{
+	sqlite3_stmt *s = store_stmt(st, sql_event_review);
+	int rc;
+
+	if (!s)
+		return LKB_ERR_DB;
+	(void)((rc = store_bind_text(st, s, ":rv", store_review_name(r))) ||
+	       (rc = store_bind_text(st, s, ":by", by)) ||
+	       (rc = r == REVIEW_PENDING
+			     ? store_bind_null(st, s, ":now")
+			     : store_bind_int(st, s, ":now",
+					      (int64_t)time(NULL))) ||
+	       (rc = store_bind_int(st, s, ":id", id)));
+	if ((rc = store_step_done(st, s, rc)) != LKB_OK)
+		return rc;
+	return sqlite3_changes(st->db) ? 1 : 0;
 }
 
 static const char sql_command_add[] =

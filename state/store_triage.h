@@ -25,12 +25,57 @@ struct store_event {
 	const char *sha;	/* a commit the event names, or NULL */
 	const char *reason;	/* close reason, or NULL */
 	int64_t date;		/* when it was said (the mail's date); 0 = now */
+	double confidence;	/* 0..1 (parsers/reply.h REPLY_CONF_*) */
 };
 
 /* Insert an event; an identical one (same report, message, type, source)
  * is ignored, so triage can be rerun. */
 int store_event_add(struct store *st, const struct store_event *ev)
 	LKB_WARN_UNUSED;
+
+/* Where an event stands in the review queue (doc/design.md section 4):
+ * an event below [triage] auto_confidence that would change its
+ * report's state waits (pending) until a maintainer accepts it (then it
+ * is applied) or rejects it (it stays, changing nothing). */
+enum store_review {
+	REVIEW_NONE,		/* applied on its own, or nothing to apply */
+	REVIEW_PENDING,
+	REVIEW_ACCEPTED,
+	REVIEW_REJECTED,
+	REVIEW__COUNT
+};
+/* "pending", "accepted", "rejected" (NULL for REVIEW_NONE), and back
+ * (REVIEW_NONE for NULL or anything else). */
+const char *store_review_name(enum store_review r);
+enum store_review store_review_from_name(const char *s);
+
+/* store_event_add(), and the event's row id and review state, whether
+ * it was added now or already there (triage run again: a decision
+ * stays). */
+int store_event_add_id(struct store *st, const struct store_event *ev,
+		       int64_t *id_out, enum store_review *review_out)
+	LKB_WARN_UNUSED;
+/* Set event id's review state; by (who decided, NULL for pending) and
+ * the time are kept. 1 done, 0 no such event. */
+int store_event_review_set(struct store *st, int64_t id,
+			   enum store_review r, const char *by)
+	LKB_WARN_UNUSED;
+
+/* An event with what the review queue shows of it (strings borrowed
+ * for the call only). */
+struct store_review_row {
+	int64_t id, report_id, msg_id, created_at, reviewed_at;
+	double confidence;	/* -1: not recorded (rows before schema 14) */
+	const char *message_id, *type, *source, *author, *evidence, *sha;
+	const char *reason, *reviewed_by;
+	enum store_review review;
+};
+typedef int store_review_fn(const struct store_review_row *r, void *arg);
+/* Event id alone (id > 0), or every event in the queue, oldest first:
+ * the pending ones, or (all) the decided ones too. fn returns non-zero
+ * to stop. */
+int store_review_foreach(struct store *st, int64_t id, int all,
+			 store_review_fn *fn, void *arg) LKB_WARN_UNUSED;
 
 struct store_command {
 	int64_t msg_id;
@@ -157,8 +202,10 @@ void store_report_brief_release(struct store_report_brief *b);
 
 /* Row callbacks: strings borrowed for the call only. */
 struct store_event_row {
-	int64_t msg_id, created_at;
+	int64_t id, msg_id, created_at;
 	const char *type, *source, *author, *evidence, *sha, *reason;
+	double confidence;	/* -1: not recorded (rows before schema 14) */
+	enum store_review review;
 };
 typedef int store_event_fn(const struct store_event_row *r, void *arg);
 /* Events of a report; msg_id 0 = all of them, -1 = those without mail. */

@@ -60,13 +60,13 @@ store_report_brief_release(struct store_report_brief *b)
 
 #define TXT(i) ((const char *)sqlite3_column_text(s, (i)))
 
-static const char sql_events_all[] =
-	"SELECT coalesce(msg_id, 0), created_at, type, source, author,"
-	" evidence, sha, reason FROM events WHERE report_id = :r ORDER BY id";
+#define EVENT_COLS                                                            \
+	"SELECT coalesce(msg_id, 0), created_at, type, source, author,"        \
+	" evidence, sha, reason, id, coalesce(confidence, -1), review"        \
+	" FROM events WHERE report_id = :r"
+static const char sql_events_all[] = EVENT_COLS " ORDER BY id";
 static const char sql_events_msg[] =
-	"SELECT coalesce(msg_id, 0), created_at, type, source, author,"
-	" evidence, sha, reason FROM events WHERE report_id = :r"
-	" AND coalesce(msg_id, -1) = :m ORDER BY id";
+	EVENT_COLS " AND coalesce(msg_id, -1) = :m ORDER BY id";
 
 int
 store_event_foreach(struct store *st, int64_t report_id, int64_t msg_id,
@@ -91,6 +91,60 @@ store_event_foreach(struct store *st, int64_t report_id, int64_t msg_id,
 		r.evidence = TXT(5);
 		r.sha = TXT(6);
 		r.reason = TXT(7);
+		r.id = sqlite3_column_int64(s, 8);
+		r.confidence = sqlite3_column_double(s, 9);
+		r.review = store_review_from_name(TXT(10));
+		if (fn(&r, arg))
+			break;
+	}
+	rc = rc < 0 ? rc : LKB_OK;
+out:
+	store_stmt_done(s);
+	return rc;
+}
+
+#define REVIEW_COLS                                                           \
+	"SELECT e.id, e.report_id, coalesce(e.msg_id, 0), e.created_at,"      \
+	" coalesce(e.reviewed_at, 0), coalesce(e.confidence, -1),"            \
+	" m.message_id, e.type, e.source, e.author, e.evidence, e.sha,"       \
+	" e.reason, e.reviewed_by, e.review FROM events e"                    \
+	" LEFT JOIN messages m ON m.id = e.msg_id"
+static const char sql_review_one[] = REVIEW_COLS " WHERE e.id = :id";
+static const char sql_review_pending[] =
+	REVIEW_COLS " WHERE e.review = 'pending' ORDER BY e.id";
+static const char sql_review_all[] =
+	REVIEW_COLS " WHERE e.review IS NOT NULL ORDER BY e.id";
+
+int
+store_review_foreach(struct store *st, int64_t id, int all,
+		     store_review_fn *fn, void *arg)
+{
+	sqlite3_stmt *s = store_stmt(st, id > 0 ? sql_review_one
+					: all ? sql_review_all
+					      : sql_review_pending);
+	struct store_review_row r;
+	int rc = LKB_OK;
+
+	if (!s)
+		return LKB_ERR_DB;
+	if (id > 0 && (rc = store_bind_int(st, s, ":id", id)) != LKB_OK)
+		goto out;
+	while ((rc = store_step(st, s)) == SQLITE_ROW) {
+		r.id = sqlite3_column_int64(s, 0);
+		r.report_id = sqlite3_column_int64(s, 1);
+		r.msg_id = sqlite3_column_int64(s, 2);
+		r.created_at = sqlite3_column_int64(s, 3);
+		r.reviewed_at = sqlite3_column_int64(s, 4);
+		r.confidence = sqlite3_column_double(s, 5);
+		r.message_id = TXT(6);
+		r.type = TXT(7);
+		r.source = TXT(8);
+		r.author = TXT(9);
+		r.evidence = TXT(10);
+		r.sha = TXT(11);
+		r.reason = TXT(12);
+		r.reviewed_by = TXT(13);
+		r.review = store_review_from_name(TXT(14));
 		if (fn(&r, arg))
 			break;
 	}

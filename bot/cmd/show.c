@@ -13,6 +13,7 @@
 #include "bot/report/thread_view.h"
 #include "lib/log.h"
 #include "lib/status.h"
+#include "parsers/reply.h"
 #include "state/store.h"
 #include "state/store_report.h"
 
@@ -148,6 +149,15 @@ print_show(const json_t *d)
 		printf("%-14s %s\n", "related", json_string_value(v));
 	json_array_foreach(json_object_get(d, "landed"), i, v)
 		printf("%-14s %s\n", "landed", jstr(v, "evidence"));
+	json_array_foreach(json_object_get(d, "review"), i, v)
+		printf("%-14s event %lld %s (%s, %.2f %s): %s\n", "review",
+		       (long long)json_integer_value(
+			       json_object_get(v, "event_id")),
+		       jstr(v, "type"), jstr(v, "source"),
+		       json_number_value(json_object_get(v, "confidence")),
+		       reply_confidence_level(json_number_value(
+			       json_object_get(v, "confidence"))),
+		       jstr(v, "review"));
 	if (json_is_integer(json_object_get(d, "duplicate_of")))
 		printf("%-14s report %lld\n", "duplicate of",
 		       (long long)json_integer_value(
@@ -168,6 +178,29 @@ print_show(const json_t *d)
 	print_history(json_object_get(d, "history"));
 }
 
+/* One event: what, which rule, how sure, the evidence line, and where
+ * it stands in the review queue. */
+static void
+print_event(const json_t *e)
+{
+	const json_t *c = json_object_get(e, "confidence");
+	const char *review = json_string_value(json_object_get(e, "review"));
+	char conf[24] = "-";
+
+	if (json_is_number(c))
+		snprintf(conf, sizeof(conf), "%.2f %s", json_number_value(c),
+			 reply_confidence_level(json_number_value(c)));
+	printf("    event %-22s %-28s %-11s %s\n", jstr(e, "type"),
+	       jstr(e, "source"), conf, jstr(e, "evidence"));
+	if (review)
+		printf("          review %lld: %s%s\n",
+		       (long long)json_integer_value(
+			       json_object_get(e, "event_id")),
+		       review, !strcmp(review, "pending")
+				       ? " (lkpbot review shows how to decide)"
+				       : "");
+}
+
 static void
 print_thread(const json_t *d)
 {
@@ -186,8 +219,7 @@ print_thread(const json_t *d)
 		       jstr(m, "from"), jstr(m, "subject"),
 		       jstr(m, "message_id"));
 		json_array_foreach(json_object_get(m, "events"), j, e)
-			printf("    event %-22s %-28s %s\n", jstr(e, "type"),
-			       jstr(e, "source"), jstr(e, "evidence"));
+			print_event(e);
 		json_array_foreach(json_object_get(m, "commands"), j, e)
 			printf("    #lkp %s %s -> %s\n", jstr(e, "verb"),
 			       jstr(e, "args"), jstr(e, "result"));

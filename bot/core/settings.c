@@ -9,6 +9,7 @@
 #include "lib/log.h"
 #include "lib/status.h"
 #include "parsers/conf.h"
+#include "parsers/reply.h"
 
 /* The configuration file's name for messages. */
 static const char *
@@ -69,6 +70,26 @@ choice(const struct config *cfg, const char *sec, const char *key,
 			return i;
 	lkb_error("%s: [%s] %s = '%s': expected %s", where(cfg), sec, key, v,
 		  expect);
+	*bad = 1;
+	return def;
+}
+
+/* A confidence (high, medium, low or 0..1), def when unset; *bad after
+ * a logged error. */
+static double
+confidence(const struct config *cfg, const char *sec, const char *key,
+	   double def, int *bad)
+{
+	const char *v = config_get(cfg, sec, key);
+	double c;
+
+	if (!v)
+		return def;
+	if (reply_confidence_parse(v, strlen(v), &c) == 0)
+		return c;
+	lkb_error("%s: [%s] %s = '%s': expected high, medium, low or a "
+		  "number from 0 to 1 (events at least this sure change a "
+		  "report's state on their own)", where(cfg), sec, key, v);
 	*bad = 1;
 	return def;
 }
@@ -324,6 +345,9 @@ settings_load(struct settings *s, const struct config *cfg)
 	load_git_watch(s, cfg, &bad);
 	s->web.dir = config_get(cfg, "web", "dir");
 	s->web.url = config_get(cfg, "web", "url");
+	s->triage.auto_confidence = confidence(cfg, "triage",
+					       "auto_confidence",
+					       REPLY_CONF_HIGH, &bad);
 	s->paths.rules_file = config_get(cfg, "rules", "file");
 	s->paths.act_model = config_get(cfg, "rules", "act_model");
 	s->paths.templates_dir = config_get(cfg, "templates", "dir");

@@ -108,6 +108,12 @@ struct settings {
 		const char *url;	/* [web] url: its public address */
 	} web;
 	struct {
+		/* events at least this sure change a report's state on
+		 * their own; the rest wait in the review queue (0..1,
+		 * default REPLY_CONF_HIGH): [triage] auto_confidence */
+		double auto_confidence;
+	} triage;
+	struct {
 		const char *rules_file;		/* [rules] file */
 		const char *act_model;		/* [rules] act_model; "none" */
 		const char *templates_dir;	/* [templates] dir */

@@ -50,6 +50,14 @@ add_event(const struct store_event_row *r, void *arg)
 		json_object_set_new(o, "sha", json_string(r->sha));
 	if (r->reason)
 		json_object_set_new(o, "reason", json_string(r->reason));
+	json_object_set_new(o, "confidence", r->confidence >= 0
+			    ? json_real(r->confidence) : json_null());
+	/* only events of the review queue: the others stay as they were */
+	if (r->review != REVIEW_NONE) {
+		json_object_set_new(o, "event_id", json_integer(r->id));
+		json_object_set_new(o, "review",
+				    json_string(store_review_name(r->review)));
+	}
 	json_array_append_new(arg, o);
 	return 0;
 }
@@ -94,6 +102,27 @@ add_landed(const struct store_event_row *r, void *arg)
 	json_object_set_new(o, "sha", json_out_str(r->sha));
 	json_object_set_new(o, "branch", json_string(r->source + 4));
 	json_object_set_new(o, "reason", json_out_str(r->reason));
+	json_object_set_new(o, "evidence", json_out_str(r->evidence));
+	json_array_append_new(arg, o);
+	return 0;
+}
+
+/* An event of the review queue, pending or decided. */
+static int
+add_queued(const struct store_event_row *r, void *arg)
+{
+	json_t *o;
+
+	if (r->review == REVIEW_NONE)
+		return 0;
+	o = json_object();
+	json_object_set_new(o, "event_id", json_integer(r->id));
+	json_object_set_new(o, "type", json_out_str(r->type));
+	json_object_set_new(o, "source", json_out_str(r->source));
+	json_object_set_new(o, "confidence", r->confidence >= 0
+			    ? json_real(r->confidence) : json_null());
+	json_object_set_new(o, "review",
+			    json_string(store_review_name(r->review)));
 	json_object_set_new(o, "evidence", json_out_str(r->evidence));
 	json_array_append_new(arg, o);
 	return 0;
@@ -164,6 +193,14 @@ add_state(struct store *st, const struct store_report_brief *b, json_t *doc)
 	rc = store_event_foreach(st, b->id, 0, add_landed, landed);
 	if (rc == LKB_OK && json_array_size(landed))
 		json_object_set(doc, "landed", landed);
+	json_decref(landed);
+	if (rc)
+		return rc;
+	/* the same for the review queue's events */
+	landed = json_array();
+	rc = store_event_foreach(st, b->id, 0, add_queued, landed);
+	if (rc == LKB_OK && json_array_size(landed))
+		json_object_set(doc, "review", landed);
 	json_decref(landed);
 	if (rc)
 		return rc;

@@ -535,6 +535,7 @@ triage_command(struct triage *t, struct triage_mail *tm,
 	ev.msg_id = tm->msg_id;
 	ev.date = tm->m && tm->m->date != (time_t)-1 ? (int64_t)tm->m->date : 0;
 	ev.type = "command";
+	ev.confidence = REPLY_CONF_EXACT;
 	ev.source = !tm->msg_id ? cause
 		    : v == LC_REFUSED ? SOURCE_REFUSED : "command";
 	ev.author = tm->author;

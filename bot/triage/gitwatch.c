@@ -127,6 +127,7 @@ hit_report(int64_t rid, void *arg)
 	ev.report_id = rid;
 	ev.type = "fix-applied";
 	ev.source = source;
+	ev.confidence = REPLY_CONF_EXACT;	/* a trailer names the report */
 	ev.author = h->c->author;
 	line = arena_printf(h->a, "%.12s (\"%s\") on %s: %s", h->c->sha,
 			    h->c->subject, g->branch, h->ref->line);

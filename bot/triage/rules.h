@@ -48,6 +48,7 @@ struct rule_event {
 	struct rule_value *values;
 	size_t nvalues;
 	enum close_reason reason;	/* close events; CR_NONE otherwise */
+	double confidence;	/* 0..1: the rule's `confidence` line */
 	const struct lkp_command *cmd;	/* command events only */
 };
 

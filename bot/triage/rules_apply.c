@@ -307,6 +307,7 @@ rule_fire(const struct compiled_rule *c, const struct scope *sc,
 			ev->type = c->spec->event;
 			ev->rule = c->spec->name;
 			ev->reason = c->spec->reason;
+			ev->confidence = c->spec->confidence;
 			ev->line = b->first + first;
 			ev->evidence = join_lines(a, b, first, last);
 			for (size_t ci = 0; ci < c->spec->ncaptures; ci++) {
@@ -515,6 +516,7 @@ rules_table_verdict(const struct lkp_report *q, const char *metric,
 				verdict = "does not recover it";
 			}
 			ev_out->rule = "table";
+			ev_out->confidence = REPLY_CONF_HIGH;
 			ev_out->evidence = arena_printf(
 				a, "%s: base %s, culprit %s, fix %s: the fix %s "
 				   "(%.0f %% of the change)",
@@ -537,6 +539,7 @@ rules_command_events(const struct lkp_command_list *list, struct arena *a,
 		memset(ev, 0, sizeof(*ev));
 		ev->type = EV_COMMAND;
 		ev->rule = "#lkp";
+		ev->confidence = REPLY_CONF_EXACT;
 		ev->evidence = c->text ? c->text : "";
 		ev->line = c->line;
 		ev->reason = lkp_verb_changes_state(c->verb) ? c->reason :

@@ -298,6 +298,7 @@ triage_new_report(struct triage *t, int64_t msg_id, int64_t report_id,
 	ev.date = sm->date > 0 ? sm->date : 0;
 	ev.type = "duplicate";
 	ev.source = "auto";
+	ev.confidence = REPLY_CONF_EXACT;
 	ev.author = sm->from_addr;
 	ev.evidence = cause;
 	if ((rc = store_event_add(t->st, &ev)) != LKB_OK)
@@ -431,6 +432,39 @@ judge_table(struct triage_prep *p, const struct lkp_report *q,
 	p->evs.n = k;
 }
 
+/* An event less sure than [triage] auto_confidence that would change
+ * the report's state waits in the review queue instead (pending); one a
+ * maintainer decided on keeps its decision when triage runs again: an
+ * accepted one is applied, a rejected one changes nothing. 1 when the
+ * event is to be applied now, 0 not, negative on failure. */
+static int
+review_gate(struct triage *t, struct triage_mail *tm,
+	    const struct lc_input *in, double confidence, int64_t id,
+	    enum store_review review)
+{
+	struct lc_state next;
+	enum lc_verdict v;
+	const char *msg;
+	int rc;
+
+	if (review == REVIEW_ACCEPTED)
+		return 1;
+	if (review == REVIEW_REJECTED)
+		return 0;
+	if (confidence >= t->ctx->set->triage.auto_confidence)
+		return 1;
+	rc = lifecycle_apply(&tm->cur, in, NULL, &next, &v, &msg);
+	if (rc != LKB_OK || v != LC_CHANGED)
+		return rc < 0 ? rc : 0;
+	if (review != REVIEW_PENDING) {
+		if ((rc = store_event_review_set(t->st, id, REVIEW_PENDING,
+						 NULL)) < 0)
+			return rc;
+		t->stats.reviews++;
+	}
+	return 0;
+}
+
 /* The author may change the report's state when a maintainer, a
  * participant (the LKP team, the report's recipients) or a known bot;
  * other authors' events are kept, nothing more. */
@@ -443,9 +477,11 @@ record_event(struct triage *t, struct triage_mail *tm,
 	struct store_event ev = { 0 };
 	struct lc_input in = { 0 };
 	enum lc_verdict v;
+	enum store_review review;
 	const char *msg = NULL, *sha = NULL;
 	struct strbuf evid = STRBUF_INIT;
 	char source[160];
+	int64_t id;
 	int rc;
 
 	/* the matched line, then the evidence-also lines (numbers kept) */
@@ -467,7 +503,8 @@ record_event(struct triage *t, struct triage_mail *tm,
 	ev.evidence = evid.buf;
 	ev.sha = sha;
 	ev.reason = e->reason != CR_NONE ? close_reason_name(e->reason) : NULL;
-	rc = store_event_add(t->st, &ev);
+	ev.confidence = e->confidence;
+	rc = store_event_add_id(t->st, &ev, &id, &review);
 	strbuf_release(&evid);
 	if (rc != LKB_OK)
 		return rc;
@@ -483,6 +520,8 @@ record_event(struct triage *t, struct triage_mail *tm,
 	in.report_id = tm->report_id;
 	in.tier = tier;
 	in.by_bot = by_bot;
+	if ((rc = review_gate(t, tm, &in, e->confidence, id, review)) <= 0)
+		return rc;
 	return triage_apply(t, tm, &in, source, &v, &msg);
 }
 
@@ -1050,6 +1089,8 @@ triage_stage(struct bot_ctx *ctx, const struct run_opts *o)
 		printf("triage: %u messages, %u events, %u commands, %u "
 		       "answers, %u state changes, %u requests", s.messages,
 		       s.events, s.commands, s.answers, s.changes, s.requests);
+		if (s.reviews)
+			printf(", %u to review (lkpbot review)", s.reviews);
 		if (s.skipped)
 			printf(", %u skipped (lkpbot show says why)", s.skipped);
 		printf("\n");

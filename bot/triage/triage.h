@@ -24,6 +24,7 @@ struct bot_ctx;
 struct triage_stats {
 	unsigned messages, events, commands, answers, changes, requests;
 	unsigned skipped;	/* mails that could not be triaged */
+	unsigned reviews;	/* events put in the review queue */
 };
 
 /* The run stage (bot/run.h). */

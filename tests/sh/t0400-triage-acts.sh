@@ -131,7 +131,8 @@ CREATE TABLE ev8 (id INTEGER PRIMARY KEY,
     'duplicate','regression-again')),
   source TEXT NOT NULL, author TEXT, evidence TEXT, sha TEXT, reason TEXT,
   created_at INTEGER NOT NULL);
-INSERT INTO ev8 SELECT * FROM events
+INSERT INTO ev8 SELECT id, report_id, msg_id, type, source, author,
+  evidence, sha, reason, created_at FROM events
   WHERE type NOT IN ('fix-applied', 'retest-failed', 'data-provided');
 DROP TABLE events;
 ALTER TABLE ev8 RENAME TO events;
@@ -143,7 +144,7 @@ old_n=$(sqlite3 "$T/old.db" "select count(*) from events")
 ok_if "the old table refuses fix-applied" sh -c "! sqlite3 '$T/old.db' \"insert into events (report_id, type, source, created_at) values ($R2, 'fix-applied', 'test:mig', 0)\" 2>/dev/null"
 sed "s|^path = $T/db|path = $T/old.db|" "$T/conf" > "$T/conf.old"
 ok_if "lkpbot db migrate on the old database" "$LKPBOT" -c "$T/conf.old" db migrate
-is "... migrated to the head, schema 13" "$(sqlite3 "$T/old.db" "PRAGMA user_version")" 13
+is "... migrated to the head, schema 14" "$(sqlite3 "$T/old.db" "PRAGMA user_version")" 14
 is "... its events kept" "$(sqlite3 "$T/old.db" "select count(*) from events")" "$old_n"
 ok_if "... fix-applied now fits" sqlite3 "$T/old.db" "insert into events (report_id, type, source, created_at) values ($R2, 'fix-applied', 'test:mig', 0)"
 ok_if "... retest-failed and data-provided too" sqlite3 "$T/old.db" "insert into events (report_id, type, source, created_at) values ($R2, 'retest-failed', 'test:mig', 0), ($R2, 'data-provided', 'test:mig', 0)"

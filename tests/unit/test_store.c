@@ -423,7 +423,14 @@ START_TEST(schema_13_in_the_migrating_connection)
 		" OR quality = ''partial'' OR quality = ''rejected''',"
 		" 'quality IN (''ok'',''partial'',''rejected'')')"
 		" WHERE name = 'messages';"
-		"PRAGMA writable_schema=OFF; PRAGMA user_version=12;",
+		"PRAGMA writable_schema=OFF;"
+		/* and the migrations after it undone, to run again */
+		"DROP INDEX events_review;"
+		"ALTER TABLE events DROP COLUMN confidence;"
+		"ALTER TABLE events DROP COLUMN review;"
+		"ALTER TABLE events DROP COLUMN reviewed_by;"
+		"ALTER TABLE events DROP COLUMN reviewed_at;"
+		"PRAGMA user_version=12;",
 		NULL, NULL, NULL), SQLITE_OK);
 	sqlite3_close(db);
 	ck_assert_int_eq(sqlite3_open(dbpath, &db), SQLITE_OK);
