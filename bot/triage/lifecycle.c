@@ -10,7 +10,8 @@
 #include "lib/status.h"
 
 static const char *const state_names[RS__COUNT] = {
-	"open", "acknowledged", "fix-proposed", "fix-confirmed", "closed",
+	"open", "acknowledged", "fix-proposed", "waiting", "fix-confirmed",
+	"closed",
 };
 _Static_assert(LKB_ARRAY_SIZE(state_names) == RS__COUNT,
 	       "state_names out of step with enum report_state");
@@ -275,20 +276,26 @@ static enum report_state
 event_target(enum report_state s, enum reply_event_type e)
 {
 	switch (e) {
+	case EV_RETEST_REQUEST:	/* waiting for the robot's results */
+		return s < RS_WAITING ? RS_WAITING : s;
 	case EV_FIX_PROPOSED:
-	case EV_FIX_PARTIAL:
 		return s < RS_FIX_PROPOSED ? RS_FIX_PROPOSED : s;
+	case EV_FIX_PARTIAL:	/* the answer: a fix, not the whole one */
+		return s < RS_FIX_PROPOSED || s == RS_WAITING ? RS_FIX_PROPOSED
+							      : s;
 	case EV_FIX_CONFIRMED:
 		return RS_FIX_CONFIRMED;
 	case EV_FIX_NO_EFFECT:
-		return s == RS_FIX_PROPOSED || s == RS_OPEN ? RS_ACKNOWLEDGED :
-							       s;
+		return s == RS_FIX_PROPOSED || s == RS_OPEN ||
+				       s == RS_WAITING
+			       ? RS_ACKNOWLEDGED
+			       : s;
 	case EV_FIX_APPLIED:	/* not from a maintainer or a bot: a fix
 				 * exists, nobody who owns a tree said so */
 		return s < RS_FIX_PROPOSED ? RS_FIX_PROPOSED : s;
-	case EV_RETEST_FAILED:	/* the fix is untested, not refuted */
-	case EV_DATA_PROVIDED:
-		return s;
+	case EV_RETEST_FAILED:	/* the fix is untested, not refuted: the */
+	case EV_DATA_PROVIDED:	/* answer ends the wait, nothing more */
+		return s == RS_WAITING ? RS_FIX_PROPOSED : s;
 	default:	/* any human engagement acknowledges */
 		return s == RS_OPEN ? RS_ACKNOWLEDGED : s;
 	}

@@ -1,10 +1,14 @@
 /* lifecycle.h - the report state machine as pure logic (no SQL).
  *
- * States: open -> acknowledged -> fix-proposed -> fix-confirmed -> closed;
- * closed carries an enum close_reason. Natural-language events move a
- * report forward only (a human reply acknowledges an open report, a fix
- * proposal or confirmation moves it on, fix-no-effect sends a proposed
- * fix back to acknowledged) and never touch a closed report; `close`
+ * States: open -> acknowledged -> fix-proposed -> waiting ->
+ * fix-confirmed -> closed; closed carries an enum close_reason.
+ * Natural-language events move a report forward only (a human reply
+ * acknowledges an open report, a fix proposal or confirmation moves it
+ * on, fix-no-effect sends a proposed fix back to acknowledged) and never
+ * touch a closed report. A retest request makes it wait for the robot's
+ * results; the LKP team's answer ends the wait (fix-confirmed; fix-partial,
+ * retest-failed, data-provided: fix-proposed; fix-no-effect:
+ * acknowledged), as does a fix applied by a maintainer (closed); `close`
  * events (from LKP rules) close it. `fix-applied` closes it as fixed
  * (with the captured sha) when a maintainer or a known bot says so, and
  * from anyone else moves it to fix-proposed; `retest-failed` and
@@ -30,6 +34,7 @@ enum report_state {
 	RS_OPEN,
 	RS_ACKNOWLEDGED,
 	RS_FIX_PROPOSED,
+	RS_WAITING,		/* a retest asked: the robot's results due */
 	RS_FIX_CONFIRMED,
 	RS_CLOSED,
 	RS__COUNT

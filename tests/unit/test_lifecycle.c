@@ -48,6 +48,26 @@ static const struct {
 	{ RS_OPEN, EV_RETEST_FAILED, RS_OPEN, LC_UNCHANGED },
 	{ RS_OPEN, EV_DATA_PROVIDED, RS_OPEN, LC_UNCHANGED },
 	{ RS_ACKNOWLEDGED, EV_DATA_PROVIDED, RS_ACKNOWLEDGED, LC_UNCHANGED },
+	/* a retest asked: waiting for the robot's results, from any state
+	 * before a confirmed fix */
+	{ RS_OPEN, EV_RETEST_REQUEST, RS_WAITING, LC_CHANGED },
+	{ RS_ACKNOWLEDGED, EV_RETEST_REQUEST, RS_WAITING, LC_CHANGED },
+	{ RS_FIX_PROPOSED, EV_RETEST_REQUEST, RS_WAITING, LC_CHANGED },
+	{ RS_WAITING, EV_RETEST_REQUEST, RS_WAITING, LC_UNCHANGED },
+	{ RS_FIX_CONFIRMED, EV_RETEST_REQUEST, RS_FIX_CONFIRMED,
+	  LC_UNCHANGED },
+	/* a patch with "please test": both events, either order */
+	{ RS_WAITING, EV_FIX_PROPOSED, RS_WAITING, LC_UNCHANGED },
+	/* the robot's answer ends the wait */
+	{ RS_WAITING, EV_FIX_CONFIRMED, RS_FIX_CONFIRMED, LC_CHANGED },
+	{ RS_WAITING, EV_FIX_PARTIAL, RS_FIX_PROPOSED, LC_CHANGED },
+	{ RS_WAITING, EV_FIX_NO_EFFECT, RS_ACKNOWLEDGED, LC_CHANGED },
+	{ RS_WAITING, EV_RETEST_FAILED, RS_FIX_PROPOSED, LC_CHANGED },
+	{ RS_WAITING, EV_DATA_PROVIDED, RS_FIX_PROPOSED, LC_CHANGED },
+	{ RS_WAITING, EV_CLOSE, RS_CLOSED, LC_CHANGED },
+	/* talk goes on while the robot tests */
+	{ RS_WAITING, EV_ACK, RS_WAITING, LC_UNCHANGED },
+	{ RS_WAITING, EV_FIX_APPLIED, RS_WAITING, LC_UNCHANGED },
 };
 
 START_TEST(lifecycle_events_table)
@@ -362,6 +382,8 @@ START_TEST(lifecycle_names)
 	ck_assert_str_eq(reply_event_name(EV_RETEST_FAILED), "retest-failed");
 	ck_assert_int_eq(reply_event_from_name("data-provided", 13),
 			 EV_DATA_PROVIDED);
+	ck_assert_str_eq(report_state_name(RS_WAITING), "waiting");
+	ck_assert_int_eq(report_state_from_name("waiting"), RS_WAITING);
 }
 END_TEST
 

@@ -155,6 +155,39 @@ static const char ack_reported_by[] =
 static const char not_expected[] =
 	"> -20% regression\n\nThis is not expected, I'll take a look.\n";
 
+/* Asks for a retest in the words of the linux-block and linux-pm
+ * replies of bench/triage (David Howells, Christoph Hellwig, Andy
+ * Shevchenko, Christian Brauner) and of doc/reply-acts.md. */
+static const char ask_tell_me[] =
+	"> BUG: kernel NULL pointer dereference\n\n"
+	"Can you tell me if the following change fixes it for you?\n\n"
+	"diff --git a/lib/iov_iter.c b/lib/iov_iter.c\n"
+	"--- a/lib/iov_iter.c\n+++ b/lib/iov_iter.c\n"
+	"@@ -1,3 +1,3 @@\n-\told();\n+\tnew();\n";
+static const char ask_help_verify[] =
+	"> -12.5% regression\n\n"
+	"Could you help to verify whether the attached patch recovers it?\n";
+static const char ask_please_v2[] =
+	"> WARNING: at mm/util.c\n\n"
+	"There is an updated patch series available, please test v2.\n";
+static const char ask_confirm[] =
+	"> error: implicit declaration\n\n"
+	"Can you confirm this fixes it?\n";
+static const char ask_restore_retest[] =
+	"> BUG: KASAN: global-out-of-bounds\n\n"
+	"The change missed the terminator. Can you restore the terminator "
+	"there and re-test?\n";
+static const char ask_fixed_by[] =
+	"> BUG: sleeping function called from invalid context\n\n"
+	"Is this also already fixed by:\n\n"
+	"commit a64e5a596067 (\"bdev: add back PAGE_SIZE block size "
+	"validation for sb_set_blocksize()\")\n\n?\n";
+/* ... and what is no retest request: a question to another developer
+ * about an approach, a reproduction on other hardware */
+static const char ask_not_retest[] =
+	"> -20% regression\n\n"
+	"Could you reproduce it on another machine with a different disk?\n";
+
 static const struct {
 	const char *file;	/* tests/data/reply/FILE, or NULL */
 	const char *text;	/* else this body */
@@ -234,6 +267,24 @@ static const struct {
 	{ NULL, retest_quoted, "dev@example.org", "", NULL, NULL, NULL },
 	{ NULL, ask_retest, "dev@example.org", "retest-request",
 	  "retest-request", "Could you please retest", NULL },
+	/* retest requests (issue 34): a patch and "tell me if it fixes" is
+	 * both events */
+	{ NULL, ask_tell_me, "dev@example.org", "fix-proposed,retest-request",
+	  "retest-request", "Can you tell me if the following change fixes",
+	  NULL },
+	{ NULL, ask_help_verify, "dev@example.org", "retest-request",
+	  "retest-request", "Could you help to verify", NULL },
+	{ NULL, ask_please_v2, "dev@example.org", "retest-request",
+	  "retest-request", "please test v2", NULL },
+	{ NULL, ask_confirm, "dev@example.org", "retest-request",
+	  "retest-request", "Can you confirm this fixes it?", NULL },
+	{ NULL, ask_restore_retest, "dev@example.org", "retest-request",
+	  "retest-request", "and re-test?", NULL },
+	{ NULL, ask_fixed_by, "dev@example.org", "retest-request",
+	  "retest-request", "Is this also already fixed by", NULL },
+	{ NULL, ask_not_retest, "dev@example.org", "", NULL, NULL, NULL },
+	/* the LKP team asks nobody to retest */
+	{ NULL, ask_please_v2, "oliver.sang@intel.com", "", NULL, NULL, NULL },
 	{ NULL, ack_only, "dev@example.org", "ack", "ack",
 	  "Thanks for the report!", NULL },
 	/* a promise without the change: acknowledges, not fix-proposed */
@@ -334,6 +385,49 @@ START_TEST(default_rules_stories)
 }
 END_TEST
 
+/* How sure each rule is: the explicit ones high, the prose-only and
+ * the questions medium, so that their events wait for review under the
+ * default [triage] auto_confidence. */
+static const struct {
+	const char *text, *event, *rule, *level;
+} conf_cases[] = {
+	{ ask_help_verify, "retest-request", "retest-ask-help", "high" },
+	{ ask_retest, "retest-request", "retest-ask", "high" },
+	{ ask_fixed_by, "retest-request", "retest-ask-more", "medium" },
+	{ ask_tell_me, "fix-proposed", "fix-inline-patch", "high" },
+	{ fix_should_have, "fix-proposed", "fix-posted", "high" },
+	{ ack_will_fix, "ack", "ack-promise", "high" },
+};
+
+START_TEST(default_rules_confidence)
+{
+	struct arena a = ARENA_INIT;
+	struct reply *r;
+	struct rule_events ev = { 0 };
+	struct rule_author au = { NULL, "dev@example.org" };
+	const char *body = conf_cases[_i].text;
+	int seen = 0;
+
+	ck_assert_int_eq(reply_parse(&a, body, strlen(body), &r), LKB_OK);
+	ck_assert_int_eq(rules_apply(rs, r, &au, &a, &ev), LKB_OK);
+	for (size_t k = 0; k < ev.n; k++) {
+		if (strcmp(reply_event_name(ev.ev[k].type),
+			   conf_cases[_i].event))
+			continue;
+		seen = 1;
+		ck_assert_str_eq(ev.ev[k].rule, conf_cases[_i].rule);
+		ck_assert_str_eq(reply_confidence_level(ev.ev[k].confidence),
+				 conf_cases[_i].level);
+		/* under the default threshold exactly the high ones pass */
+		ck_assert_int_eq(ev.ev[k].confidence >=
+					 set.triage.auto_confidence,
+				 !strcmp(conf_cases[_i].level, "high"));
+	}
+	ck_assert_msg(seen, "row %d: no %s", _i, conf_cases[_i].event);
+	arena_release(&a);
+}
+END_TEST
+
 START_TEST(default_rules_seed_details)
 {
 	struct rule_author yin = { "Yin Fengwei", "fengwei.yin@intel.com" };
@@ -380,6 +474,8 @@ lkb_test_suite(void)
 	tcase_add_loop_test(tc, default_rules_stories, 0,
 			    (int)LKB_ARRAY_SIZE(cases));
 	tcase_add_test(tc, default_rules_seed_details);
+	tcase_add_loop_test(tc, default_rules_confidence, 0,
+			    (int)LKB_ARRAY_SIZE(conf_cases));
 	suite_add_tcase(s, tc);
 	return s;
 }
