@@ -10,6 +10,7 @@ dist_man_MANS += \
 	%reldir%/lkpbot-parse.1 %reldir%/lkpbot-render.1 \
 	%reldir%/lkpbot-reopen.1 %reldir%/lkpbot-reparse.1 \
 	%reldir%/lkpbot-request.1 %reldir%/lkpbot-requests.1 \
+	%reldir%/lkpbot-review.1 \
 	%reldir%/lkpbot-rules.1 %reldir%/lkpbot-rules.5 \
 	%reldir%/lkpbot-run.1 %reldir%/lkpbot-send.1 \
 	%reldir%/lkpbot-series.1 %reldir%/lkpbot-show.1 \

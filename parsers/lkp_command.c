@@ -125,6 +125,18 @@ static const struct lkp_verb_info verbs[LKP_CMD__COUNT] = {
 		.cli = { "reopen", "lkpbot reopen REPORT",
 			 "open a closed report again (#lkp reopen)", 1, 1, 0 },
 	},
+	[LKP_CMD_ACCEPT] = {
+		.name = "accept", .args = LKP_ARGS_EVENT,
+		.tier = LKP_TIER_MAINTAINER, .effect = LKP_DO_REVIEW,
+		.synopsis = "accept EVENT",
+		.help = "apply an event lkpbot was unsure of",
+	},
+	[LKP_CMD_REJECT] = {
+		.name = "reject", .args = LKP_ARGS_EVENT,
+		.tier = LKP_TIER_MAINTAINER, .effect = LKP_DO_REVIEW,
+		.synopsis = "reject EVENT",
+		.help = "such an event changes nothing",
+	},
 	[LKP_CMD_TOO_MANY] = { .name = "too-many", .tier = LKP_TIER_ASK },
 };
 
@@ -355,6 +367,34 @@ parse_series(struct arena *a, struct lkp_command *c, struct cursor *cur)
 	c->head = arena_memdup0(a, dots + 2, n - bn - 2);
 }
 
+/* accept, reject: one event number as `lkpbot review` shows it. */
+static void
+parse_event(struct arena *a, struct lkp_command *c, struct cursor *cur)
+{
+	const char *t;
+	size_t n, i;
+
+	if (!next_token(cur, &t, &n)) {
+		c->error = arena_printf(a, "%s needs the event's number "
+					"(lkpbot review lists them)",
+					lkp_verb_name(c->verb));
+		return;
+	}
+	if (n && t[0] == '#') {
+		t++;
+		n--;
+	}
+	for (i = 0; i < n && LKB_ISDIGIT(t[i]); i++)
+		;
+	if (!n || i != n || n > 18 || t[0] == '0') {
+		c->error = arena_printf(a, "'%.*s' is no event number (lkpbot "
+					"review lists them)",
+					(int)(n > 40 ? 40 : n), t);
+		return;
+	}
+	c->target = arena_memdup0(a, t, n);
+}
+
 static void
 parse_target(struct arena *a, struct lkp_command *c, struct cursor *cur)
 {
@@ -419,6 +459,9 @@ parse_args(struct arena *a, struct lkp_command *c, struct cursor *cur)
 		break;
 	case LKP_ARGS_TARGET:
 		parse_target(a, c, cur);
+		break;
+	case LKP_ARGS_EVENT:
+		parse_event(a, c, cur);
 		break;
 	default:
 		break;		/* help, status, reopen take no arguments */

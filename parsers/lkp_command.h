@@ -42,6 +42,8 @@ enum lkp_verb {
 	LKP_CMD_FIX_OF,
 	LKP_CMD_DUP_OF,
 	LKP_CMD_REOPEN,
+	LKP_CMD_ACCEPT,		/* an event of the review queue */
+	LKP_CMD_REJECT,
 	LKP_CMD_TOO_MANY,	/* synthetic: more than LKB_MAX_COMMANDS */
 	LKP_CMD__COUNT
 };
@@ -55,6 +57,7 @@ enum lkp_verb_args {
 	LKP_ARGS_SHAS,		/* two to LKB_MAX_COMPARE_COMMITS shas */
 	LKP_ARGS_RANGE,		/* [<base>..<head>] */
 	LKP_ARGS_TARGET,	/* a report id or a message-id */
+	LKP_ARGS_EVENT,		/* an event number (lkpbot review) */
 	LKP_ARGS__COUNT
 };
 
@@ -75,6 +78,7 @@ enum lkp_verb_effect {
 	LKP_DO_CLOSE,		/* closed with the row's (or arg's) reason */
 	LKP_DO_DUP,		/* closed as a duplicate of target */
 	LKP_DO_REOPEN,		/* a closed report opened again */
+	LKP_DO_REVIEW,		/* an event of the review queue decided */
 	LKP_DO__COUNT
 };
 
@@ -115,7 +119,8 @@ struct lkp_command {
 	size_t nshas;
 	const char *base;	/* compare-series range, NULL when absent */
 	const char *head;
-	const char *target;	/* dup-of: report id or message id (no <>) */
+	const char *target;	/* dup-of: report id or message id (no <>);
+				 * accept, reject: the event number */
 	const char *error;	/* syntax error, NULL when well-formed */
 };
 

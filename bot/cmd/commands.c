@@ -2,9 +2,11 @@
 #include "config.h"
 #include "bot/cmd/commands.h"
 
+#include <pwd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "lib/compiler.h"
 #include "parsers/lkp_command.h"
@@ -25,6 +27,7 @@ static const struct command commands[] = {
 	{ "reparse", cmd_reparse, CMD_STORE_RW, "run the current parser over stored report mail" },
 	{ "request", cmd_request, CMD_STORE_RW, "ask for a comparison, series report or retest" },
 	{ "requests", cmd_requests, CMD_STORE_RO, "list requests and their states" },
+	{ "review", cmd_review, CMD_STORE_RW, "events waiting for a maintainer's word; accept or reject them" },
 	{ "rules", cmd_rules, CMD_STORE_NONE, "check a rules file or show what fires on a mail" },
 	{ "run", cmd_run, CMD_STORE_NONE, "run every stage once (for cron)" },
 	{ "send", cmd_send, CMD_STORE_RW, "send the due mail in the outbox" },
@@ -107,4 +110,16 @@ cmd_usage(FILE *f, const char *const *usage)
 {
 	for (size_t i = 0; usage[i]; i++)
 		fprintf(f, "%s%s\n", i ? "   or: " : "usage: ", usage[i]);
+}
+
+const char *
+cmd_user(void)
+{
+	const char *u = getenv("LKPBOT_USER");
+	struct passwd *pw;
+
+	if (u && *u)
+		return u;
+	pw = getpwuid(getuid());
+	return pw && pw->pw_name ? pw->pw_name : "unknown";
 }

@@ -53,7 +53,10 @@ cmd_fn cmd_requests;
 cmd_fn cmd_request;
 cmd_fn cmd_doctor;
 cmd_fn cmd_web;
+cmd_fn cmd_review;
 
+/* Who is at the terminal: $LKPBOT_USER, else the login name. */
+const char *cmd_user(void);
 /* Shared helper for commands: print usage lines to f. */
 void cmd_usage(FILE *f, const char *const *usage);
 /* A run stage as a command of its own (no options but -h): under the

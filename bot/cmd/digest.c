@@ -21,6 +21,8 @@
 #include "parsers/conf.h"
 #include "state/store.h"
 #include "state/store_report.h"
+#include "state/store_triage.h"
+#include "parsers/reply.h"
 #include "templates/render.h"
 #include "templates/tpl_set.h"
 #include "templates/tvalue.h"
@@ -45,6 +47,8 @@ struct dlist {
 	size_t nopen;		/* open reports, grouped ones each counted */
 	struct report_groups *groups;
 	struct tvalue *proposals;
+	struct tvalue *review;	/* the review queue's events */
+	size_t nreview;
 };
 
 /* A report in a group is listed once, as its group's first open member,
@@ -150,11 +154,51 @@ add_proposal(const struct report_proposal *p, void *arg)
 	return 0;
 }
 
+/* The digest lists at most this many events to review (the rest:
+ * lkpbot review). */
+#define DIGEST_MAX_REVIEW 50
+
+/* An event of the review queue, with the commands that decide it. */
+static int
+add_review(const struct store_review_row *r, void *arg)
+{
+	struct dlist *l = arg;
+	struct tvalue *o;
+	char buf[96];
+
+	if (l->nreview++ >= DIGEST_MAX_REVIEW)
+		return 0;
+	o = tvalue_new_map();
+	snprintf(buf, sizeof(buf), "%lld", (long long)r->id);
+	tvalue_map_set_str(o, "id", buf);
+	snprintf(buf, sizeof(buf), "%lld", (long long)r->report_id);
+	tvalue_map_set_str(o, "report", buf);
+	tvalue_map_set_str(o, "type", r->type ? r->type : "");
+	snprintf(buf, sizeof(buf), "%.2f %s", r->confidence,
+		 reply_confidence_level(r->confidence));
+	tvalue_map_set_str(o, "confidence", buf);
+	tvalue_map_set_str(o, "why", r->source ? r->source : "");
+	tvalue_map_set_str(o, "author", r->author ? r->author : "");
+	tvalue_map_set_str(o, "evidence", r->evidence ? r->evidence : "");
+	snprintf(buf, sizeof(buf), "lkpbot review --accept %lld",
+		 (long long)r->id);
+	tvalue_map_set_str(o, "accept", buf);
+	snprintf(buf, sizeof(buf), "lkpbot review --reject %lld",
+		 (long long)r->id);
+	tvalue_map_set_str(o, "reject", buf);
+	snprintf(buf, sizeof(buf), "#lkp accept %lld", (long long)r->id);
+	tvalue_map_set_str(o, "accept_mail", buf);
+	snprintf(buf, sizeof(buf), "#lkp reject %lld", (long long)r->id);
+	tvalue_map_set_str(o, "reject_mail", buf);
+	tvalue_list_push(l->review, o);
+	return 0;
+}
+
 static struct tvalue *
 digest_data(struct dlist *l)
 {
 	struct tvalue *d = tvalue_new_map(), *list = tvalue_new_list();
-	char buf[64], period[64];
+	char buf[64], period[64], nr[96];
 	time_t now = time(NULL);
 	struct tm tm;
 
@@ -199,6 +243,15 @@ digest_data(struct dlist *l)
 	tvalue_map_set(d, "proposals",
 		       l->proposals ? l->proposals : tvalue_new_list());
 	l->proposals = NULL;
+	nr[0] = '\0';
+	if (l->nreview > DIGEST_MAX_REVIEW)
+		snprintf(nr, sizeof(nr), "%zu, the first %d here; lkpbot "
+			 "review lists all", l->nreview, DIGEST_MAX_REVIEW);
+	else if (l->nreview)
+		snprintf(nr, sizeof(nr), "%zu", l->nreview);
+	tvalue_map_set_str(d, "needs_review", nr);
+	tvalue_map_set(d, "review", l->review ? l->review : tvalue_new_list());
+	l->review = NULL;
 	tvalue_map_set_str(d, "method", "the reports in the lkpbot database "
 			   "that are not closed");
 	tvalue_map_set_str(d, "again", "lkpbot digest");
@@ -253,7 +306,7 @@ cmd_digest(int argc, char **argv, struct bot_ctx *ctx)
 		{ NULL, 0, NULL, 0 },
 	};
 	struct store_report_filter f = { 0 };
-	struct dlist l = { NULL, 0, 0, 0, 0, NULL, NULL };
+	struct dlist l = { NULL, 0, 0, 0, 0, NULL, NULL, NULL, 0 };
 	struct tpl_set *set = NULL;
 	struct tvalue *data = NULL;
 	struct strbuf out = STRBUF_INIT;
@@ -287,6 +340,9 @@ cmd_digest(int argc, char **argv, struct bot_ctx *ctx)
 	if (rc == LKB_OK)
 		rc = report_undone_proposals(ctx->st, 0, add_proposal,
 					     l.proposals);
+	l.review = tvalue_new_list();
+	if (rc == LKB_OK)
+		rc = store_review_foreach(ctx->st, 0, 0, add_review, &l);
 	if (rc != LKB_OK)
 		goto out;
 	rc = store_report_list(ctx->st, &f, collect, &l);
@@ -320,6 +376,7 @@ out:
 	free(l.v);
 	report_groups_free(l.groups);
 	tvalue_free(l.proposals);
+	tvalue_free(l.review);
 	tvalue_free(data);
 	tpl_set_free(set);
 	strbuf_release(&out);

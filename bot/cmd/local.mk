@@ -10,4 +10,4 @@ bot_cmd_libcmd_a_SOURCES = \
 	%reldir%/run.c %reldir%/send.c %reldir%/series.c %reldir%/show.c \
 	%reldir%/state.c %reldir%/sync.c %reldir%/triage.c \
 	%reldir%/watch.c %reldir%/list_groups.c %reldir%/split.c \
-	%reldir%/web.c
+	%reldir%/web.c %reldir%/review.c

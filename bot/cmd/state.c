@@ -6,7 +6,6 @@
 #include "config.h"
 
 #include <getopt.h>
-#include <pwd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,19 +18,6 @@
 #include "lib/status.h"
 #include "lib/strbuf.h"
 #include "parsers/lkp_command.h"
-
-/* Who is at the terminal: $LKPBOT_USER, else the login name. */
-static const char *
-cli_user(void)
-{
-	const char *u = getenv("LKPBOT_USER");
-	struct passwd *pw;
-
-	if (u && *u)
-		return u;
-	pw = getpwuid(getuid());
-	return pw && pw->pw_name ? pw->pw_name : "unknown";
-}
 
 /* Parse -h and --reason; returns -1 to go on, else an exit code. */
 static int
@@ -81,7 +67,7 @@ run(struct bot_ctx *ctx, const char *report, const char *verb,
 	for (int i = 0; i < nargs; i++)
 		if (strbuf_addf(&line, " %s", args[i]))
 			return EXIT_FAIL;
-	rc = triage_cli_command(ctx, report, line.buf, cli_user());
+	rc = triage_cli_command(ctx, report, line.buf, cmd_user());
 	strbuf_release(&line);
 	return ctx_exit_code(rc);
 }

@@ -14,6 +14,7 @@
 #include "bot/outbox/answer.h"
 #include "bot/outbox/outbox.h"
 #include "bot/triage/triage-internal.h"
+#include "bot/triage/triage.h"
 #include "lib/limits.h"
 #include "lib/log.h"
 #include "lib/status.h"
@@ -385,6 +386,29 @@ add_request(struct triage *t, struct triage_mail *tm,
 	return rc;
 }
 
+/* #lkp accept|reject EVENT (a maintainer: the life cycle checked the
+ * tier): the event must be of the mail's own report. *v says whether
+ * the report moved; an event that cannot be decided is an error. */
+static int
+review_command(struct triage *t, struct triage_mail *tm,
+	       const struct lkp_command *cmd, enum lc_verdict *v,
+	       const char **msg)
+{
+	enum report_state before = tm->cur.state;
+	int rc = triage_review_decide(t, strtoll(cmd->target, NULL, 10),
+				      cmd->verb == LKP_CMD_ACCEPT,
+				      tm->report_id, tm->author, msg);
+
+	if (rc == LKB_ERR_NOT_FOUND || rc == LKB_ERR_USAGE) {
+		*v = LC_ERROR;
+		return LKB_OK;
+	}
+	if (rc != LKB_OK || (rc = triage_load_state(t, tm)) != LKB_OK)
+		return rc;
+	*v = tm->cur.state != before ? LC_CHANGED : LC_UNCHANGED;
+	return LKB_OK;
+}
+
 int
 triage_command(struct triage *t, struct triage_mail *tm,
 	       const struct lkp_command *cmd, int idx)
@@ -434,6 +458,10 @@ triage_command(struct triage *t, struct triage_mail *tm,
 		    (lkp_verb_info(cmd->verb)->effect == LKP_DO_HELP ||
 		     lkp_verb_info(cmd->verb)->effect == LKP_DO_STATUS))
 			v = LC_UNCHANGED;
+		if (v == LC_REQUEST &&
+		    lkp_verb_info(cmd->verb)->effect == LKP_DO_REVIEW &&
+		    (rc = review_command(t, tm, cmd, &v, &msg)) != LKB_OK)
+			return rc;
 	}
 	if (v == LC_REQUEST) {
 		/* a request asked again in this mail is no new request */

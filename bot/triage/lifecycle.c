@@ -259,6 +259,7 @@ apply_command(const struct lc_state *cur, const struct lc_input *in,
 		memset(next, 0, sizeof(*next));
 		next->state = RS_OPEN;
 		break;
+	case LKP_DO_REVIEW:	/* decided by triage (triage/review.c) */
 	default:
 		*v = LC_REQUEST;	/* help, status, requests */
 		return LKB_OK;

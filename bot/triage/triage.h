@@ -43,4 +43,21 @@ int triage_run(struct bot_ctx *ctx, const char *features_file,
 int triage_cli_command(struct bot_ctx *ctx, const char *report_key,
 		       const char *line, const char *user);
 
+struct triage;
+/* The review queue (doc/design.md section 4): decide event event_id,
+ * pending, as user: accept (it goes through the life cycle as if it had
+ * been sure enough) or reject (it stays, changing nothing). report_id,
+ * when not 0, is the only report whose events may be decided (a mail
+ * command decides its own thread's). Inside the caller's write
+ * transaction. LKB_OK; LKB_ERR_NOT_FOUND or LKB_ERR_USAGE with
+ * *why_out (static) when there is no such event, it is another
+ * report's or it is not pending; another negative status on failure. */
+int triage_review_decide(struct triage *t, int64_t event_id, int accept,
+			 int64_t report_id, const char *user,
+			 const char **why_out) LKB_WARN_UNUSED;
+/* The same from the terminal, in a transaction of its own; errors are
+ * logged. Returns a status. */
+int triage_cli_review(struct bot_ctx *ctx, int64_t event_id, int accept,
+		      const char *user) LKB_WARN_UNUSED;
+
 #endif

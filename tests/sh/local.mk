@@ -53,6 +53,7 @@ LKB_SH_TESTS = \
 	%reldir%/t0450-git-watch.sh \
 	%reldir%/t0460-groups.sh \
 	%reldir%/t0470-undone.sh \
+	%reldir%/t0480-review.sh \
 	%reldir%/t0500-web.sh \
 	%reldir%/t0600-smtp.sh \
 	%reldir%/t0601-render-golden.sh \

@@ -241,6 +241,17 @@ static const struct {
 	  "report's recipients may" },
 	{ "#lkp close", TIER_OTHER, RS_OPEN, LC_REFUSED, RS_OPEN, CR_NONE,
 	  "report's recipients may" },
+	/* the review queue: maintainers decide, triage carries it out */
+	{ "#lkp accept 12", TIER_MAINTAINER, RS_OPEN, LC_REQUEST, RS_OPEN,
+	  CR_NONE, NULL },
+	{ "#lkp reject 12", TIER_MAINTAINER, RS_OPEN, LC_REQUEST, RS_OPEN,
+	  CR_NONE, NULL },
+	{ "#lkp accept 12", TIER_PARTICIPANT, RS_OPEN, LC_REFUSED, RS_OPEN,
+	  CR_NONE, "only maintainers" },
+	{ "#lkp reject 12", TIER_OTHER, RS_OPEN, LC_REFUSED, RS_OPEN, CR_NONE,
+	  "report's recipients may" },
+	{ "#lkp accept twelve", TIER_MAINTAINER, RS_OPEN, LC_ERROR, RS_OPEN,
+	  CR_NONE, "no event number" },
 	/* semantic and syntax errors */
 	{ "#lkp reopen", TIER_MAINTAINER, RS_OPEN, LC_ERROR, RS_OPEN, CR_NONE,
 	  "not closed" },

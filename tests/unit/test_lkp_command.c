@@ -58,6 +58,8 @@ static const struct {
 	  LKP_CMD_DUP_OF, NULL, "2024.x-lkp@intel.com", NULL, 0,
 	  CR_DUPLICATE },
 	{ "#lkp reopen", LKP_CMD_REOPEN, NULL, NULL, NULL, 0, CR_NONE },
+	{ "#lkp accept 12", LKP_CMD_ACCEPT, NULL, "12", NULL, 0, CR_NONE },
+	{ "#lkp reject #7.", LKP_CMD_REJECT, NULL, "7", NULL, 0, CR_NONE },
 	{ "#lkp compare-series", LKP_CMD_COMPARE_SERIES, NULL, NULL, NULL, 0,
 	  CR_NONE },
 	{ "#lkp compare-series ee28855a5449..237b4454014d",
@@ -182,6 +184,11 @@ static const struct {
 	  "range" },
 	{ "#lkp compare-series a...b", LKP_CMD_COMPARE_SERIES, "range" },
 	{ "#lkp close duplicate of 12", LKP_CMD_CLOSE, "dup-of" },
+	{ "#lkp accept", LKP_CMD_ACCEPT, "needs the event's number" },
+	{ "#lkp accept 0", LKP_CMD_ACCEPT, "no event number" },
+	{ "#lkp reject 1e3", LKP_CMD_REJECT, "no event number" },
+	{ "#lkp reject 1234567890123456789", LKP_CMD_REJECT,
+	  "no event number" },
 };
 
 START_TEST(command_error_table)
