@@ -6,8 +6,10 @@
 # triaged, each reply's events turned into acts and each report's state
 # into a final state, and both compared with the labels. Prints per-act
 # precision and recall, the share of replies handled right, the share of
-# discussion replies given a state event, per-state figures and the
-# precision of automatic closes.
+# discussion replies given a state event, the share of replies whose
+# event waits in the review queue (below [triage] auto_confidence,
+# lkpbot-review(1)), per-state figures and the precision of automatic
+# closes.
 #
 #   bench/triage-accuracy.sh [--test] [--misses] [--data DIR] [LIST...]
 #
@@ -94,7 +96,9 @@ sqlite3 -separator '	' "$tmp/db" "SELECT m.message_id,
 	coalesce(group_concat(e.type, ','), ''),
 	coalesce(group_concat(e.type || '=' || e.source, ' '), ''),
 	(SELECT count(*) FROM triaged t WHERE t.msg_id = m.id
-	 AND t.report_id IS NOT NULL)
+	 AND t.report_id IS NOT NULL),
+	(SELECT count(*) FROM events q WHERE q.msg_id = m.id
+	 AND q.review = 'pending')
 	FROM messages m
 	LEFT JOIN events e ON e.msg_id = m.id GROUP BY m.id" >"$tmp/events.tsv"
 sqlite3 -separator '	' "$tmp/db" "SELECT m.message_id, r.state,
@@ -120,20 +124,23 @@ ACT = {
     "dispute": "closes-not-a-bug", "close": "closes-not-a-bug",
 }
 STATE = {"fix-proposed", "fix-applied", "fix-confirmed", "close"}
-ev, why, linked = {}, {}, set()
+ev, why, linked, queued = {}, {}, set(), set()
 for line in open(events_file, encoding="utf-8", errors="replace"):
-    mid, types, sources, lk = (line.rstrip("\n").split("\t") + ["", "", ""])[:4]
+    mid, types, sources, lk, pend = (line.rstrip("\n").split("\t") +
+                                     ["", "", "", ""])[:5]
     ev[mid.strip("<>")] = [t for t in types.split(",") if t]
     why[mid.strip("<>")] = sources
     if lk not in ("", "0"):
         linked.add(mid.strip("<>"))
+    if pend not in ("", "0"):
+        queued.add(mid.strip("<>"))
 wrong = []
 acts = ["discussion", "acknowledges", "proposes-fix", "fix-applied",
         "asks-retest", "series-compare-request", "asks-more-data",
         "robot-confirms-fix", "robot-retest-result", "closes-not-a-bug"]
 tp, fp, fn = collections.Counter(), collections.Counter(), collections.Counter()
 ok_act = collections.Counter()	# replies labelled with the act handled right
-n = right = disc = disc_state = missing = nlinked = right_linked = 0
+n = right = disc = disc_state = missing = nlinked = right_linked = nq = 0
 def table(path):
     """Rows of a labels TSV as dicts (its header names the columns)."""
     if not os.path.exists(path):
@@ -154,6 +161,7 @@ for l in lists:
         if ok:
             want = got	# scored as the accepted reading
         n += 1
+        nq += mid in queued
         right += ok
         for a in want:
             ok_act[a] += ok
@@ -197,6 +205,8 @@ if n:
            nlinked))
     print("discussion replies given a state event: %.1f %% (%d of %d)" %
           (100.0 * disc_state / disc if disc else 0, disc_state, disc))
+    print("replies sent to review: %.1f %% (%d of %d)" %
+          (100.0 * nq / n, nq, n))
 
 # ---- the reports' final states (REPORT-STATES.md's names)
 def final(state, reason):
@@ -204,7 +214,9 @@ def final(state, reason):
         return {"fixed": "fixed", "superseded": "superseded",
                 "duplicate": "duplicate", "reverted": "reverted"}.get(
                     reason, "not-a-bug")
-    return {"fix-confirmed": "fixed"}.get(state, state)
+    # waiting (a retest asked): the fix it asks about is proposed
+    return {"fix-confirmed": "fixed", "waiting": "fix-proposed"}.get(
+        state, state)
 have = {}
 for line in open(states_file, encoding="utf-8", errors="replace"):
     mid, st, why_ = (line.rstrip("\n").split("\t") + ["", ""])[:3]
