@@ -97,6 +97,20 @@ arena_memdup0(struct arena *a, const void *p, size_t len)
 }
 
 char *
+arena_printable(struct arena *a, const char *s, size_t len, size_t max)
+{
+	char *out;
+
+	if (len > max)
+		len = max;
+	out = arena_memdup0(a, s, len);
+	for (size_t i = 0; i < len; i++)
+		if ((unsigned char)out[i] < ' ' || out[i] == 0x7f)
+			out[i] = '?';
+	return out;
+}
+
+char *
 arena_strdup(struct arena *a, const char *s)
 {
 	return arena_memdup0(a, s, strlen(s));

@@ -31,6 +31,11 @@ void *arena_calloc(struct arena *a, size_t nmemb, size_t size);
 char *arena_strdup(struct arena *a, const char *s);
 char *arena_memdup0(struct arena *a, const void *p, size_t len);
 char *arena_printf(struct arena *a, const char *fmt, ...) LKB_PRINTF(2, 3);
+/* s[0..len) as one printable line of at most max bytes: control bytes
+ * become '?', so nothing hostile text says can move a terminal's cursor
+ * when it is printed. */
+char *arena_printable(struct arena *a, const char *s, size_t len,
+		      size_t max);
 /* Grow an arena array: returns a new array of new_n elements holding the
  * first old_n elements of old. The old array is abandoned in the arena. */
 void *arena_grow(struct arena *a, void *old, size_t old_n, size_t new_n,

@@ -108,13 +108,15 @@ static const char *
 lore_msgid(struct arena *a, const char *p, const char *end)
 {
 	const char *seg;
+	int url;
 
 	if (end - p >= 2 && *p == '<' && end[-1] == '>') {
 		p++;
 		end--;
 	}
-	if (!skip_word(&p, end, "https://"))
-		(void)skip_word(&p, end, "http://");
+	url = skip_word(&p, end, "https://") || skip_word(&p, end, "http://");
+	if (!url && !memchr(p, '/', (size_t)(end - p)))
+		return msgid_of(a, p, end);	/* a bare Message-ID */
 	if (skip_word(&p, end, "lore.kernel.org/")) {
 		/* the list (oe-lkp, lkml, all, r, ...): one segment */
 		while (p < end && *p != '/')

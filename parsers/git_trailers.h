@@ -6,8 +6,9 @@
  *   Closes: URL / Link: URL  a lore URL of a message, in any form LKP
  *       and b4 write (https://lore.kernel.org/LIST/ID[/...],
  *       /r/ID, /all/ID/, lkml.kernel.org/r/ID, patch.msgid.link/ID;
- *       angle brackets, percent-encoding and a trailing slash allowed):
- *       the Message-ID, decoded, without <>; it must hold one '@'
+ *       angle brackets, percent-encoding and a trailing slash allowed),
+ *       or a bare Message-ID (with or without <>, no '/'): the
+ *       Message-ID, decoded, without <>; it must hold one '@'
  *   Fixes: SHA (12..40 hex digits, then a blank, '(' or the line's end)
  *   This reverts commit SHA (40 hex digits)
  * Shas come out lower case. Nothing else of the message is trusted.

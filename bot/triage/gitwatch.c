@@ -54,23 +54,6 @@ struct gw_hit {
 				 * and names no tracked report */
 };
 
-/* s[0..len) as one printable line of at most max bytes, in the arena:
- * control bytes become '?', so nothing a commit says can move a
- * terminal's cursor when `lkpbot show` prints it. */
-static const char *
-printable(struct arena *a, const char *s, size_t len, size_t max)
-{
-	char *out;
-
-	if (len > max)
-		len = max;
-	out = arena_memdup0(a, s, len);
-	for (size_t i = 0; i < len; i++)
-		if (LKB_UC(out[i]) < ' ' || LKB_UC(out[i]) == 0x7f)
-			out[i] = '?';
-	return out;
-}
-
 static void
 load_state(const struct store_report_state *s, struct lc_state *cur)
 {
@@ -131,7 +114,7 @@ hit_report(int64_t rid, void *arg)
 	ev.author = h->c->author;
 	line = arena_printf(h->a, "%.12s (\"%s\") on %s: %s", h->c->sha,
 			    h->c->subject, g->branch, h->ref->line);
-	ev.evidence = printable(h->a, line, strlen(line), GW_EVIDENCE_MAX);
+	ev.evidence = arena_printable(h->a, line, strlen(line), GW_EVIDENCE_MAX);
 	ev.sha = h->c->sha;
 	ev.reason = in.event == EV_CLOSE ? why : NULL;
 	ev.date = h->c->when;
@@ -225,11 +208,11 @@ parse_commit(struct arena *a, const char *p, size_t len, struct gw_commit *c)
 		c->when = c->when * 10 + (*p++ - '0');
 	if (p == end || *p++ != '\n' || !(nl = memchr(p, '\n', end - p)))
 		return 0;
-	c->author = printable(a, p, (size_t)(nl - p), 200);
+	c->author = arena_printable(a, p, (size_t)(nl - p), 200);
 	c->body = nl + 1;
 	c->body_len = (size_t)(end - c->body);
 	nl = memchr(c->body, '\n', c->body_len);
-	c->subject = printable(a, c->body,
+	c->subject = arena_printable(a, c->body,
 			       nl ? (size_t)(nl - c->body) : c->body_len, 120);
 	return 1;
 }
