@@ -259,6 +259,26 @@ static const char *const migrations[] = {
 	"ALTER TABLE events ADD COLUMN reviewed_at INTEGER;"
 	"CREATE INDEX events_review ON events(review)"
 	"  WHERE review IS NOT NULL;",
+	/* 14 -> 15: evidence from outside a report's thread
+	 * (state/store_evidence.c): what each patch mail names (a
+	 * report's Message-ID, a culprit's sha, its own version key) and
+	 * each report on a posted patch (that patch's key), so the link
+	 * is made whichever arrives first; and the fix patches linked to
+	 * a report, so replies below them and pulls find it */
+	"CREATE TABLE patch_keys ("
+	"  key TEXT NOT NULL,"
+	"  kind TEXT NOT NULL,"
+	"  msg_id INTEGER NOT NULL REFERENCES messages(id) ON DELETE CASCADE,"
+	"  PRIMARY KEY (key, kind, msg_id)"
+	") WITHOUT ROWID;"
+	"CREATE TABLE fix_links ("
+	"  patch_mid TEXT NOT NULL,"	/* the fix patch's Message-ID */
+	"  report_id INTEGER NOT NULL"
+	"    REFERENCES reports(id) ON DELETE CASCADE,"
+	"  msg_id INTEGER NOT NULL REFERENCES messages(id) ON DELETE CASCADE,"
+	"  why TEXT NOT NULL,"		/* the trailer that named it */
+	"  PRIMARY KEY (patch_mid, report_id)"
+	") WITHOUT ROWID;",
 };
 
 /* The migration that edits sqlite_schema (run by schema_edit). */
