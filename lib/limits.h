@@ -120,6 +120,23 @@
 #define LKB_GIT_WATCH_CHUNK 2000
 /* Closes:/Link:/Fixes:/revert lines used from one commit message. */
 #define LKB_MAX_GIT_REFS 64
+/* A patch key (author and title, state/store_evidence.h): longer ones
+ * are cut; real addresses and titles together stay under 200 bytes. */
+#define LKB_MAX_EVIDENCE_KEY 400
+/* Message-IDs of a reply's In-Reply-To and References asked whether
+ * they are a fix patch: the parent and the first ancestors of the
+ * chain (a fix patch is the root of its thread or near it). */
+#define LKB_MAX_EVIDENCE_ANCESTORS 16
+/* Triage passes in one run: mail queued again because what it names
+ * came after it (a report after its fix patch, after the next version
+ * of its patch; a reply below a fix patch linked since) is read again,
+ * each pass a link further down (report, patch, reply). */
+#define LKB_MAX_TRIAGE_PASSES 4
+/* Reports one patch mail or one reply may move: a fix names a few. */
+#define LKB_MAX_EVIDENCE_REPORTS 16
+/* Shortlog lines of one [GIT PULL] mail looked up (large pulls have a
+ * few hundred commits). */
+#define LKB_MAX_PULL_LINES 2000
 /* Patches in one series: real series have < 100 (100-patch caps on lists). */
 #define LKB_MAX_SERIES_PATCHES 500
 /* One job.yaml read when matching result runs to report parameters. */

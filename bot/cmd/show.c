@@ -158,6 +158,10 @@ print_show(const json_t *d)
 		       reply_confidence_level(json_number_value(
 			       json_object_get(v, "confidence"))),
 		       jstr(v, "review"));
+	json_array_foreach(json_object_get(d, "elsewhere"), i, v)
+		printf("%-14s %s %s <%s>\n%-14s %s\n", "elsewhere",
+		       jstr(v, "type"), jstr(v, "source"),
+		       jstr(v, "message_id"), "", jstr(v, "evidence"));
 	if (json_is_integer(json_object_get(d, "duplicate_of")))
 		printf("%-14s report %lld\n", "duplicate of",
 		       (long long)json_integer_value(
@@ -224,6 +228,13 @@ print_thread(const json_t *d)
 			printf("    #lkp %s %s -> %s\n", jstr(e, "verb"),
 			       jstr(e, "args"), jstr(e, "result"));
 	}
+	if (json_array_size(json_object_get(d, "elsewhere")))
+		printf("\noutside the thread:\n");
+	json_array_foreach(json_object_get(d, "elsewhere"), i, m)
+		printf("%s  %s\n  %s\n  <%s>\n    event %-22s %-28s %s\n",
+		       jstr(m, "date"), jstr(m, "from"), jstr(m, "subject"),
+		       jstr(m, "message_id"), jstr(m, "type"),
+		       jstr(m, "source"), jstr(m, "evidence"));
 	printf("\n");
 	print_history(json_object_get(d, "history"));
 }

@@ -77,6 +77,43 @@ contains_lkp_tag(const char *hay, size_t len)
 	return 0;
 }
 
+/* needle on a line of hay that does not start with '>' (not quoted). */
+static int
+contains_unquoted(const char *hay, size_t len, const char *needle)
+{
+	const char *p = hay, *end = hay + len, *s;
+	size_t n = strlen(needle);
+
+	while (hay && (p = memmem(p, (size_t)(end - p), needle, n))) {
+		for (s = p; s > hay && s[-1] != '\n'; s--)
+			;
+		while (s < p && (*s == ' ' || *s == '\t'))
+			s++;
+		if (*s != '>')
+			return 1;
+		p += n;
+	}
+	return 0;
+}
+
+/* Mail that may decide a report from outside its thread (issue 34): a
+ * pull request, whose shortlog may carry a fix patch, and a reply to a
+ * patch saying it was applied (the fix patch's thread holds no report,
+ * so its replies would not be kept). */
+static int
+may_apply_fix(const struct message *m)
+{
+	if (!m->subject)
+		return 0;
+	if (!m->in_reply_to && strstr(m->subject, "GIT PULL"))
+		return 1;
+	if (!m->in_reply_to || !strstr(m->subject, "PATCH"))
+		return 0;
+	return contains_unquoted(m->body, m->body_len, "pplied") ||
+	       contains_unquoted(m->body, m->body_len, "queued") ||
+	       contains_unquoted(m->body, m->body_len, "for-next");
+}
+
 int
 classify_keep_raw_local(const struct message *m, int is_robot)
 {
@@ -84,7 +121,8 @@ classify_keep_raw_local(const struct message *m, int is_robot)
 		return CLASSIFY_KEEP;
 	if ((m->body && contains_lkp_tag(m->body, m->body_len)) ||
 	    contains(m->body, m->body_len, "test robot") ||
-	    contains(m->body, m->body_len, "lore.kernel.org/oe-lkp"))
+	    contains(m->body, m->body_len, "lore.kernel.org/oe-lkp") ||
+	    may_apply_fix(m))
 		return CLASSIFY_KEEP;
 	if (!m->in_reply_to && !m->nreferences)
 		return CLASSIFY_DROP;

@@ -19,7 +19,10 @@ int classify_is_robot(const struct message *m);
 /* Whether m matters to the bot, so its raw bytes are kept for reparse
  * and triage (doc/design.md section 3): robot mail, mail in an LKP
  * thread by its subject, mail carrying "#lkp" or naming the robot or a
- * report's lore link, replies into a thread that holds a report. Other
+ * report's lore link, pull requests and replies to a patch that say
+ * "applied", "queued" or "for-next" outside quotes (they may decide a
+ * report from outside its thread), replies into a thread that holds a
+ * report. Other
  * mail keeps only what threading needs. Without the store this says
  * keep, drop, or ask the store: a reply is kept when a thread it names
  * holds a report, which the store answers while it links the mail

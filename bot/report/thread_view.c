@@ -2,6 +2,7 @@
 #include "config.h"
 #include "bot/report/thread_view.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -38,10 +39,12 @@ thread_view_resolve(struct store *st, const char *key, int64_t *id_out)
 	return ctx_exit_code(rc);
 }
 
+/* The event's fields into o (an object), or a new object appended to
+ * arg (an array). */
 static int
 add_event(const struct store_event_row *r, void *arg)
 {
-	json_t *o = json_object();
+	json_t *o = json_is_object((json_t *)arg) ? arg : json_object();
 
 	json_object_set_new(o, "type", json_out_str(r->type));
 	json_object_set_new(o, "source", json_out_str(r->source));
@@ -58,7 +61,8 @@ add_event(const struct store_event_row *r, void *arg)
 		json_object_set_new(o, "review",
 				    json_string(store_review_name(r->review)));
 	}
-	json_array_append_new(arg, o);
+	if (o != arg)
+		json_array_append_new(arg, o);
 	return 0;
 }
 
@@ -128,6 +132,44 @@ add_queued(const struct store_event_row *r, void *arg)
 	return 0;
 }
 
+/* Events said by mail outside the report's thread (a fix patch of its
+ * own, a reply applying it, a pull, the patch's next version): the
+ * mail with each, so `show` and `thread` say where and why. */
+struct elsewhere {
+	struct store *st;
+	int64_t thread_id;
+	json_t *arr;
+	int rc;
+};
+
+static int
+add_elsewhere(const struct store_event_row *r, void *arg)
+{
+	struct elsewhere *e = arg;
+	struct store_msg m;
+	char id[32];
+	json_t *o;
+
+	if (r->msg_id <= 0)
+		return 0;
+	snprintf(id, sizeof(id), "%lld", (long long)r->msg_id);
+	if ((e->rc = store_message_get(e->st, id, &m)) <= 0)
+		return e->rc < 0;
+	e->rc = LKB_OK;
+	if (m.thread_id != e->thread_id) {
+		o = json_object();
+		json_object_set_new(o, "message_id",
+				    json_out_str(m.message_id));
+		json_object_set_new(o, "from", json_out_str(m.from_addr));
+		json_object_set_new(o, "date", json_out_date(m.date));
+		json_object_set_new(o, "subject", json_out_str(m.subject));
+		(void)add_event(r, o);
+		json_array_append_new(e->arr, o);
+	}
+	store_msg_release(&m);
+	return 0;
+}
+
 static int
 add_related(const char *sha, const char *relation, void *arg)
 {
@@ -179,6 +221,7 @@ add_state(struct store *st, const struct store_report_brief *b, json_t *doc)
 {
 	json_t *rel = json_array(), *hist = json_array();
 	json_t *landed = json_array();
+	struct elsewhere el = { st, b->thread_id, json_array(), LKB_OK };
 	int rc;
 
 	json_object_set_new(doc, "state", json_out_str(b->state));
@@ -194,6 +237,12 @@ add_state(struct store *st, const struct store_report_brief *b, json_t *doc)
 	if (rc == LKB_OK && json_array_size(landed))
 		json_object_set(doc, "landed", landed);
 	json_decref(landed);
+	if (rc == LKB_OK)
+		rc = store_event_foreach(st, b->id, 0, add_elsewhere, &el);
+	if (rc == LKB_OK && (rc = el.rc) == LKB_OK &&
+	    json_array_size(el.arr))
+		json_object_set(doc, "elsewhere", el.arr);
+	json_decref(el.arr);
 	if (rc)
 		return rc;
 	/* the same for the review queue's events */

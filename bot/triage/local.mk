@@ -10,5 +10,6 @@ bot_triage_libtriage_a_SOURCES = \
 	%reldir%/triage.c %reldir%/triage.h %reldir%/command.c \
 	%reldir%/triage_pool.c %reldir%/verify.c %reldir%/verify.h \
 	%reldir%/gitwatch.c %reldir%/gitwatch.h %reldir%/actmodel.c \
-	%reldir%/actmodel.h %reldir%/review.c
+	%reldir%/actmodel.h %reldir%/review.c %reldir%/evidence.c \
+	%reldir%/evidence_apply.c
 dist_pkgdata_DATA += rules/default.rules rules/acts.model

@@ -25,6 +25,7 @@ struct tpl_set;
 struct lkp_command;
 struct reply;
 struct verify;
+struct git_ref;
 
 #define TRIAGE_MAX_MAINTAINERS LKB_MAX_MAINTAINERS
 #define TRIAGE_MAX_ADDRS 512
@@ -91,6 +92,13 @@ struct triage_prep {
 	int act;			/* its most probable enum reply_act */
 	double act_prob[ACT__COUNT];	/* and each act's probability */
 	char *tables_json;		/* pasted tables, or NULL */
+	/* evidence from outside a thread (evidence.c) */
+	int patch;			/* a [PATCH subject or a diff */
+	int robot;			/* Reported-by: kernel test robot */
+	int credit;			/* names the robot anywhere */
+	int pull;			/* a [GIT PULL] (set by evidence_pull) */
+	struct git_ref *refs;		/* its trailers, in a */
+	size_t nrefs;
 };
 
 /* Read, decode, split and match one mail; writes nothing. */
@@ -134,6 +142,39 @@ int triage_apply(struct triage *t, struct triage_mail *tm,
  * negative on error. Checked once a mail. */
 int triage_sender_verified(struct triage *t, struct triage_mail *tm)
 	LKB_WARN_UNUSED;
+/* Record rule event e of tm on its report and, when the author may
+ * (tier, a known bot, a verified sender), move the state; context, when
+ * not NULL, is a line written before the evidence (what linked it). */
+int triage_record_event(struct triage *t, struct triage_mail *tm,
+			const struct rule_event *e, enum auth_tier tier,
+			const char *context) LKB_WARN_UNUSED;
+
+/* ---- evidence from outside a report's thread (evidence.c) ---- */
+
+/* Worker side: is p a patch mail, what do its trailers name. */
+void evidence_scan(struct triage_prep *p);
+/* A report newly stored: mails that named it before it came (a fix, a
+ * later version) are queued to be triaged again (t->requeued). */
+int evidence_report(struct triage *t, int64_t report_id) LKB_WARN_UNUSED;
+/* A mail that is no report: a patch's links and supersedes, a pull's
+ * fixes, a reply applying a fix patch. */
+int evidence_mail(struct triage *t, struct triage_prep *p) LKB_WARN_UNUSED;
+/* The parts of evidence_mail (evidence_apply.c). */
+int evidence_applied(struct triage *t, struct triage_prep *p)
+	LKB_WARN_UNUSED;
+int evidence_pull(struct triage *t, struct triage_prep *p) LKB_WARN_UNUSED;
+/* p as a triage_mail on report rid, its state loaded. */
+int evidence_mail_on(struct triage *t, struct triage_prep *p, int64_t rid,
+		     struct triage_mail *tm) LKB_WARN_UNUSED;
+/* The version of a patch subject: N of "[PATCH vN ...]" or "[PATCHvN
+ * ...]" in its first bracket, 1 without. */
+unsigned evidence_patch_version(const char *subject);
+/* A patch's key: the author's address in lower case, a newline and the
+ * title after the [PATCH ...] brackets (doc/design.md section 4); NULL
+ * when subject is no patch's or the title is under 8 bytes. In a. */
+const char *evidence_patch_key(struct arena *a, const char *subject,
+			       const char *addr);
+
 /* Carry out one command, record it, queue its answer. */
 int triage_command(struct triage *t, struct triage_mail *tm,
 		   const struct lkp_command *cmd, int idx) LKB_WARN_UNUSED;

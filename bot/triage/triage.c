@@ -468,9 +468,10 @@ review_gate(struct triage *t, struct triage_mail *tm,
 /* The author may change the report's state when a maintainer, a
  * participant (the LKP team, the report's recipients) or a known bot;
  * other authors' events are kept, nothing more. */
-static int
-record_event(struct triage *t, struct triage_mail *tm,
-	     const struct rule_event *e, enum auth_tier tier)
+int
+triage_record_event(struct triage *t, struct triage_mail *tm,
+		    const struct rule_event *e, enum auth_tier tier,
+		    const char *context)
 {
 	int by_bot = rules_addr_is_bot(t->rules, tm->author);
 	int may_change = tier != TIER_OTHER || by_bot;
@@ -484,8 +485,10 @@ record_event(struct triage *t, struct triage_mail *tm,
 	int64_t id;
 	int rc;
 
-	/* the matched line, then the evidence-also lines (numbers kept) */
-	if (strbuf_adds(&evid, e->evidence ? e->evidence : ""))
+	/* what linked it, the matched line, then the evidence-also lines
+	 * (numbers kept) */
+	if ((context && strbuf_addf(&evid, "%s: ", context)) ||
+	    strbuf_adds(&evid, e->evidence ? e->evidence : ""))
 		strbuf_reset(&evid);
 	for (size_t i = 0; i < e->nextra; i++)
 		if (strbuf_addf(&evid, "\n%s", e->extra[i]))
@@ -591,7 +594,7 @@ triage_reply(struct triage *t, struct triage_mail *tm,
 		return rc;
 	tier = triage_tier(t, tm);
 	for (size_t i = 0; i < p->evs.n && rc == LKB_OK; i++) {
-		rc = record_event(t, tm, &p->evs.ev[i], tier);
+		rc = triage_record_event(t, tm, &p->evs.ev[i], tier, NULL);
 		if (rc == LKB_OK)
 			rc = maybe_request(t, tm, &p->evs.ev[i], tier);
 	}
@@ -821,6 +824,7 @@ triage_prepare(struct store *st, struct rules *rules,
 				 * but a known bot's (patchwork-bot) */
 	if (reply_parse(&p->a, p->m->body, p->m->body_len, &p->r) != LKB_OK)
 		return LKB_OK;	/* over the body limit: nothing to act on */
+	evidence_scan(p);
 	if ((rc = store_report_for_message(st, msg_id, &p->report_id)) < 0)
 		return rc;
 	if (rc == 0 &&
@@ -876,6 +880,8 @@ triage_message(struct triage *t, struct triage_prep *p)
 
 		rc = triage_new_report(t, p->msg_id, p->report_id, &p->sm);
 		if (rc == LKB_OK)
+			rc = evidence_report(t, p->report_id);
+		if (rc == LKB_OK)
 			rc = store_triage_requeue_thread(t->st, p->report_id,
 							 &n);
 		t->requeued += (unsigned)n;
@@ -904,6 +910,9 @@ triage_message(struct triage *t, struct triage_prep *p)
 		rc = triage_reply(t, &tm, p);
 		break;
 	}
+	/* what it says of reports outside its thread */
+	if (rc == LKB_OK && (p->what == TP_ORPHAN || p->what == TP_REPLY))
+		rc = evidence_mail(t, p);
 	if (rc == LKB_OK)
 		rc = store_triage_mark(t->st, p->msg_id,
 				       p->what == TP_REPLY ? p->report_id : 0);
@@ -1063,8 +1072,11 @@ triage_run(struct bot_ctx *ctx, const char *features_file,
 		return LKB_ERR_IO;
 	}
 	rc = triage_pass(&t);
-	/* replies that came before their report: once more, now linked */
-	if (rc == LKB_OK && t.requeued) {
+	/* replies that came before their report, patches that named it
+	 * before it came, replies below a patch linked since: once more,
+	 * now linked (each pass links a step further down) */
+	for (int pass = 1; rc == LKB_OK && t.requeued &&
+			   pass < LKB_MAX_TRIAGE_PASSES; pass++) {
 		t.requeued = 0;
 		rc = triage_pass(&t);
 	}
