@@ -132,6 +132,9 @@
  * of its patch; a reply below a fix patch linked since) is read again,
  * each pass a link further down (report, patch, reply). */
 #define LKB_MAX_TRIAGE_PASSES 4
+/* The highest patch version read from "[PATCH vN]": real ones stay
+ * under 100; more digits are cut, never overflow. */
+#define LKB_MAX_PATCH_VERSION 1000
 /* Reports one patch mail or one reply may move: a fix names a few. */
 #define LKB_MAX_EVIDENCE_REPORTS 16
 /* Shortlog lines of one [GIT PULL] mail looked up (large pulls have a

@@ -46,3 +46,9 @@ tests_unit_test_gitwatch_trailers_SOURCES = %reldir%/unit/test_gitwatch_trailers
 tests_unit_test_gitwatch_trailers_CFLAGS = $(LKB_TEST_CFLAGS)
 tests_unit_test_gitwatch_trailers_LDADD = $(LKB_UNIT_LDADD)
 TESTS += tests/unit/test-gitwatch-trailers
+
+check_PROGRAMS += tests/unit/test-evidence
+tests_unit_test_evidence_SOURCES = %reldir%/unit/test_evidence.c
+tests_unit_test_evidence_CFLAGS = $(LKB_TEST_CFLAGS)
+tests_unit_test_evidence_LDADD = $(LKB_UNIT_LDADD)
+TESTS += tests/unit/test-evidence

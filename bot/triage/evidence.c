@@ -97,9 +97,12 @@ evidence_patch_version(const char *subject)
 		if ((*p != 'v' && *p != 'V') || !LKB_ISDIGIT(p[1]) ||
 		    (p[-1] != ' ' && p[-1] != '[' && p[-1] != 'H'))
 			continue;
-		for (p++; p < close && LKB_ISDIGIT(*p) && v < 1000; p++)
-			v = v * 10 + (unsigned)(*p - '0');
-		return v ? v : 1;
+		/* versions go no higher than LKB_MAX_PATCH_VERSION */
+		for (p++; p < close && LKB_ISDIGIT(*p); p++)
+			if (v <= LKB_MAX_PATCH_VERSION)
+				v = v * 10 + (unsigned)(*p - '0');
+		return !v ? 1 : v > LKB_MAX_PATCH_VERSION
+				      ? LKB_MAX_PATCH_VERSION : v;
 	}
 	return 1;
 }

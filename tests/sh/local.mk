@@ -51,6 +51,7 @@ LKB_SH_TESTS = \
 	%reldir%/t0395-error-paths.sh \
 	%reldir%/t0400-triage-acts.sh \
 	%reldir%/t0450-git-watch.sh \
+	%reldir%/t0455-evidence.sh \
 	%reldir%/t0460-groups.sh \
 	%reldir%/t0470-undone.sh \
 	%reldir%/t0480-review.sh \

@@ -35,6 +35,9 @@ static const struct {
 	  GREF_CLOSES, MID },
 	{ "Closes: https://lore.kernel.org/oe-lkp/202406141453.7a44f956-"
 	  "oliver.sang%40intel.com", GREF_CLOSES, MID },
+	/* a bare Message-ID, as some patch mails write it */
+	{ "Closes: <" MID ">", GREF_CLOSES, MID },
+	{ "Link: " MID, GREF_LINK, MID },
 	/* keys in any case, blanks after the colon, CRLF */
 	{ "CLOSES:\thttps://lore.kernel.org/oe-lkp/" MID "\r", GREF_CLOSES, MID },
 	{ "Fixes: c5c810b94cfd (\"mm: culprit\")", GREF_FIXES, "c5c810b94cfd" },
@@ -65,6 +68,10 @@ static const struct {
 	{ "Closes: https://lore.kernel.org/oe-lkp/" MID " and more", -1, NULL },
 	{ "Closes: https://lore.kernel.org/oe-lkp/<<" MID ">>", -1, NULL },
 	{ "Reported-by: kernel test robot <lkp@intel.com>", -1, NULL },
+	{ "Closes: <a@b@c>", -1, NULL },
+	{ "Closes: no-at-sign", -1, NULL },
+	{ "Link: <" MID, -1, NULL },
+	{ "Link: example.org/" MID, -1, NULL },	/* a path, no lore */
 };
 
 START_TEST(gitwatch_trailer_forms)

@@ -23,13 +23,7 @@ static struct store *st;
 static void
 setup(void)
 {
-	int fd;
-
-	snprintf(dbpath, sizeof(dbpath), "/tmp/lkb-store-XXXXXX");
-	fd = mkstemp(dbpath);
-	ck_assert_int_ge(fd, 0);
-	close(fd);
-	ck_assert_int_eq(store_open(dbpath, STORE_RW, &st), LKB_OK);
+	lkb_test_open_db(dbpath, sizeof(dbpath), "store", &st);
 }
 
 static void

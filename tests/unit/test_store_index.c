@@ -63,30 +63,12 @@ pair_close(struct pair *p)
 static int64_t
 add(struct store *st, const struct mail *ml)
 {
-	struct message m;
-	struct store_msg_in in = { 0 };
 	const char *refs[MAX_REFS];
-	int64_t id = 0;
-	int is_new = 0;
 
-	memset(&m, 0, sizeof(m));
 	for (int i = 0; i < ml->nrefs; i++)
 		refs[i] = ml->refs[i];
-	m.message_id = ml->mid;
-	m.in_reply_to = ml->no_irt ? NULL : ml->irt;
-	m.references = refs;
-	m.nreferences = (size_t)ml->nrefs;
-	m.subject = "s";
-	m.from.name = "";
-	m.from.addr = "a@b";
-	m.date = 1000;
-	m.body = "";
-	m.quality = MSG_OK;
-	in.m = &m;
-	in.source = "test";
-	in.content_hash = "";
-	ck_assert_int_eq(store_message_add(st, &in, &id, &is_new), LKB_OK);
-	return id;
+	return lkb_test_add_message(st, ml->mid, ml->no_irt ? NULL : ml->irt,
+				    refs, (size_t)ml->nrefs);
 }
 
 static void
