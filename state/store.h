@@ -50,6 +50,9 @@ int store_check(struct store *st) LKB_WARN_UNUSED;
 
 /* ---- messages and threads (state/store_message.c) ---- */
 
+/* struct store_msg_in's raw_if_report (0: keep as raw says). */
+enum { STORE_KEEP_IF_REPORT = 1, STORE_KEEP_IF_KEPT = 2 };
+
 struct store_msg_in {
 	const struct message *m;
 	const char *raw;	/* raw bytes to keep, or NULL */
@@ -60,7 +63,9 @@ struct store_msg_in {
 	int is_robot;		/* sent by the LKP robot */
 	int raw_if_report;	/* keep raw only when a Message-ID the mail
 				 * names (In-Reply-To, References) is in a
-				 * thread that holds a report; asked with
+				 * thread that holds a report (or, with
+				 * STORE_KEEP_IF_KEPT, any kept mail: a fix
+				 * patch crediting the robot); asked with
 				 * the lookups threading makes anyway */
 	/* Made ahead, on another thread, or NULL / 0 (made here): m's
 	 * texts as store_msg_texts() makes them, raw's store_raw_sum(). */

@@ -138,6 +138,7 @@ collect_ids(const struct message *m, const char *mid, const char **ids,
 }
 
 static int thread_has_report(struct store *st, int64_t tid);
+static int thread_has_kept(struct store *st, int64_t tid);
 
 /* Whether ids[i] is one of the unknown ids before it. */
 static int
@@ -151,13 +152,15 @@ named_before(const char **ids, const unsigned char *known, size_t i)
 
 /* Find or make the thread for ids, merging threads the message joins.
  * With has_report, *has_report is 1 when a thread of ids[1..n) (the
- * ids the mail names) holds a report, asked of each thread as it is
- * found, before it is merged (a merged thread holds what the threads it
- * took held), or on an error asking it (the bytes are kept then:
- * nothing lost). */
+ * ids the mail names) holds a report (want STORE_KEEP_IF_REPORT) or
+ * any mail with its raw bytes kept (STORE_KEEP_IF_KEPT; or when its
+ * parent, ids[1], was never seen: the reply came first), asked of each
+ * thread as it is found, before it is merged (a merged thread holds
+ * what the threads it took held), or on an error asking it (the bytes
+ * are kept then: nothing lost). */
 static int
 link_thread(struct store *st, const char **ids, size_t n, int64_t *tid_out,
-	    int *has_report)
+	    int *has_report, int want)
 {
 	unsigned char known[LKB_MAX_REFERENCES + 2] = { 0 };
 	int64_t tid = 0, t;
@@ -169,7 +172,12 @@ link_thread(struct store *st, const char **ids, size_t n, int64_t *tid_out,
 			return rc;
 		known[i] = rc == 1;
 		if (rc && i > 0 && has_report && !*has_report)
-			*has_report = thread_has_report(st, t) != 0;
+			*has_report = thread_has_report(st, t) != 0 ||
+				      (want == STORE_KEEP_IF_KEPT &&
+				       thread_has_kept(st, t) != 0);
+		/* a reply come before its parent cannot be told yet */
+		if (!rc && i == 1 && has_report && want == STORE_KEEP_IF_KEPT)
+			*has_report = 1;
 		if (!rc || t == tid)
 			continue;
 		if (!tid) {
@@ -489,7 +497,8 @@ store_message_add(struct store *st, const struct store_msg_in *in,
 	}
 	n = collect_ids(m, mid, ids, LKB_ARRAY_SIZE(ids));
 	if ((rc = link_thread(st, ids, n, &tid,
-			      in->raw_if_report ? &keep : NULL)) != LKB_OK)
+			      in->raw_if_report ? &keep : NULL,
+			      in->raw_if_report)) != LKB_OK)
 		goto fail;
 	if (in->raw_if_report && !keep) {
 		row = *in;
@@ -791,6 +800,22 @@ store_counts(struct store *st, struct store_counts *out)
 static const char sql_thread_has_report[] =
 	"SELECT EXISTS (SELECT 1 FROM reports r JOIN messages m"
 	" ON m.id = r.msg_id WHERE m.thread_id = :tid)";
+
+/* Whether thread tid holds a mail whose raw bytes are kept (asked for
+ * the few replies that say a patch was applied: no memo). */
+static const char sql_thread_has_kept[] =
+	"SELECT EXISTS (SELECT 1 FROM messages m WHERE m.thread_id = :tid"
+	" AND " STORE_HAS_RAW("m") ")";
+
+static int
+thread_has_kept(struct store *st, int64_t tid)
+{
+	int64_t found = 0;
+	int rc = store_lookup_int(st, sql_thread_has_kept, ":tid", NULL, tid,
+				  &found);
+
+	return rc < 0 ? rc : rc == 1 && found;
+}
 
 void
 store_thread_memo_forget(struct store *st)

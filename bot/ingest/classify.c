@@ -96,18 +96,13 @@ contains_unquoted(const char *hay, size_t len, const char *needle)
 	return 0;
 }
 
-/* Mail that may decide a report from outside its thread (issue 34): a
- * pull request, whose shortlog may carry a fix patch, and a reply to a
- * patch saying it was applied (the fix patch's thread holds no report,
- * so its replies would not be kept). */
+/* A reply to a patch saying it was applied, queued or is in for-next
+ * (outside quotes): it may decide a report from outside the report's
+ * thread (issue 34), below a fix patch the bot kept. */
 static int
 may_apply_fix(const struct message *m)
 {
-	if (!m->subject)
-		return 0;
-	if (!m->in_reply_to && strstr(m->subject, "GIT PULL"))
-		return 1;
-	if (!m->in_reply_to || !strstr(m->subject, "PATCH"))
+	if (!m->subject || !m->in_reply_to || !strstr(m->subject, "PATCH"))
 		return 0;
 	return contains_unquoted(m->body, m->body_len, "pplied") ||
 	       contains_unquoted(m->body, m->body_len, "queued") ||
@@ -121,12 +116,14 @@ classify_keep_raw_local(const struct message *m, int is_robot)
 		return CLASSIFY_KEEP;
 	if ((m->body && contains_lkp_tag(m->body, m->body_len)) ||
 	    contains(m->body, m->body_len, "test robot") ||
-	    contains(m->body, m->body_len, "lore.kernel.org/oe-lkp") ||
-	    may_apply_fix(m))
+	    contains(m->body, m->body_len, "lore.kernel.org/oe-lkp"))
+		return CLASSIFY_KEEP;
+	/* a pull request: its shortlog may carry a fix patch */
+	if (!m->in_reply_to && m->subject && strstr(m->subject, "GIT PULL"))
 		return CLASSIFY_KEEP;
 	if (!m->in_reply_to && !m->nreferences)
 		return CLASSIFY_DROP;
-	return CLASSIFY_ASK_THREAD;
+	return may_apply_fix(m) ? CLASSIFY_ASK_KEPT : CLASSIFY_ASK_THREAD;
 }
 
 void

@@ -19,15 +19,21 @@ int classify_is_robot(const struct message *m);
 /* Whether m matters to the bot, so its raw bytes are kept for reparse
  * and triage (doc/design.md section 3): robot mail, mail in an LKP
  * thread by its subject, mail carrying "#lkp" or naming the robot or a
- * report's lore link, pull requests and replies to a patch that say
- * "applied", "queued" or "for-next" outside quotes (they may decide a
- * report from outside its thread), replies into a thread that holds a
- * report. Other
+ * report's lore link, pull requests (a fix may be in their shortlog),
+ * replies into a thread that holds a report, and replies to a patch
+ * that say "applied", "queued" or "for-next" outside quotes into a
+ * thread that holds a report or other kept mail (a fix patch crediting
+ * the robot: they may decide a report from outside its thread). Other
  * mail keeps only what threading needs. Without the store this says
  * keep, drop, or ask the store: a reply is kept when a thread it names
- * holds a report, which the store answers while it links the mail
- * (struct store_msg_in's raw_if_report). */
-enum { CLASSIFY_DROP = 0, CLASSIFY_KEEP = 1, CLASSIFY_ASK_THREAD = 2 };
+ * holds a report (or kept mail), which the store answers while it
+ * links the mail (struct store_msg_in's raw_if_report). */
+enum {
+	CLASSIFY_DROP = 0,
+	CLASSIFY_KEEP = 1,
+	CLASSIFY_ASK_THREAD = 2,	/* keep if the thread has a report */
+	CLASSIFY_ASK_KEPT = 3		/* ... or any mail kept */
+};
 int classify_keep_raw_local(const struct message *m, int is_robot);
 
 /* Run every per-message hook (report parsing, ...) on a new message

@@ -120,7 +120,7 @@ struct ingest_job {
 	int ours;		/* m is a rejected_message stand-in */
 	int is_robot;
 	int late;		/* keep and hooks are the store half's */
-	int keep;		/* CLASSIFY_KEEP, _DROP or _ASK_THREAD */
+	int keep;		/* CLASSIFY_KEEP, _DROP, _ASK_THREAD, _ASK_KEPT */
 	struct ingest_hooks_prep hooks;
 	/* what the store would make of m and raw, made here: the parse
 	 * half runs on the thread with time (`lkpbot import`) */
@@ -228,9 +228,11 @@ job_store(struct ingest *ig, const struct ingest_job *j, int64_t *msg_id_out)
 	in.cc_text = j->cc.buf;
 	in.has_sum = j->has_sum;
 	in.raw_sum = j->sum;
-	/* a reply in a thread that holds a report: the store asks while
-	 * it links the mail into its thread */
-	in.raw_if_report = keep == CLASSIFY_ASK_THREAD;
+	/* a reply in a thread that holds a report (or, for an applied
+	 * reply, kept mail): the store asks while it links the mail */
+	in.raw_if_report = keep == CLASSIFY_ASK_THREAD ? STORE_KEEP_IF_REPORT
+			   : keep == CLASSIFY_ASK_KEPT ? STORE_KEEP_IF_KEPT
+						       : 0;
 	if (keep) {
 		/* the bytes matter (or explain a rejection): keep them */
 		in.raw = j->raw;

@@ -292,6 +292,45 @@ START_TEST(keep_by_body)
 }
 END_TEST
 
+/* Mail that may decide a report from outside its thread: a pull is
+ * kept, a reply to a patch saying it was applied asks the store whether
+ * its thread holds kept mail; quoted words and other mail do not. */
+START_TEST(keep_applied)
+{
+	static const struct {
+		const char *subject, *body;
+		int reply, want;
+	} t[] = {
+		{ "[GIT PULL] Block fixes for 6.17-rc4", "Hi Linus,", 0,
+		  CLASSIFY_KEEP },
+		{ "Re: [GIT PULL] Block fixes", "Pulled.", 1,
+		  CLASSIFY_ASK_THREAD },
+		{ "Re: [PATCH v2] loop: fix", "\nApplied, thanks!\n", 1,
+		  CLASSIFY_ASK_KEPT },
+		{ "Re: [PATCH] x", "Thanks, queued.", 1, CLASSIFY_ASK_KEPT },
+		{ "Re: [PATCH] x", "in for-next now", 1, CLASSIFY_ASK_KEPT },
+		{ "Re: [PATCH] x", "> Applied, thanks\n  > queued\nNo.", 1,
+		  CLASSIFY_ASK_THREAD },
+		{ "Re: a question", "Applied, thanks!", 1,
+		  CLASSIFY_ASK_THREAD },
+		{ "[PATCH] x", "Applied, thanks!", 0, CLASSIFY_DROP },
+	};
+
+	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		struct message m;
+
+		memset(&m, 0, sizeof(m));
+		m.subject = t[i].subject;
+		m.body = t[i].body;
+		m.body_len = strlen(t[i].body);
+		if (t[i].reply)
+			m.in_reply_to = "parent@x";
+		ck_assert_msg(classify_keep_raw_local(&m, 0) == t[i].want,
+			      "%zu: %d", i, classify_keep_raw_local(&m, 0));
+	}
+}
+END_TEST
+
 Suite *
 lkb_test_suite(void)
 {
@@ -301,6 +340,7 @@ lkb_test_suite(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, late_stores_the_same);
 	tcase_add_test(tc, keep_by_body);
+	tcase_add_test(tc, keep_applied);
 	tcase_add_test(tc, stats_count_committed);
 	suite_add_tcase(s, tc);
 	return s;
