@@ -128,6 +128,22 @@ evidence_patch_key(struct arena *a, const char *subject, const char *addr)
 	return key;
 }
 
+const char *
+evidence_fixes_title(struct arena *a, const char *line)
+{
+	const char *s = line ? strstr(line, "(\"") : NULL, *e;
+
+	if (!s || !(e = strrchr(s + 2, '"')) || e[1] != ')')
+		return NULL;
+	for (s += 2; s < e && LKB_ISSPACE(*s); s++)
+		;
+	while (e > s && LKB_ISSPACE(e[-1]))
+		e--;
+	if (e - s < 8 || e - s >= LKB_MAX_EVIDENCE_KEY)
+		return NULL;
+	return arena_memdup0(a, s, (size_t)(e - s));
+}
+
 /* The title of a patch subject, trimmed, in a; NULL when none. */
 static const char *
 patch_title(struct arena *a, const char *subject)
@@ -364,14 +380,51 @@ patch_remember(struct triage *t, struct triage_prep *p, const char *key)
 			rc = store_patch_key_add(t->st, r->value, "mid",
 						 p->msg_id);
 		} else if (r->kind == GREF_FIXES && p->robot) {
+			const char *title = evidence_fixes_title(&p->a,
+								 r->line);
+
 			snprintf(sha12, sizeof(sha12), "%.12s", r->value);
 			rc = store_patch_key_add(t->st, sha12, "sha",
 						 p->msg_id);
+			if (rc == LKB_OK && title)
+				rc = store_patch_key_add(t->st, title,
+							 "fixes-title",
+							 p->msg_id);
 		}
 	}
 	if (rc == LKB_OK && key && p->credit)
 		rc = store_patch_key_add(t->st, key, "version", p->msg_id);
 	return rc;
+}
+
+/* The report of report mail rmsg gets the fix (store_msg_id_fn). */
+static int
+link_report_msg(int64_t rmsg, void *arg)
+{
+	struct patch_run *pr = arg;
+	struct store_msg sm;
+	int64_t rid = 0;
+
+	if ((pr->rc = store_message_brief(pr->t->st, rmsg, &sm, &rid)) <= 0)
+		return pr->rc < 0;
+	store_msg_release(&sm);
+	pr->rc = LKB_OK;
+	return rid ? link_fix(rid, pr) : 0;
+}
+
+/* A Fixes: names its reports by the culprit's sha, or by its title: a
+ * patch the robot tested on its own branch is applied as another
+ * commit, whose title is the patch's. */
+static int
+fixes_reports(struct patch_run *pr, const struct git_ref *r)
+{
+	const char *title = evidence_fixes_title(&pr->p->a, r->line);
+	int rc = store_reports_blaming(pr->t->st, r->value, link_fix, pr);
+
+	if (rc == LKB_OK && pr->rc == LKB_OK && title)
+		rc = store_patch_keys_each(pr->t->st, title, "title",
+					   link_report_msg, pr);
+	return rc < 0 ? rc : pr->rc;
 }
 
 /* Does a Closes:/Link: of the patch name a tracked report? */
@@ -420,8 +473,7 @@ patch_links(struct patch_run *pr)
 			if (rc == 1)
 				(void)link_fix(rid, pr);
 		} else if (r->kind == GREF_FIXES && fixes_credit) {
-			rc = store_reports_blaming(pr->t->st, r->value,
-						   link_fix, pr);
+			rc = fixes_reports(pr, r);
 			if (rc < 0)
 				return rc;
 		}
@@ -489,7 +541,7 @@ report_patch_key(struct patch_run *pr, const struct store_report_brief *b)
 	struct store_msg sm;
 	struct arena a = ARENA_INIT;
 	char id[32];
-	const char *key;
+	const char *key, *title;
 	int rc;
 
 	if (!b->kind || (strcmp(b->kind, "build-error") &&
@@ -503,10 +555,17 @@ report_patch_key(struct patch_run *pr, const struct store_report_brief *b)
 		      ? evidence_patch_key(&a, sm.subject,
 					   first_address(&a, sm.to_addrs))
 		      : NULL;
+	title = key ? patch_title(&a, sm.subject) : NULL;
 	if (key &&
 	    (rc = store_patch_key_add(pr->t->st, key, "reported",
 				      b->msg_id)) == LKB_OK)
 		rc = store_patch_keys_each(pr->t->st, key, "version",
+					   requeue_one, pr);
+	/* fixes naming the patch by its title in Fixes: */
+	if (rc == LKB_OK && pr->rc == LKB_OK && title &&
+	    (rc = store_patch_key_add(pr->t->st, title, "title",
+				      b->msg_id)) == LKB_OK)
+		rc = store_patch_keys_each(pr->t->st, title, "fixes-title",
 					   requeue_one, pr);
 	store_msg_release(&sm);
 	arena_release(&a);

@@ -174,6 +174,9 @@ unsigned evidence_patch_version(const char *subject);
  * when subject is no patch's or the title is under 8 bytes. In a. */
 const char *evidence_patch_key(struct arena *a, const char *subject,
 			       const char *addr);
+/* The title a Fixes: line quotes ("Fixes: SHA (\"title\")"), trimmed,
+ * in a; NULL without one or when under 8 bytes. */
+const char *evidence_fixes_title(struct arena *a, const char *line);
 
 /* Carry out one command, record it, queue its answer. */
 int triage_command(struct triage *t, struct triage_mail *tm,

@@ -80,6 +80,32 @@ START_TEST(evidence_key)
 }
 END_TEST
 
+/* The title a Fixes: quotes: what names a culprit patch the robot
+ * tested on its own branch, applied since as another commit. */
+START_TEST(evidence_title)
+{
+	struct arena a = ARENA_INIT;
+
+	ck_assert_str_eq(evidence_fixes_title(&a, "Fixes: 4596cbea0ed2 "
+		"(\"thermal: intel: Remove explicit user_space governor "
+		"selection\")"), "thermal: intel: Remove explicit user_space "
+		"governor selection");
+	ck_assert_str_eq(evidence_fixes_title(&a, "Fixes: 0123456789ab "
+		"(\"Revert \"foo: bar baz\"\")"), "Revert \"foo: bar baz\"");
+	ck_assert_str_eq(evidence_fixes_title(&a, "Fixes: 0123456789ab (\"  "
+		"foo: spaces around  \")"), "foo: spaces around");
+	ck_assert_ptr_null(evidence_fixes_title(&a, "Fixes: 0123456789ab"));
+	ck_assert_ptr_null(evidence_fixes_title(&a,
+		"Fixes: 0123456789ab (\"short\")"));
+	ck_assert_ptr_null(evidence_fixes_title(&a,
+		"Fixes: 0123456789ab (\"no end to it"));
+	ck_assert_ptr_null(evidence_fixes_title(&a,
+		"Fixes: 0123456789ab (\"no paren at the end\""));
+	ck_assert_ptr_null(evidence_fixes_title(&a, NULL));
+	arena_release(&a);
+}
+END_TEST
+
 static char dbpath[64];
 static struct store *st;
 
@@ -221,6 +247,7 @@ lkb_test_suite(void)
 	tcase_add_loop_test(tc, evidence_version, 0,
 			    (int)LKB_ARRAY_SIZE(versions));
 	tcase_add_test(tc, evidence_key);
+	tcase_add_test(tc, evidence_title);
 	suite_add_tcase(s, tc);
 	tcase_add_checked_fixture(ts, setup, teardown);
 	tcase_add_test(ts, evidence_store_keys);
