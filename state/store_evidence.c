@@ -19,10 +19,12 @@ static const char sql_links[] =
 	" ORDER BY report_id";
 static const char sql_requeue_msg[] =
 	"DELETE FROM triaged WHERE msg_id = :m AND report_id IS NULL";
+/* only mail with its bytes kept: the rest has nothing to say */
 static const char sql_requeue_below[] =
 	"DELETE FROM triaged WHERE report_id IS NULL AND msg_id IN"
 	" (SELECT x.id FROM messages x JOIN messages m ON m.id = :m"
-	"  WHERE x.thread_id = m.thread_id AND x.id != m.id)";
+	"  WHERE x.thread_id = m.thread_id AND x.id != m.id"
+	"  AND " STORE_HAS_RAW("x") ")";
 
 int
 store_patch_key_add(struct store *st, const char *key, const char *kind,

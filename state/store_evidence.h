@@ -51,7 +51,8 @@ int store_fix_links_each(struct store *st, const char *patch_mid,
 /* Triage msg_id again if it was triaged without a report; *n_out 1 then. */
 int store_triage_requeue_msg(struct store *st, int64_t msg_id,
 			     int64_t *n_out) LKB_WARN_UNUSED;
-/* The same for every other message of msg_id's thread; *n_out counts. */
+/* The same for every other message of msg_id's thread that keeps its
+ * raw bytes; *n_out counts. */
 int store_triage_requeue_below(struct store *st, int64_t msg_id,
 			       int64_t *n_out) LKB_WARN_UNUSED;
 

@@ -1010,14 +1010,18 @@ triage_one(struct triage_prep *p, void *arg)
 	return rc;
 }
 
-/* One pass over what is not triaged yet. */
+/* One pass over what is not triaged yet; the first marks mail without
+ * raw bytes at once (a scan of every message: the passes after it find
+ * only mail queued again, which is kept). */
 static int
-triage_pass(struct triage *t)
+triage_pass(struct triage *t, int first)
 {
 	int64_t bare = 0, *ids = NULL;
 	size_t n = 0;
 	int rc;
 
+	if (!first)
+		goto pass;
 	if ((rc = store_begin_write(t->st)) != LKB_OK)
 		return rc;
 	rc = store_triage_skip_bare(t->st, &bare);
@@ -1028,6 +1032,7 @@ triage_pass(struct triage *t)
 	if ((rc = store_commit(t->st)) != LKB_OK)
 		return rc;
 	t->stats.messages += (unsigned)bare;
+pass:
 	if ((rc = store_untriaged_ids(t->st, &ids, &n)) != LKB_OK)
 		return rc;
 	/* messages and reports stay as they are for the pass: long walks
@@ -1071,14 +1076,14 @@ triage_run(struct bot_ctx *ctx, const char *features_file,
 		triage_release(&t);
 		return LKB_ERR_IO;
 	}
-	rc = triage_pass(&t);
+	rc = triage_pass(&t, 1);
 	/* replies that came before their report, patches that named it
 	 * before it came, replies below a patch linked since: once more,
 	 * now linked (each pass links a step further down) */
 	for (int pass = 1; rc == LKB_OK && t.requeued &&
 			   pass < LKB_MAX_TRIAGE_PASSES; pass++) {
 		t.requeued = 0;
-		rc = triage_pass(&t);
+		rc = triage_pass(&t, 0);
 	}
 	if (stats_out)
 		*stats_out = t.stats;

@@ -202,6 +202,7 @@ START_TEST(evidence_store_links)
 {
 	int64_t rep = add_msg("report@x", NULL), patch = add_msg("fix@x", NULL);
 	int64_t reply = add_msg("reply@x", "fix@x"), n = -1;
+	int64_t bare = add_msg("bare@x", "fix@x");
 	char out[64] = "";
 	int added = -1;
 	char sql[160];
@@ -223,14 +224,19 @@ START_TEST(evidence_store_links)
 	ck_assert_int_eq(store_fix_links_each(st, "reply@x", collect_link,
 					      out), LKB_OK);
 	ck_assert_str_eq(out, "");
-	/* the reply triaged alone is queued again, one with a report not */
+	/* the reply triaged alone is queued again, one with a report not,
+	 * nor one whose bytes were not kept (it has nothing to say) */
+	snprintf(sql, sizeof(sql), "UPDATE messages SET raw_len = 1 WHERE "
+		 "id = %lld", (long long)reply);
+	exec(sql);
+	ck_assert_int_eq(store_triage_mark(st, bare, 0), LKB_OK);
 	ck_assert_int_eq(store_triage_mark(st, reply, 0), LKB_OK);
 	ck_assert_int_eq(store_triage_mark(st, patch, 1), LKB_OK);
 	ck_assert_int_eq(store_triage_requeue_msg(st, patch, &n), LKB_OK);
 	ck_assert_int_eq(n, 0);
 	ck_assert_int_eq(store_triage_requeue_below(st, patch, &n), LKB_OK);
 	ck_assert_int_eq(n, 1);
-	ck_assert_int_eq(count("SELECT count(*) FROM triaged"), 1);
+	ck_assert_int_eq(count("SELECT count(*) FROM triaged"), 2);
 	ck_assert_int_eq(store_triage_mark(st, reply, 0), LKB_OK);
 	ck_assert_int_eq(store_triage_requeue_msg(st, reply, &n), LKB_OK);
 	ck_assert_int_eq(n, 1);
