@@ -200,8 +200,10 @@ evidence_mail_on(struct triage *t, struct triage_prep *p, int64_t rid,
 }
 
 /* A patch's own event on report rid (fix-proposed, superseded): kept,
- * and moved through the life cycle. The patch's author names the report
- * by its trailers or is the reported patch's author: it may. */
+ * and moved through the life cycle. Anyone may propose a fix; only the
+ * reported patch's author (the report's addressee, a participant: the
+ * key says so) supersedes it. A forged From: moves nothing when senders
+ * are verified ([bot] verify_senders), as for any reply. */
 static int
 patch_event(struct triage *t, struct triage_prep *p, int64_t rid,
 	    enum reply_event_type type, enum close_reason reason,
@@ -229,6 +231,8 @@ patch_event(struct triage *t, struct triage_prep *p, int64_t rid,
 	if ((rc = store_event_add(t->st, &ev)) != LKB_OK)
 		return rc;
 	t->stats.events++;
+	if ((rc = triage_sender_verified(t, &tm)) <= 0)
+		return rc;
 	in.event = type;
 	in.reason = reason;
 	in.report_id = rid;
