@@ -1,6 +1,6 @@
 /* store_evidence.h - evidence from outside a report's thread.
  *
- * Two tables (migration 13 -> 14) let triage (bot/triage/evidence.c)
+ * Two tables (migration 14 -> 15) let triage (bot/triage/evidence.c)
  * link a patch mail to a report whichever of the two is stored first:
  *   patch_keys  what a mail names or is, by kind: a patch's Closes:/Link:
  *               Message-ID ("mid"), the culprit sha12 of a Fixes: in a

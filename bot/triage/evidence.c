@@ -228,6 +228,9 @@ patch_event(struct triage *t, struct triage_prep *p, int64_t rid,
 	ev.author = tm.author;
 	ev.evidence = evidence;
 	ev.reason = reason != CR_NONE ? close_reason_name(reason) : NULL;
+	/* a trailer naming the report, or the patch's next version: by
+	 * Message-ID, sha or subject and author, not by words */
+	ev.confidence = REPLY_CONF_HIGH;
 	if ((rc = store_event_add(t->st, &ev)) != LKB_OK)
 		return rc;
 	t->stats.events++;

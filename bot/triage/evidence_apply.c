@@ -200,6 +200,8 @@ evidence_pull(struct triage *t, struct triage_prep *p)
 	}
 	e.type = EV_FIX_APPLIED;
 	e.rule = "pull";
+	/* the fix patch's own title in the pull's shortlog: exact */
+	e.confidence = REPLY_CONF_HIGH;
 	for (size_t i = 0; i < ar.n && rc == LKB_OK; i++) {
 		e.evidence = arena_printable(&p->a, ar.links[i].title,
 					     strlen(ar.links[i].title), 160);
