@@ -29,6 +29,7 @@ struct config {
 	const char *cur_name;	/* file being parsed, for messages */
 	int errors;
 	struct arena lists;	/* copies made by config_get_list */
+	size_t last;		/* the entry the parser set last, + 1 */
 };
 
 /* Known keys (lkpbot.conf(5), doc/design.md section 7); anything else
@@ -56,6 +57,7 @@ static const char *const known_keys[] = {
 	"rules.file",
 	"rules.act_model",
 	"triage.auto_confidence",
+	"triage.model_floor",
 	"templates.dir",
 	"db.path",
 	"web.dir", "web.url",
@@ -126,8 +128,10 @@ on_ini_entry(void *user, const char *section, const char *name,
 {
 	struct config *cfg = user;
 
-	if (!name) /* a bare [section] line */
+	if (!name) { /* a bare [section] line */
+		cfg->last = 0;
 		return 1;
+	}
 	if (!*section) {
 		lkb_error("%s: key '%s' outside any [section]",
 			  cfg->cur_name, name);
@@ -137,7 +141,26 @@ on_ini_entry(void *user, const char *section, const char *name,
 	if (!is_known(section, name))
 		lkb_warn("%s: unknown key '%s' in [%s]", cfg->cur_name, name,
 			 section);
-	config_set(cfg, section, name, value ? value : "");
+	if (!value)
+		value = "";
+	/* inih hands each indented line that goes on with a value as the
+	 * same key again (a line is at most 200 bytes): the lines are one
+	 * value, joined with a space, so a long list can be written */
+	if (cfg->last && !strcmp(cfg->e[cfg->last - 1].section, section) &&
+	    !strcmp(cfg->e[cfg->last - 1].key, name)) {
+		struct config_entry *e = &cfg->e[cfg->last - 1];
+		char *joined = *e->value ? xasprintf("%s %s", e->value, value)
+					 : xstrdup(value);
+
+		free(e->value);
+		e->value = joined;
+		return 1;
+	}
+	config_set(cfg, section, name, value);
+	for (size_t i = 0; i < cfg->n; i++)
+		if (!strcmp(cfg->e[i].section, section) &&
+		    !strcmp(cfg->e[i].key, name))
+			cfg->last = i + 1;
 	return 1;
 }
 
@@ -155,6 +178,7 @@ config_parse_buffer(struct config *cfg, const char *name, const char *buf,
 	}
 	cfg->cur_name = name;
 	cfg->errors = 0;
+	cfg->last = 0;
 	line = ini_parse_string(copy, on_ini_entry, cfg);
 	free(copy);
 	if (line > 0) {

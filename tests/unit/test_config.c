@@ -54,6 +54,29 @@ START_TEST(config_design_keys)
 }
 END_TEST
 
+/* A value goes on over indented lines (inih's lines are at most 200
+ * bytes): one value, joined with a space; elsewhere a key again
+ * replaces its value. */
+START_TEST(config_continued_value)
+{
+	struct config *cfg = config_new();
+	const char *items[4];
+
+	ck_assert_int_eq(parse(cfg,
+			       "[bot]\nmaintainers =\n a@x.org\n b@x.org,\n"
+			       "  c@x.org\nmax_per_hour = 3\n[imap]\n"
+			       "url = imaps://a/\nuser = u\nurl = imaps://b/\n"),
+			 LKB_OK);
+	ck_assert_int_eq(config_get_list(cfg, "bot", "maintainers", items, 4),
+			 3);
+	ck_assert_str_eq(items[0], "a@x.org");
+	ck_assert_str_eq(items[2], "c@x.org");
+	ck_assert_int_eq(config_get_long(cfg, "bot", "max_per_hour", 0), 3);
+	ck_assert_str_eq(config_get(cfg, "imap", "url"), "imaps://b/");
+	config_free(cfg);
+}
+END_TEST
+
 START_TEST(config_malformed_line)
 {
 	struct config *cfg = config_new();
@@ -211,6 +234,7 @@ lkb_test_suite(void)
 	tcase_add_test(tc, config_bool_one_syntax);
 	tcase_add_test(tc, secret_file_reader);
 	tcase_add_test(tc, smtp_insecure_bool);
+	tcase_add_test(tc, config_continued_value);
 	suite_add_tcase(s, tc);
 	return s;
 }
