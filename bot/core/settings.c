@@ -348,6 +348,8 @@ settings_load(struct settings *s, const struct config *cfg)
 	s->triage.auto_confidence = confidence(cfg, "triage",
 					       "auto_confidence",
 					       REPLY_CONF_HIGH, &bad);
+	s->triage.model_floor = confidence(cfg, "triage", "model_floor",
+					   0.4, &bad);
 	s->paths.rules_file = config_get(cfg, "rules", "file");
 	s->paths.act_model = config_get(cfg, "rules", "act_model");
 	s->paths.templates_dir = config_get(cfg, "templates", "dir");

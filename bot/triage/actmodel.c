@@ -33,6 +33,7 @@ struct actmodel {
 	const char **names;	/* sorted, strictly */
 	float *w;		/* n * ACT__COUNT */
 	size_t n;
+	double floor;		/* see actmodel_set_floor() */
 };
 
 const char *
@@ -135,6 +136,7 @@ actmodel_load_text(const char *text, size_t len, const char *name,
 	int have_classes = 0, rc = LKB_OK;
 
 	*out = NULL;
+	m->floor = 0.4;
 	if (len > ACTMODEL_MAX_FILE_BYTES) {
 		free(m);
 		if (err_out)
@@ -229,6 +231,18 @@ actmodel_free(struct actmodel *m)
 	free(m->w);
 	free(m->text);
 	free(m);
+}
+
+void
+actmodel_set_floor(struct actmodel *m, double floor)
+{
+	m->floor = floor;
+}
+
+double
+actmodel_floor(const struct actmodel *m)
+{
+	return m ? m->floor : 0;
 }
 
 size_t
