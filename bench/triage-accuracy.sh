@@ -22,7 +22,8 @@
 # --test only the tuning lists are measured; the test lists are measured
 # once, when the work is done, with --test, and the figures recorded in
 # BENCHMARKS.md. DIR holds labels/, replies/, reports/ and, when there
-# is one, evidence/ (mail outside the threads that refers to a report):
+# is one, evidence/ (mail outside the threads that refers to a report)
+# and maintainers.txt (one address a line: [bot] maintainers):
 # <list>.mbox or <list>.mbox.xz each. Needs a built lkpbot in _build/
 # (or $LKPBOT), sqlite3, python3, xz.
 set -eu
@@ -64,7 +65,7 @@ done
 [ -x "$LKPBOT" ] || { echo "triage-accuracy.sh: no $LKPBOT" >&2; exit 2; }
 
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+trap 'if [ -n "${KEEP:-}" ]; then echo "kept $tmp" >&2; else rm -rf "$tmp"; fi' EXIT
 cat >"$tmp/conf" <<CONF
 [smtp]
 from = lkpbot <lkpbot@bench.example>
@@ -76,6 +77,12 @@ max_per_thread = 0
 [db]
 path = $tmp/db
 CONF
+# the maintainers, as a deployment names them: DIR/maintainers.txt (for
+# bench/triage: the senders of [GIT PULL] mails, maintainers.py)
+if [ -f "$data/maintainers.txt" ]; then
+	{ echo '[bot]'; echo 'maintainers ='
+	  grep -v '^#' "$data/maintainers.txt" | sed 's/^/ /'; } >>"$tmp/conf"
+fi
 mkdir -p "$tmp/out"
 # unpack DIR/KIND/LIST.mbox[.xz] into $tmp, print its path (or nothing)
 unpack() {
