@@ -19,12 +19,14 @@ static const char sql_links[] =
 	" ORDER BY report_id";
 static const char sql_requeue_msg[] =
 	"DELETE FROM triaged WHERE msg_id = :m AND report_id IS NULL";
-/* only mail with its bytes kept: the rest has nothing to say */
+/* only mail with its bytes kept (the rest has nothing to say), and no
+ * report (a patch below it names nothing new of it) */
 static const char sql_requeue_below[] =
 	"DELETE FROM triaged WHERE report_id IS NULL AND msg_id IN"
 	" (SELECT x.id FROM messages x JOIN messages m ON m.id = :m"
 	"  WHERE x.thread_id = m.thread_id AND x.id != m.id"
-	"  AND " STORE_HAS_RAW("x") ")";
+	"  AND " STORE_HAS_RAW("x")
+	"  AND NOT EXISTS (SELECT 1 FROM reports o WHERE o.msg_id = x.id))";
 
 int
 store_patch_key_add(struct store *st, const char *key, const char *kind,

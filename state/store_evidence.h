@@ -52,7 +52,7 @@ int store_fix_links_each(struct store *st, const char *patch_mid,
 int store_triage_requeue_msg(struct store *st, int64_t msg_id,
 			     int64_t *n_out) LKB_WARN_UNUSED;
 /* The same for every other message of msg_id's thread that keeps its
- * raw bytes; *n_out counts. */
+ * raw bytes and is no report; *n_out counts. */
 int store_triage_requeue_below(struct store *st, int64_t msg_id,
 			       int64_t *n_out) LKB_WARN_UNUSED;
 

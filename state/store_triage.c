@@ -360,12 +360,15 @@ store_triage_skip(struct store *st, int64_t msg_id, const char *problem)
 	return store_triage_mark(st, msg_id, 0);
 }
 
-/* Replies triaged before their report arrived get another look. */
+/* Replies triaged before their report arrived get another look; other
+ * reports do not (two of the same date would queue each other again on
+ * every pass and every run). */
 static const char sql_retriage[] =
 	"DELETE FROM triaged WHERE report_id IS NULL AND msg_id IN"
 	" (SELECT m.id FROM messages m, reports r, messages rm"
 	"  WHERE r.id = :r AND rm.id = r.msg_id AND m.thread_id = rm.thread_id"
-	"  AND m.id != rm.id AND coalesce(m.date, 0) >= coalesce(rm.date, 0))";
+	"  AND m.id != rm.id AND coalesce(m.date, 0) >= coalesce(rm.date, 0)"
+	"  AND NOT EXISTS (SELECT 1 FROM reports o WHERE o.msg_id = m.id))";
 
 int
 store_triage_requeue_thread(struct store *st, int64_t report_id,

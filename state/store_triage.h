@@ -126,7 +126,8 @@ int store_triage_mark(struct store *st, int64_t msg_id, int64_t report_id)
 int store_triage_skip(struct store *st, int64_t msg_id, const char *problem)
 	LKB_WARN_UNUSED;
 /* Messages of the report's thread after it that were triaged without a
- * report (they arrived first) are triaged again; *n_out counts them. */
+ * report (they arrived first), reports apart, are triaged again; *n_out
+ * counts them. */
 int store_triage_requeue_thread(struct store *st, int64_t report_id,
 				int64_t *n_out) LKB_WARN_UNUSED;
 

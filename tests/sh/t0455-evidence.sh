@@ -62,6 +62,7 @@ before=$(q "select group_concat(type || ':' || source, ' ') from events where re
 ok_if "lkpbot reparse" "$LKPBOT" -q -c "$T/conf" reparse
 is "... the state stays" "$(st "$R")" "closed fixed"
 ok_if "another run" run
+is "... every mail triaged" "$(q "select count(*) from messages m where not exists (select 1 from triaged t where t.msg_id = m.id)")" 0
 is "... the events stay as they were" "$(q "select group_concat(type || ':' || source, ' ') from events where report_id = $R")" "$before"
 
 # ---- the same mails the other way round; the reply dated before ----

@@ -243,6 +243,30 @@ START_TEST(evidence_store_links)
 }
 END_TEST
 
+/* Two reports of one date in one thread queued each other again on
+ * every pass and every run: a report queues its thread's replies
+ * again, never another report. */
+START_TEST(evidence_store_two_reports)
+{
+	int64_t a = add_msg("a@x", "patch@x"), b = add_msg("b@x", "patch@x");
+	int64_t reply = add_msg("reply@x", "a@x"), n = -1;
+	char sql[200];
+
+	snprintf(sql, sizeof(sql), "INSERT INTO reports (msg_id, kind, "
+		 "parsed_at) VALUES (%lld, 'build-error', 0), (%lld, "
+		 "'build-error', 0)", (long long)a, (long long)b);
+	exec(sql);
+	ck_assert_int_eq(store_triage_mark(st, a, 0), LKB_OK);
+	ck_assert_int_eq(store_triage_mark(st, b, 0), LKB_OK);
+	ck_assert_int_eq(store_triage_mark(st, reply, 0), LKB_OK);
+	ck_assert_int_eq(store_triage_requeue_thread(st, 1, &n), LKB_OK);
+	ck_assert_int_eq(n, 1);		/* the reply, not report b */
+	ck_assert_int_eq(store_triage_requeue_thread(st, 2, &n), LKB_OK);
+	ck_assert_int_eq(n, 0);
+	ck_assert_int_eq(count("SELECT count(*) FROM triaged"), 2);
+}
+END_TEST
+
 Suite *
 lkb_test_suite(void)
 {
@@ -258,6 +282,7 @@ lkb_test_suite(void)
 	tcase_add_checked_fixture(ts, setup, teardown);
 	tcase_add_test(ts, evidence_store_keys);
 	tcase_add_test(ts, evidence_store_links);
+	tcase_add_test(ts, evidence_store_two_reports);
 	suite_add_tcase(s, ts);
 	return s;
 }
