@@ -183,6 +183,15 @@ line_with(struct arena *a, const char *b, size_t n, const char *needle)
 /* ---- the main thread's half ---- */
 
 int
+evidence_message(struct store *st, int64_t id, struct store_msg *out)
+{
+	char key[32];
+
+	snprintf(key, sizeof(key), "%lld", (long long)id);
+	return store_message_get(st, key, out);
+}
+
+int
 evidence_mail_on(struct triage *t, struct triage_prep *p, int64_t rid,
 	struct triage_mail *tm)
 {
@@ -419,22 +428,63 @@ link_report_msg(int64_t rmsg, void *arg)
 	return rid ? link_fix(rid, pr) : 0;
 }
 
+/* The reports on the versions of a patch a Fixes: names by title. */
+struct title_pick {
+	struct store *st;
+	int64_t msg[LKB_MAX_EVIDENCE_REPORTS];
+	unsigned version[LKB_MAX_EVIDENCE_REPORTS];
+	size_t n;
+	unsigned best;
+	int rc;
+};
+
+static int
+pick_title(int64_t rmsg, void *arg)
+{
+	struct title_pick *tp = arg;
+	struct store_msg sm;
+
+	if (tp->n >= LKB_MAX_EVIDENCE_REPORTS)
+		return 1;
+	if ((tp->rc = evidence_message(tp->st, rmsg, &sm)) <= 0)
+		return tp->rc < 0;
+	tp->rc = LKB_OK;
+	tp->msg[tp->n] = rmsg;
+	tp->version[tp->n] = evidence_patch_version(sm.subject);
+	if (tp->version[tp->n] > tp->best)
+		tp->best = tp->version[tp->n];
+	tp->n++;
+	store_msg_release(&sm);
+	return 0;
+}
+
 /* A Fixes: names its reports by the culprit's sha, or by its title: a
  * patch the robot tested on its own branch is applied as another
- * commit, whose title is the patch's. */
+ * commit, whose title is the patch's. By title only the reports on the
+ * patch's highest version: the one applied, the fix's (the reports on
+ * earlier versions were about those). */
 static int
 fixes_reports(struct patch_run *pr, const struct git_ref *r)
 {
 	const char *title = evidence_fixes_title(&pr->p->a, r->line);
+	struct title_pick tp = { 0 };
 	int rc = store_reports_blaming(pr->t->st, r->value, link_fix, pr);
 
+	tp.st = pr->t->st;
 	if (rc == LKB_OK && pr->rc == LKB_OK && title)
 		rc = store_patch_keys_each(pr->t->st, title, "title",
-					   link_report_msg, pr);
+					   pick_title, &tp);
+	if (rc == LKB_OK)
+		rc = tp.rc;
+	for (size_t i = 0; i < tp.n && rc == LKB_OK && pr->rc == LKB_OK; i++)
+		if (tp.version[i] == tp.best)
+			(void)link_report_msg(tp.msg[i], pr);
 	return rc < 0 ? rc : pr->rc;
 }
 
-/* Does a Closes:/Link: of the patch name a tracked report? */
+/* Does the patch name the report its credit is for: a Closes: (LKP
+ * asks for one; the report may be on another list, or sent to the
+ * author alone), or a Link: to a tracked report? */
 static int
 names_report(struct triage *t, const struct triage_prep *p)
 {
@@ -442,8 +492,9 @@ names_report(struct triage *t, const struct triage_prep *p)
 	int rc;
 
 	for (size_t i = 0; i < p->nrefs; i++) {
-		if (p->refs[i].kind != GREF_CLOSES &&
-		    p->refs[i].kind != GREF_LINK)
+		if (p->refs[i].kind == GREF_CLOSES)
+			return 1;
+		if (p->refs[i].kind != GREF_LINK)
 			continue;
 		rc = store_report_by_message_id(t->st, p->refs[i].value, &rid);
 		if (rc != 0)
@@ -461,7 +512,9 @@ patch_links(struct patch_run *pr)
 	int rc, fixes_credit;
 
 	/* a Fixes: counts in a patch crediting the robot, unless it names
-	 * its report by Closes:/Link: (the credit is for that one) */
+	 * its report by Closes: (any) or Link: (the credit is for that one:
+	 * on linux-pm and linux-block each such Fixes: read by hand, 3,
+	 * fixed another report of the culprit than those it linked) */
 	if ((rc = names_report(pr->t, p)) < 0)
 		return rc;
 	fixes_credit = p->robot && rc == 0;
@@ -547,15 +600,13 @@ report_patch_key(struct patch_run *pr, const struct store_report_brief *b)
 {
 	struct store_msg sm;
 	struct arena a = ARENA_INIT;
-	char id[32];
 	const char *key, *title;
 	int rc;
 
 	if (!b->kind || (strcmp(b->kind, "build-error") &&
 			 strcmp(b->kind, "functional")))
 		return LKB_OK;
-	snprintf(id, sizeof(id), "%lld", (long long)b->msg_id);
-	if ((rc = store_message_get(pr->t->st, id, &sm)) <= 0)
+	if ((rc = evidence_message(pr->t->st, b->msg_id, &sm)) <= 0)
 		return rc;
 	rc = LKB_OK;
 	key = sm.in_reply_to && *sm.in_reply_to

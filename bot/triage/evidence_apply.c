@@ -71,12 +71,10 @@ applied_by_rules(struct triage *t, struct triage_prep *p, int64_t rid,
 	struct rule_place pl = { NULL, 0 };
 	struct rule_events evs = { 0 };
 	struct store_msg sm;
-	char id[32];
 	const char *ctx = NULL;
 	int rc;
 
-	snprintf(id, sizeof(id), "%lld", (long long)patch_msg);
-	if ((rc = store_message_get(t->st, id, &sm)) <= 0)
+	if ((rc = evidence_message(t->st, patch_msg, &sm)) <= 0)
 		return rc;
 	pl.patch_author = sm.from_addr ? arena_strdup(&p->a, sm.from_addr)
 				       : NULL;
@@ -129,10 +127,8 @@ pull_patch(int64_t msg_id, void *arg)
 {
 	struct applied_run *ar = arg;
 	struct store_msg sm;
-	char id[32];
 
-	snprintf(id, sizeof(id), "%lld", (long long)msg_id);
-	if ((ar->rc = store_message_get(ar->t->st, id, &sm)) <= 0)
+	if ((ar->rc = evidence_message(ar->t->st, msg_id, &sm)) <= 0)
 		return ar->rc < 0;
 	ar->rc = sm.message_id ? store_fix_links_each(ar->t->st,
 						      sm.message_id,

@@ -163,6 +163,9 @@ int evidence_mail(struct triage *t, struct triage_prep *p) LKB_WARN_UNUSED;
 int evidence_applied(struct triage *t, struct triage_prep *p)
 	LKB_WARN_UNUSED;
 int evidence_pull(struct triage *t, struct triage_prep *p) LKB_WARN_UNUSED;
+/* Stored message row id (store_message_get by row id): 1, 0, negative. */
+int evidence_message(struct store *st, int64_t id, struct store_msg *out)
+	LKB_WARN_UNUSED;
 /* p as a triage_mail on report rid, its state loaded. */
 int evidence_mail_on(struct triage *t, struct triage_prep *p, int64_t rid,
 		     struct triage_mail *tm) LKB_WARN_UNUSED;
