@@ -764,7 +764,12 @@ hold_unlikely(struct triage_prep *p, double floor)
 		int act = reply_act_of_event(e->type);
 		double pr;
 
-		if (act < 0 || e->type == EV_COMMAND)
+		/* not for the acts the model learnt from too few replies
+		 * (under 50 on the tuning lists) */
+		if (act < 0 || e->type == EV_COMMAND ||
+		    act == ACT_ASKS_RETEST ||
+		    act == ACT_SERIES_COMPARE_REQUEST ||
+		    act == ACT_ROBOT_CONFIRMS_FIX)
 			continue;
 		pr = p->act_prob[act];
 		if (pr >= floor || pr >= e->confidence)
