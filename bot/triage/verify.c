@@ -201,48 +201,199 @@ verify_aligned(const char *dom, const char *d)
 	       !strcasecmp(dom + dl - dd, d);
 }
 
-/* From: header fields in the header block of raw (the signed one must be
- * the one lkpbot reads, so more than one is never verified); whether
- * there is a DKIM-Signature field into *signed_out. */
-static unsigned
-count_from(const char *raw, size_t len, int *signed_out)
+/* The fields lkpbot reads whose instance a signature must cover (issue
+ * 36): lkpbot reads the first instance of a field, libopendkim checks the
+ * last (RFC 6376 5.4.2), so each may be there once only, and each that is
+ * there must be named in h=. The threading fields come first. */
+static const char *const covered[] = {
+	"Message-ID", "In-Reply-To", "References", "From", "Subject",
+};
+#define N_COVERED LKB_ARRAY_SIZE(covered)
+#define N_THREADING 3
+#define I_FROM 3
+
+/* What verification asks of a mail's header block. */
+struct head {
+	unsigned count[N_COVERED];	/* instances of covered[i] */
+	int has_sig;			/* a DKIM-Signature field */
+	int odd;			/* a line no field or continuation */
+	const char *body;		/* after the empty line */
+	size_t body_len;
+};
+
+/* The field line [p, e): its name (up to the blanks before the colon, as
+ * message_parse() cuts it) counted in h; no name: h->odd. */
+static void
+head_field(struct head *h, const char *p, const char *e)
+{
+	const char *colon = memchr(p, ':', (size_t)(e - p)), *ne = colon;
+	size_t n;
+
+	while (ne && ne > p && LKB_ISBLANK(ne[-1]))
+		ne--;
+	if (!ne || ne == p) {
+		h->odd = 1;
+		return;
+	}
+	n = (size_t)(ne - p);
+	if (n == 14 && !strncasecmp(p, "dkim-signature", 14))
+		h->has_sig = 1;
+	for (size_t i = 0; i < N_COVERED; i++)
+		if (strlen(covered[i]) == n && !strncasecmp(p, covered[i], n))
+			h->count[i]++;
+}
+
+/* The header block of raw[0..len) into h: the fields counted up to the
+ * empty line, and the body after it. A line with a NUL or a CR not
+ * ending it, a blank continuation line or a line that is no field is odd:
+ * lkpbot and libopendkim might cut the block differently. */
+static void
+head_scan(const char *raw, size_t len, struct head *h)
 {
 	const char *p = raw, *end = raw + len;
-	unsigned n = 0;
 
+	memset(h, 0, sizeof(*h));
+	h->body = end;
+	if (len >= 5 && !memcmp(raw, "From ", 5)) {	/* mbox's From_ line */
+		p = memchr(raw, '\n', len);
+		p = p ? p + 1 : end;
+	}
 	while (p < end) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		size_t l = (size_t)((nl ? nl : end) - p);
+		const char *e = nl ? nl : end;
 
-		if (l == 0 || (l == 1 && *p == '\r'))
-			break;	/* the end of the header block */
-		if (l >= 5 && !strncasecmp(p, "from:", 5))
-			n++;
-		if (l >= 15 && !strncasecmp(p, "dkim-signature:", 15))
-			*signed_out = 1;
-		if (!nl)
+		if (e > p && e[-1] == '\r')
+			e--;
+		if (e == p) {
+			h->body = nl ? nl + 1 : end;
 			break;
-		p = nl + 1;
+		}
+		if (memchr(p, '\0', (size_t)(e - p)) ||
+		    memchr(p, '\r', (size_t)(e - p)))
+			h->odd = 1;
+		else if (LKB_ISBLANK(*p)) {
+			const char *q = p;
+
+			while (q < e && LKB_ISBLANK(*q))
+				q++;
+			if (q == e || p == raw)
+				h->odd = 1;	/* blank, or continues nothing */
+		} else
+			head_field(h, p, e);
+		p = nl ? nl + 1 : end;
 	}
-	return n;
+	h->body_len = (size_t)(end - h->body);
+}
+
+size_t
+verify_canon_len(const char *b, size_t len, int relaxed)
+{
+	size_t total = 0, kept = 0, i = 0;
+
+	while (i < len) {
+		size_t cl = 0;
+		int blanks = 0;
+
+		for (; i < len && b[i] != '\n' && b[i] != '\r'; i++) {
+			if (relaxed && LKB_ISBLANK(b[i])) {
+				blanks = 1;	/* a run is one SP, none at the end */
+				continue;
+			}
+			cl += 1 + (size_t)blanks;
+			blanks = 0;
+		}
+		if (i < len)	/* CRLF, LF or a lone CR: one line end */
+			i += b[i] == '\r' && i + 1 < len && b[i + 1] == '\n' ? 2
+									     : 1;
+		total += cl + 2;
+		if (cl)
+			kept = total;	/* empty lines at the end do not count */
+	}
+	return !relaxed && !kept ? 2 : kept;
+}
+
+/* Does the h= list hl (names split by colons) name field? */
+static int
+names_field(const char *hl, const char *field)
+{
+	size_t fl = strlen(field);
+
+	while (hl && *hl) {
+		const char *c = strchr(hl, ':'), *e = c ? c : hl + strlen(hl);
+
+		while (hl < e && LKB_ISSPACE(*hl))
+			hl++;
+		while (e > hl && LKB_ISSPACE(e[-1]))
+			e--;
+		if ((size_t)(e - hl) == fl && !strncasecmp(hl, field, fl))
+			return 1;
+		hl = c ? c + 1 : NULL;
+	}
+	return 0;
+}
+
+/* Does signature sig, which passed, vouch for what lkpbot reads of the
+ * mail: every field of covered[] that is there named in its h=, no body
+ * beyond its l= (a command after it would not be the signer's)? 1 it
+ * does; 0 not, with why. */
+static int
+sig_covers(DKIM *dkim, DKIM_SIGINFO *sig, const struct head *h, char *why,
+	   size_t size)
+{
+	const char *hl = (const char *)dkim_sig_gettagvalue(
+		sig, 0, (u_char *)(uintptr_t)"h");
+	dkim_canon_t hc, bc;
+	ssize_t signlen = -1;
+
+	for (size_t i = 0; i < N_COVERED; i++)
+		if (h->count[i] && !names_field(hl, covered[i])) {
+			snprintf(why, size, "not verified: the signature does "
+				 "not cover %s", covered[i]);
+			return 0;
+		}
+	if (dkim_sig_getcanonlen(dkim, sig, NULL, NULL, &signlen) !=
+		    DKIM_STAT_OK ||
+	    dkim_sig_getcanons(sig, &hc, &bc) != DKIM_STAT_OK) {
+		snprintf(why, size, "not verified: bad signature");
+		return 0;
+	}
+	if (signlen >= 0 &&
+	    (size_t)signlen < verify_canon_len(h->body, h->body_len,
+					       bc == DKIM_CANON_RELAXED)) {
+		snprintf(why, size, "not verified: the signature covers only "
+			 "part of the body (l=)");
+		return 0;
+	}
+	return 1;
 }
 
 /* Why the signatures sigs[0..n) do not verify the sender of dom. */
 static int
-judge(DKIM_SIGINFO **sigs, int n, const char *dom, char *why, size_t size)
+judge(DKIM *dkim, DKIM_SIGINFO **sigs, int n, const char *dom,
+      const struct head *h, char *why, size_t size)
 {
 	const char *other = NULL;
+	char first[160] = "";
 
 	for (int i = 0; i < n; i++) {
 		const char *d = (const char *)dkim_sig_getdomain(sigs[i]);
+		char w[160];
 
 		if (!verify_aligned(dom, d)) {
 			if (!other)
 				other = d;
 			continue;
 		}
-		if (DKIM_SIG_CHECK(sigs[i]))
+		if (!DKIM_SIG_CHECK(sigs[i]))
+			continue;
+		if (sig_covers(dkim, sigs[i], h, w, sizeof(w)))
 			return 1;
+		if (!*first)	/* the first passing signature's reason */
+			snprintf(first, sizeof(first), "%s", w);
+	}
+	if (*first) {
+		snprintf(why, size, "%s", first);
+		return 0;
 	}
 	for (int i = 0; i < n; i++) {
 		const char *d = (const char *)dkim_sig_getdomain(sigs[i]);
@@ -263,6 +414,29 @@ judge(DKIM_SIGINFO **sigs, int n, const char *dom, char *why, size_t size)
 	return 0;
 }
 
+/* Can the header block h be verified at all: one From:, none of the
+ * fields lkpbot reads twice, no odd line? 1 yes; 0 not, with why. */
+static int
+head_usable(const struct head *h, char *why, size_t size)
+{
+	if (h->count[I_FROM] != 1) {
+		snprintf(why, size, "not verified: not one From: header");
+		return 0;
+	}
+	for (size_t i = 0; i < N_COVERED; i++)
+		if (h->count[i] > 1) {
+			snprintf(why, size, "not verified: %sheader %s appears "
+				 "twice", i < N_THREADING ? "threading " : "",
+				 covered[i]);
+			return 0;
+		}
+	if (h->odd) {
+		snprintf(why, size, "not verified: a header line is no field");
+		return 0;
+	}
+	return 1;
+}
+
 int
 verify_sender(struct verify *v, const char *raw, size_t len,
 	      const char *from_addr, char *why_out, size_t size)
@@ -271,7 +445,8 @@ verify_sender(struct verify *v, const char *raw, size_t len,
 	DKIM_SIGINFO **sigs = NULL;
 	DKIM_STAT st = DKIM_STAT_OK;
 	DKIM *dkim;
-	int nsigs = 0, rc, has_sig = 0;
+	struct head h;
+	int nsigs = 0, rc;
 
 	snprintf(why_out, size, "not verified: no DKIM signature");
 	if (!dom || !dom[1]) {
@@ -279,10 +454,9 @@ verify_sender(struct verify *v, const char *raw, size_t len,
 		return 0;
 	}
 	dom++;
-	if (count_from(raw, len, &has_sig) != 1) {
-		snprintf(why_out, size, "not verified: not one From: header");
+	head_scan(raw, len, &h);
+	if (!head_usable(&h, why_out, size))
 		return 0;
-	}
 	dkim = dkim_verify(v->lib, (const unsigned char *)"lkpbot", NULL, &st);
 	if (!dkim) {
 		lkb_error("cannot verify a signature: %s",
@@ -299,11 +473,11 @@ verify_sender(struct verify *v, const char *raw, size_t len,
 	    st == DKIM_STAT_REVOKED || st == DKIM_STAT_SYNTAX)
 		st = dkim_eom(dkim, NULL);
 	rc = 0;
-	if (has_sig)	/* unless one is judged: none could be read */
+	if (h.has_sig)	/* unless one is judged: none could be read */
 		snprintf(why_out, size, "not verified: bad signature");
 	if (st != DKIM_STAT_NOSIG &&
 	    dkim_getsiglist(dkim, &sigs, &nsigs) == DKIM_STAT_OK && nsigs > 0)
-		rc = judge(sigs, nsigs, dom, why_out, size);
+		rc = judge(dkim, sigs, nsigs, dom, &h, why_out, size);
 	dkim_free(dkim);
 	return rc;
 }

@@ -28,14 +28,20 @@ key() { # SELECTOR DOMAIN
 key s1 maint.example
 key e1 evil.example
 key lkp intel.com
-sign() { # FILE SELECTOR DOMAIN (its key)
-	"$PY" - "$1" "$2" "$3" "$T/$3.pem" <<'PY'
+# FILE SELECTOR DOMAIN [HEADERS [l=]]: signed with its key, the HEADERS
+# (comma-separated; a name twice is oversigned) or the usual ones, a body
+# length tag when the 5th argument is "l" (relaxed then)
+sign() {
+	"$PY" - "$1" "$2" "$3" "$T/$3.pem" \
+	    "${4:-from,to,cc,subject,date,message-id,in-reply-to,references}" \
+	    "${5:-}" <<'PY'
 import sys, dkim
-path, sel, dom, key = sys.argv[1:5]
+path, sel, dom, key, hdrs, length = sys.argv[1:7]
 msg = open(path, 'rb').read()
+canon = (b'relaxed', b'relaxed') if length else (b'simple', b'simple')
 sig = dkim.sign(msg, sel.encode(), dom.encode(), open(key, 'rb').read(),
-                include_headers=[b'from', b'to', b'cc', b'subject', b'date',
-                                 b'message-id', b'in-reply-to'])
+                include_headers=[h.encode() for h in hdrs.split(',')],
+                length=bool(length), canonicalize=canon)
 open(path, 'wb').write(sig.replace(b'\r\n', b'\n') + msg)
 PY
 }
@@ -128,9 +134,81 @@ is "signed by another domain: refused" "$(result $n)" \
 is "... the report stays open" "$(state $R1)" open
 reset $R1
 
-# the maintainer's own signed mail
+# issue 36: a signed command acts only in the thread it was signed for.
+# A signed mail, as a list archive keeps it, re-sent with new threading
+# fields above the signed ones: libopendkim checks the last instance of a
+# field, lkpbot threads by the first
+resultof() { q "select result from commands where msg_id = (select id from messages where message_id = '$1')"; }
+above() { # FILE FIELDS...: the fields put above the mail's own
+	f=$1; shift
+	{ printf '%b' "$*"; cat "$f"; } > "$f.new" && mv "$f.new" "$f"
+}
 mail "Alice <alice@maint.example>" $P1 "#lkp close fixed"
 sign "$T/md/tmp/m$n" s1 maint.example
+above "$T/md/tmp/m$n" "Message-ID: <replay1@evil.test>\nIn-Reply-To: <$P0>\nReferences: <$P0>\n"
+deliver
+run
+is "replayed into another thread: refused" "$(resultof replay1@evil.test)" \
+	"refused: not verified: threading header Message-ID appears twice"
+is "... the other report stays open" "$(state $R0)" open
+is "... the signed-for report stays open" "$(state $R1)" open
+reset $R0
+mail "Alice <alice@maint.example>" $P1 "#lkp close fixed"
+sign "$T/md/tmp/m$n" s1 maint.example
+above "$T/md/tmp/m$n" "In-Reply-To: <$P0>\nreferences : <$P0>\n"
+deliver
+run
+is "new In-Reply-To above the signed one: refused" "$(result $n)" \
+	"refused: not verified: threading header In-Reply-To appears twice"
+is "... the other report stays open" "$(state $R0)" open
+reset $R0
+
+# the threading fields not signed: rewritten to another thread
+mail "Alice <alice@maint.example>" $P1 "#lkp close fixed"
+sign "$T/md/tmp/m$n" s1 maint.example from,to,cc,subject,date,message-id
+sed -i "s/^In-Reply-To: .*/In-Reply-To: <$P0>/; s/^References: .*/References: <$P0>/" \
+	"$T/md/tmp/m$n"
+deliver
+run
+is "unsigned In-Reply-To: refused, named" "$(result $n)" \
+	"refused: not verified: the signature does not cover In-Reply-To"
+is "... the other report stays open" "$(state $R0)" open
+reset $R0
+mail "Alice <alice@maint.example>" $P1 "#lkp close fixed"
+sign "$T/md/tmp/m$n" s1 maint.example from,to,cc,subject,date,in-reply-to,references
+deliver
+run
+is "unsigned Message-ID: refused, named" "$(result $n)" \
+	"refused: not verified: the signature does not cover Message-ID"
+is "... the report stays open" "$(state $R1)" open
+reset $R1
+
+# a command after the part of the body an l= tag signs
+mail "Alice <alice@maint.example>" $P1 "thanks"
+sign "$T/md/tmp/m$n" s1 maint.example "" l
+printf '#lkp close fixed\n' >> "$T/md/tmp/m$n"
+deliver
+run
+is "a command after the l= bytes: refused" "$(result $n)" \
+	"refused: not verified: the signature covers only part of the body (l=)"
+is "... the report stays open" "$(state $R1)" open
+reset $R1
+# an l= tag that covers the whole body (relaxed: blanks and blank lines
+# at the end are not counted) verifies
+mail "Alice <alice@maint.example>" $P0 "#lkp close fixed\n-- \nAlice  \n\n"
+sign "$T/md/tmp/m$n" s1 maint.example "" l
+deliver
+run
+is "an l= tag over the whole body: carried out" "$(result $n)" \
+	"ok: report $R0 is now closed, fixed"
+reset $R0
+
+# the maintainer's own signed mail
+# oversigned (a name in h= more often than the field is there): no field
+# can be added
+mail "Alice <alice@maint.example>" $P1 "#lkp close fixed"
+sign "$T/md/tmp/m$n" s1 maint.example \
+	from,from,to,subject,subject,date,message-id,message-id,in-reply-to,in-reply-to,references,references
 deliver
 run
 is "a signed maintainer command is carried out" "$(result $n)" \

@@ -1,5 +1,6 @@
 /* test_verify.c - DKIM sender verification: domain alignment, the key
- * file, mail that cannot verify (signed mail: tests/sh/t0350-dkim.sh). */
+ * file, mail that cannot verify, the canonical body length an l= tag is
+ * held against (signed mail: tests/sh/t0350-dkim.sh). */
 #include "config.h"
 
 #include <stdio.h>
@@ -81,6 +82,27 @@ static const struct {
 	/* a second From: is never verified, signed or not */
 	{ "From: a@example.org\nFrom: b@example.net\n\nx\n", "a@example.org",
 	  "not verified: not one From: header" },
+	/* issue 36: lkpbot reads the first instance of a field, libopendkim
+	 * checks the last: each field lkpbot reads is there once only */
+	{ "Message-ID: <evil@x>\nFrom: a@example.org\nMessage-ID: <m@x>\n\n"
+	  "#lkp close\n", "a@example.org",
+	  "not verified: threading header Message-ID appears twice" },
+	{ "In-Reply-To: <r1@x>\nFrom: a@example.org\nIN-REPLY-TO: <r2@x>\n\n"
+	  "x\n", "a@example.org",
+	  "not verified: threading header In-Reply-To appears twice" },
+	/* a name is cut before the blanks ahead of its colon */
+	{ "References : <r1@x>\nFrom: a@example.org\nReferences: <r2@x>\n\n"
+	  "x\n", "a@example.org",
+	  "not verified: threading header References appears twice" },
+	{ "Subject: close\nFrom: a@example.org\nSubject: hi\n\nx\n",
+	  "a@example.org", "not verified: header Subject appears twice" },
+	/* lines lkpbot and libopendkim might cut differently */
+	{ "From: a@example.org\n \t\nMessage-ID: <m@x>\n\nx\n",
+	  "a@example.org", "not verified: a header line is no field" },
+	{ "From: a@example.org\nno field here\n\nx\n", "a@example.org",
+	  "not verified: a header line is no field" },
+	{ "From: a@example.org\nSubject: a\rMessage-ID: <m@x>\n\nx\n",
+	  "a@example.org", "not verified: a header line is no field" },
 	/* a signature that does not parse */
 	{ "DKIM-Signature: v=1; d=example.org; s=s1\nFrom: a@example.org\n\nx\n",
 	  "a@example.org", "not verified: bad signature" },
@@ -104,6 +126,42 @@ START_TEST(verify_unverified)
 }
 END_TEST
 
+/* body, relaxed?, its canonical length (RFC 6376 3.4.3, 3.4.4) */
+static const struct {
+	const char *body;
+	int relaxed;
+	size_t want;
+} canon_cases[] = {
+	{ "", 0, 2 },			/* simple: an empty body is CRLF */
+	{ "", 1, 0 },
+	{ "a\n", 0, 3 },
+	{ "a", 0, 3 },			/* a CRLF added at the end */
+	{ "a", 1, 3 },
+	{ "x\r\ny\r\n", 0, 6 },
+	{ "a  b \t\n\n", 0, 8 },	/* simple: blanks kept */
+	{ "a  b \t\n\n", 1, 5 },	/* relaxed: "a b" */
+	{ "  \n \n", 0, 7 },		/* simple: a line of blanks is kept */
+	{ "  \n \n", 1, 0 },
+	{ "\tx\n", 1, 4 },		/* relaxed: leading blanks are one SP */
+	/* these are the canonlen libopendkim gave for each body, signed
+	 * without l= */
+	{ "#lkp status\n\nthanks  \n\n\n", 0, 25 },
+	{ "#lkp status\n\nthanks  \n\n\n", 1, 23 },
+	/* a lone CR is a line end, as libopendkim (FIXCRLF) counts it */
+	{ "a\rb\n", 0, 6 },
+	{ "ok\n\n#lkp close\n", 1, 18 },
+};
+
+START_TEST(verify_canon)
+{
+	const char *b = canon_cases[_i].body;
+
+	ck_assert_uint_eq(verify_canon_len(b, strlen(b),
+					   canon_cases[_i].relaxed),
+			  canon_cases[_i].want);
+}
+END_TEST
+
 Suite *
 lkb_test_suite(void)
 {
@@ -113,6 +171,8 @@ lkb_test_suite(void)
 	tcase_add_loop_test(tc, verify_alignment, 0,
 			    (int)LKB_ARRAY_SIZE(align_cases));
 	tcase_add_test(tc, verify_key_file);
+	tcase_add_loop_test(tc, verify_canon, 0,
+			    (int)LKB_ARRAY_SIZE(canon_cases));
 	tcase_add_loop_test(tc, verify_unverified, 0,
 			    (int)LKB_ARRAY_SIZE(unverified_cases));
 	suite_add_tcase(s, tc);
