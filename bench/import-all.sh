@@ -39,18 +39,8 @@ done
 set -- "$CACHE"/*/mailbox.mbox
 echo "$# archives, $(du -ch "$@" | tail -1 | cut -f1) of mbox" >&2
 
-cat >"$dir/conf" <<CONF
-[smtp]
-from = lkpbot <lkpbot@bench.example>
-dry_run_dir = $dir/out
-[bot]
-address = lkpbot@bench.example
-max_per_hour = 0
-max_per_thread = 0
-[db]
-path = $dir/db
-CONF
-mkdir -p "$dir/out"
+. "$top/bench/lib-conf.sh"
+bench_conf "$dir"
 # timed NAME CMD...: run CMD, print "NAME <wall s> <peak RSS KiB>"
 timed() {
 	name=$1; shift

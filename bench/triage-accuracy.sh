@@ -66,24 +66,14 @@ done
 
 tmp=$(mktemp -d)
 trap 'if [ -n "${KEEP:-}" ]; then echo "kept $tmp" >&2; else rm -rf "$tmp"; fi' EXIT
-cat >"$tmp/conf" <<CONF
-[smtp]
-from = lkpbot <lkpbot@bench.example>
-dry_run_dir = $tmp/out
-[bot]
-address = lkpbot@bench.example
-max_per_hour = 0
-max_per_thread = 0
-[db]
-path = $tmp/db
-CONF
+. "$top/bench/lib-conf.sh"
+bench_conf "$tmp"
 # the maintainers, as a deployment names them: DIR/maintainers.txt (for
 # bench/triage: the senders of [GIT PULL] mails, maintainers.py)
 if [ -f "$data/maintainers.txt" ]; then
 	{ echo '[bot]'; echo 'maintainers ='
 	  grep -v '^#' "$data/maintainers.txt" | sed 's/^/ /'; } >>"$tmp/conf"
 fi
-mkdir -p "$tmp/out"
 # unpack DIR/KIND/LIST.mbox[.xz] into $tmp, print its path (or nothing)
 unpack() {
 	if [ -f "$data/$1/$2.mbox.xz" ]; then

@@ -15,18 +15,8 @@ out=$1
 [ -x "$LKPBOT" ] || { echo "features.sh: no $LKPBOT" >&2; exit 2; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-cat >"$tmp/conf" <<CONF
-[smtp]
-from = lkpbot <lkpbot@bench.example>
-dry_run_dir = $tmp/out
-[bot]
-address = lkpbot@bench.example
-max_per_hour = 0
-max_per_thread = 0
-[db]
-path = $tmp/db
-CONF
-mkdir -p "$tmp/out"
+. "$top/bench/lib-conf.sh"
+bench_conf "$tmp"
 for f in "$data"/labels/*.tsv; do
 	l=$(basename "$f" .tsv)
 	xz -dc "$data/reports/$l.mbox.xz" >"$tmp/rep.mbox"
