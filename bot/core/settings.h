@@ -112,9 +112,9 @@ struct settings {
 		 * their own; the rest wait in the review queue (0..1,
 		 * default REPLY_CONF_HIGH): [triage] auto_confidence */
 		double auto_confidence;
-		/* an event whose act the act model finds less probable
-		 * than this is held to that probability (0..1, default
-		 * 0.4): [triage] model_floor */
+		/* an event that would close a report whose act the act
+		 * model finds less probable than this is held to that
+		 * probability (0..1, default 0.4): [triage] model_floor */
 		double model_floor;
 	} triage;
 	struct {

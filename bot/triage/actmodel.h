@@ -59,9 +59,10 @@ int actmodel_load_file(const char *path, struct actmodel **out,
 int actmodel_load_text(const char *text, size_t len, const char *name,
 		       struct actmodel **out, char **err_out) LKB_WARN_UNUSED;
 void actmodel_free(struct actmodel *m);
-/* An event whose act m gives less than floor (0..1) is held to that
- * probability: it waits for review unless [triage] auto_confidence is
- * lower (default 0.4, [triage] model_floor). */
+/* An event that would close a report whose act m gives less than floor
+ * (0..1) is held to that probability: it waits for review unless
+ * [triage] auto_confidence is lower (default 0.4, [triage]
+ * model_floor; bot/triage/triage.c, hold_unlikely). */
 void actmodel_set_floor(struct actmodel *m, double floor);
 double actmodel_floor(const struct actmodel *m);
 /* Number of features with weights. */
