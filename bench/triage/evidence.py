@@ -24,7 +24,9 @@ have replies) and every other robot report first seen on LIST, it takes:
               `superseded`)
 
 Threads sent to a reserved list or holding a held-out Message-ID were
-dropped by extract.py and are never taken here either.
+dropped by extract.py; here, a mail sent to a reserved list, one that
+answers or refers to such a mail, and one near a held-out Message-ID
+(itself, its parent, its References) are never taken either.
 
 OUTPUT
     OUT/evidence/<list>.mbox   those mails (mboxrd, archive order), for
@@ -95,6 +97,9 @@ def main():
     ap.add_argument("--mirror", default="/work/.mirror")
     ap.add_argument("--out", default=here)
     ap.add_argument("--dossiers", default="")
+    ap.add_argument("--holdout", default=os.path.join(
+        here, "..", "..", "..", "shared", "holdout-ids.sha256"),
+        help="SHA-256 of Message-IDs never to take (one a line)")
     ap.add_argument("lists", nargs="*")
     a = ap.parse_args()
 
@@ -111,6 +116,22 @@ def main():
             reports[r["list"]].add(r["report_message_id"])
     # thread membership (drop what extract.py dropped: reserved/held out)
     thread_of = {r["message_id"]: r["report_message_id"] for r in idx}
+
+    # mail kept for evaluation by others is never evidence: a mail sent
+    # to a reserved list, below one, or with a held-out Message-ID near it
+    import hashlib
+    held = set()
+    if os.path.exists(a.holdout):
+        with open(a.holdout) as f:
+            held = {l.strip() for l in f if l.strip()}
+    reserved = {mid for mid, m in msgs.items() if m["reserved"]}
+
+    def banned(mid):
+        m = msgs[mid]
+        near = [mid] + ([m["irt"]] if m["irt"] else []) + m["refs"]
+        return (any(x in reserved for x in near) or
+                any(hashlib.sha256(x.encode()).hexdigest() in held
+                    for x in near))
 
     # indexes over all mail
     children = defaultdict(list)
@@ -171,6 +192,8 @@ def main():
             seen = set()
             for rel, mid, why in found:
                 if (rel, mid) in seen or mid in thread_of and thread_of[mid] == rid:
+                    continue
+                if banned(mid):
                     continue
                 seen.add((rel, mid))
                 m = msgs[mid]
