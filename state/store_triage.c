@@ -264,7 +264,11 @@ store_report_related_add(struct store *st, int64_t report_id,
 static const char sql_triage_skip_bare[] =
 	"INSERT INTO triaged (msg_id) SELECT m.id FROM messages m"
 	" WHERE NOT " STORE_HAS_RAW("m") " AND NOT EXISTS"
-	" (SELECT 1 FROM triaged t WHERE t.msg_id = m.id)";
+	" (SELECT 1 FROM triaged t WHERE t.msg_id = m.id)"
+	/* a patch mail (no "Re:") is read from its row: it may be a
+	 * later version of a reported patch (bot/triage/evidence.c) */
+	" AND NOT (m.subject LIKE '%[%PATCH%]%'"
+	" AND m.subject NOT LIKE 're:%')";
 
 int
 store_triage_skip_bare(struct store *st, int64_t *n_out)

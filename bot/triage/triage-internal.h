@@ -74,7 +74,7 @@ struct triage_mail {
 struct triage_prep {
 	int64_t msg_id;
 	int rc;				/* triage_prepare()'s result */
-	enum { TP_SKIP, TP_REPORT, TP_REPLY, TP_ORPHAN } what;
+	enum { TP_SKIP, TP_REPORT, TP_REPLY, TP_ORPHAN, TP_BARE_PATCH } what;
 	struct store_msg sm;
 	int64_t report_id;		/* the report (TP_REPORT), or the
 					 * one it answers (TP_REPLY) */
@@ -159,6 +159,14 @@ int evidence_report(struct triage *t, int64_t report_id) LKB_WARN_UNUSED;
 /* A mail that is no report: a patch's links and supersedes, a pull's
  * fixes, a reply applying a fix patch. */
 int evidence_mail(struct triage *t, struct triage_prep *p) LKB_WARN_UNUSED;
+/* Worker side: a mail kept without its bytes (only its row) that
+ * starts its thread with a [PATCH subject becomes TP_BARE_PATCH, p->m
+ * made from the row (subject, author, date; no body). */
+int evidence_bare_prepare(struct store *st, struct triage_prep *p)
+	LKB_WARN_UNUSED;
+/* Such a patch: its version key kept, the reports it supersedes. */
+int evidence_bare_patch(struct triage *t, struct triage_prep *p)
+	LKB_WARN_UNUSED;
 /* The parts of evidence_mail (evidence_apply.c). */
 int evidence_applied(struct triage *t, struct triage_prep *p)
 	LKB_WARN_UNUSED;

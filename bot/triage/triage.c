@@ -831,9 +831,10 @@ triage_prepare(struct store *st, struct rules *rules,
 	p->what = TP_SKIP;
 	if ((rc = store_message_brief(st, msg_id, &p->sm, &p->report_id)) <= 0)
 		return rc;	/* gone meanwhile: nothing to do */
-	if (!p->sm.has_raw || !p->sm.quality ||
-	    strcmp(p->sm.quality, "rejected") == 0)
+	if (!p->sm.quality || strcmp(p->sm.quality, "rejected") == 0)
 		return LKB_OK;	/* nothing the bot needs to read */
+	if (!p->sm.has_raw)	/* but a patch's next version, by its row */
+		return p->report_id ? LKB_OK : evidence_bare_prepare(st, p);
 	/* a report itself: only its links to other reports; no parsing */
 	if (p->report_id) {
 		p->what = TP_REPORT;
@@ -919,6 +920,9 @@ triage_message(struct triage *t, struct triage_prep *p)
 		t->requeued += (unsigned)n;
 		break;
 	}
+	case TP_BARE_PATCH:
+		rc = evidence_bare_patch(t, p);
+		break;
 	case TP_ORPHAN:
 	case TP_REPLY:
 		tm.msg_id = p->msg_id;

@@ -4,7 +4,9 @@
 # a fix patch of its own with Closes: makes its report fix-proposed, the
 # maintainer's b4 "Applied, thanks!" to the patch closes it as fixed, a
 # [GIT PULL] carrying the fix's title does too; the v2 of a reported
-# patch crediting the robot supersedes the report. Each in both arrival
+# patch crediting the robot supersedes the report, and so does one
+# posted after the report that says nothing of it (kept without its
+# bytes), but not one dated before it. Each in both arrival
 # orders (the applied reply also dated before the report), the
 # authority rules kept (a reply from a non-maintainer only proposes),
 # the why of each event in `thread` and `show`, and a maintainer's
@@ -120,8 +122,36 @@ deliver "$E/20-report-v1.eml"
 ok_if "the report after it" run
 R=$(rid 202302162040.FaI25ul2-lkp@intel.com)
 is "... superseded all the same" "$(st "$R")" "closed superseded"
+
 ok_if "a maintainer reopens it" env LKPBOT_USER=axboe "$LKPBOT" -q -c "$T/conf" reopen "$R"
 ok_if "lkpbot reparse" "$LKPBOT" -q -c "$T/conf" reparse
 ok_if "and a run" run
 is "... the reopen sticks" "$(st "$R")" "open -"
+
+# ---- superseded: a later version that says nothing of the report ----
+# (linux-pci: the v2 of the series, kept without its bytes: not a word
+# of the robot, a thread of its own series)
+fresh bhelgaas@google.com
+deliver "$E/30-report-pci.eml"
+ok_if "a build report on patch 3/4" run
+R2=$(rid 202107060836.P5flQNoN-lkp@intel.com)
+deliver "$E/31-v2-pci.eml"
+ok_if "then v2 3/4 of the series, half an hour later" run
+is "... its bytes not kept" "$(q "select raw_len is null and typeof(raw) = 'null' from messages where message_id = '20210706010622.3058968-3-kw@linux.com'")" 1
+is "... supersedes the report" "$(st "$R2")" "closed superseded"
+is "... saying why" "$(ev "$R2" patch:version)" \
+	'later version "[PATCH v2 3/4] PCI/sysfs: Return -EINVAL consistently from "store" functions": a later version by its author, posted after the report'
+fresh bhelgaas@google.com
+deliver "$E/31-v2-pci.eml"
+ok_if "the v2 first" run
+deliver "$E/30-report-pci.eml"
+ok_if "the report after it" run
+is "... superseded all the same" "$(st "$(rid 202107060836.P5flQNoN-lkp@intel.com)")" "closed superseded"
+fresh bhelgaas@google.com
+deliver "$E/30-report-pci.eml"
+sed 's/^Date:   Tue,  6 Jul 2021 01:06:21 +0000/Date: Mon, 5 Jul 2021 20:00:00 +0000/' \
+	"$E/31-v2-pci.eml" >"$T/v2-early.eml"
+deliver "$T/v2-early.eml"
+ok_if "a v2 dated before the report, crediting nobody" run
+is "... supersedes nothing" "$(st "$(rid 202107060836.P5flQNoN-lkp@intel.com)")" "open -"
 done_testing

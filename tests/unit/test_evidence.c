@@ -64,6 +64,14 @@ START_TEST(evidence_key)
 			 "op-specific segment limits in "
 			 "blk_insert_cloned_request");
 	ck_assert_str_eq(k1, k2);
+	/* the title's case changed between versions (linux-pci, v5 "Add"
+	 * and v6 "add"): the same patch */
+	ck_assert_str_eq(evidence_patch_key(&a, "[PATCH v6 0/4] PCI: "
+					    "endpoint: add D-state change "
+					    "notifier support", "q@x.com"),
+			 evidence_patch_key(&a, "Re: [PATCH v5 1/4] PCI: "
+					    "endpoint: Add D-state change "
+					    "notifier support", "Q@x.com"));
 	/* another author, no patch subject, too short a title, no author */
 	ck_assert_str_ne(evidence_patch_key(&a, "[PATCH v3] blk-mq: enforce "
 					    "op-specific segment limits in "
