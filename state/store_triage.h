@@ -110,6 +110,10 @@ int store_report_related_add(struct store *st, int64_t report_id,
 			     const char *sha, const char *relation)
 	LKB_WARN_UNUSED;
 
+/* How many messages are not triaged yet (0: a run has nothing to read;
+ * counted without a scan of messages against triaged). */
+int store_triage_pending(struct store *st, int64_t *n_out)
+	LKB_WARN_UNUSED;
 /* Row ids of the messages not yet triaged, oldest first, into a
  * malloc'd array (*ids_out, free() it) of *n_out. */
 int store_untriaged_ids(struct store *st, int64_t **ids_out, size_t *n_out)

@@ -204,6 +204,31 @@ START_TEST(evidence_store_keys)
 }
 END_TEST
 
+/* What is left to triage, counted without a scan: every new message,
+ * none once marked, one again when it is queued again. */
+START_TEST(evidence_store_pending)
+{
+	int64_t m1 = add_msg("a@x", NULL), m2 = add_msg("b@x", "a@x"), n = -1;
+
+	ck_assert_int_eq(store_triage_pending(st, &n), LKB_OK);
+	ck_assert_int_eq(n, 2);
+	ck_assert_int_eq(store_triage_mark(st, m1, 0), LKB_OK);
+	ck_assert_int_eq(store_triage_pending(st, &n), LKB_OK);
+	ck_assert_int_eq(n, 1);
+	ck_assert_int_eq(store_triage_mark(st, m2, 0), LKB_OK);
+	ck_assert_int_eq(store_triage_pending(st, &n), LKB_OK);
+	ck_assert_int_eq(n, 0);
+	ck_assert_int_eq(store_triage_requeue_msg(st, m2, &n), LKB_OK);
+	ck_assert_int_eq(n, 1);
+	ck_assert_int_eq(store_triage_pending(st, &n), LKB_OK);
+	ck_assert_int_eq(n, 1);
+	/* a message deleted takes its mark along: still 1 */
+	exec("DELETE FROM messages WHERE message_id = 'a@x'");
+	ck_assert_int_eq(store_triage_pending(st, &n), LKB_OK);
+	ck_assert_int_eq(n, 1);
+}
+END_TEST
+
 /* Fix links: new once, found by the patch's Message-ID; requeues only
  * what was triaged without a report. */
 START_TEST(evidence_store_links)
@@ -289,6 +314,7 @@ lkb_test_suite(void)
 	suite_add_tcase(s, tc);
 	tcase_add_checked_fixture(ts, setup, teardown);
 	tcase_add_test(ts, evidence_store_keys);
+	tcase_add_test(ts, evidence_store_pending);
 	tcase_add_test(ts, evidence_store_links);
 	tcase_add_test(ts, evidence_store_two_reports);
 	suite_add_tcase(s, ts);
