@@ -271,10 +271,13 @@ triage_participants(struct triage *t, struct triage_mail *tm)
 	store_report_brief_release(&b);
 	if ((rc = store_message_get(t->st, key, &sm)) <= 0)
 		return rc;
-	store_addrs_each(sm.to_addrs, triage_add_addr, tm);
-	store_addrs_each(sm.cc_addrs, triage_add_addr, tm);
+	/* a forged report names whom it likes: they stay outsiders */
+	if ((rc = triage_report_verified(t, sm.id, &sm)) == 1) {
+		store_addrs_each(sm.to_addrs, triage_add_addr, tm);
+		store_addrs_each(sm.cc_addrs, triage_add_addr, tm);
+	}
 	store_msg_release(&sm);
-	return LKB_OK;
+	return rc < 0 ? rc : LKB_OK;
 }
 
 int

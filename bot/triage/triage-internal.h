@@ -116,9 +116,16 @@ int triage_pool_run(struct triage *t, const int64_t *ids, size_t n,
 
 /* store_addr_fn collecting addresses into tm->addrs. */
 int triage_add_addr(const char *addr, void *arg);
+/* Is the robot report in message msg_id (row sm) verified? Without
+ * [bot] verify_senders every mail is believed (1); with dkim it must
+ * come from the LKP team's address and carry its domain's signature.
+ * Only a verified report reopens another or makes its recipients
+ * participants. 1 yes, 0 no, negative on error. */
+int triage_report_verified(struct triage *t, int64_t msg_id,
+			   const struct store_msg *sm) LKB_WARN_UNUSED;
 /* The report's participants into tm->addrs: its recipients (To and Cc
  * of the report, the patch's author among them), never whoever wrote
- * in its thread. */
+ * in its thread, and none of a report that is not verified. */
 int triage_participants(struct triage *t, struct triage_mail *tm)
 	LKB_WARN_UNUSED;
 /* Is tm's author in the LKP team ([bot] lkp_team, by address)? */

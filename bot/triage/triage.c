@@ -230,12 +230,9 @@ triage_sender_verified(struct triage *t, struct triage_mail *tm)
 	return rc == 1;
 }
 
-/* A robot report that would reopen a closed report: with [bot]
- * verify_senders = dkim it must come from the LKP team's address and
- * carry its domain's signature. 1 it may, 0 not, negative on error. */
-static int
-report_may_reopen(struct triage *t, int64_t msg_id,
-		  const struct store_msg *sm)
+int
+triage_report_verified(struct triage *t, int64_t msg_id,
+		       const struct store_msg *sm)
 {
 	struct triage_mail tm = { 0 };
 	struct rule_author au = { NULL, sm->from_addr };
@@ -247,7 +244,7 @@ report_may_reopen(struct triage *t, int64_t msg_id,
 		return 1;
 	if (!sm->from_addr || !rules_author_is_lkp(t->rules, &au, NULL)) {
 		lkb_info("report message %lld: %s is not the LKP team's "
-			 "address: it reopens nothing", (long long)msg_id,
+			 "address: not verified", (long long)msg_id,
 			 sm->from_addr ? sm->from_addr : "?");
 		return 0;
 	}
@@ -316,7 +313,7 @@ triage_new_report(struct triage *t, int64_t msg_id, int64_t report_id,
 		return rc;
 	rc = LKB_OK;
 	if (other.state && !strcmp(other.state, "closed") &&
-	    (rc = report_may_reopen(t, msg_id, sm)) == 1) {
+	    (rc = triage_report_verified(t, msg_id, sm)) == 1) {
 		snprintf(cause, sizeof(cause), "auto: reported again in "
 			 "report %lld", (long long)report_id);
 		ev.report_id = first;

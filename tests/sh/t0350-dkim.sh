@@ -17,7 +17,8 @@ TAP_TMP=$T
 S=$LKB_TEST_DATA/stories
 mkdir -p "$T/md/cur" "$T/md/new" "$T/md/tmp" "$T/out"
 
-# keys: maint.example (s1), evil.example (e1), intel.com (lkp)
+# keys: maint.example (s1), evil.example (e1), intel.com (lkp),
+# google.com (g1)
 : > "$T/keys"
 key() { # SELECTOR DOMAIN
 	openssl genrsa -out "$T/$2.pem" 2048 2>/dev/null || bail_out "openssl genrsa"
@@ -28,6 +29,7 @@ key() { # SELECTOR DOMAIN
 key s1 maint.example
 key e1 evil.example
 key lkp intel.com
+key g1 google.com
 # FILE SELECTOR DOMAIN [HEADERS [l=]]: signed with its key, the HEADERS
 # (comma-separated; a name twice is oversigned) or the usual ones, a body
 # length tag when the 5th argument is "l" (relaxed then)
@@ -248,6 +250,25 @@ sign "$T/md/tmp/robotmail" lkp intel.com
 mv "$T/md/tmp/robotmail" "$T/md/new/"
 run
 is "signed robot report reopens it" "$(state $R1)" open
+
+# issue 36 row 4: the recipients of a robot report nobody verified are
+# no participants (a forged report Cc's whom it likes); of a signed one
+# they are
+tier() { q "select tier || ':' || allowed from commands where msg_id = (select id from messages where message_id = 'm$1@test')"; }
+mail "Hugh Dickins <hughd@google.com>" $P4 "#lkp retest"
+sign "$T/md/tmp/m$n" g1 google.com
+deliver
+run
+is "unsigned report: its addressee's signed retest comes from no participant" "$(tier $n)" "other:0"
+sed -e 's/^Message-ID: .*/Message-ID: <r4signed@robot.test>/' \
+	"$S/004-report.eml" > "$T/md/tmp/r4signed"
+sign "$T/md/tmp/r4signed" lkp intel.com
+mv "$T/md/tmp/r4signed" "$T/md/new/"
+mail "Hugh Dickins <hughd@google.com>" r4signed@robot.test "#lkp retest"
+sign "$T/md/tmp/m$n" g1 google.com
+deliver
+run
+is "signed report: its addressee is a participant" "$(tier $n | cut -d: -f1)" "participant"
 
 # verify_senders = none: as before, the From: is believed
 conf none
