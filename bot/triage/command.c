@@ -29,30 +29,6 @@
 #include "templates/escape.h"
 #include "templates/tvalue.h"
 
-/* At most ANSWER_EXCERPT bytes of text's first line, control characters
- * made blanks, never a UTF-8 sequence cut: what an answer to someone who
- * may not act on the report quotes of their mail. */
-#define ANSWER_EXCERPT 160
-
-static void
-excerpt(const char *text, char *out, size_t size)
-{
-	size_t n = 0, max = size - 4 < ANSWER_EXCERPT ? size - 4
-						     : ANSWER_EXCERPT;
-	const unsigned char *p = (const unsigned char *)(text ? text : "");
-
-	while (p[n] && p[n] != '\n' && p[n] != '\r' && n < max)
-		n++;
-	if (p[n] && p[n] != '\n' && p[n] != '\r')
-		while (n && (p[n] & 0xc0) == 0x80)
-			n--;	/* p[n] starts a sequence: cut before it */
-	for (size_t i = 0; i < n; i++)
-		out[i] = p[i] < 0x20 || p[i] == 0x7f ? ' ' : (char)p[i];
-	out[n] = '\0';
-	if (p[n] && p[n] != '\n' && p[n] != '\r')
-		memcpy(out + n, "...", 4);
-}
-
 static struct tvalue *
 answer_data(struct triage *t, struct triage_mail *tm,
 	    const struct lkp_command *cmd, int idx, const char *method,
@@ -60,10 +36,15 @@ answer_data(struct triage *t, struct triage_mail *tm,
 {
 	struct tvalue *d = tvalue_new_map();
 	struct strbuf q = STRBUF_INIT;
-	char ex[ANSWER_EXCERPT + 4];
+	char ex[64];
 
+	/* an answer that leaves the thread quotes the verb alone: a
+	 * forged From: must not make lkpbot mail someone else's text to
+	 * its victim (issue 36, row 9) */
 	if (short_quote)
-		excerpt(cmd->text, ex, sizeof(ex));
+		snprintf(ex, sizeof(ex), "#lkp %s",
+			 cmd->error ? "(not understood)"
+				    : lkp_verb_name(cmd->verb));
 	if (strbuf_addf(&q, "> %s\n", short_quote ? ex
 				     : cmd->text ? cmd->text : ""))
 		strbuf_reset(&q);
@@ -609,6 +590,17 @@ triage_orphan_commands(struct triage *t, struct triage_mail *tm,
 	 * alone (never a relay to the mail's To and Cc) */
 	tier = triage_tier(t, tm);
 	to = tier == TIER_MAINTAINER ? ANSWER_THREAD : ANSWER_OUTSIDER;
+	/* outside a tracked thread only a verified sender is answered: an
+	 * answer to a forged From: goes to its victim (issue 36, row 9) */
+	if ((rc = triage_sender_verified(t, tm)) < 0)
+		return rc;
+	if (!rc) {
+		lkb_info("message %lld: %zu command(s) outside a tracked "
+			 "thread from an unverified sender: not answered",
+			 (long long)tm->msg_id, cmds.n);
+		return LKB_OK;
+	}
+	rc = LKB_OK;
 	for (size_t i = 0; i < cmds.n && rc == LKB_OK; i++) {
 		struct store_command sc = { 0 };
 		const struct lkp_command *cmd = &cmds.cmds[i];

@@ -99,13 +99,14 @@ run
 is "F7: the asker's fourth request of the day is refused" "$(q "select substr(result, 1, 8) from commands where msg_id = (select id from messages where message_id = 'm$n@test')")" "refused:"
 
 # F6: no relay: an outsider's command in no thread goes to her alone,
-# quoting one short clean line
+# quoting its verb and nothing she wrote
 long=$(printf 'x%.0s' $(seq 1 400))
 mail "Victim <victim@example.org>" "" "#lkp status Cheap pills at http://spam.example/ $long" "a@x.example, b@y.example, c@z.example"
 run
 is "F6: orphan answer to the sender only" "$(rcpts $n)" "victim@example.org"
 raw=$(grep -l "In-Reply-To: <m$n@test>" "$T"/out/*.eml)
-ok_if "F6: it quotes at most 160 bytes" sh -c "test -f '$raw' && grep '^> #lkp status' '$raw' | awk '{ if (length(\$0) > 170) exit 1 }'"
+ok_if "F6: it quotes the verb alone" grep -q '^> #lkp status.\{0,1\}$' "$raw"
+ok_if "F6: none of the sender's text (issue 36, row 9)" sh -c "! grep -q 'spam.example\|Cheap pills' '$raw'"
 ok_if "F6: and no Cc" sh -c "! grep -q '^Cc:' '$raw'"
 
 # F6: outsiders cannot use up the maintainers' budget; over budget is

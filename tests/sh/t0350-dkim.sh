@@ -270,6 +270,18 @@ deliver
 run
 is "signed report: its addressee is a participant" "$(tier $n | cut -d: -f1)" "participant"
 
+# issue 36 row 9: a command outside any tracked thread from a forged
+# From: gets no answer (it would go to the victim)
+mail "Victim <victim@maint.example>" nosuch@thread.test "#lkp status Cheap pills at http://spam.example/"
+deliver
+run
+is "unsigned command in no tracked thread: no answer" "$(answer $n)" ""
+mail "Alice <alice@maint.example>" nosuch@thread.test "#lkp status"
+sign "$T/md/tmp/m$n" s1 maint.example
+deliver
+run
+ok_if "... a signed one is answered" sh -c "test -n '$(answer $n)' || cat '$T/run.err'"
+
 # verify_senders = none: as before, the From: is believed
 conf none
 mail "Alice <alice@maint.example>" $P0 "#lkp close fixed"
