@@ -20,6 +20,12 @@
 
 struct config_entry {
 	char *section, *key, *value;
+	int line;		/* where the file set it; 0: config_set */
+};
+
+struct config_section {
+	char *name;
+	int line;
 };
 
 struct config {
@@ -27,40 +33,14 @@ struct config {
 	size_t n, alloc;
 	char *path;
 	const char *cur_name;	/* file being parsed, for messages */
+	struct config_section *sec;	/* each [section] line */
+	size_t nsec, sec_alloc;
+	/* the text being parsed and the line the reader handed inih last */
+	const char *in, *in_start, *in_end;
+	int in_line, in_next;
 	int errors;
 	struct arena lists;	/* copies made by config_get_list */
 	size_t last;		/* the entry the parser set last, + 1 */
-};
-
-/* Known keys (lkpbot.conf(5), doc/design.md section 7); anything else
- * draws a warning. */
-static const char *const known_keys[] = {
-	"imap.url", "imap.folders", "imap.user", "imap.password_file",
-	"imap.password_env", "imap.after", "imap.cafile", "imap.starttls",
-	"imap.insecure", "imap.timeout", "imap.batch", "imap.password_command",
-	"imap.oauth2_token_command", "imap.deadline",
-	"maildir.path",
-	"smtp.url", "smtp.user", "smtp.password_file", "smtp.password_env",
-	"smtp.from", "smtp.envelope_from", "smtp.dry_run_dir", "smtp.cafile",
-	"smtp.starttls", "smtp.insecure", "smtp.timeout", "smtp.password_command",
-	"smtp.oauth2_token_command", "smtp.resend_uncertain_after",
-	"smtp.deadline",
-	"bot.address", "bot.maintainers", "bot.cc_policy", "bot.max_per_hour",
-	"bot.max_per_thread", "bot.digest_to", "bot.threads", "bot.lkp_team",
-	"bot.max_outsider_per_hour", "bot.max_per_sender", "bot.verify_senders",
-	"bot.dkim_key_file", "bot.run_deadline", "bot.bots",
-	"results.root", "results.queue", "results.expire_days",
-	"requests.per_asker", "requests.per_report",
-	"requests.jobs_per_asker", "requests.jobs_per_report",
-	"requests.jobs_per_day", "requests.deadline",
-	"git.repo", "git.timeout", "git.watch", "git.window",
-	"rules.file",
-	"rules.act_model",
-	"triage.auto_confidence",
-	"triage.model_floor",
-	"templates.dir",
-	"db.path",
-	"web.dir", "web.url",
 };
 
 struct config *
@@ -83,24 +63,12 @@ config_free(struct config *cfg)
 		free(cfg->e[i].value);
 	}
 	free(cfg->e);
+	for (size_t i = 0; i < cfg->nsec; i++)
+		free(cfg->sec[i].name);
+	free(cfg->sec);
 	free(cfg->path);
 	arena_release(&cfg->lists);
 	free(cfg);
-}
-
-static int
-is_known(const char *section, const char *key)
-{
-	size_t sl = strlen(section);
-
-	for (size_t i = 0; i < LKB_ARRAY_SIZE(known_keys); i++) {
-		const char *k = known_keys[i];
-
-		if (!strncmp(k, section, sl) && k[sl] == '.' &&
-		    !strcmp(k + sl + 1, key))
-			return 1;
-	}
-	return 0;
 }
 
 void
@@ -119,7 +87,56 @@ config_set(struct config *cfg, const char *section, const char *key,
 	cfg->e[cfg->n].section = xstrdup(section);
 	cfg->e[cfg->n].key = xstrdup(key);
 	cfg->e[cfg->n].value = xstrdup(value);
+	cfg->e[cfg->n].line = 0;
 	cfg->n++;
+}
+
+/* A [section] line at p (a line's start) is noted with its line: inih
+ * hands the handler no empty section, and a misspelt one must be found
+ * too. */
+static void
+note_section(struct config *cfg, const char *p)
+{
+	const char *end;
+
+	while (p < cfg->in_end && LKB_ISBLANK(*p))
+		p++;
+	if (p >= cfg->in_end || *p != '[')
+		return;
+	end = memchr(p, ']', (size_t)(cfg->in_end - p));
+	if (!end || memchr(p, '\n', (size_t)(end - p)))
+		return;
+	ALLOC_GROW(cfg->sec, cfg->nsec + 1, cfg->sec_alloc);
+	cfg->sec[cfg->nsec].name = xmemdup0(p + 1, (size_t)(end - p - 1));
+	cfg->sec[cfg->nsec++].line = cfg->in_next;
+}
+
+/* inih's reader over the text being parsed: the next line (at most
+ * num - 1 bytes of it; the rest comes as the next piece), counting lines
+ * so that the handler knows where it is. */
+static char *
+read_piece(char *str, int num, void *stream)
+{
+	struct config *cfg = stream;
+	char *out = str;
+
+	if (cfg->in >= cfg->in_end || num < 2)
+		return NULL;
+	if (cfg->in == cfg->in_start || cfg->in[-1] == '\n')
+		note_section(cfg, cfg->in);
+	cfg->in_line = cfg->in_next;
+	while (num > 1 && cfg->in < cfg->in_end) {
+		char c = *cfg->in++;
+
+		*out++ = c;
+		num--;
+		if (c == '\n') {
+			cfg->in_next++;
+			break;
+		}
+	}
+	*out = '\0';
+	return str;
 }
 
 static int
@@ -138,9 +155,6 @@ on_ini_entry(void *user, const char *section, const char *name,
 		cfg->errors++;
 		return 1;
 	}
-	if (!is_known(section, name))
-		lkb_warn("%s: unknown key '%s' in [%s]", cfg->cur_name, name,
-			 section);
 	if (!value)
 		value = "";
 	/* inih hands each indented line that goes on with a value as the
@@ -159,8 +173,10 @@ on_ini_entry(void *user, const char *section, const char *name,
 	config_set(cfg, section, name, value);
 	for (size_t i = 0; i < cfg->n; i++)
 		if (!strcmp(cfg->e[i].section, section) &&
-		    !strcmp(cfg->e[i].key, name))
+		    !strcmp(cfg->e[i].key, name)) {
 			cfg->last = i + 1;
+			cfg->e[i].line = cfg->in_line;
+		}
 	return 1;
 }
 
@@ -179,7 +195,11 @@ config_parse_buffer(struct config *cfg, const char *name, const char *buf,
 	cfg->cur_name = name;
 	cfg->errors = 0;
 	cfg->last = 0;
-	line = ini_parse_string(copy, on_ini_entry, cfg);
+	cfg->in = cfg->in_start = copy;
+	cfg->in_end = copy + len;
+	cfg->in_line = cfg->in_next = 1;
+	line = ini_parse_stream(read_piece, cfg, on_ini_entry, cfg);
+	cfg->in = cfg->in_start = cfg->in_end = NULL;
 	free(copy);
 	if (line > 0) {
 		lkb_error("%s:%d: malformed line (expected [section] or "
@@ -241,19 +261,32 @@ config_get(const struct config *cfg, const char *section, const char *key)
 	return NULL;
 }
 
+int
+config_parse_long(const char *v, long *out)
+{
+	char *end;
+	long n;
+
+	if (!*v || LKB_ISSPACE(*v))
+		return -1;
+	errno = 0;
+	n = strtol(v, &end, 10);
+	if (errno || *end || n < 0)
+		return -1;
+	*out = n;
+	return 0;
+}
+
 long
 config_get_long(const struct config *cfg, const char *section,
 		const char *key, long def)
 {
 	const char *v = config_get(cfg, section, key);
-	char *end;
 	long n;
 
 	if (!v || !*v)
 		return def;
-	errno = 0;
-	n = strtol(v, &end, 10);
-	if (errno || *end || n < 0) {
+	if (config_parse_long(v, &n) < 0) {
 		lkb_error("%s: [%s] %s = '%s' is not a non-negative number",
 			  cfg->path ? cfg->path : "config", section, key, v);
 		return -1;
@@ -262,24 +295,33 @@ config_get_long(const struct config *cfg, const char *section,
 }
 
 int
-config_get_bool(const struct config *cfg, const char *section,
-		const char *key, int def)
+config_parse_bool(const char *v)
 {
 	static const char *const yes[] = { "yes", "true", "on", "1" };
 	static const char *const no[] = { "no", "false", "off", "0" };
-	const char *v = config_get(cfg, section, key);
 
-	if (!v || !*v)
-		return def;
 	for (size_t i = 0; i < LKB_ARRAY_SIZE(yes); i++) {
 		if (!strcasecmp(v, yes[i]))
 			return 1;
 		if (!strcasecmp(v, no[i]))
 			return 0;
 	}
-	lkb_error("%s: [%s] %s = '%s': expected yes or no",
-		  cfg->path ? cfg->path : "config", section, key, v);
 	return -1;
+}
+
+int
+config_get_bool(const struct config *cfg, const char *section,
+		const char *key, int def)
+{
+	const char *v = config_get(cfg, section, key);
+	int b;
+
+	if (!v || !*v)
+		return def;
+	if ((b = config_parse_bool(v)) < 0)
+		lkb_error("%s: [%s] %s = '%s': expected yes or no",
+			  cfg->path ? cfg->path : "config", section, key, v);
+	return b;
 }
 
 size_t
@@ -317,4 +359,37 @@ const char *
 config_path(const struct config *cfg)
 {
 	return cfg->path;
+}
+
+int
+config_line(const struct config *cfg, const char *section, const char *key)
+{
+	for (size_t i = 0; i < cfg->n; i++)
+		if (!strcmp(cfg->e[i].section, section) &&
+		    !strcmp(cfg->e[i].key, key))
+			return cfg->e[i].line;
+	return 0;
+}
+
+int
+config_entry_at(const struct config *cfg, size_t i, const char **section,
+		const char **key, int *line)
+{
+	if (i >= cfg->n)
+		return 0;
+	*section = cfg->e[i].section;
+	*key = cfg->e[i].key;
+	*line = cfg->e[i].line;
+	return 1;
+}
+
+int
+config_section_at(const struct config *cfg, size_t i, const char **name,
+		  int *line)
+{
+	if (i >= cfg->nsec)
+		return 0;
+	*name = cfg->sec[i].name;
+	*line = cfg->sec[i].line;
+	return 1;
 }

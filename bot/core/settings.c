@@ -1,7 +1,11 @@
-/* settings.c - every configuration key, checked in one place. */
+/* settings.c - every configuration key: one table, read and checked in
+ * one place. */
 #include "config.h"
 #include "bot/core/settings.h"
 
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "lib/ascii.h"
@@ -11,88 +15,31 @@
 #include "parsers/conf.h"
 #include "parsers/reply.h"
 
-/* The configuration file's name for messages. */
-static const char *
-where(const struct config *cfg)
+/* Note a problem: logged, counted, the first kept for `doctor`. line
+ * (0: none known) goes after the file's name. */
+LKB_PRINTF(3, 4)
+static void
+problem(struct settings *s, int line, const char *fmt, ...)
 {
-	return config_path(cfg) ? config_path(cfg) : "config";
+	const char *path = config_path(s->cfg) ? config_path(s->cfg)
+					       : "config";
+	char what[400];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(what, sizeof(what), fmt, ap);
+	va_end(ap);
+	if (line > 0)
+		lkb_error("%s:%d: %s", path, line, what);
+	else
+		lkb_error("%s: %s", path, what);
+	if (!s->nproblems++)
+		snprintf(s->problem, sizeof(s->problem), "%s", log_last_error());
 }
 
-/* A number in lo..hi (def when unset); *bad set after a logged error. */
-static long
-num(const struct config *cfg, const char *sec, const char *key, long def,
-    long lo, long hi, int *bad)
-{
-	const char *v = config_get(cfg, sec, key);
-	long n;
-
-	if (!v || !*v)
-		return def;
-	n = config_get_long(cfg, sec, key, def);	/* logs malformed */
-	if (n < 0 && lo >= 0) {
-		*bad = 1;
-		return def;
-	}
-	if (n < lo || n > hi) {
-		lkb_error("%s: [%s] %s = %ld: expected %ld..%ld", where(cfg),
-			  sec, key, n, lo, hi);
-		*bad = 1;
-		return def;
-	}
-	return n;
-}
-
-static int
-boolean(const struct config *cfg, const char *sec, const char *key,
-	int *bad)
-{
-	int b = config_get_bool(cfg, sec, key, 0);	/* logs bad values */
-
-	if (b < 0) {
-		*bad = 1;
-		return 0;
-	}
-	return b;
-}
-
-/* One of names (index), def when unset; *bad after a logged error. */
-static int
-choice(const struct config *cfg, const char *sec, const char *key,
-       const char *const *names, int n, int def, const char *expect,
-       int *bad)
-{
-	const char *v = config_get(cfg, sec, key);
-
-	if (!v)
-		return def;
-	for (int i = 0; i < n; i++)
-		if (names[i] && !strcmp(v, names[i]))
-			return i;
-	lkb_error("%s: [%s] %s = '%s': expected %s", where(cfg), sec, key, v,
-		  expect);
-	*bad = 1;
-	return def;
-}
-
-/* A confidence (high, medium, low or 0..1), def when unset; *bad after
- * a logged error. */
-static double
-confidence(const struct config *cfg, const char *sec, const char *key,
-	   double def, int *bad)
-{
-	const char *v = config_get(cfg, sec, key);
-	double c;
-
-	if (!v)
-		return def;
-	if (reply_confidence_parse(v, strlen(v), &c) == 0)
-		return c;
-	lkb_error("%s: [%s] %s = '%s': expected high, medium, low or a "
-		  "number from 0 to 1 (events at least this sure change a "
-		  "report's state on their own)", where(cfg), sec, key, v);
-	*bad = 1;
-	return def;
-}
+/* A problem with the value v of key k. */
+#define BAD(s, k, ...) problem((s), config_line((s)->cfg, (k)->section, \
+			       (k)->key), __VA_ARGS__)
 
 /* The address of "Name <addr>" or of a bare address, into buf. */
 static const char *
@@ -119,108 +66,53 @@ address_of(const char *from, char *buf, size_t n)
 }
 
 static void
-load_imap(struct settings *s, const struct config *cfg, int *bad)
+check_after(struct settings *s, const struct settings_key *k, const char *v)
 {
-	const char *after;
-
-	s->imap.url = config_get(cfg, "imap", "url");
-	s->imap.user = config_get(cfg, "imap", "user");
-	s->imap.password_file = config_get(cfg, "imap", "password_file");
-	s->imap.password_env = config_get(cfg, "imap", "password_env");
-	s->imap.password_command = config_get(cfg, "imap",
-					      "password_command");
-	s->imap.oauth2_token_command = config_get(cfg, "imap",
-						  "oauth2_token_command");
-	s->imap.cafile = config_get(cfg, "imap", "cafile");
-	s->imap.nfolders = config_get_list((struct config *)cfg, "imap",
-					   "folders", s->imap.folders,
-					   LKB_ARRAY_SIZE(s->imap.folders));
-	if (s->imap.nfolders > LKB_ARRAY_SIZE(s->imap.folders)) {
-		lkb_error("[imap] folders: more than LKB_MAX_IMAP_FOLDERS");
-		*bad = 1;
-		s->imap.nfolders = LKB_ARRAY_SIZE(s->imap.folders);
-	}
-	s->imap.starttls = config_get(cfg, "imap", "starttls")
-				   ? boolean(cfg, "imap", "starttls", bad) : -1;
-	s->imap.insecure = boolean(cfg, "imap", "insecure", bad);
-	s->imap.timeout = num(cfg, "imap", "timeout", 60, 1, 86400, bad);
-	s->imap.deadline = num(cfg, "imap", "deadline", 1800, 1, 86400, bad);
-	s->imap.batch = num(cfg, "imap", "batch", LKB_BATCH_MESSAGES, 1,
-			    LKB_MAX_IMAP_BATCH, bad);
-	after = s->imap.after = config_get(cfg, "imap", "after");
-	if (after && strcmp(after, "none") && strcmp(after, "seen") &&
-	    !(!strncmp(after, "move:", 5) && after[5])) {
-		lkb_error("[imap] after = '%s': expected none, seen or "
-			  "move:FOLDER", after);
-		*bad = 1;
-	}
+	s->imap.after = AFTER_NONE;
+	s->imap.move_to = NULL;
+	if (!v || !strcmp(v, "none"))
+		return;
+	if (!strcmp(v, "seen"))
+		s->imap.after = AFTER_SEEN;
+	else if (!strncmp(v, "move:", 5) && v[5]) {
+		s->imap.after = AFTER_MOVE;
+		s->imap.move_to = v + 5;
+	} else
+		BAD(s, k, "[imap] after = '%s': expected none, seen or "
+		    "move:FOLDER", v);
 }
 
 static void
-load_smtp(struct settings *s, const struct config *cfg, int *bad)
+check_smtp_url(struct settings *s, const struct settings_key *k,
+	       const char *v)
 {
-	static const char *const tls[] = { NULL, "no", "try", "yes" };
-
-	s->smtp.url = config_get(cfg, "smtp", "url");
-	s->smtp.from = config_get(cfg, "smtp", "from");
-	s->smtp.user = config_get(cfg, "smtp", "user");
-	s->smtp.password_file = config_get(cfg, "smtp", "password_file");
-	s->smtp.password_env = config_get(cfg, "smtp", "password_env");
-	s->smtp.password_command = config_get(cfg, "smtp",
-					      "password_command");
-	s->smtp.oauth2_token_command = config_get(cfg, "smtp",
-						  "oauth2_token_command");
-	s->smtp.cafile = config_get(cfg, "smtp", "cafile");
-	s->smtp.envelope_from = config_get(cfg, "smtp", "envelope_from");
-	s->smtp.dry_run_dir = config_get(cfg, "smtp", "dry_run_dir");
-	s->smtp.starttls = (enum smtp_tls_setting)choice(cfg, "smtp",
-		"starttls", tls, 4, SET_TLS_DEFAULT, "no, try or yes", bad);
-	s->smtp.insecure = boolean(cfg, "smtp", "insecure", bad);
-	s->smtp.timeout = num(cfg, "smtp", "timeout", 300, 1, 86400, bad);
-	s->smtp.resend_uncertain_after = num(cfg, "smtp",
-		"resend_uncertain_after", 0, 0, 365L * 86400, bad);
-	s->smtp.deadline = num(cfg, "smtp", "deadline", 1800, 1, 86400, bad);
-	if (s->smtp.url && strncmp(s->smtp.url, "smtp://", 7) &&
-	    strncmp(s->smtp.url, "smtps://", 8)) {
-		lkb_error("[smtp] url must start with smtp:// or smtps://");
-		*bad = 1;
-	}
+	if (v && strncmp(v, "smtp://", 7) && strncmp(v, "smtps://", 8))
+		BAD(s, k, "[smtp] url = '%s': expected smtp://host[:port] or "
+		    "smtps://host[:port]", v);
 }
 
-/* The LKP team when [bot] lkp_team is not set: the robot's address and
- * the team members' known addresses; never a whole domain. */
-static const char *const lkp_team_default[] = {
-	"lkp@intel.com", "oliver.sang@intel.com", "yujie.liu@intel.com",
-	"philip.li@intel.com", "feng.tang@intel.com", "rong.a.chen@intel.com",
-	"fengwei.yin@intel.com", "yu.c.chen@intel.com", "carel.si@intel.com",
-	"beibei.si@intel.com",	/* Carel Si's address in the list archives */
-};
-
-/* The bots when [bot] bots is not set: kernel.org's patchwork-bot
- * (patchwork-bot+<project>@kernel.org) and regzbot. */
-static const char *const bots_default[] = {
-	"patchwork-bot@kernel.org", "regzbot@leemhuis.info",
-};
-
-/* An address list of [bot] (addresses or "@domain"), def when unset. */
-static size_t
-addr_list(const struct config *cfg, const char *key, const char **v,
-	  size_t max, const char *const *def, size_t ndef)
+/* [bot] address, else the address of [smtp] from. */
+static void
+check_address(struct settings *s, const struct settings_key *k,
+	      const char *v)
 {
-	size_t n;
+	const char *from = s->smtp.from;
 
-	if (!config_get(cfg, "bot", key)) {
-		for (n = 0; n < ndef && n < max; n++)
-			v[n] = def[n];
-		return n;
-	}
-	n = config_get_list((struct config *)cfg, "bot", key, v, max);
-	if (n > max) {
-		lkb_warn("[bot] %s: only the first %zu are used "
-			 "(LKB_MAX_MAINTAINERS)", key, max);
-		n = max;
-	}
-	return n;
+	(void)k;
+	if ((!v || !*v) && from && *from)
+		s->bot.address = address_of(from, s->bot.address_buf,
+					    sizeof(s->bot.address_buf));
+	else if (v && !*v)
+		s->bot.address = NULL;
+}
+
+static void
+check_nonempty(struct settings *s, const struct settings_key *k,
+	       const char *v)
+{
+	if (v && !*v)
+		BAD(s, k, "[%s] %s is empty: name a file, or remove the line",
+		    k->section, k->key);
 }
 
 /* A branch name git may be handed: no option, no pathspec magic. */
@@ -236,123 +128,405 @@ branch_ok(const char *b)
 }
 
 static void
-load_git_watch(struct settings *s, const struct config *cfg, int *bad)
+check_watch(struct settings *s, const struct settings_key *k, const char *v)
 {
-	size_t n = config_get_list((struct config *)cfg, "git", "watch",
-				   s->git.watch, LKB_ARRAY_SIZE(s->git.watch));
+	for (size_t i = 0; i < s->git.nwatch; i++)
+		if (!branch_ok(s->git.watch[i]))
+			BAD(s, k, "[git] watch: '%s' is not a branch name",
+			    s->git.watch[i]);
+	if (v && s->git.nwatch && !s->git.repo)
+		BAD(s, k, "[git] watch needs [git] repo");
+}
 
-	if (n > LKB_ARRAY_SIZE(s->git.watch)) {
-		lkb_error("%s: [git] watch: more than %zu branches "
-			  "(LKB_MAX_GIT_WATCH)", where(cfg),
-			  LKB_ARRAY_SIZE(s->git.watch));
-		*bad = 1;
-		n = LKB_ARRAY_SIZE(s->git.watch);
+/* The LKP team when [bot] lkp_team is not set: the robot's address and
+ * the team members' known addresses; never a whole domain. */
+static const char *const lkp_team_default[] = {
+	"lkp@intel.com", "oliver.sang@intel.com", "yujie.liu@intel.com",
+	"philip.li@intel.com", "feng.tang@intel.com", "rong.a.chen@intel.com",
+	"fengwei.yin@intel.com", "yu.c.chen@intel.com", "carel.si@intel.com",
+	"beibei.si@intel.com",	/* Carel Si's address in the list archives */
+	NULL,
+};
+
+/* The bots when [bot] bots is not set: kernel.org's patchwork-bot
+ * (patchwork-bot+<project>@kernel.org) and regzbot. */
+static const char *const bots_default[] = {
+	"patchwork-bot@kernel.org", "regzbot@leemhuis.info", NULL,
+};
+
+static const char *const cc_names[] = { "thread", "asker", NULL };
+static const char *const tls_names[] = { NULL, "no", "try", "yes", NULL };
+static const char *const verify_names[] = { "none", "dkim", NULL };
+
+/* A number's default as text. */
+#define TEXT_(x) #x
+#define TEXT(x) TEXT_(x)
+
+/* The field f of struct settings, checked to be of type T at compile
+ * time (a bit-field of negative width otherwise). */
+#define F(f, T) (offsetof(struct settings, f) + 0 * sizeof(struct {	\
+	int t : __builtin_types_compatible_p(				\
+		__typeof__(((struct settings *)0)->f), T) ? 1 : -1; }))
+/* A choice's field: an enum (of int's size). */
+#define FE(f) (offsetof(struct settings, f) + 0 * sizeof(struct {	\
+	int t : sizeof(((struct settings *)0)->f) == sizeof(int) ? 1 : -1; }))
+/* A list's array and count. */
+#define FL(f, n) F(f[0], const char *), F(n, size_t)
+
+#define STR(sec, key, f) { sec, key, SETT_STR, NULL, 0, 0, NULL, NULL, \
+			   F(f, const char *), 0, NULL }
+#define NUM(sec, key, f, def, lo, hi) { sec, key, SETT_NUM, def, lo, hi, \
+			   NULL, NULL, F(f, long), 0, NULL }
+#define BOOL(sec, key, f, def) { sec, key, SETT_BOOL, def, 0, 0, NULL, \
+			   NULL, F(f, int), 0, NULL }
+
+/* Every key, in the order it is read: a check may use the keys above
+ * it. lkpbot.conf(5) documents each (tests/unit/test_config.c). */
+static const struct settings_key keys[] = {
+	STR("imap", "url", imap.url),
+	{ "imap", "folders", SETT_LIST, NULL, 0, LKB_MAX_IMAP_FOLDERS,
+	  "LKB_MAX_IMAP_FOLDERS", NULL,
+	  FL(imap.folders, imap.nfolders), NULL },
+	STR("imap", "user", imap.user),
+	STR("imap", "password_file", imap.password_file),
+	STR("imap", "password_env", imap.password_env),
+	STR("imap", "password_command", imap.password_command),
+	STR("imap", "oauth2_token_command", imap.oauth2_token_command),
+	{ "imap", "after", SETT_STR, "none", 0, 0, NULL, NULL,
+	  F(imap.move_to, const char *), 0, check_after },
+	STR("imap", "cafile", imap.cafile),
+	BOOL("imap", "starttls", imap.starttls, NULL),
+	BOOL("imap", "insecure", imap.insecure, "no"),
+	NUM("imap", "timeout", imap.timeout, "60", 1, 86400),
+	NUM("imap", "deadline", imap.deadline, "1800", 1, 86400),
+	{ "imap", "batch", SETT_NUM, TEXT(LKB_BATCH_MESSAGES), 1,
+	  LKB_MAX_IMAP_BATCH, "LKB_MAX_IMAP_BATCH", NULL,
+	  F(imap.batch, long), 0, NULL },
+	STR("maildir", "path", maildir.path),
+	{ "smtp", "url", SETT_STR, NULL, 0, 0, NULL, NULL,
+	  F(smtp.url, const char *), 0, check_smtp_url },
+	STR("smtp", "from", smtp.from),
+	STR("smtp", "user", smtp.user),
+	STR("smtp", "password_file", smtp.password_file),
+	STR("smtp", "password_env", smtp.password_env),
+	STR("smtp", "password_command", smtp.password_command),
+	STR("smtp", "oauth2_token_command", smtp.oauth2_token_command),
+	STR("smtp", "cafile", smtp.cafile),
+	STR("smtp", "envelope_from", smtp.envelope_from),
+	STR("smtp", "dry_run_dir", smtp.dry_run_dir),
+	{ "smtp", "starttls", SETT_CHOICE, NULL, 0, 0, NULL, tls_names,
+	  FE(smtp.starttls), 0, NULL },
+	BOOL("smtp", "insecure", smtp.insecure, "no"),
+	NUM("smtp", "timeout", smtp.timeout, "300", 1, 86400),
+	NUM("smtp", "resend_uncertain_after", smtp.resend_uncertain_after,
+	    "0", 0, 365L * 86400),
+	NUM("smtp", "deadline", smtp.deadline, "1800", 1, 86400),
+	{ "bot", "address", SETT_STR, NULL, 0, 0, NULL, NULL,
+	  F(bot.address, const char *), 0, check_address },
+	{ "bot", "maintainers", SETT_ADDRS, NULL, 0, LKB_MAX_MAINTAINERS,
+	  "LKB_MAX_MAINTAINERS", NULL,
+	  FL(bot.maintainers, bot.nmaintainers), NULL },
+	{ "bot", "lkp_team", SETT_ADDRS, NULL, 0, LKB_MAX_MAINTAINERS,
+	  "LKB_MAX_MAINTAINERS", lkp_team_default,
+	  FL(bot.lkp_team, bot.nlkp_team), NULL },
+	{ "bot", "bots", SETT_ADDRS, NULL, 0, LKB_MAX_MAINTAINERS,
+	  "LKB_MAX_MAINTAINERS", bots_default, FL(bot.bots, bot.nbots),
+	  NULL },
+	{ "bot", "cc_policy", SETT_CHOICE, "thread", 0, 0, NULL, cc_names,
+	  FE(bot.cc_policy), 0, NULL },
+	NUM("bot", "max_per_hour", bot.max_per_hour, "60", 0, 1000000),
+	NUM("bot", "max_per_thread", bot.max_per_thread, "10", 0, 1000000),
+	NUM("bot", "max_outsider_per_hour", bot.max_outsider_per_hour, "10",
+	    0, 1000000),
+	NUM("bot", "max_per_sender", bot.max_per_sender, "2", 0, 1000000),
+	NUM("bot", "run_deadline", bot.run_deadline, "3600", 1, 7 * 86400L),
+	NUM("bot", "threads", bot.threads, NULL, 0, 256),
+	STR("bot", "digest_to", bot.digest_to),
+	{ "bot", "verify_senders", SETT_CHOICE, "none", 0, 0, NULL,
+	  verify_names, FE(bot.verify_senders), 0, NULL },
+	{ "bot", "dkim_key_file", SETT_STR, NULL, 0, 0, NULL, NULL,
+	  F(bot.dkim_key_file, const char *), 0, check_nonempty },
+	STR("results", "root", results.root),
+	STR("results", "queue", results.queue),
+	NUM("results", "expire_days", results.expire_days, "14", 0, 36500),
+	NUM("requests", "per_asker", requests.per_asker, "10", 0, 1000000),
+	NUM("requests", "per_report", requests.per_report, "30", 0, 1000000),
+	NUM("requests", "jobs_per_asker", requests.jobs_per_asker, "40", 0,
+	    1000000),
+	NUM("requests", "jobs_per_report", requests.jobs_per_report, "60", 0,
+	    1000000),
+	NUM("requests", "jobs_per_day", requests.jobs_per_day, "200", 0,
+	    1000000),
+	NUM("requests", "deadline", requests.deadline, "1800", 1, 86400),
+	STR("git", "repo", git.repo),
+	NUM("git", "timeout", git.timeout, TEXT(LKB_MAX_GIT_SECONDS), 1,
+	    86400),
+	{ "git", "watch", SETT_LIST, NULL, 0, LKB_MAX_GIT_WATCH,
+	  "LKB_MAX_GIT_WATCH", NULL, FL(git.watch, git.nwatch),
+	  check_watch },
+	{ "git", "window", SETT_NUM, "1000", 1, LKB_MAX_GIT_WATCH_COMMITS,
+	  "LKB_MAX_GIT_WATCH_COMMITS", NULL, F(git.window, long), 0, NULL },
+	STR("web", "dir", web.dir),
+	STR("web", "url", web.url),
+	{ "triage", "auto_confidence", SETT_CONF, "high", 0, 0, NULL, NULL,
+	  F(triage.auto_confidence, double), 0, NULL },
+	{ "triage", "model_floor", SETT_CONF, "0.4", 0, 0, NULL, NULL,
+	  F(triage.model_floor, double), 0, NULL },
+	STR("rules", "file", paths.rules_file),
+	STR("rules", "act_model", paths.act_model),
+	STR("templates", "dir", paths.templates_dir),
+	STR("db", "path", paths.db_path),
+};
+
+const struct settings_key *
+settings_key_at(size_t i)
+{
+	return i < LKB_ARRAY_SIZE(keys) ? &keys[i] : NULL;
+}
+
+/* "a, b or c" of a choice's words, into buf. */
+static const char *
+choices_text(const char *const *names, char *buf, size_t n)
+{
+	size_t len = 0, k = 0, total = 0;
+
+	for (size_t i = 0; names[i] || !i; i++)
+		total += names[i] != NULL;
+	buf[0] = '\0';
+	for (size_t i = 0; names[i] || !i; i++) {
+		if (!names[i])
+			continue;
+		k++;
+		len += (size_t)snprintf(buf + len, len < n ? n - len : 0,
+					"%s%s", k == 1 ? "" : k == total
+					? " or " : ", ", names[i]);
 	}
-	for (size_t i = 0; i < n; i++)
-		if (!branch_ok(s->git.watch[i])) {
-			lkb_error("%s: [git] watch: '%s' is not a branch name",
-				  where(cfg), s->git.watch[i]);
-			*bad = 1;
-		}
-	if (n && !s->git.repo) {
-		lkb_error("%s: [git] watch needs [git] repo", where(cfg));
-		*bad = 1;
+	return buf;
+}
+
+/* Read a number, a yes/no, a choice or a confidence from text t (the
+ * value, else the default; NULL: neither) into the field. */
+static void
+read_scalar(struct settings *s, const struct settings_key *k,
+	    const char *t, void *field)
+{
+	char words[128];
+	long n = -1;
+	int c = -1;
+
+	switch (k->type) {
+	case SETT_NUM:
+		if (t && (config_parse_long(t, &n) < 0 || n < k->lo ||
+			  n > k->hi))
+			BAD(s, k, "[%s] %s = '%s': expected a whole number "
+			    "from %ld to %ld%s%s%s", k->section, k->key, t,
+			    k->lo, k->hi, k->limit ? " (" : "",
+			    k->limit ? k->limit : "", k->limit ? ")" : "");
+		else
+			*(long *)field = n;
+		break;
+	case SETT_BOOL:
+		if (t && (c = config_parse_bool(t)) < 0)
+			BAD(s, k, "[%s] %s = '%s': expected yes or no",
+			    k->section, k->key, t);
+		else
+			*(int *)field = c;
+		break;
+	case SETT_CHOICE:
+		for (c = 0; t && (k->names[c] || !c); c++)
+			if (k->names[c] && !strcmp(t, k->names[c]))
+				break;
+		if (t && !k->names[c])
+			BAD(s, k, "[%s] %s = '%s': expected %s", k->section,
+			    k->key, t, choices_text(k->names, words,
+						    sizeof(words)));
+		else
+			*(int *)field = t ? c : 0;
+		break;
+	default:
+		if (reply_confidence_parse(t, strlen(t), (double *)field))
+			BAD(s, k, "[%s] %s = '%s': expected high, medium, low "
+			    "or a number from 0 to 1 (events at least this "
+			    "sure change a report's state on their own)",
+			    k->section, k->key, t);
+		break;
 	}
-	s->git.nwatch = n;
-	s->git.window = num(cfg, "git", "window", 1000, 1,
-			    LKB_MAX_GIT_WATCH_COMMITS, bad);
+}
+
+/* A list: at most k->hi items; more is an error, or for addresses a
+ * warning and the first k->hi. */
+static void
+read_list(struct settings *s, const struct settings_key *k, const char *v,
+	  void *field)
+{
+	const char **items = field;
+	size_t *count = (size_t *)((char *)s + k->count_off), n = 0;
+
+	if (!v) {
+		for (; k->names && k->names[n] && n < (size_t)k->hi; n++)
+			items[n] = k->names[n];
+		*count = n;
+		return;
+	}
+	n = config_get_list((struct config *)s->cfg, k->section, k->key,
+			    items, (size_t)k->hi);
+	if (n > (size_t)k->hi && k->type == SETT_ADDRS)
+		lkb_warn("[%s] %s: only the first %ld are used (%s)",
+			 k->section, k->key, k->hi, k->limit);
+	else if (n > (size_t)k->hi)
+		BAD(s, k, "[%s] %s: more than %ld entries (%s)", k->section,
+		    k->key, k->hi, k->limit);
+	*count = n > (size_t)k->hi ? (size_t)k->hi : n;
 }
 
 static void
-load_bot(struct settings *s, const struct config *cfg, int *bad)
+read_key(struct settings *s, const struct settings_key *k)
 {
-	static const char *const cc[] = { "thread", "asker" };
-	static const char *const verify[] = { "none", "dkim" };
-	const char *from = config_get(cfg, "smtp", "from");
+	const char *v = config_get(s->cfg, k->section, k->key);
+	void *field = (char *)s + k->off;
+	const char *t = v && *v ? v : k->def;
 
-	s->bot.address = config_get(cfg, "bot", "address");
-	if ((!s->bot.address || !*s->bot.address) && from && *from)
-		s->bot.address = address_of(from, s->bot.address_buf,
-					    sizeof(s->bot.address_buf));
-	else if (s->bot.address && !*s->bot.address)
-		s->bot.address = NULL;
-	s->bot.nmaintainers = addr_list(cfg, "maintainers", s->bot.maintainers,
-					LKB_ARRAY_SIZE(s->bot.maintainers),
-					NULL, 0);
-	s->bot.nlkp_team = addr_list(cfg, "lkp_team", s->bot.lkp_team,
-				     LKB_ARRAY_SIZE(s->bot.lkp_team),
-				     lkp_team_default,
-				     LKB_ARRAY_SIZE(lkp_team_default));
-	s->bot.nbots = addr_list(cfg, "bots", s->bot.bots,
-				 LKB_ARRAY_SIZE(s->bot.bots), bots_default,
-				 LKB_ARRAY_SIZE(bots_default));
-	s->bot.cc_policy = (enum cc_setting)choice(cfg, "bot", "cc_policy",
-		cc, 2, SET_CC_THREAD, "thread or asker", bad);
-	s->bot.max_per_hour = num(cfg, "bot", "max_per_hour", 60, 0,
-				  1000000, bad);
-	s->bot.max_per_thread = num(cfg, "bot", "max_per_thread", 10, 0,
-				    1000000, bad);
-	s->bot.max_outsider_per_hour = num(cfg, "bot", "max_outsider_per_hour",
-					   10, 0, 1000000, bad);
-	s->bot.max_per_sender = num(cfg, "bot", "max_per_sender", 2, 0,
-				    1000000, bad);
-	s->bot.run_deadline = num(cfg, "bot", "run_deadline", 3600, 1,
-				  7 * 86400L, bad);
-	s->bot.threads = -1;
-	if (config_get(cfg, "bot", "threads"))
-		s->bot.threads = num(cfg, "bot", "threads", -1, 0, 256, bad);
-	s->bot.digest_to = config_get(cfg, "bot", "digest_to");
-	s->bot.verify_senders = (enum verify_setting)choice(cfg, "bot",
-		"verify_senders", verify, 2, SET_VERIFY_NONE, "none or dkim",
-		bad);
-	s->bot.dkim_key_file = config_get(cfg, "bot", "dkim_key_file");
-	if (s->bot.dkim_key_file && !*s->bot.dkim_key_file) {
-		lkb_error("%s: [bot] dkim_key_file is empty", where(cfg));
-		*bad = 1;
+	switch (k->type) {
+	case SETT_STR:
+		*(const char **)field = v;
+		break;
+	case SETT_LIST:
+	case SETT_ADDRS:
+		read_list(s, k, v, field);
+		break;
+	case SETT_CHOICE:
+	case SETT_CONF:
+		/* an empty choice or confidence is a mistake, not unset */
+		read_scalar(s, k, v ? v : k->def, field);
+		break;
+	default:
+		read_scalar(s, k, t, field);
+		break;
+	}
+	if (k->check)
+		k->check(s, k, v);
+}
+
+/* Edit distance of a and b (letters' case aside; a swap of two
+ * neighbours is one edit), or 99 for names longer than 32 bytes. */
+static int
+distance(const char *a, const char *b)
+{
+	int d[34][34];
+	size_t la = strlen(a), lb = strlen(b);
+
+	if (la > 32 || lb > 32)
+		return 99;
+	for (size_t i = 0; i <= la; i++)
+		d[i][0] = (int)i;
+	for (size_t j = 0; j <= lb; j++)
+		d[0][j] = (int)j;
+	for (size_t i = 1; i <= la; i++)
+		for (size_t j = 1; j <= lb; j++) {
+			int cost = LKB_TOLOWER(a[i - 1]) !=
+				   LKB_TOLOWER(b[j - 1]);
+			int v = d[i - 1][j - 1] + cost;
+
+			if (d[i - 1][j] + 1 < v)
+				v = d[i - 1][j] + 1;
+			if (d[i][j - 1] + 1 < v)
+				v = d[i][j - 1] + 1;
+			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] &&
+			    a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < v)
+				v = d[i - 2][j - 2] + 1;
+			d[i][j] = v;
+		}
+	return d[la][lb];
+}
+
+/* The known section (key NULL) or key of section nearest to name, if
+ * it is near enough to be a typo; else NULL. */
+static const char *
+nearest(const char *section, const char *name)
+{
+	const char *best = NULL;
+	int bd = 99, most = (int)strlen(name) / 3;
+
+	if (most < 1)
+		most = 1;
+	for (size_t i = 0; i < LKB_ARRAY_SIZE(keys); i++) {
+		const char *cand = section ? keys[i].key : keys[i].section;
+		int d;
+
+		if (section && strcmp(keys[i].section, section))
+			continue;
+		d = distance(name, cand);
+		if (d < bd) {
+			bd = d;
+			best = cand;
+		}
+	}
+	return bd <= most ? best : NULL;
+}
+
+static int
+section_known(const char *name)
+{
+	for (size_t i = 0; i < LKB_ARRAY_SIZE(keys); i++)
+		if (!strcmp(keys[i].section, name))
+			return 1;
+	return 0;
+}
+
+/* The row of section.key, or NULL; with section NULL, the first row of
+ * key in any section. */
+static const struct settings_key *
+find_key(const char *section, const char *key)
+{
+	for (size_t i = 0; i < LKB_ARRAY_SIZE(keys); i++)
+		if ((!section || !strcmp(keys[i].section, section)) &&
+		    !strcmp(keys[i].key, key))
+			return &keys[i];
+	return NULL;
+}
+
+/* Each section and key of the file the table does not know is a
+ * problem naming its line and the nearest known name. */
+static void
+check_unknown(struct settings *s)
+{
+	const struct settings_key *other;
+	const char *sec, *key, *near;
+	int line;
+
+	for (size_t i = 0; config_section_at(s->cfg, i, &sec, &line); i++) {
+		if (section_known(sec))
+			continue;
+		near = nearest(NULL, sec);
+		problem(s, line, "unknown section [%s]; %s%s%s", sec,
+			near ? "did you mean [" : "the sections are listed "
+			"in lkpbot.conf(5)", near ? near : "", near ? "]?" : "");
+	}
+	for (size_t i = 0; config_entry_at(s->cfg, i, &sec, &key, &line);
+	     i++) {
+		if (!section_known(sec) || find_key(sec, key))
+			continue;
+		near = nearest(sec, key);
+		other = near ? NULL : find_key(NULL, key);
+		if (near)
+			problem(s, line, "unknown key '%s' in [%s]; did you "
+				"mean '%s'?", key, sec, near);
+		else if (other)
+			problem(s, line, "unknown key '%s' in [%s]; did you "
+				"mean it in [%s]?", key, sec, other->section);
+		else
+			problem(s, line, "unknown key '%s' in [%s]; its keys "
+				"are listed in lkpbot.conf(5)", key, sec);
 	}
 }
 
 int
 settings_load(struct settings *s, const struct config *cfg)
 {
-	int bad = 0;
-
 	memset(s, 0, sizeof(*s));
 	s->cfg = cfg;
-	load_imap(s, cfg, &bad);
-	s->maildir.path = config_get(cfg, "maildir", "path");
-	load_smtp(s, cfg, &bad);
-	load_bot(s, cfg, &bad);
-	s->results.root = config_get(cfg, "results", "root");
-	s->results.queue = config_get(cfg, "results", "queue");
-	s->results.expire_days = num(cfg, "results", "expire_days", 14, 0,
-				     36500, &bad);
-	s->requests.per_asker = num(cfg, "requests", "per_asker", 10, 0,
-				    1000000, &bad);
-	s->requests.per_report = num(cfg, "requests", "per_report", 30, 0,
-				     1000000, &bad);
-	s->requests.jobs_per_asker = num(cfg, "requests", "jobs_per_asker",
-					 40, 0, 1000000, &bad);
-	s->requests.jobs_per_report = num(cfg, "requests", "jobs_per_report",
-					  60, 0, 1000000, &bad);
-	s->requests.jobs_per_day = num(cfg, "requests", "jobs_per_day", 200,
-				       0, 1000000, &bad);
-	s->requests.deadline = num(cfg, "requests", "deadline", 1800, 1,
-				   86400, &bad);
-	s->git.repo = config_get(cfg, "git", "repo");
-	s->git.timeout = num(cfg, "git", "timeout", LKB_MAX_GIT_SECONDS, 1,
-			     86400, &bad);
-	load_git_watch(s, cfg, &bad);
-	s->web.dir = config_get(cfg, "web", "dir");
-	s->web.url = config_get(cfg, "web", "url");
-	s->triage.auto_confidence = confidence(cfg, "triage",
-					       "auto_confidence",
-					       REPLY_CONF_HIGH, &bad);
-	s->triage.model_floor = confidence(cfg, "triage", "model_floor",
-					   0.4, &bad);
-	s->paths.rules_file = config_get(cfg, "rules", "file");
-	s->paths.act_model = config_get(cfg, "rules", "act_model");
-	s->paths.templates_dir = config_get(cfg, "templates", "dir");
-	s->paths.db_path = config_get(cfg, "db", "path");
-	return bad ? LKB_ERR_CONFIG : LKB_OK;
+	check_unknown(s);
+	for (size_t i = 0; i < LKB_ARRAY_SIZE(keys); i++)
+		read_key(s, &keys[i]);
+	return s->nproblems ? LKB_ERR_CONFIG : LKB_OK;
 }

@@ -1,12 +1,16 @@
 /* settings.h - the configuration, read and validated once.
  *
- * settings_load() reads every key lkpbot knows from the INI file, checks
- * each value (syntax, range, vocabulary) in this one place and keeps it
- * typed; every stage and command reads struct settings, never the file's
- * raw strings. A bad value is a configuration error naming the file, the
- * section and the key, whatever the command. Whether a key is required
- * is decided where it is used ([smtp] url only matters to a command that
- * sends). Strings are borrowed from the config. Keys: lkpbot.conf(5). */
+ * One table (settings.c, walked with settings_key_at()) names every key
+ * lkpbot knows: its section, name, type, default, range and the field of
+ * struct settings it fills. settings_load() walks it, checks each value
+ * (syntax, range, vocabulary) in this one place and keeps it typed;
+ * every stage and command reads struct settings, never the file's raw
+ * strings. A bad value, an unknown section or an unknown key is a
+ * configuration error naming the file, the line, the section and the key
+ * (with the nearest known name), whatever the command. Whether a key is
+ * required is decided where it is used ([smtp] url only matters to a
+ * command that sends). Strings are borrowed from the config. The table
+ * and lkpbot.conf(5) list the same keys (tests/unit/test_config.c). */
 #ifndef LKB_BOT_CORE_SETTINGS_H
 #define LKB_BOT_CORE_SETTINGS_H
 
@@ -14,19 +18,22 @@
 
 #include "lib/compiler.h"
 #include "lib/limits.h"
+#include "templates/compose.h"
 
 struct config;
 
 enum smtp_tls_setting { SET_TLS_DEFAULT, SET_TLS_NO, SET_TLS_TRY, SET_TLS_YES };
-enum cc_setting { SET_CC_THREAD, SET_CC_ASKER };
 enum verify_setting { SET_VERIFY_NONE, SET_VERIFY_DKIM };
+/* [imap] after: what becomes of a message once it is stored */
+enum imap_after { AFTER_NONE, AFTER_SEEN, AFTER_MOVE, AFTER__COUNT };
 
 struct settings {
 	const struct config *cfg;	/* where the strings live */
 	struct {
 		const char *url, *user, *password_file, *password_env, *cafile;
 		const char *password_command, *oauth2_token_command;
-		const char *after;	/* none | seen | move:FOLDER */
+		enum imap_after after;	/* none | seen | move:FOLDER */
+		const char *move_to;	/* the FOLDER of move:FOLDER */
 		const char *folders[LKB_MAX_IMAP_FOLDERS];
 		size_t nfolders;
 		int starttls;		/* 1, 0, or -1 unset: the adapter's
@@ -63,7 +70,7 @@ struct settings {
 		 * matches a@b): patchwork-bot's "applied" closes a report */
 		const char *bots[LKB_MAX_MAINTAINERS];
 		size_t nbots;
-		enum cc_setting cc_policy;
+		enum cc_policy cc_policy;
 		long max_per_hour;	/* 0: no limit; default 60 */
 		long max_per_thread;	/* 0: no limit; default 10 */
 		long max_outsider_per_hour;	/* 0: no limit; default 10 */
@@ -123,10 +130,49 @@ struct settings {
 		const char *templates_dir;	/* [templates] dir */
 		const char *db_path;		/* [db] path */
 	} paths;
+
+	/* what settings_load found wrong: how many problems, the first */
+	int nproblems;
+	char problem[512];
 };
 
+/* What a value is: a string (borrowed), a list of them (at most hi
+ * items, more is an error), a list of addresses or @domains (more than
+ * hi are cut with a warning; names holds the default), yes/no (int),
+ * a whole number in lo..hi (long), one of names (its index, an int),
+ * a confidence (double: high, medium, low or 0..1). */
+enum settings_type {
+	SETT_STR, SETT_LIST, SETT_ADDRS, SETT_BOOL, SETT_NUM, SETT_CHOICE,
+	SETT_CONF, SETT__COUNT
+};
+
+/* One row of the table: one key of lkpbot.conf(5). */
+struct settings_key {
+	const char *section, *key;
+	enum settings_type type;
+	/* the default in the file's syntax; NULL: none (a string or list
+	 * stays unset, a number or yes/no is -1, a choice is 0) */
+	const char *def;
+	long lo, hi;			/* a number's range, a list's size */
+	const char *limit;		/* the lib/limits.h name of hi */
+	const char *const *names;	/* a choice's words (NULL-ended; a
+					 * NULL first: 0 is "unset"), the
+					 * default addresses */
+	size_t off;			/* the field in struct settings */
+	size_t count_off;		/* a list's count (size_t) */
+	/* checks and derives what the type cannot, once every key before
+	 * it in the table is read; v is the value or NULL */
+	void (*check)(struct settings *s, const struct settings_key *k,
+		      const char *v);
+};
+
+/* The i-th key of the table, or NULL past the last. */
+const struct settings_key *settings_key_at(size_t i);
+
 /* Read and check every key of cfg into s. LKB_OK, or LKB_ERR_CONFIG
- * after logging each bad key. */
+ * after logging each problem (s->nproblems of them, the first in
+ * s->problem; the values read are in s, the bad ones at their defaults:
+ * enough for `doctor` to go on checking). */
 int settings_load(struct settings *s, const struct config *cfg)
 	LKB_WARN_UNUSED;
 

@@ -4,14 +4,13 @@
 
 #include <stddef.h>
 
+#include "bot/core/settings.h"
 #include "bot/net/imap.h"
 #include "lib/compiler.h"
 #include "lib/limits.h"
 
 struct ingest;
 struct store;
-
-enum sync_after { AFTER_NONE, AFTER_SEEN, AFTER_MOVE, AFTER__COUNT };
 
 /* One configured IMAP account. */
 struct sync_imap {
@@ -26,7 +25,7 @@ struct sync_imap {
 	const char *folders[LKB_MAX_IMAP_FOLDERS + 1];
 	size_t nfolders;
 	size_t batch;		/* UIDs per UID FETCH */
-	enum sync_after after;
+	enum imap_after after;	/* [imap] after */
 	const char *move_to;
 	int dry_run, quiet;
 };

@@ -41,22 +41,6 @@ load_password(const struct settings *set, struct sync_imap *si)
 	return rc;	/* none: libcurl reads ~/.netrc */
 }
 
-static int
-parse_after(struct sync_imap *si, const char *v)
-{
-	si->after = AFTER_NONE;
-	if (!v || !strcmp(v, "none"))
-		return LKB_OK;
-	if (!strcmp(v, "seen")) {
-		si->after = AFTER_SEEN;
-		return LKB_OK;
-	}
-	/* settings_load checked the value */
-	si->after = AFTER_MOVE;
-	si->move_to = v + 5;
-	return LKB_OK;
-}
-
 /* Fill si from [imap]; the password goes to si->password. */
 static int
 imap_configure(const struct settings *set, struct sync_imap *si)
@@ -92,8 +76,8 @@ imap_configure(const struct settings *set, struct sync_imap *si)
 				      si->server),
 				si->server, si->conf.user,
 				strstr(si->server, "://") + 3);
-	if ((rc = parse_after(si, set->imap.after)) != LKB_OK)
-		return rc;
+	si->after = set->imap.after;
+	si->move_to = set->imap.move_to;
 	return load_password(set, si);
 }
 

@@ -20,8 +20,7 @@ answer_addressing_load(struct answer_addressing *ad,
 		       const struct settings *set)
 {
 	memset(ad, 0, sizeof(*ad));
-	ad->cc_policy = set->bot.cc_policy == SET_CC_ASKER ? CC_ASKER
-							   : CC_THREAD;
+	ad->cc_policy = set->bot.cc_policy;
 	ad->bot_address = set->bot.address;
 	return LKB_OK;
 }
