@@ -13,6 +13,7 @@
 #include "bot/outbox/transport.h"
 #include "lib/limits.h"
 #include "lib/status.h"
+#include "lib/xalloc.h"
 #include "parsers/conf.h"
 
 static int
@@ -219,6 +220,202 @@ START_TEST(secret_file_reader)
 }
 END_TEST
 
+/* Parse text and load it into set (the config lives until the next
+ * call). */
+static int
+load(const char *text, struct settings *set)
+{
+	static struct config *cfg;
+
+	config_free(cfg);
+	cfg = config_new();
+	ck_assert_int_eq(parse(cfg, text), LKB_OK);
+	return settings_load(set, cfg);
+}
+
+/* An unknown section or key is an error naming the line and the
+ * nearest known name; a key of another section names that section. */
+START_TEST(settings_unknown_names)
+{
+	static const struct {
+		const char *text;
+		const char *says;
+	} rows[] = {
+		{ "[imap]\nurl = imaps://a/\nfoldres = INBOX\n",
+		  "config:3: unknown key 'foldres' in [imap]; did you mean "
+		  "'folders'?" },
+		{ "# mail\n[imapp]\nurl = imaps://a/\n",
+		  "config:2: unknown section [imapp]; did you mean [imap]?" },
+		{ "[bot]\n[IMAP]\n", "config:2: unknown section [IMAP]; did "
+		  "you mean [imap]?" },
+		{ "[bot]\nmax_per_hour = 1\nfrom = a@b\n",
+		  "config:3: unknown key 'from' in [bot]; did you mean it in "
+		  "[smtp]?" },
+		{ "[bot]\nmaxperhour = 1\n", "did you mean 'max_per_hour'?" },
+		{ "[git]\nwhatever = 1\n", "config:2: unknown key 'whatever' "
+		  "in [git]; its keys are listed in lkpbot.conf(5)" },
+		{ "[colour]\nx = 1\n", "config:1: unknown section [colour]; "
+		  "the sections are listed in lkpbot.conf(5)" },
+		{ "[bot]\nmax_per_hour = ten\n", "config:2: [bot] max_per_hour "
+		  "= 'ten': expected a whole number from 0 to 1000000" },
+		{ "[imap]\nbatch = 0\n", "config:2: [imap] batch = '0': "
+		  "expected a whole number from 1 to 5000 "
+		  "(LKB_MAX_IMAP_BATCH)" },
+		{ "[smtp]\nstarttls = maybe\n", "[smtp] starttls = 'maybe': "
+		  "expected no, try or yes" },
+		{ "[bot]\ncc_policy = all\n", "[bot] cc_policy = 'all': "
+		  "expected thread or asker" },
+		{ "[imap]\nafter = delete\n", "config:2: [imap] after = "
+		  "'delete': expected none, seen or move:FOLDER" },
+		{ "[imap]\n\ninsecure = perhaps\n", "config:3: [imap] insecure "
+		  "= 'perhaps': expected yes or no" },
+	};
+	struct settings set;
+
+	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		ck_assert_int_eq(load(rows[i].text, &set), LKB_ERR_CONFIG);
+		ck_assert_int_ge(set.nproblems, 1);
+		ck_assert_msg(strstr(set.problem, rows[i].says),
+			      "row %zu: '%s'", i, set.problem);
+	}
+	/* a long name gets no suggestion and no overflow */
+	{
+		char text[300];
+
+		snprintf(text, sizeof(text), "[imap]\n%0150d = 1\n", 7);
+		ck_assert_int_eq(load(text, &set), LKB_ERR_CONFIG);
+		ck_assert_ptr_nonnull(strstr(set.problem, "its keys are "
+					     "listed"));
+	}
+	ck_assert_int_eq(load("[imap]\nfolders = a\n[imap]\nuser = u\n",
+			      &set), LKB_OK);
+	ck_assert_int_eq(set.nproblems, 0);
+}
+END_TEST
+
+/* The defaults of the table: an empty file is valid and reads as
+ * lkpbot.conf(5) says; values are typed once ([imap] after into what
+ * and where). */
+START_TEST(settings_defaults)
+{
+	struct settings set;
+
+	ck_assert_int_eq(load("", &set), LKB_OK);
+	ck_assert_int_eq(set.imap.timeout, 60);
+	ck_assert_int_eq(set.imap.batch, LKB_BATCH_MESSAGES);
+	ck_assert_int_eq(set.imap.starttls, -1);
+	ck_assert_int_eq(set.imap.insecure, 0);
+	ck_assert_int_eq(set.imap.after, AFTER_NONE);
+	ck_assert_int_eq(set.smtp.starttls, SET_TLS_DEFAULT);
+	ck_assert_int_eq(set.smtp.timeout, 300);
+	ck_assert_int_eq(set.bot.cc_policy, CC_THREAD);
+	ck_assert_int_eq(set.bot.max_per_hour, 60);
+	ck_assert_int_eq(set.bot.threads, -1);
+	ck_assert_int_eq(set.bot.run_deadline, 3600);
+	ck_assert_uint_eq(set.bot.nbots, 2);
+	ck_assert_str_eq(set.bot.bots[0], "patchwork-bot@kernel.org");
+	ck_assert_uint_eq(set.bot.nmaintainers, 0);
+	ck_assert_int_eq(set.git.timeout, LKB_MAX_GIT_SECONDS);
+	ck_assert_int_eq(set.git.window, 1000);
+	ck_assert_int_eq(set.requests.jobs_per_day, 200);
+	ck_assert(set.triage.model_floor > 0.39 &&
+		  set.triage.model_floor < 0.41);
+	ck_assert_ptr_null(set.imap.url);
+
+	ck_assert_int_eq(load("[imap]\nafter = move:Done\nstarttls = no\n"
+			      "[smtp]\nstarttls = try\nfrom = Bot <b@x.org>\n"
+			      "[bot]\ncc_policy = asker\nthreads = 0\n", &set),
+			 LKB_OK);
+	ck_assert_int_eq(set.imap.after, AFTER_MOVE);
+	ck_assert_str_eq(set.imap.move_to, "Done");
+	ck_assert_int_eq(set.imap.starttls, 0);
+	ck_assert_int_eq(set.smtp.starttls, SET_TLS_TRY);
+	ck_assert_int_eq(set.bot.cc_policy, CC_ASKER);
+	ck_assert_int_eq(set.bot.threads, 0);
+	ck_assert_str_eq(set.bot.address, "b@x.org");
+	ck_assert_int_eq(load("[imap]\nafter = seen\n", &set), LKB_OK);
+	ck_assert_int_eq(set.imap.after, AFTER_SEEN);
+	ck_assert_ptr_null(set.imap.move_to);
+}
+END_TEST
+
+/* The keys of lkpbot.conf(5): ".It Cm [section]" opens a section, each
+ * ".It Cm key" or ".It Cm a , Cm b" item in it documents keys. Every
+ * key of the table is documented, and every key documented is in the
+ * table. */
+START_TEST(settings_table_is_the_man_page)
+{
+	const char *src = getenv("LKB_SRCDIR");
+	char *path, line[512], section[64] = "", doc[200][80];
+	size_t ndoc = 0;
+	const struct settings_key *k;
+	FILE *f;
+
+	path = xasprintf("%s/doc/lkpbot.conf.5", src ? src : ".");
+	f = fopen(path, "r");
+	ck_assert_msg(f != NULL, "cannot open %s", path);
+	while (fgets(line, sizeof(line), f)) {
+		char *p = line, *tok;
+		size_t len = strlen(line);
+
+		/* a line that ends in a backslash goes on */
+		while (len > 1 && !strcmp(line + len - 2, "\\\n") &&
+		       fgets(line + len - 2, (int)(sizeof(line) - len + 2), f))
+			len = strlen(line);
+
+		if (!strncmp(line, ".Sh ", 4))
+			section[0] = '\0';
+		if (strncmp(line, ".It Cm ", 7))
+			continue;
+		if (line[7] == '[') {
+			ck_assert_int_eq(sscanf(line + 8, "%63[a-z_]", section),
+					 1);
+			continue;
+		}
+		if (!section[0])
+			continue;
+		while ((tok = strstr(p, "Cm ")) != NULL) {
+			char key[64];
+
+			ck_assert_int_eq(sscanf(tok + 3, "%63[a-z0-9_]", key),
+					 1);
+			ck_assert_uint_lt(ndoc, 200);
+			snprintf(doc[ndoc++], sizeof(doc[0]), "%s.%s",
+				 section, key);
+			p = tok + 3;
+		}
+	}
+	fclose(f);
+	free(path);
+	ck_assert_uint_gt(ndoc, 40);
+	for (size_t i = 0; (k = settings_key_at(i)) != NULL; i++) {
+		char want[80];
+		size_t j;
+
+		snprintf(want, sizeof(want), "%s.%s", k->section, k->key);
+		for (j = 0; j < ndoc && strcmp(doc[j], want); j++)
+			;
+		ck_assert_msg(j < ndoc, "[%s] %s is not in lkpbot.conf(5)",
+			      k->section, k->key);
+	}
+	for (size_t j = 0; j < ndoc; j++) {
+		size_t i;
+
+		for (i = 0; (k = settings_key_at(i)) != NULL; i++) {
+			char have[80];
+
+			snprintf(have, sizeof(have), "%s.%s", k->section,
+				 k->key);
+			if (!strcmp(doc[j], have))
+				break;
+		}
+		ck_assert_msg(k != NULL, "lkpbot.conf(5) documents %s, which "
+			      "the table of bot/core/settings.c lacks",
+			      doc[j]);
+	}
+}
+END_TEST
+
 Suite *
 lkb_test_suite(void)
 {
@@ -235,6 +432,9 @@ lkb_test_suite(void)
 	tcase_add_test(tc, secret_file_reader);
 	tcase_add_test(tc, smtp_insecure_bool);
 	tcase_add_test(tc, config_continued_value);
+	tcase_add_test(tc, settings_unknown_names);
+	tcase_add_test(tc, settings_defaults);
+	tcase_add_test(tc, settings_table_is_the_man_page);
 	suite_add_tcase(s, tc);
 	return s;
 }
