@@ -118,8 +118,11 @@ main(int argc, char **argv)
 	}
 
 	ctx.cfg = config_new();
+	/* doctor goes on with a configuration that has problems, to report
+	 * them among its checks (set.nproblems); the rest exit 5 here */
 	if ((rc = load_config(&ctx, cfg_path)) != LKB_OK ||
-	    (rc = settings_load(&set, ctx.cfg)) != LKB_OK) {
+	    ((rc = settings_load(&set, ctx.cfg)) != LKB_OK &&
+	     cmd->fn != cmd_doctor)) {
 		config_free(ctx.cfg);
 		return EXIT_CONFIG;
 	}

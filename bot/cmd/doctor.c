@@ -99,8 +99,15 @@ static void
 check_config(struct doctor *d, const struct bot_ctx *ctx)
 {
 	const char *path = config_path(ctx->cfg);
+	int n = ctx->set->nproblems;
 
-	if (path)
+	if (n) {
+		add(d, "config", V_FAIL, "correct the line named "
+		    "(lkpbot.conf(5) lists every section and key)",
+		    "%s%s%.0d%s", ctx->set->problem, n > 1 ? " (and " : "",
+		    n > 1 ? n - 1 : 0, n > 1 ? " more on stderr)" : "");
+		d->c[d->n - 1].exit = EXIT_CONFIG;
+	} else if (path)
 		add(d, "config", V_OK, NULL, "%s read, every key valid", path);
 	else
 		add(d, "config", V_WARN, "write ~/.config/lkpbot/config or "
@@ -161,9 +168,12 @@ check_source(struct doctor *d, const struct settings *set)
 		free(cur);
 	}
 	if (!set->imap.url) {
-		if (!set->maildir.path)
-			add(d, "imap", V_WARN, "set [imap] url or [maildir] "
-			    "path", "no mail source configured");
+		if (!set->maildir.path) {
+			add(d, "imap", V_FAIL, "set [imap] url or [maildir] "
+			    "path (lkpbot.conf(5))",
+			    "no mail source configured: nothing to sync");
+			d->c[d->n - 1].exit = EXIT_CONFIG;
+		}
 		return;
 	}
 	log_clear_last_error();

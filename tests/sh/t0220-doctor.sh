@@ -19,7 +19,7 @@ chmod 600 "$T/pw"
 mkdir -p "$T/results"
 git init -q "$T/repo" || bail_out "git init failed"
 
-plan 25
+plan 40
 
 # conf [EXTRA SED]: the good configuration, then sed expressions
 conf() {
@@ -116,6 +116,42 @@ ok_if "watch: the branch that exists is ok, with its commit" \
 	grep -q "^ok   watch    $br is at $(git -C "$T/repo" rev-parse HEAD | cut -c1-12)$" "$T/out"
 ok_if "watch: the missing branch named, and what to do" \
 	grep -q "^fail watch    nosuch is not a branch of $T/repo; fix: name branches" "$T/out"
+
+# ---- mistakes in the file itself --------------------------------------------
+conf "s|^folders = INBOX|foldres = INBOX|"
+doctor
+is "a misspelt key: exit 5" "$?" 5
+ok_if "a misspelt key: file, line and the nearest key" \
+	grep -qx "fail config   $LKB_CONF:3: unknown key 'foldres' in \[imap\]; did you mean 'folders'?; fix: correct the line named (lkpbot.conf(5) lists every section and key)" "$T/out"
+ok_if "a misspelt key: the other checks still run" grep -q '^ok   imap ' "$T/out"
+ok_if "a misspelt key: said on stderr too" \
+	grep -q "error: $LKB_CONF:3: unknown key 'foldres'" "$T/err"
+"$LKPBOT" -c "$LKB_CONF" run >"$T/out" 2>"$T/err"
+is "a misspelt key: run exits 5" "$?" 5
+ok_if "a misspelt key: run says the same" \
+	grep -q "error: $LKB_CONF:3: unknown key 'foldres' in \[imap\]; did you mean 'folders'?" "$T/err"
+is "a misspelt key: run does nothing else" "$(sent)" "$s0"
+conf "s|^\[imap\]|[imapp]|"
+doctor
+is "a misspelt section: exit 5" "$?" 5
+ok_if "a misspelt section: file, line and the nearest section" \
+	grep -q "^fail config   $LKB_CONF:1: unknown section \[imapp\]; did you mean \[imap\]?" "$T/out"
+ok_if "a misspelt section: so no mail source" \
+	grep -q "^fail imap     no mail source configured: nothing to sync; fix: set \[imap\] url or \[maildir\] path" "$T/out"
+"$LKPBOT" -c "$LKB_CONF" run >/dev/null 2>"$T/err"
+is "a misspelt section: run exits 5" "$?" 5
+ok_if "a misspelt section: run says the same" \
+	grep -q "error: $LKB_CONF:1: unknown section \[imapp\]; did you mean \[imap\]?" "$T/err"
+conf "s|^folders = INBOX|from = bot@example.org|"
+doctor
+ok_if "a key of another section: the section that has it" \
+	grep -q "^fail config   $LKB_CONF:3: unknown key 'from' in \[imap\]; did you mean it in \[smtp\]?" "$T/out"
+conf "/^url = imaps/d"
+doctor
+is "no mail source: exit 5" "$?" 5
+ok_if "no mail source: a failure, with the fix" \
+	grep -q "^fail imap     no mail source configured: nothing to sync; fix: set \[imap\] url or \[maildir\] path" "$T/out"
+
 "$LKPBOT" -c "$LKB_CONF" doctor extra >/dev/null 2>&1
 is "an argument: exit 2" "$?" 2
 
