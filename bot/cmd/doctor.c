@@ -88,7 +88,9 @@ add_failure(struct doctor *d, const char *name, int rc, const char *what,
 	const char *why = log_last_error();
 
 	add(d, name, V_FAIL,
-	    rc == LKB_ERR_AUTH ? fix[0] : rc == LKB_ERR_TLS ? fix[1] : fix[2],
+	    rc == LKB_ERR_AUTH ? fix[0] : rc == LKB_ERR_TLS ? fix[1] :
+	    rc == LKB_ERR_CONFIG ? "correct what the message names "
+				   "(lkpbot.conf(5))" : fix[2],
 	    "%s%s%s", what ? what : "", what ? ": " : "",
 	    *why ? why : lkb_status_str(rc));
 	d->c[d->n - 1].exit = ctx_exit_code(rc);

@@ -70,9 +70,19 @@ secret_read_file(const char *what, const char *path, char **secret_out)
 		lkb_error_errno("%s: cannot open '%s'", what, path);
 		return LKB_ERR_CONFIG;
 	}
-	if (fstat(fd, &sb) == 0 && (sb.st_mode & 077))
-		lkb_warn("%s '%s' is readable by others (chmod 600 it)", what,
-			 path);
+	/* the service's own group may read it (root:lkpbot 0640, as Debian
+	 * ships secrets); anyone else may not */
+	if (fstat(fd, &sb) != 0) {
+		lkb_error_errno("%s: cannot stat '%s'", what, path);
+		goto out;
+	}
+	if (sb.st_mode & (S_IROTH | S_IWOTH)) {
+		lkb_error("%s '%s' has mode %04o: others can %s it; chmod o-rwx "
+			  "it (0600, or 0640 owned by the group lkpbot runs "
+			  "as)", what, path, (unsigned)(sb.st_mode & 07777),
+			  sb.st_mode & S_IROTH ? "read" : "change");
+		goto out;
+	}
 	while (len < sizeof(buf) - 1 &&
 	       (n = read(fd, buf + len, sizeof(buf) - 1 - len)) != 0) {
 		if (n < 0 && errno == EINTR)

@@ -8,7 +8,8 @@
  * *secret_out (free with secret_free). At most LKB_MAX_SECRET_BYTES: a
  * longer first line, an empty one or an unreadable file is an error
  * (LKB_ERR_CONFIG, logged with what, which names the setting, e.g.
- * "[imap] password_file"). Warns when others may read the file. Every
+ * "[imap] password_file"). A file others may read or write is refused
+ * (its group may read it: root:lkpbot 0640 is fine). Every
  * buffer that held the secret is wiped with explicit_bzero. */
 int secret_read_file(const char *what, const char *path, char **secret_out)
 	LKB_WARN_UNUSED;

@@ -19,7 +19,7 @@ chmod 600 "$T/pw"
 mkdir -p "$T/results"
 git init -q "$T/repo" || bail_out "git init failed"
 
-plan 40
+plan 45
 
 # conf [EXTRA SED]: the good configuration, then sed expressions
 conf() {
@@ -151,6 +151,21 @@ doctor
 is "no mail source: exit 5" "$?" 5
 ok_if "no mail source: a failure, with the fix" \
 	grep -q "^fail imap     no mail source configured: nothing to sync; fix: set \[imap\] url or \[maildir\] path" "$T/out"
+
+# ---- secret files as Debian ships them --------------------------------------
+conf
+chmod 640 "$T/pw"
+doctor
+ok_rc "password file group-readable (0640): exit 0" $?
+is "password file 0640: no warning" "$(cat "$T/err")" ""
+chmod 644 "$T/pw"
+l1=$(smtp_logins)
+doctor
+is "password file readable by others (0644): exit 5" "$?" 5
+ok_if "0644: the file, its mode and the fix" \
+	grep -q "^fail imap     \[imap\] password_file '$T/pw' has mode 0644: others can read it; chmod o-rwx it (0600, or 0640 owned by the group lkpbot runs as); fix: correct what the message names" "$T/out"
+is "0644: no SMTP login was tried" "$(smtp_logins)" "$l1"
+chmod 600 "$T/pw"
 
 "$LKPBOT" -c "$LKB_CONF" doctor extra >/dev/null 2>&1
 is "an argument: exit 2" "$?" 2

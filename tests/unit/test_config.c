@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "tests/unit/check_main.h"
@@ -12,6 +13,7 @@
 #include "bot/net/smtp.h"
 #include "bot/outbox/transport.h"
 #include "lib/limits.h"
+#include "lib/log.h"
 #include "lib/status.h"
 #include "lib/xalloc.h"
 #include "parsers/conf.h"
@@ -178,6 +180,7 @@ START_TEST(secret_file_reader)
 	f = fopen(path, "w");
 	fputs("hunter2\r\nsecond line\n", f);
 	fclose(f);
+	ck_assert_int_eq(chmod(path, 0600), 0);
 	ck_assert_int_eq(secret_read_file("[imap] password_file", path, &sec),
 			 LKB_OK);
 	ck_assert_str_eq(sec, "hunter2");
@@ -216,6 +219,54 @@ START_TEST(secret_file_reader)
 	unlink(path);
 	ck_assert_int_eq(secret_read_file("[imap] password_file", path, &sec),
 			 LKB_ERR_CONFIG);
+	rmdir(dir);
+}
+END_TEST
+
+/* Secret files as Debian ships them: the service's group may read one
+ * (root:lkpbot 0640); a file others may read or write is refused, the
+ * error naming the file, its mode and the fix. */
+START_TEST(secret_file_modes)
+{
+	static const struct {
+		mode_t mode;
+		int rc;
+		const char *says;
+	} rows[] = {
+		{ 0600, LKB_OK, NULL },
+		{ 0640, LKB_OK, NULL },
+		{ 0440, LKB_OK, NULL },
+		{ 0644, LKB_ERR_CONFIG, "has mode 0644: others can read it; "
+					"chmod o-rwx it" },
+		{ 0604, LKB_ERR_CONFIG, "has mode 0604: others can read it" },
+		{ 0602, LKB_ERR_CONFIG, "has mode 0602: others can change it" },
+	};
+	char dir[] = "/tmp/lkb-secret.XXXXXX", path[64], *sec = NULL;
+	FILE *f;
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/pw", dir);
+	f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs("hunter2\n", f);
+	fclose(f);
+	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		ck_assert_int_eq(chmod(path, rows[i].mode), 0);
+		log_clear_last_error();
+		ck_assert_int_eq(secret_read_file("[imap] password_file", path,
+						  &sec), rows[i].rc);
+		if (rows[i].rc == LKB_OK) {
+			ck_assert_str_eq(sec, "hunter2");
+			secret_free(sec);
+			continue;
+		}
+		ck_assert_ptr_null(sec);
+		ck_assert_msg(strstr(log_last_error(), path) &&
+			      strstr(log_last_error(), rows[i].says),
+			      "mode %o: '%s'", (unsigned)rows[i].mode,
+			      log_last_error());
+	}
+	unlink(path);
 	rmdir(dir);
 }
 END_TEST
@@ -432,6 +483,7 @@ lkb_test_suite(void)
 	tcase_add_test(tc, secret_file_reader);
 	tcase_add_test(tc, smtp_insecure_bool);
 	tcase_add_test(tc, config_continued_value);
+	tcase_add_test(tc, secret_file_modes);
 	tcase_add_test(tc, settings_unknown_names);
 	tcase_add_test(tc, settings_defaults);
 	tcase_add_test(tc, settings_table_is_the_man_page);
