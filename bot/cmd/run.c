@@ -44,15 +44,13 @@ static const char help[] =
 	"    -n, --dry-run DIR   write outgoing mail into DIR, send nothing\n"
 	"                        and change nothing on the IMAP server\n";
 
-static time_t run_end;	/* [bot] run_deadline from the start */
-
 /* Cut *seconds (a stage's own limit) to what is left of the run. */
 static void
-clamp(long *seconds)
+clamp(const struct run_opts *o, long *seconds)
 {
-	long left = (long)(run_end - time(NULL));
+	long left = (long)(o->end - time(NULL));
 
-	if (left < *seconds)
+	if (o->end && left < *seconds)
 		*seconds = left > 1 ? left : 1;
 }
 
@@ -62,7 +60,7 @@ stage_sync(struct bot_ctx *ctx, const struct run_opts *o)
 	struct sync_opts so = { o->dry_run_dir != NULL, ctx->verbose < 0 };
 	struct settings set = *ctx->set;
 
-	clamp(&set.imap.deadline);
+	clamp(o, &set.imap.deadline);
 	return sync_sources(&set, ctx->st, &so);
 }
 
@@ -74,7 +72,7 @@ stage_git(struct bot_ctx *ctx, const struct run_opts *o)
 	struct settings set = *ctx->set;
 	struct bot_ctx c = *ctx;
 
-	clamp(&set.git.timeout);
+	clamp(o, &set.git.timeout);
 	c.set = &set;
 	return gitwatch_stage(&c, o);
 }
@@ -86,7 +84,7 @@ stage_requests(struct bot_ctx *ctx, const struct run_opts *o)
 	struct settings set = *ctx->set;
 	struct bot_ctx c = *ctx;
 
-	clamp(&set.requests.deadline);
+	clamp(o, &set.requests.deadline);
 	c.set = &set;
 	return requests_stage(&c, o);
 }
@@ -100,7 +98,7 @@ stage_send(struct bot_ctx *ctx, const struct run_opts *o)
 	struct bot_ctx c = *ctx;
 	int rc;
 
-	clamp(&set.smtp.deadline);
+	clamp(o, &set.smtp.deadline);
 	c.set = &set;
 	rc = outbox_send_due(&c, o->dry_run_dir, &s);
 
@@ -188,9 +186,9 @@ cmd_run(int argc, char **argv, struct bot_ctx *ctx)
 	rc = run_lock_enter(ctx, &lock);
 	if (rc <= 0)
 		return ctx_exit_code(rc);
-	run_end = time(NULL) + ctx->set->bot.run_deadline;
+	ro.end = time(NULL) + ctx->set->bot.run_deadline;
 	for (size_t i = 0; i < LKB_ARRAY_SIZE(stages); i++) {
-		if (time(NULL) >= run_end) {
+		if (time(NULL) >= ro.end) {
 			lkb_warn("run: past its deadline of %ld s ([bot] "
 				 "run_deadline): stage %s and those after it "
 				 "wait for the next run",

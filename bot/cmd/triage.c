@@ -56,7 +56,7 @@ cmd_triage(int argc, char **argv, struct bot_ctx *ctx)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct run_opts ro = { NULL, NULL };
+	struct run_opts ro = { NULL };
 	struct run_lock *lock = NULL;
 	int c, rc;
 

@@ -3,6 +3,8 @@
 #ifndef LKB_BOT_CORE_RUN_H
 #define LKB_BOT_CORE_RUN_H
 
+#include <time.h>
+
 struct bot_ctx;
 
 struct run_opts {
@@ -10,6 +12,10 @@ struct run_opts {
 					 * change nothing remote; or NULL */
 	const char *features_file;	/* triage --features FILE: each
 					 * reply's act-model features */
+	time_t end;			/* `run`'s deadline ([bot]
+					 * run_deadline from its start):
+					 * a stage's own limit is cut to
+					 * what is left; 0: none */
 };
 
 /* One stage of a run. Returns LKB_OK or a negative status (logged);
