@@ -4,8 +4,14 @@
 # /usr/bin, the man pages, the rules and templates under /usr/share/lkpbot,
 # lkpbot.service and lkpbot.timer; unpacked into a directory, its lkpbot
 # runs (--version, rules check, doctor on the example configuration) with
-# no environment variable. Skipped (a TAP skip, never a pass) when
-# dpkg-buildpackage or debhelper is missing; scripts/deps.sh installs them.
+# no environment variable. What a Debian admin's tools say of it: readelf
+# -h says DYN (PIE), systemd-analyze security rates the service 2.5 or
+# better, lintian --pedantic has no error and no warning, and every man
+# page has a whatis line and no groff warning. Skipped (a TAP skip, never
+# a pass) when dpkg-buildpackage or debhelper is missing; scripts/deps.sh
+# installs them and lintian. (tests/setup/t0030-deb-install.sh installs
+# the package and runs the service.)
+# SPDX-License-Identifier: GPL-2.0-or-later
 . "${LKB_SRCDIR:-$(dirname "$0")/../..}/tests/sh/lib.sh"
 unset LKPBOT_DATADIR
 
@@ -16,8 +22,11 @@ fi
 command -v git >/dev/null || bail_out "git is not installed"
 command -v systemd-analyze >/dev/null ||
 	bail_out "systemd-analyze (systemd) is not installed"
+for c in lintian readelf lexgrog; do
+	command -v $c >/dev/null || bail_out "$c is not installed (scripts/deps.sh test)"
+done
 
-plan 13
+plan 22
 
 mkdir "$T/src"
 git -C "$LKB_SRCDIR" ls-files -z | (cd "$LKB_SRCDIR" && xargs -0 tar -cf -) |
@@ -70,3 +79,42 @@ lkb_setup
 example_conf "$T/example.conf" "$EX"
 "$BIN" -c "$T/example.conf" -d "$T/ex.db" doctor >"$T/doctor.out" 2>&1
 is "the packaged lkpbot's doctor on the example configuration: exit 0" "$?" 0
+
+# ---- what a Debian admin's tools say ----
+readelf -h "$BIN" >"$T/readelf" 2>&1
+ok_if "readelf -h says the binary is PIE (Type: DYN)" \
+	grep -q '^ *Type: *DYN' "$T/readelf"
+U=$T/root/lib/systemd/system/lkpbot.service
+systemd-analyze security --offline=true --no-pager "$U" >"$T/security" 2>&1
+score=$(sed -n 's/.*Overall exposure level for lkpbot.service: \([0-9.]*\).*/\1/p' "$T/security")
+ok_if "systemd-analyze security: exposure $score, at most 2.5" \
+	awk -v s="$score" 'BEGIN { exit !(s != "" && s + 0 <= 2.5) }'
+for d in SystemCallFilter=@system-service ProtectProc=invisible \
+	 ProcSubset=pid RemoveIPC=yes; do
+	grep -qx "$d" "$U" || echo "$d"
+done >"$T/nodirective"
+is "the unit filters system calls and hides /proc and IPC" \
+	"$(cat "$T/nodirective")" ""
+ok_if "a fresh install only skips the service until /etc/lkpbot.conf exists" \
+	grep -qx 'ConditionPathExists=/etc/lkpbot.conf' "$U"
+lintian --pedantic --display-level '>=pedantic' \
+	"$(ls "$T"/lkpbot_*.changes | head -1)" >"$T/lintian" 2>&1
+grep -E '^[EW]: ' "$T/lintian" >"$T/lintian.ew"
+is "lintian --pedantic: no error, no warning" "$(cat "$T/lintian.ew")" ""
+sed 's/^/# lintian: /' "$T/lintian" | grep -v 'root privileges'
+ok_if "debian/copyright states GPL-2.0+ (DEP-5)" \
+	grep -qx 'License: GPL-2.0+' "$T/root/usr/share/doc/lkpbot/copyright"
+# (dh_compress leaves a doc under 4 KiB as it is)
+ok_if "README.Debian is shipped" \
+	test -s "$T/root/usr/share/doc/lkpbot/README.Debian" -o \
+	-s "$T/root/usr/share/doc/lkpbot/README.Debian.gz"
+# lexgrog reads the whatis line as mandb and lintian do
+for m in "$T"/root/usr/share/man/man?/*; do
+	lexgrog "$m" >/dev/null 2>&1 || echo "${m##*/}"
+done >"$T/whatis"
+is "every man page has a whatis line" "$(cat "$T/whatis")" ""
+for m in "$T"/root/usr/share/man/man?/*; do
+	LC_ALL=C.UTF-8 MANROFFSEQ='' MANWIDTH=80 man --warnings -E UTF-8 -l \
+		-Tutf8 -Z "$m" 2>&1 >/dev/null | sed "s|^|${m##*/}: |"
+done >"$T/groff"
+is "no man page gives a groff warning" "$(cat "$T/groff")" ""
