@@ -13,6 +13,7 @@
 # the package and runs the service.)
 # SPDX-License-Identifier: GPL-2.0-or-later
 . "${LKB_SRCDIR:-$(dirname "$0")/../..}/tests/sh/lib.sh"
+. "$LKB_SRCDIR/tests/sh/lib-deb.sh"
 unset LKPBOT_DATADIR
 
 if ! command -v dpkg-buildpackage >/dev/null || ! command -v dh >/dev/null; then
@@ -28,15 +29,8 @@ done
 
 plan 22
 
-mkdir "$T/src"
-git -C "$LKB_SRCDIR" ls-files -z | (cd "$LKB_SRCDIR" && xargs -0 tar -cf -) |
-	tar -xf - -C "$T/src" || bail_out "cannot copy the sources"
-(cd "$T/src" && DEB_BUILD_OPTIONS="nocheck parallel=2" \
-	dpkg-buildpackage -us -uc -b) >"$T/build.log" 2>&1
-rc=$?
-ok_rc "dpkg-buildpackage -us -uc -b exits 0" $rc
-[ $rc -ne 0 ] && tail -20 "$T/build.log" | sed 's/^/# /'
-DEB=$(ls "$T"/lkpbot_*.deb 2>/dev/null | head -1)
+deb_build
+ok_rc "dpkg-buildpackage -us -uc -b exits 0" $?
 ok_if "it made lkpbot_*.deb" test -f "$DEB"
 dpkg-deb -c "$DEB" 2>/dev/null | awk '{ print $6 }' | sed 's|^\./|/|' \
 	>"$T/files"
