@@ -1,6 +1,7 @@
 #!/bin/sh
 # check.sh - install what the tests need, build (normal and sanitizer
-# builds), run the whole suite, the fresh-machine test and distcheck.
+# builds), run the whole suite, the set-up tests (fresh machine, release
+# tarball, Debian package install) and distcheck.
 # Ends with one line "N passed, N failed" ("build-failed: ..." when a
 # configure or build step failed, after its first error).
 #
@@ -11,6 +12,7 @@
 # Its build directories are its own (_check/build, _check/build-san) and
 # are configured anew whenever what configure finds has changed
 # (scripts/build-lib.sh), so no earlier state of the tree can break it.
+# SPDX-License-Identifier: GPL-2.0-or-later
 set -u
 lkb_top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$lkb_top" || exit 1
@@ -106,6 +108,7 @@ run_tap() {
 }
 run_tap tests/setup/t0010-fresh-machine.sh
 run_tap tests/setup/t0020-dist-complete.sh _check/build
+run_tap tests/setup/t0030-deb-install.sh
 
 # Sum every test result of both builds and of the setup tests.
 pass=$extra_pass fail=$extra_fail

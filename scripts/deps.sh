@@ -1,6 +1,7 @@
 #!/bin/sh
 # deps.sh - install the Debian 12 packages lkpbot needs (as root), only
 # those missing. Usage: scripts/deps.sh build|test
+# SPDX-License-Identifier: GPL-2.0-or-later
 set -e
 build_pkgs="build-essential autoconf automake pkg-config libcurl4-gnutls-dev
 libetpan-dev libpcre2-dev libsqlite3-dev libjansson-dev libinih-dev
