@@ -41,7 +41,7 @@
  * A pattern is everything between the first and the last '/' of the
  * value (so '/' needs no escape); FLAGS are i (caseless), x (extended),
  * s (dot matches newline), m (^ and $ at line ends). Patterns stay
- * uncompiled here; bot/rules.c compiles them. Errors name file:line.
+ * uncompiled here; bot/triage/rules.c compiles them. Errors name file:line.
  */
 #ifndef LKB_PARSERS_RULES_FILE_H
 #define LKB_PARSERS_RULES_FILE_H

@@ -30,7 +30,7 @@ static const char sql_update[] =
 	" parsed_at = :now WHERE msg_id = :m";
 /* the JSON lives in its own table: state changes rewrite the reports
  * row, and SQLite rewrites a row whole. Import keeps none (readers make
- * it from the mail: bot/classify.c); a reparse drops what is there. */
+ * it from the mail: bot/ingest/classify.c); a reparse drops what is there. */
 static const char sql_json_put[] =
 	"INSERT OR REPLACE INTO report_json (report_id, json) VALUES (:r, :j)";
 static const char sql_json_drop[] =

@@ -1,6 +1,6 @@
 /* store_triage.h - events, commands, requests and the report life cycle.
  *
- * Rows produced by the triage stage (bot/triage.c) and read by the CLI
+ * Rows produced by the triage stage (bot/triage/triage.c) and read by the CLI
  * (`lkpbot thread`, `show`). Every state change is one history row written
  * in the same transaction as the event or command that caused it.
  */

@@ -126,7 +126,7 @@ stage_web(struct bot_ctx *ctx, const struct run_opts *o)
 	return rc;
 }
 
-/* The stages, in order; each a run_stage_fn (bot/run.h). */
+/* The stages, in order; each a run_stage_fn (bot/core/run.h). */
 static const struct run_stage {
 	const char *name;
 	run_stage_fn *fn;

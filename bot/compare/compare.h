@@ -1,8 +1,8 @@
 /* compare.h - comparisons of lkp results, the bot-facing entry points.
  *
  * compare_run() finds each commit's results under an lkp result root,
- * applies lkp's statistics (bot/lkp_stats.h) and renders one comparison
- * section byte for byte in lkp's layout (bot/lkp_format.h), followed by
+ * applies lkp's statistics (bot/compare/stats.h) and renders one comparison
+ * section byte for byte in lkp's layout (bot/compare/format.h), followed by
  * an attribution block for every changed KPI: the testcase's own metrics
  * ("<testcase>.*" but not "<testcase>.time.*", lkp's kpi_stat?) and the
  * report's headline metric.

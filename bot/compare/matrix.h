@@ -9,7 +9,7 @@
  * sample remembers whether its JSON number was a real (Ruby Float) or an
  * integer (Ruby Integer, as lkp's zero padding is): lkp's perf-profile
  * threshold test depends on it (doc/lkp-format.md 5.3 step 6).
- * Pure data: no I/O (bot/lkp_results.c fills it from result trees).
+ * Pure data: no I/O (bot/compare/results.c fills it from result trees).
  */
 #ifndef LKB_BOT_COMPARE_MATRIX_H
 #define LKB_BOT_COMPARE_MATRIX_H

@@ -1,4 +1,4 @@
-/* run.h - what `lkpbot run` hands each stage (bot/cmd-run.c holds the
+/* run.h - what `lkpbot run` hands each stage (bot/cmd/run.c holds the
  * list of stages; later stages append their row there). */
 #ifndef LKB_BOT_CORE_RUN_H
 #define LKB_BOT_CORE_RUN_H

@@ -1,4 +1,4 @@
-/* sync-internal.h - shared by bot/sync.c and bot/sync_imap.c (R5). */
+/* sync-internal.h - shared by bot/ingest/sync.c and sync_imap.c (R5). */
 #ifndef LKB_BOT_INGEST_SYNC_INTERNAL_H
 #define LKB_BOT_INGEST_SYNC_INTERNAL_H
 

@@ -16,7 +16,7 @@
 #include "state/store_triage.h"
 #include "templates/tvalue.h"
 
-/* The report part every answer carries (templates/_footer.tmpl). */
+/* The report part every answer carries (templates/mail/_footer.tmpl). */
 struct tvalue *
 answer_report_value(struct store *st, int64_t report_id)
 {

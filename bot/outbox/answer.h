@@ -7,12 +7,12 @@
 struct store;
 struct tvalue;
 
-/* The "report" map of templates/_footer.tmpl (id, subject, commits,
+/* The "report" map of templates/mail/_footer.tmpl (id, subject, commits,
  * params) for report_id, read from the store. New value; the caller
  * frees it with tvalue_free() or hands it to a map. */
 struct tvalue *answer_report_value(struct store *st, int64_t report_id);
 
-/* The "verbs" list of templates/help.tmpl, one map per verb of the
+/* The "verbs" list of templates/mail/help.tmpl, one map per verb of the
  * verb table (parsers/lkp_command.c): "synopsis", "gap" (blanks, or a
  * line break and blanks, up to the description's column) and "help".
  * New value, as above. */

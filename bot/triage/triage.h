@@ -27,7 +27,7 @@ struct triage_stats {
 	unsigned reviews;	/* events put in the review queue */
 };
 
-/* The run stage (bot/run.h). */
+/* The run stage (bot/core/run.h). */
 run_stage_fn triage_stage;
 
 /* Triage everything pending; stats_out may be NULL. features_file, when

@@ -1,6 +1,6 @@
 /* fuzz_rules.c - libFuzzer target for the rules file (doc/style.md R39): the
  * parser (parsers/rules_file.c) on the input, then, when it parses,
- * compile it (bot/rules.c) and apply it to a fixed reply. */
+ * compile it (bot/triage/rules.c) and apply it to a fixed reply. */
 #include "config.h"
 
 #include <stddef.h>

@@ -8,7 +8,7 @@
 # against a RELAX NG schema of RFC 4287 (tests/data/web/atom.rng); a
 # second run writes nothing, a run after one new mail rewrites only the
 # pages that mail changes. The series page's screenshot is kept in the
-# build tree (tests/sh/t0500-web-series.png).
+# build tree, as t0500-web-series.png beside this script.
 . "${LKB_SRCDIR:-$(dirname "$0")/../..}/tests/sh/lib.sh"
 for c in python3 git sqlite3 chromium tidy xmllint; do
 	command -v $c >/dev/null || bail_out "$c missing (scripts/deps.sh test)"

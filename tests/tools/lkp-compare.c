@@ -1,4 +1,4 @@
-/* lkp-compare.c - drive bot/lkp_compare.h from the command line.
+/* lkp-compare.c - drive bot/compare/compare.h from the command line.
  *
  *   lkp-compare compare -r ROOT -a KEY=VALUE... [-e KEY=VALUE] [-H METRIC]
  *               [-q QUEUE] [-R] [-N] [-L] [-T] SHA[@LABEL]...

@@ -1,4 +1,4 @@
-/* test_ingest.c - the two halves of ingest (bot/ingest.c): a job whose
+/* test_ingest.c - the two halves of ingest (bot/ingest/ingest.c): a job whose
  * classification and report parse are left to the store half
  * (INGEST_JOB_LATE, what import does while its parsing thread is the
  * slower one) stores exactly what a job prepared in full stores, and

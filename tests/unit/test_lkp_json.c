@@ -1,4 +1,4 @@
-/* test_lkp_json.c - the JSON contract of bot/report_json.c: key order,
+/* test_lkp_json.c - the JSON contract of bot/report/json.c: key order,
  * numbers as printed in the mail, dates in ISO 8601 UTC. */
 #include "config.h"
 

@@ -52,7 +52,7 @@ elif what == "args":
 PY
 }
 
-# lkpbot_compare TREE : lkpbot's comparison (bot/lkp_compare.c compare_run,
+# lkpbot_compare TREE : lkpbot's comparison (bot/compare/compare.c compare_run,
 # driven by the clone's tests/tools/lkp-compare) for every group of TREE,
 # in manifest order, each followed by a line "#### end of group N".
 lkpbot_compare() {
