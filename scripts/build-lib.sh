@@ -10,7 +10,7 @@
 # and the directory is made anew. Nothing stale survives.
 
 # The modules configure.ac checks, optional ones included.
-lkb_modules="libcurl libetpan libpcre2-8 sqlite3 jansson inih zlib nettle check"
+lkb_modules="libcurl libetpan libpcre2-8 sqlite3 jansson inih zlib nettle opendkim check"
 
 lkb_fingerprint() {
 	{
