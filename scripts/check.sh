@@ -76,7 +76,7 @@ if [ $build_only -eq 1 ]; then
 fi
 
 [ $build_failed -eq 0 ] && run_suite _check/build
-echo "== lint (include direction, banned functions)"
+echo "== lint (include direction, banned functions, named paths)"
 make -C _check/build lint >_check/lint.log 2>&1 || { cat _check/lint.log; status=1; }
 
 echo "== sanitizer build (ASan + UBSan)"
