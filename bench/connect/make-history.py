@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Build a git history from the patches posted to the archives, for
-measuring lkpbot's git watch (BENCHMARKS.md, "Connect the dots").
+measuring lkpbot's git watch (BENCHMARKS.md, "Connecting the dots on real data").
 
     python3 make-history.py [--mirror /work/.mirror] REPO
 
