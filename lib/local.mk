@@ -6,6 +6,7 @@ lib_liblkb_a_SOURCES = \
 	%reldir%/compiler.h \
 	%reldir%/limits.h \
 	%reldir%/log.c %reldir%/log.h \
+	%reldir%/noise.c %reldir%/noise.h \
 	%reldir%/span.h \
 	%reldir%/status.c %reldir%/status.h \
 	%reldir%/strbuf.c %reldir%/strbuf.h \
