@@ -26,6 +26,9 @@
 #define LKB_MAX_LINE_BYTES (1024u * 1024)
 /* Rows of one report table (a real table has < 2,000). */
 #define LKB_MAX_TABLE_ROWS 100000
+/* Changes judged for noise per report (metric rows times later columns;
+ * a real report has under 2,000): the rest are counted, not judged. */
+#define LKB_MAX_NOISE_ROWS 20000
 /* Columns of one comparison table. */
 #define LKB_MAX_TABLE_COLUMNS 64
 /* #lkp commands honoured per mail (doc/design.md section 4). */

@@ -2,6 +2,7 @@
 #include "config.h"
 #include "state/store_group.h"
 
+#include <string.h>
 #include <time.h>
 
 #include "lib/status.h"
@@ -30,14 +31,14 @@ static const char sql_perf[] =
 	" (SELECT group_concat(kv, ' ') FROM (SELECT p.key || '=' ||"
 	"   coalesce(p.value, '') AS kv FROM report_params p"
 	"   WHERE p.report_id = r.id ORDER BY 1)),"
-	" x.base, x.base_stddev, x.value, x.stddev"
+	" x.base, x.base_stddev, x.value, x.stddev, x.change, x.kind"
 	" FROM reports r"
 	" LEFT JOIN report_metrics x ON x.comparison_id = (SELECT c.id FROM"
 	"   report_comparisons c WHERE c.report_id = r.id ORDER BY c.pos"
 	"   LIMIT 1) AND x.name = r.metric"
 	" WHERE r.kind IN ('perf-regression', 'perf-improvement')"
 	" AND r.testcase IS NOT NULL AND r.metric IS NOT NULL"
-	" AND r.change_pct IS NOT NULL ORDER BY r.id";
+	" AND r.change_pct IS NOT NULL ORDER BY r.id, x.row";
 
 #define TXT(i) ((const char *)sqlite3_column_text(s, (i)))
 
@@ -120,6 +121,9 @@ store_perf_rows(struct store *st, store_perf_fn *fn, void *arg)
 		r.base_stddev = sqlite3_column_double(s, 11);
 		r.value = sqlite3_column_double(s, 12);
 		r.stddev = sqlite3_column_double(s, 13);
+		r.has_row_change = sqlite3_column_type(s, 14) != SQLITE_NULL;
+		r.row_change = sqlite3_column_double(s, 14);
+		r.absolute = TXT(15) && !strcmp(TXT(15), "absolute");
 		if (fn(&r, arg))
 			break;
 	}

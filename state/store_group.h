@@ -30,8 +30,8 @@ int store_group_rows(struct store *st, store_group_fn *fn, void *arg)
 /* A performance report's headline, for finding one that undoes another:
  * its axes (testcase, machine group, parameters as sorted "k=v" words,
  * metric), the change and lkp's numbers of its headline row (column 0
- * and column 1, stddev in percent; has_values 0 when the row is not
- * stored). Borrowed until fn returns. */
+ * and column 1, stddev in percent, 0 when blank; has_values 0 when the
+ * row is not stored; the row's change and its kind). Borrowed until fn returns. */
 struct store_perf_row {
 	int64_t id, date;
 	const char *kind, *state, *commit_sha;
@@ -39,6 +39,9 @@ struct store_perf_row {
 	double change_pct;
 	int has_values;
 	double base, base_stddev, value, stddev;
+	int has_row_change;	/* the row printed a change: row_change */
+	double row_change;	/* the row's own %change (or delta) */
+	int absolute;		/* the row's change is a delta */
 };
 typedef int store_perf_fn(const struct store_perf_row *r, void *arg);
 

@@ -11,6 +11,7 @@
 #include <jansson.h>
 
 #include "bot/core/json_out.h"
+#include "bot/report/noise.h"
 #include "lib/ascii.h"
 #include "lib/compiler.h"
 #include "lib/log.h"
@@ -71,6 +72,7 @@ enum list_value {
 	LV_ID,		/* the report id */
 	LV_DATE,	/* the report date: YYYY-MM-DD; --json: ISO 8601 */
 	LV_CHANGE,	/* the headline change: "+1.2%" */
+	LV_NOISE,	/* the headline change against its noise */
 	LV__COUNT
 };
 
@@ -100,6 +102,7 @@ static const struct list_column {
 	{ "COMMIT", -12, 12, 1, "commit", 7, LV_STR,
 	  offsetof(struct store_report_row, commit_sha) },
 	{ "CHANGE", -8, -1, 1, NULL, 0, LV_CHANGE, 0 },
+	{ "NOISE", -12, -1, 1, "noise", 8, LV_NOISE, 0 },
 	{ "SUBJECT", 0, -1, 0, "subject", 5, LV_STR,
 	  offsetof(struct store_report_row, subject) },
 };
@@ -114,7 +117,7 @@ str_at(const struct store_report_row *r, size_t off)
  * subject's (""). */
 static const char *
 text_value(const struct list_column *c, const struct store_report_row *r,
-	   char *buf, size_t size)
+	   enum noise_level nl, char *buf, size_t size)
 {
 	struct tm tm;
 	time_t t = (time_t)r->date;
@@ -134,6 +137,8 @@ text_value(const struct list_column *c, const struct store_report_row *r,
 			return "";
 		snprintf(buf, size, "%+.1f%%", r->change_pct);
 		return buf;
+	case LV_NOISE:
+		return nl == NOISE_UNKNOWN ? "" : noise_level_name(nl);
 	default:
 		v = str_at(r, c->off);
 		return v ? v : c->off == offsetof(struct store_report_row,
@@ -142,7 +147,8 @@ text_value(const struct list_column *c, const struct store_report_row *r,
 }
 
 static json_t *
-json_value(const struct list_column *c, const struct store_report_row *r)
+json_value(const struct list_column *c, const struct store_report_row *r,
+	   enum noise_level nl)
 {
 	switch (c->value) {
 	case LV_ID:
@@ -151,6 +157,9 @@ json_value(const struct list_column *c, const struct store_report_row *r)
 		return json_out_date(r->date);
 	case LV_CHANGE:
 		return r->has_change ? json_real(r->change_pct) : json_null();
+	case LV_NOISE:
+		return nl == NOISE_UNKNOWN ? json_null()
+					   : json_string(noise_level_name(nl));
 	default:
 		return json_out_str(str_at(r, c->off));
 	}
@@ -165,12 +174,16 @@ print_cell(const struct list_column *c, const char *v)
 struct lr {
 	json_t *arr;
 	int n;
+	struct report_noise_headline *noise;	/* in id order */
+	size_t nnoise;
 };
 
 static int
 on_row(const struct store_report_row *r, void *arg)
 {
 	struct lr *l = arg;
+	enum noise_level nl = report_noise_headline_find(l->noise, l->nnoise,
+							 r->id);
 	char buf[64];
 
 	l->n++;
@@ -181,14 +194,14 @@ on_row(const struct store_report_row *r, void *arg)
 			for (size_t i = 0; i < LKB_ARRAY_SIZE(columns); i++)
 				if (columns[i].json_rank == rank)
 					json_object_set_new(o, columns[i].json_key,
-							    json_value(&columns[i], r));
+							    json_value(&columns[i], r, nl));
 		json_array_append_new(l->arr, o);
 		return 0;
 	}
 	for (size_t i = 0; i < LKB_ARRAY_SIZE(columns); i++)
 		if (columns[i].header)
-			print_cell(&columns[i], text_value(&columns[i], r, buf,
-							   sizeof(buf)));
+			print_cell(&columns[i], text_value(&columns[i], r, nl,
+							   buf, sizeof(buf)));
 	printf("\n");
 	return 0;
 }
@@ -206,7 +219,7 @@ int
 list_reports(struct bot_ctx *ctx, const struct list_filter *f, int json)
 {
 	struct store_report_filter sf = { 0 };
-	struct lr l = { NULL, 0 };
+	struct lr l = { NULL, 0, NULL, 0 };
 	json_t *doc = NULL;
 	long long since = 0;
 	int rc;
@@ -229,6 +242,8 @@ list_reports(struct bot_ctx *ctx, const struct list_filter *f, int json)
 	sf.testcase = f->testcase;
 	sf.commit_prefix = f->commit;
 	sf.since = since;
+	if ((rc = report_noise_headlines(ctx->st, &l.noise, &l.nnoise)))
+		return ctx_exit_code(rc);
 	if (json) {
 		doc = json_out_doc();
 		l.arr = json_array();
@@ -240,5 +255,6 @@ list_reports(struct bot_ctx *ctx, const struct list_filter *f, int json)
 	if (rc == LKB_OK && doc)
 		json_out_print(doc);
 	json_decref(doc);
+	free(l.noise);
 	return ctx_exit_code(rc);
 }

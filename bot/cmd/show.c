@@ -97,6 +97,25 @@ print_history(const json_t *hist)
 	}
 }
 
+/* The headline's noise verdict and the count of changes per level. */
+static void
+print_noise(const json_t *nz)
+{
+	const json_t *hl = json_object_get(nz, "headline");
+	const json_t *cnt = json_object_get(nz, "counts");
+
+	if (!json_is_object(nz))
+		return;
+	if (json_is_object(hl))
+		printf("%-14s headline %s\n", "noise", jstr(hl, "text"));
+	printf("%-14s %lld clear, %lld likely, %lld within noise\n",
+	       json_is_object(hl) ? "" : "noise",
+	       (long long)json_integer_value(json_object_get(cnt, "clear")),
+	       (long long)json_integer_value(json_object_get(cnt, "likely")),
+	       (long long)json_integer_value(json_object_get(cnt,
+							     "within noise")));
+}
+
 static void
 print_show(const json_t *d)
 {
@@ -125,6 +144,7 @@ print_show(const json_t *d)
 		       "", json_is_number(p) ? json_number_value(p) : 0.0,
 		       jstr(hl, "verdict"));
 	}
+	print_noise(json_object_get(d, "noise"));
 	print_kv("testcase", jstr(d, "testcase"));
 	print_kv("test machine", jstr(d, "test_machine"));
 	print_kv("config", jstr(d, "config"));

@@ -9,6 +9,7 @@
 #include "bot/core/ctx.h"
 #include "bot/core/json_out.h"
 #include "bot/report/group.h"
+#include "bot/report/noise.h"
 #include "bot/report/undone.h"
 #include "bot/report/stored.h"
 #include "lib/log.h"
@@ -355,6 +356,25 @@ add_group(struct store *st, int64_t report_id, json_t *doc)
 	return rc;
 }
 
+/* "noise": every change of the report judged against its noise
+ * (report/noise.h); null when its mail is not at hand. */
+static void
+add_noise(struct store *st, int64_t report_id, json_t *doc)
+{
+	struct stored_report sr;
+	struct report_noise n;
+
+	if (report_stored_load(st, report_id, &sr) != 1) {
+		report_stored_release(&sr);
+		json_object_set_new(doc, "noise", json_null());
+		return;
+	}
+	report_noise_assess(sr.r, &n);
+	json_object_set_new(doc, "noise", report_noise_json(&n));
+	report_noise_release(&n);
+	report_stored_release(&sr);
+}
+
 json_t *
 thread_view_show_json(struct store *st, int64_t report_id)
 {
@@ -378,6 +398,7 @@ thread_view_show_json(struct store *st, int64_t report_id)
 	if (add_state(st, &b, doc) != LKB_OK ||
 	    add_group(st, report_id, doc) != LKB_OK)
 		goto fail;
+	add_noise(st, report_id, doc);
 	free(text);
 	store_report_brief_release(&b);
 	return doc;
