@@ -55,3 +55,9 @@ tests_unit_test_group_undone_SOURCES = %reldir%/unit/test_group_undone.c
 tests_unit_test_group_undone_CFLAGS = $(LKB_TEST_CFLAGS)
 tests_unit_test_group_undone_LDADD = $(LKB_UNIT_LDADD)
 TESTS += tests/unit/test-group-undone
+
+check_PROGRAMS += tests/unit/test-report-noise
+tests_unit_test_report_noise_SOURCES = %reldir%/unit/test_report_noise.c $(LKB_LKP_INPUT)
+tests_unit_test_report_noise_CFLAGS = $(LKB_TEST_CFLAGS)
+tests_unit_test_report_noise_LDADD = $(LKB_UNIT_LDADD)
+TESTS += tests/unit/test-report-noise

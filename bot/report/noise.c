@@ -233,10 +233,10 @@ report_noise_describe(struct strbuf *sb, const struct report_noise_row *row)
 		rc |= strbuf_adds(sb, " -> ");
 		rc |= add_sd(sb, row->sd);
 		if (isinf(v->ratio_hi))
-			rc |= strbuf_addf(sb, ", change at least %.1f x the "
+			rc |= strbuf_addf(sb, ", change at least %.2f x the "
 					  "stddev", v->ratio_lo);
 		else
-			rc |= strbuf_addf(sb, ", change %.1f to %.1f x the "
+			rc |= strbuf_addf(sb, ", change %.2f to %.2f x the "
 					  "stddev", v->ratio_lo, v->ratio_hi);
 	}
 	if (v->n0 || v->n1)
