@@ -8,6 +8,7 @@
 
 #include "bot/compare/rubyfmt.h"
 #include "lib/status.h"
+#include "lib/noise.h"
 #include "lib/xalloc.h"
 
 #define PLUSMINUS "\xc2\xb1"	/* U+00B1, as lkp prints it (UTF-8) */
@@ -236,14 +237,15 @@ add_step(struct strbuf *sb, const char *what, const struct compare_row *row,
 				      row->absolute);
 }
 
-/* The noise verdict between the base and the last column (header). */
+/* The noise verdict between the base and the last column: Welch's
+ * t-test on their complete runs (lib/noise.h). */
 static int
 add_verdict(struct strbuf *sb, const struct compare_table *t,
 	    const struct compare_row *row)
 {
 	size_t last = t->ncols - 1, nr = t->ds->cols[0].nruns, n0, n1;
-	double *b0, *b1, m0, s0, m1, s1, d, spread, z;
-	int rc;
+	struct noise_verdict v;
+	double *b0, *b1;
 
 	if (t->ds->cols[last].nruns > nr)
 		nr = t->ds->cols[last].nruns;
@@ -251,22 +253,16 @@ add_verdict(struct strbuf *sb, const struct compare_table *t,
 	b1 = xcalloc(nr ? nr : 1, sizeof(double));
 	n0 = compare_table_samples(t, row, 0, b0);
 	n1 = compare_table_samples(t, row, last, b1);
-	compare_stats_mean_sd(b0, n0, &m0, &s0);
-	compare_stats_mean_sd(b1, n1, &m1, &s1);
+	noise_from_runs(b0, n0, b1, n1, &v);
 	free(b0);
 	free(b1);
-	if (n0 < 2 || n1 < 2)
+	if (v.level == NOISE_UNKNOWN)
 		return strbuf_adds(sb, ", too few runs to judge\n");
-	d = fabs(m1 - m0);
-	spread = sqrt(s0 * s0 + s1 * s1);
-	if (spread == 0)
-		return strbuf_adds(sb, d > 0 ? ", clear (the runs do not vary)\n"
-					     : ", within noise (no difference)\n");
-	z = d / spread;
-	rc = strbuf_addf(sb, ", %s (|diff| = %.1f x run stddev)\n",
-			 z >= 3 ? "clear" : z >= 1 ? "marginal" : "within noise",
-			 z);
-	return rc;
+	if (isinf(v.t))
+		return strbuf_addf(sb, ", %s (the runs do not vary)\n",
+				   noise_level_name(v.level));
+	return strbuf_addf(sb, ", %s (Welch t %.2f, %.1f df, p %.4f)\n",
+			   noise_level_name(v.level), v.t, v.df, v.p);
 }
 
 size_t

@@ -15,16 +15,15 @@
  * Beyond lkp: compare_format_attribution() prints, under the table, which
  * step between adjacent columns moved a metric most, which later step
  * gave most of it back, and the net change from the base to the last
- * column with a noise verdict. The verdict uses the complete runs of
- * those two columns: d = |mean_end - mean_base|, spread =
- * sqrt(sd_base^2 + sd_end^2) (population stddevs of the runs, not of the
- * means), z = d / spread:
- *   clear         z >= 3  (the difference is three combined run
- *                          stddevs: the two sets of runs barely overlap)
- *   marginal      1 <= z < 3
- *   within noise  z < 1
- * With no spread (identical runs) any difference is clear; with fewer
- * than two runs on either side the verdict is "too few runs to judge".
+ * column with a noise verdict: Welch's t-test on the complete runs of
+ * those two columns (lib/noise.h noise_from_runs: sample variances,
+ * Welch-Satterthwaite degrees of freedom, two-sided p):
+ *   clear         p < 0.01
+ *   likely        p < 0.05
+ *   within noise  otherwise
+ * printed with t, the degrees of freedom and p. With no spread
+ * (identical runs) any difference is clear; with fewer than two runs on
+ * either side the verdict is "too few runs to judge".
  * The largest step is the one that takes the metric furthest away from
  * the base: maximal |avg_i - avg_0| - |avg_(i-1) - avg_0| (the earlier on
  * ties), so a regression at patch 07 that patch 10 undoes is charged to

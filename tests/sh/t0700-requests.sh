@@ -253,7 +253,8 @@ is "retest: one queued and one compare-report answer" \
 # Hand-made tree: base runs 100 101 102, patch runs 50 51 52 of
 # stress-ng.remap.ops_per_sec. Means 101 and 51: %change = -50/101 =
 # -49.5%; population stddevs sqrt(2/3) = 0.82 (0.8 % of 101, 1.6 % of
-# 51: not shown, <= 2 %); noise verdict z = 50 / sqrt(2/3 + 2/3) = 43.3.
+# 51: not shown, <= 2 %); noise verdict: Welch, sample variances 1,
+# t = -50 / sqrt(1/3 + 1/3) = -61.24 with 4 df, p < 0.00005.
 S=$T/small/stress-ng/memory-100%-remap-60s/lkp-icl-2sp8/debian-12-x86_64-20240206.cgz/x86_64-rhel-9.4/gcc-12
 i=0
 for v in 100 101 102; do
@@ -278,7 +279,7 @@ sed "s|^root = .*|root = $T/small|" "$T/config" >"$T/config.small"
 	printf 'Where the change comes from (each step compares a column with the one before it):\n\n'
 	printf 'stress-ng.remap.ops_per_sec\n'
 	printf '  largest step: #1 %s: -49.5%% (regression)\n' "$(short10 $P07)"
-	printf '  net change:   base -> #1: -49.5%%, clear (|diff| = 43.3 x run stddev)\n\n'
+	printf '  net change:   base -> #1: -49.5%%, clear (Welch t -61.24, 4.0 df, p 0.0000)\n\n'
 } >"$T/compare.expect"
 "$LKPBOT" -c "$T/config.small" -d "$T/db" compare 1 >"$T/compare.out" 2>"$T/compare.err"
 ok_rc "lkpbot compare REPORT prints the hand-computed table byte for byte" \

@@ -135,6 +135,32 @@ def pct_text(p, absolute=False):
     return s if absolute else s + "%"
 
 
+def t_pvalue(t, df, steps=20000):
+    """Two-sided P(|T| >= |t|): 1 - 2 * the integral of Student's density
+    from 0 to |t|, by Simpson's rule (not the C code's continued
+    fraction)."""
+    c = math.gamma((df + 1) / 2) / (math.sqrt(df * math.pi) *
+                                    math.gamma(df / 2))
+    a = abs(t)
+    h = a / steps
+    f = [c * (1 + (i * h) ** 2 / df) ** (-(df + 1) / 2)
+         for i in range(steps + 1)]
+    s = f[0] + f[-1] + sum((4 if i % 2 else 2) * f[i]
+                           for i in range(1, steps))
+    return max(0.0, 1 - 2 * s * h / 3)
+
+
+def welch(a, b):
+    """Welch's t-test of two samples: t, degrees of freedom, p."""
+    def svar(v):
+        m = mean(v)
+        return sum((x - m) ** 2 for x in v) / (len(v) - 1)
+    e0, e1 = svar(a) / len(a), svar(b) / len(b)
+    t = (mean(b) - mean(a)) / math.sqrt(e0 + e1)
+    df = (e0 + e1) ** 2 / (e0 ** 2 / (len(a) - 1) + e1 ** 2 / (len(b) - 1))
+    return t, df, t_pvalue(t, df)
+
+
 def attribution(name, cols, shas, labels, direction):
     avgs = [mean(c) for c in cols]
     steps = [(avgs[i] - avgs[i - 1], i) for i in range(1, len(avgs))]
@@ -155,13 +181,13 @@ def attribution(name, cols, shas, labels, direction):
             lines.append("  %-14s%s %s: %s" % ("given back:", labels[i],
                          shas[i][:10], pct_text(change(avgs[i], avgs[i - 1],
                                                        False))))
-    d = abs(avgs[-1] - avgs[0])
-    spread = math.sqrt(stddev(cols[0]) ** 2 + stddev(cols[-1]) ** 2)
-    z = d / spread
-    verdict = "clear" if z >= 3 else "marginal" if z >= 1 else "within noise"
-    lines.append("  %-14sbase -> %s: %s, %s (|diff| = %.1f x run stddev)" %
+    t, df, p = welch(cols[0], cols[-1])
+    verdict = ("clear" if p < 0.01 else "likely" if p < 0.05
+               else "within noise")
+    lines.append("  %-14sbase -> %s: %s, %s (Welch t %.2f, %.1f df, p %.4f)" %
                  ("net change:", labels[-1],
-                  pct_text(change(avgs[-1], avgs[0], False)), verdict, z))
+                  pct_text(change(avgs[-1], avgs[0], False)), verdict, t, df,
+                  p))
     return lines
 
 

@@ -421,7 +421,9 @@ END_TEST
 
 /* Attribution: base 100 (sd 1.414), a fall to 50 at 01/02, then col2;
  * hand-computed: -50.0 %; (x - 50) / 50 back; net (x - 100) / 100;
- * z = |x - 100| / sqrt(2 + 2). */
+ * Welch: sample variances 8/3 on both sides, 4 runs each, so
+ * t = (x - 100) / sqrt(4 / 3) with 6 df (p by Simpson integration of
+ * Student's density). */
 static void
 check_attr(const double *col2, const char *want)
 {
@@ -459,28 +461,28 @@ check_attr(const double *col2, const char *want)
 
 START_TEST(attribution)
 {
-	static const double noise[] = { 99, 101, 97, 99 };	/* 99, z 0.5 */
-	static const double clear[] = { 90, 92, 88, 90 };	/* 90, z 5 */
-	static const double marg[] = { 97, 99, 95, 97 };	/* 97, z 1.5 */
+	static const double noise[] = { 99, 101, 97, 99 };	/* t -0.87 */
+	static const double clear[] = { 90, 92, 88, 90 };	/* t -8.66 */
+	static const double marg[] = { 97, 99, 95, 97 };	/* t -2.60 */
 
 	check_attr(noise,
 		"stress-ng.x.ops_per_sec\n"
 		"  largest step: 01/02 1111111111: -50.0% (regression)\n"
 		"  given back:   02/02 2222222222: +98.0%\n"
 		"  net change:   base -> 02/02: -1.0%, within noise "
-		"(|diff| = 0.5 x run stddev)\n");
+		"(Welch t -0.87, 6.0 df, p 0.4198)\n");
 	check_attr(clear,
 		"stress-ng.x.ops_per_sec\n"
 		"  largest step: 01/02 1111111111: -50.0% (regression)\n"
 		"  given back:   02/02 2222222222: +80.0%\n"
 		"  net change:   base -> 02/02: -10.0%, clear "
-		"(|diff| = 5.0 x run stddev)\n");
+		"(Welch t -8.66, 6.0 df, p 0.0001)\n");
 	check_attr(marg,
 		"stress-ng.x.ops_per_sec\n"
 		"  largest step: 01/02 1111111111: -50.0% (regression)\n"
 		"  given back:   02/02 2222222222: +94.0%\n"
-		"  net change:   base -> 02/02: -3.0%, marginal "
-		"(|diff| = 1.5 x run stddev)\n");
+		"  net change:   base -> 02/02: -3.0%, likely "
+		"(Welch t -2.60, 6.0 df, p 0.0408)\n");
 }
 END_TEST
 
