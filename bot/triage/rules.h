@@ -129,7 +129,10 @@ struct lkp_report;
  * metric) and 3 or more columns (base, culprit, ..., fix or series tip:
  * the last), how much of the regression the last column recovers,
  * (fix - culprit) / (base - culprit): at least 85 % fix-confirmed, at
- * least 25 % fix-partial, less fix-no-effect. Returns 1 and the event
+ * least 25 % fix-partial, less fix-no-effect; but when the last column
+ * differs from the culprit's by less than their printed stddevs
+ * (report/noise.h: within noise) it claims nothing: data-provided, the
+ * figures as evidence. Returns 1 and the event
  * (rule "table", the numbers as evidence, allocated in a), or 0 when
  * there is no such row or base and culprit do not differ. */
 int rules_table_verdict(const struct lkp_report *q, const char *metric,

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bot/report/noise.h"
 #include "bot/triage/lifecycle.h"
 #include "bot/triage/match.h"
 #include "bot/triage/prefilter.h"
@@ -478,6 +479,43 @@ num_ok(const struct lkp_num *n)
 	return n->kind == LKP_NUM_INT || n->kind == LKP_NUM_REAL;
 }
 
+/* The fix column against the culprit's, by their printed stddevs
+ * (report/noise.h): a difference within noise claims nothing, and is
+ * the LKP team's data (no state change) with the figures. */
+static int
+fix_within_noise(const struct lkp_metric *m, struct arena *a,
+		 struct rule_event *ev)
+{
+	struct report_noise_row row = { 0 };
+	struct strbuf sb = STRBUF_INIT;
+	size_t last = m->ncols - 1;
+
+	row.name = m->name;
+	row.column = last;
+	row.base = m->values[1].v;
+	row.value = m->values[last].v;
+	row.base_sd = m->stddev && num_ok(&m->stddev[1]) ? m->stddev[1].v : 0;
+	row.sd = m->stddev && num_ok(&m->stddev[last]) ? m->stddev[last].v : 0;
+	row.change = row.base != 0 ? 100 * (row.value - row.base) / row.base
+				   : NAN;
+	report_noise_figures(row.base, row.base_sd, row.value, row.sd,
+			     isfinite(row.change), row.change, 0, &row.v);
+	if (row.v.level != NOISE_WITHIN)
+		return 0;
+	if (report_noise_describe(&sb, &row) != LKB_OK) {
+		strbuf_release(&sb);
+		return 0;
+	}
+	ev->type = EV_DATA_PROVIDED;
+	ev->rule = "table";
+	ev->confidence = REPLY_CONF_HIGH;
+	ev->evidence = arena_printf(a, "%s: culprit %.6g, fix %.6g: the fix's "
+				    "change is %s: no verdict", m->name,
+				    row.base, row.value, sb.buf);
+	strbuf_release(&sb);
+	return 1;
+}
+
 int
 rules_table_verdict(const struct lkp_report *q, const char *metric,
 		    struct arena *a, struct rule_event *ev_out)
@@ -505,6 +543,8 @@ rules_table_verdict(const struct lkp_report *q, const char *metric,
 				return 0;
 			rec = (fix->v - bad->v) / (base->v - bad->v);
 			memset(ev_out, 0, sizeof(*ev_out));
+			if (fix_within_noise(m, a, ev_out))
+				return 1;
 			if (rec >= 0.85) {
 				ev_out->type = EV_FIX_CONFIRMED;
 				verdict = "recovers it";

@@ -650,6 +650,18 @@ START_TEST(rules_table_verdicts)
 	ck_assert_int_eq(verdict_of("-5.5%", "438700", "aim7.jobs-per-min",
 				    &ev, &a), 1);
 	ck_assert_int_eq(ev.type, EV_FIX_NO_EFFECT);
+	/* the fix's column varies by more than it moved: within noise,
+	 * the LKP team's data, no fix claimed. By hand: 465190 - 438315 =
+	 * 26875 against sqrt(2 % of 438315 ^ 2 + 10 % of 465190 ^ 2) = 47338
+	 * (0.57) and 9 % of 465190 = 41867 (0.64) */
+	ck_assert_int_eq(verdict_of("+0.2%", "465190 \xc2\xb1  9%",
+				    "aim7.jobs-per-min", &ev, &a), 1);
+	ck_assert_int_eq(ev.type, EV_DATA_PROVIDED);
+	ck_assert_str_eq(ev.evidence,
+			 "aim7.jobs-per-min: culprit 438315, fix 465190: the "
+			 "fix's change is within noise: +6.1%, stddev <=2% -> "
+			 "\xc2\xb1" "9%, change 0.57 to 0.64 x the stddev: "
+			 "no verdict");
 	/* another row, or no row of the headline metric: no verdict */
 	ck_assert_int_eq(verdict_of("+0.2%", "465190", "aim7.time.other", &ev,
 				    &a), 0);
