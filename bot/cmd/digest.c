@@ -13,6 +13,7 @@
 #include "bot/core/settings.h"
 #include "bot/outbox/outbox.h"
 #include "bot/report/group.h"
+#include "bot/report/noise.h"
 #include "bot/report/undone.h"
 #include "lib/log.h"
 #include "lib/status.h"
@@ -38,6 +39,7 @@ struct drow {
 	char *group;	/* "with reports 5, 7 (same commit)", or NULL */
 	double pct;
 	int has_pct;
+	enum noise_level noise;	/* the headline against its noise */
 };
 
 struct dlist {
@@ -49,6 +51,8 @@ struct dlist {
 	struct tvalue *proposals;
 	struct tvalue *review;	/* the review queue's events */
 	size_t nreview;
+	struct report_noise_headline *noise;	/* in id order */
+	size_t nnoise;
 };
 
 /* A report in a group is listed once, as its group's first open member,
@@ -115,6 +119,7 @@ collect(const struct store_report_row *r, void *arg)
 	d->kind = xstrdup(r->kind ? r->kind : "");
 	d->pct = r->change_pct;
 	d->has_pct = r->has_change;
+	d->noise = report_noise_headline_find(l->noise, l->nnoise, r->id);
 	return 0;
 }
 
@@ -215,6 +220,8 @@ digest_data(struct dlist *l)
 		else
 			buf[0] = '\0';
 		tvalue_map_set_str(r, "change", buf);
+		tvalue_map_set_str(r, "noise", l->v[i].noise == NOISE_UNKNOWN ? ""
+				   : noise_level_name(l->v[i].noise));
 		tvalue_map_set_str(r, "subject", l->v[i].subject);
 		if (l->v[i].sha) {
 			struct tvalue *c = tvalue_new_map();
@@ -306,7 +313,7 @@ cmd_digest(int argc, char **argv, struct bot_ctx *ctx)
 		{ NULL, 0, NULL, 0 },
 	};
 	struct store_report_filter f = { 0 };
-	struct dlist l = { NULL, 0, 0, 0, 0, NULL, NULL, NULL, 0 };
+	struct dlist l = { NULL, 0, 0, 0, 0, NULL, NULL, NULL, 0, NULL, 0 };
 	struct tpl_set *set = NULL;
 	struct tvalue *data = NULL;
 	struct strbuf out = STRBUF_INIT;
@@ -332,7 +339,8 @@ cmd_digest(int argc, char **argv, struct bot_ctx *ctx)
 			  "(or --print)");
 		return EXIT_CONFIG;
 	}
-	if ((rc = report_groups_load(ctx->st, &l.groups)) != LKB_OK)
+	if ((rc = report_groups_load(ctx->st, &l.groups)) != LKB_OK ||
+	    (rc = report_noise_headlines(ctx->st, &l.noise, &l.nnoise)))
 		goto out;
 	l.proposals = tvalue_new_list();
 	rc = report_group_proposals(ctx->st, l.groups, 0, add_proposal,
@@ -374,6 +382,7 @@ out:
 		free(l.v[i].group);
 	}
 	free(l.v);
+	free(l.noise);
 	report_groups_free(l.groups);
 	tvalue_free(l.proposals);
 	tvalue_free(l.review);

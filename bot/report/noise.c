@@ -9,6 +9,7 @@
 #include "lib/limits.h"
 #include "lib/status.h"
 #include "lib/xalloc.h"
+#include "bot/report/stored.h"
 #include "parsers/lkp_report.h"
 #include "state/store_group.h"
 
@@ -311,4 +312,26 @@ report_noise_json(const struct report_noise *n)
 	json_object_set_new(o, "rows", rows);
 	json_object_set_new(o, "rows_dropped", json_integer((json_int_t)n->dropped));
 	return o;
+}
+
+int
+report_noise_flag(struct store *st, int64_t id, struct strbuf *out)
+{
+	struct stored_report sr;
+	struct report_noise n = { 0 };
+	int rc = report_stored_load(st, id, &sr);
+
+	if (rc != 1) {
+		report_stored_release(&sr);
+		return rc == LKB_ERR_NOT_FOUND ? 0 : rc;
+	}
+	rc = 0;
+	if (sr.r->kind == LKP_KIND_PERF_REGRESSION) {
+		report_noise_assess(sr.r, &n);
+		if (n.headline && n.headline->v.level == NOISE_WITHIN)
+			rc = report_noise_describe(out, n.headline) == LKB_OK;
+	}
+	report_noise_release(&n);
+	report_stored_release(&sr);
+	return rc;
 }

@@ -82,6 +82,13 @@ int report_noise_headlines(struct store *st,
 enum noise_level report_noise_headline_find(const struct report_noise_headline *h,
 					    size_t n, int64_t id);
 
+/* The flag a regression gets on arrival: 1 and the headline's
+ * report_noise_describe text in *out when stored report id is a perf
+ * regression whose headline change is within noise, 0 when not (or its
+ * mail is not at hand), negative on a store error. */
+int report_noise_flag(struct store *st, int64_t id, struct strbuf *out)
+	LKB_WARN_UNUSED;
+
 /* "within noise: -3.1%, stddev ±4% -> <=2%, change 0.6 to
  * 0.8 x the stddev" (figures) or "clear: -12.3%, Welch t -5.20, 7.1 df,
  * p 0.0012, runs 5 -> 5" (runs). No newline. */

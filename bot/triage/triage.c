@@ -17,6 +17,7 @@
 #include "bot/ingest/classify.h"
 #include "bot/outbox/outbox.h"
 #include "bot/report/json.h"
+#include "bot/report/noise.h"
 #include "bot/triage/actmodel.h"
 #include "bot/triage/rules.h"
 #include "bot/triage/triage-internal.h"
@@ -330,6 +331,23 @@ triage_new_report(struct triage *t, int64_t msg_id, int64_t report_id,
 			t->stats.changes++;
 	}
 	store_report_state_release(&other);
+	return rc < 0 ? rc : LKB_OK;
+}
+
+/* A regression whose headline change is within noise is flagged on
+ * arrival: a warning with the figures, and counted. */
+static int
+triage_noise_flag(struct triage *t, int64_t report_id)
+{
+	struct strbuf sb = STRBUF_INIT;
+	int rc = report_noise_flag(t->st, report_id, &sb);
+
+	if (rc == 1) {
+		lkb_warn("report %lld: its headline change is %s",
+			 (long long)report_id, sb.buf);
+		t->stats.noise++;
+	}
+	strbuf_release(&sb);
 	return rc < 0 ? rc : LKB_OK;
 }
 
@@ -910,6 +928,8 @@ triage_message(struct triage *t, struct triage_prep *p)
 
 		rc = triage_new_report(t, p->msg_id, p->report_id, &p->sm);
 		if (rc == LKB_OK)
+			rc = triage_noise_flag(t, p->report_id);
+		if (rc == LKB_OK)
 			rc = evidence_report(t, p->report_id);
 		if (rc == LKB_OK)
 			rc = store_triage_requeue_thread(t->st, p->report_id,
@@ -1145,6 +1165,9 @@ triage_stage(struct bot_ctx *ctx, const struct run_opts *o)
 		       s.events, s.commands, s.answers, s.changes, s.requests);
 		if (s.reviews)
 			printf(", %u to review (lkpbot review)", s.reviews);
+		if (s.noise)
+			printf(", %u regressions within noise (lkpbot list)",
+			       s.noise);
 		if (s.skipped)
 			printf(", %u skipped (lkpbot show says why)", s.skipped);
 		printf("\n");

@@ -25,6 +25,7 @@ struct triage_stats {
 	unsigned messages, events, commands, answers, changes, requests;
 	unsigned skipped;	/* mails that could not be triaged */
 	unsigned reviews;	/* events put in the review queue */
+	unsigned noise;		/* regressions within noise on arrival */
 };
 
 /* The run stage (bot/core/run.h). */
