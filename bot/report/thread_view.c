@@ -395,10 +395,12 @@ thread_view_show_json(struct store *st, int64_t report_id)
 		goto fail;
 	}
 	json_object_set_new(doc, "id", json_integer(report_id));
-	if (add_state(st, &b, doc) != LKB_OK ||
-	    add_group(st, report_id, doc) != LKB_OK)
+	if (add_state(st, &b, doc) != LKB_OK)
 		goto fail;
 	add_noise(st, report_id, doc);
+	/* add_group puts history last again, as the contract wants */
+	if (add_group(st, report_id, doc) != LKB_OK)
+		goto fail;
 	free(text);
 	store_report_brief_release(&b);
 	return doc;

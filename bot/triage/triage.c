@@ -335,7 +335,9 @@ triage_new_report(struct triage *t, int64_t msg_id, int64_t report_id,
 }
 
 /* A regression whose headline change is within noise is flagged on
- * arrival: a warning with the figures, and counted. */
+ * arrival: a warning with the figures, and counted. Advisory: only a
+ * broken store stops the mail, a mail that will not parse again is
+ * left unflagged (report_stored_load said why). */
 static int
 triage_noise_flag(struct triage *t, int64_t report_id)
 {
@@ -348,7 +350,7 @@ triage_noise_flag(struct triage *t, int64_t report_id)
 		t->stats.noise++;
 	}
 	strbuf_release(&sb);
-	return rc < 0 ? rc : LKB_OK;
+	return rc == LKB_ERR_DB || rc == LKB_ERR_DB_BUSY ? rc : LKB_OK;
 }
 
 /* A reply outside any report thread: the quoted report's commit, or a
