@@ -85,4 +85,28 @@ int store_report_msg_id(struct store *st, int64_t id, int64_t *msg_id_out)
 int store_report_json(struct store *st, int64_t id, char **json_out)
 	LKB_WARN_UNUSED;
 
+/* What the triage buckets (bot/report/bucket.h) need of a report
+ * besides its row: the newest mail of its thread dated on or after the
+ * report (-1: none), its newest state change (-1: none), who made that
+ * change (the sender of the message behind its newest history entry
+ * that has one; NULL when none) and how many of its events wait in the
+ * review queue. Strings owned by the callee, valid during fn. */
+struct store_report_activity {
+	int64_t id;
+	int64_t last_mail, last_change;
+	const char *who;
+	int64_t nreview;
+};
+
+typedef int store_activity_fn(const struct store_report_activity *a,
+			      void *arg);
+
+/* Call fn for every report, by id; fn returns non-zero to stop. */
+int store_report_activity_foreach(struct store *st, store_activity_fn *fn,
+				  void *arg) LKB_WARN_UNUSED;
+
+/* The date of the newest mail in the store: 1 and *out, 0 when no mail
+ * has a date. */
+int store_newest_mail(struct store *st, int64_t *out) LKB_WARN_UNUSED;
+
 #endif

@@ -33,6 +33,19 @@ static const char sql_by_prefix[] =
 	" WHERE commit_sha >= :pfx AND commit_sha < :pfx || 'g'"	/* index */
 	" AND substr(commit_sha, 1, length(:pfx)) = :pfx ORDER BY id LIMIT 11";
 static const char sql_msg_id[] = "SELECT msg_id FROM reports WHERE id = :id";
+static const char sql_activity[] =
+	"SELECT r.id,"
+	" (SELECT max(t.date) FROM messages t WHERE t.thread_id = m.thread_id"
+	"  AND t.date >= coalesce(r.date, 0)),"
+	" (SELECT max(h.date) FROM report_history h WHERE h.report_id = r.id),"
+	" (SELECT hm.from_addr FROM report_history h"
+	"  JOIN messages hm ON hm.id = h.msg_id WHERE h.report_id = r.id"
+	"  ORDER BY h.id DESC LIMIT 1),"
+	" (SELECT count(*) FROM events e WHERE e.report_id = r.id"
+	"  AND e.review = 'pending')"
+	" FROM reports r JOIN messages m ON m.id = r.msg_id ORDER BY r.id";
+static const char sql_newest[] =
+	"SELECT max(date) FROM messages WHERE date IS NOT NULL";
 static const char sql_json[] = "SELECT json FROM report_json WHERE report_id = :id";
 
 int
@@ -190,6 +203,54 @@ store_report_json(struct store *st, int64_t id, char **json_out)
 	if (rc == 1) {
 		*json_out = store_col_strdup(s, 0);
 		rc = *json_out ? 1 : 0;
+		store_stmt_done(s);
+	}
+	return rc;
+}
+
+static int64_t
+col_date(sqlite3_stmt *s, int i)
+{
+	return sqlite3_column_type(s, i) == SQLITE_NULL
+	       ? -1 : sqlite3_column_int64(s, i);
+}
+
+int
+store_report_activity_foreach(struct store *st, store_activity_fn *fn,
+			      void *arg)
+{
+	sqlite3_stmt *s = store_stmt(st, sql_activity);
+	struct store_report_activity a;
+	int rc;
+
+	if (!s)
+		return LKB_ERR_DB;
+	while ((rc = store_step(st, s)) == SQLITE_ROW) {
+		a.id = sqlite3_column_int64(s, 0);
+		a.last_mail = col_date(s, 1);
+		a.last_change = col_date(s, 2);
+		a.who = (const char *)sqlite3_column_text(s, 3);
+		a.nreview = sqlite3_column_int64(s, 4);
+		if (fn(&a, arg))
+			break;
+	}
+	rc = rc < 0 ? rc : LKB_OK;
+	store_stmt_done(s);
+	return rc;
+}
+
+int
+store_newest_mail(struct store *st, int64_t *out)
+{
+	sqlite3_stmt *s = store_stmt(st, sql_newest);
+	int rc;
+
+	if (!s)
+		return LKB_ERR_DB;
+	rc = store_step_row(st, s, LKB_OK);
+	if (rc == 1) {
+		rc = sqlite3_column_type(s, 0) != SQLITE_NULL;
+		*out = sqlite3_column_int64(s, 0);
 		store_stmt_done(s);
 	}
 	return rc;

@@ -61,3 +61,9 @@ tests_unit_test_report_noise_SOURCES = %reldir%/unit/test_report_noise.c $(LKB_L
 tests_unit_test_report_noise_CFLAGS = $(LKB_TEST_CFLAGS)
 tests_unit_test_report_noise_LDADD = $(LKB_UNIT_LDADD)
 TESTS += tests/unit/test-report-noise
+
+check_PROGRAMS += tests/unit/test-bucket
+tests_unit_test_bucket_SOURCES = %reldir%/unit/test_bucket.c
+tests_unit_test_bucket_CFLAGS = $(LKB_TEST_CFLAGS)
+tests_unit_test_bucket_LDADD = $(LKB_UNIT_LDADD)
+TESTS += tests/unit/test-bucket

@@ -12,6 +12,7 @@
 #include "bot/cmd/commands.h"
 #include "bot/core/settings.h"
 #include "bot/outbox/outbox.h"
+#include "bot/report/bucket.h"
 #include "bot/report/group.h"
 #include "bot/report/noise.h"
 #include "bot/report/undone.h"
@@ -36,6 +37,7 @@ static const char *const usage[] = {
 struct drow {
 	long long id;
 	char *state, *subject, *sha, *kind;
+	const char *bucket;	/* its bucket's title (static, bucket.h) */
 	char *group;	/* "with reports 5, 7 (same commit)", or NULL */
 	double pct;
 	int has_pct;
@@ -45,9 +47,10 @@ struct drow {
 struct dlist {
 	struct drow *v;
 	size_t n, alloc;
-	unsigned closed;
+	unsigned closed, stale, info;
 	size_t nopen;		/* open reports, grouped ones each counted */
 	struct report_groups *groups;
+	struct report_buckets *buckets;
 	struct tvalue *proposals;
 	struct tvalue *review;	/* the review queue's events */
 	size_t nreview;
@@ -101,9 +104,16 @@ collect(const struct store_report_row *r, void *arg)
 	struct drow *d;
 
 	char *group;
+	enum report_bucket b = report_buckets_get(l->buckets, r->id, r->kind,
+						  r->state, r->date);
 
-	if (r->state && !strcmp(r->state, "closed")) {
+	/* the buckets of the site and of `lkpbot list` (bucket.h) */
+	if (b == BUCKET_RESOLVED || b == BUCKET_CLOSED) {
 		l->closed++;
+		return 0;
+	}
+	if (b == BUCKET_INFO || b == BUCKET_STALE) {
+		*(b == BUCKET_INFO ? &l->info : &l->stale) += 1;
 		return 0;
 	}
 	l->nopen++;
@@ -112,6 +122,7 @@ collect(const struct store_report_row *r, void *arg)
 	ALLOC_GROW(l->v, l->n + 1, l->alloc);
 	d = &l->v[l->n++];
 	d->group = group;
+	d->bucket = report_bucket_title(b);
 	d->id = (long long)r->id;
 	d->state = xstrdup(r->state ? r->state : "open");
 	d->subject = xstrdup(r->subject ? r->subject : "");
@@ -203,7 +214,7 @@ static struct tvalue *
 digest_data(struct dlist *l)
 {
 	struct tvalue *d = tvalue_new_map(), *list = tvalue_new_list();
-	char buf[64], period[64], nr[96];
+	char buf[64], period[64], nr[160];
 	time_t now = time(NULL);
 	struct tm tm;
 
@@ -215,6 +226,7 @@ digest_data(struct dlist *l)
 		snprintf(buf, sizeof(buf), "%lld", l->v[i].id);
 		tvalue_map_set_str(r, "id", buf);
 		tvalue_map_set_str(r, "state", l->v[i].state);
+		tvalue_map_set_str(r, "bucket", l->v[i].bucket);
 		if (l->v[i].has_pct)
 			snprintf(buf, sizeof(buf), "%+.1f%%", l->v[i].pct);
 		else
@@ -241,12 +253,13 @@ digest_data(struct dlist *l)
 	tvalue_map_set_str(d, "period", period);
 	tvalue_map_set(d, "reports", list);
 	if (l->nopen != l->n)
-		snprintf(buf, sizeof(buf), "%zu open (%zu listed: a group "
-			 "once), %u closed", l->nopen, l->n, l->closed);
+		snprintf(nr, sizeof(nr), "%zu open (%zu listed: a group "
+			 "once), %u closed, %u stale, %u informational",
+			 l->nopen, l->n, l->closed, l->stale, l->info);
 	else
-		snprintf(buf, sizeof(buf), "%zu open, %u closed", l->n,
-			 l->closed);
-	tvalue_map_set_str(d, "totals", buf);
+		snprintf(nr, sizeof(nr), "%zu open, %u closed, %u stale, %u "
+			 "informational", l->n, l->closed, l->stale, l->info);
+	tvalue_map_set_str(d, "totals", nr);
 	tvalue_map_set(d, "proposals",
 		       l->proposals ? l->proposals : tvalue_new_list());
 	l->proposals = NULL;
@@ -260,7 +273,9 @@ digest_data(struct dlist *l)
 	tvalue_map_set(d, "review", l->review ? l->review : tvalue_new_list());
 	l->review = NULL;
 	tvalue_map_set_str(d, "method", "the reports in the lkpbot database "
-			   "that are not closed");
+			   "that need attention, are being worked on or wait "
+			   "for the robot (lkpbot list --bucket); not stale, "
+			   "closed or informational");
 	tvalue_map_set_str(d, "again", "lkpbot digest");
 	tvalue_map_set_str(d, "version", PACKAGE_VERSION);
 	return d;
@@ -313,7 +328,7 @@ cmd_digest(int argc, char **argv, struct bot_ctx *ctx)
 		{ NULL, 0, NULL, 0 },
 	};
 	struct store_report_filter f = { 0 };
-	struct dlist l = { NULL, 0, 0, 0, 0, NULL, NULL, NULL, 0, NULL, 0 };
+	struct dlist l = { 0 };
 	struct tpl_set *set = NULL;
 	struct tvalue *data = NULL;
 	struct strbuf out = STRBUF_INIT;
@@ -340,7 +355,9 @@ cmd_digest(int argc, char **argv, struct bot_ctx *ctx)
 		return EXIT_CONFIG;
 	}
 	if ((rc = report_groups_load(ctx->st, &l.groups)) != LKB_OK ||
-	    (rc = report_noise_headlines(ctx->st, &l.noise, &l.nnoise)))
+	    (rc = report_noise_headlines(ctx->st, &l.noise, &l.nnoise)) ||
+	    (rc = report_buckets_load(ctx->st, ctx->set->web.stale_days,
+				      &l.buckets)) != LKB_OK)
 		goto out;
 	l.proposals = tvalue_new_list();
 	rc = report_group_proposals(ctx->st, l.groups, 0, add_proposal,
@@ -384,6 +401,7 @@ out:
 	free(l.v);
 	free(l.noise);
 	report_groups_free(l.groups);
+	report_buckets_free(l.buckets);
 	tvalue_free(l.proposals);
 	tvalue_free(l.review);
 	tvalue_free(data);

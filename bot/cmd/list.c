@@ -11,13 +11,15 @@
 #include "bot/cmd/commands.h"
 #include "bot/cmd/list_reports.h"
 #include "bot/core/json_out.h"
+#include "bot/core/settings.h"
 #include "lib/log.h"
 #include "lib/status.h"
 #include "state/store.h"
 
 static const char *const usage[] = {
 	"lkpbot list [--kind K] [--state S] [--testcase T] [--commit SHA] "
-	"[--since DATE] [--json]",
+	"[--since DATE]",
+	"            [--bucket B | --all] [--json]",
 	"lkpbot list --messages [--json]",
 	"lkpbot list --group [--json]",
 	NULL,
@@ -94,6 +96,8 @@ cmd_list(int argc, char **argv, struct bot_ctx *ctx)
 		{ "testcase", required_argument, NULL, 't' },
 		{ "commit", required_argument, NULL, 'c' },
 		{ "since", required_argument, NULL, 'S' },
+		{ "bucket", required_argument, NULL, 'b' },
+		{ "all", no_argument, NULL, 'a' },
 		{ "messages", no_argument, NULL, 'm' },
 		{ "group", no_argument, NULL, 'g' },
 		{ "json", no_argument, NULL, 'j' },
@@ -110,6 +114,8 @@ cmd_list(int argc, char **argv, struct bot_ctx *ctx)
 		case 't': f.testcase = optarg; break;
 		case 'c': f.commit = optarg; break;
 		case 'S': f.since = optarg; break;
+		case 'b': f.bucket = optarg; break;
+		case 'a': f.all = 1; break;
 		case 'm': messages = 1; break;
 		case 'g': group = 1; break;
 		case 'j': json = 1; break;
@@ -121,6 +127,7 @@ cmd_list(int argc, char **argv, struct bot_ctx *ctx)
 		cmd_usage(stderr, usage);
 		return EXIT_USAGE;
 	}
+	f.stale_days = ctx->set->web.stale_days;
 	if (messages)
 		return list_messages(ctx, json);
 	if (group)

@@ -11,6 +11,7 @@
 #include <jansson.h>
 
 #include "bot/core/json_out.h"
+#include "bot/report/bucket.h"
 #include "bot/report/noise.h"
 #include "lib/ascii.h"
 #include "lib/compiler.h"
@@ -73,6 +74,8 @@ enum list_value {
 	LV_DATE,	/* the report date: YYYY-MM-DD; --json: ISO 8601 */
 	LV_CHANGE,	/* the headline change: "+1.2%" */
 	LV_NOISE,	/* the headline change against its noise */
+	LV_BUCKET,	/* the triage bucket (bot/report/bucket.h) */
+	LV_WHO,		/* who made the last state change */
 	LV__COUNT
 };
 
@@ -103,6 +106,8 @@ static const struct list_column {
 	  offsetof(struct store_report_row, commit_sha) },
 	{ "CHANGE", -8, -1, 1, NULL, 0, LV_CHANGE, 0 },
 	{ "NOISE", -12, -1, 1, "noise", 8, LV_NOISE, 0 },
+	{ "BUCKET", -9, -1, 1, "bucket", 9, LV_BUCKET, 0 },
+	{ NULL, 0, -1, 0, "who", 10, LV_WHO, 0 },
 	{ "SUBJECT", 0, -1, 0, "subject", 5, LV_STR,
 	  offsetof(struct store_report_row, subject) },
 };
@@ -113,11 +118,28 @@ str_at(const struct store_report_row *r, size_t off)
 	return *(const char *const *)(const void *)((const char *)r + off);
 }
 
+/* The bucket of r, and who made its last state change (NULL). */
+static const char *
+bucket_of(const struct report_buckets *b, const struct store_report_row *r)
+{
+	return report_bucket_name(report_buckets_get(b, r->id, r->kind,
+						     r->state, r->date));
+}
+
+static const char *
+who_of(const struct report_buckets *b, const struct store_report_row *r)
+{
+	const struct report_bucket_facts *f = report_buckets_facts(b, r->id);
+
+	return f ? f->who : NULL;
+}
+
 /* The text of column c of r in buf; "-" for a missing value but the
  * subject's (""). */
 static const char *
 text_value(const struct list_column *c, const struct store_report_row *r,
-	   enum noise_level nl, char *buf, size_t size)
+	   enum noise_level nl, const struct report_buckets *b, char *buf,
+	   size_t size)
 {
 	struct tm tm;
 	time_t t = (time_t)r->date;
@@ -139,6 +161,10 @@ text_value(const struct list_column *c, const struct store_report_row *r,
 		return buf;
 	case LV_NOISE:
 		return nl == NOISE_UNKNOWN ? "" : noise_level_name(nl);
+	case LV_BUCKET:
+		return bucket_of(b, r);
+	case LV_WHO:
+		return (v = who_of(b, r)) ? v : "-";
 	default:
 		v = str_at(r, c->off);
 		return v ? v : c->off == offsetof(struct store_report_row,
@@ -148,7 +174,7 @@ text_value(const struct list_column *c, const struct store_report_row *r,
 
 static json_t *
 json_value(const struct list_column *c, const struct store_report_row *r,
-	   enum noise_level nl)
+	   enum noise_level nl, const struct report_buckets *b)
 {
 	switch (c->value) {
 	case LV_ID:
@@ -160,6 +186,10 @@ json_value(const struct list_column *c, const struct store_report_row *r,
 	case LV_NOISE:
 		return nl == NOISE_UNKNOWN ? json_null()
 					   : json_string(noise_level_name(nl));
+	case LV_BUCKET:
+		return json_string(bucket_of(b, r));
+	case LV_WHO:
+		return json_out_str(who_of(b, r));
 	default:
 		return json_out_str(str_at(r, c->off));
 	}
@@ -176,7 +206,22 @@ struct lr {
 	int n;
 	struct report_noise_headline *noise;	/* in id order */
 	size_t nnoise;
+	const struct list_filter *f;
+	struct report_buckets *b;
+	int want;		/* the bucket asked for, or -1 */
 };
+
+/* 1 when r is to be listed: in the bucket asked for, else anything
+ * but informational mail unless --all (or --kind) asks for it. */
+static int
+wanted(const struct lr *l, const struct store_report_row *r)
+{
+	if (l->want >= 0)
+		return report_buckets_in(l->b, r->id, r->kind, r->state,
+					 r->date, (enum report_bucket)l->want);
+	return l->f->all || l->f->kind || l->f->state ||
+	       !report_kind_informational(r->kind);
+}
 
 static int
 on_row(const struct store_report_row *r, void *arg)
@@ -186,6 +231,8 @@ on_row(const struct store_report_row *r, void *arg)
 							 r->id);
 	char buf[64];
 
+	if (!wanted(l, r))
+		return 0;
 	l->n++;
 	if (l->arr) {
 		json_t *o = json_object();
@@ -193,15 +240,18 @@ on_row(const struct store_report_row *r, void *arg)
 		for (int rank = 1; rank <= (int)LKB_ARRAY_SIZE(columns); rank++)
 			for (size_t i = 0; i < LKB_ARRAY_SIZE(columns); i++)
 				if (columns[i].json_rank == rank)
-					json_object_set_new(o, columns[i].json_key,
-							    json_value(&columns[i], r, nl));
+					json_object_set_new(
+						o, columns[i].json_key,
+						json_value(&columns[i], r, nl,
+							   l->b));
 		json_array_append_new(l->arr, o);
 		return 0;
 	}
 	for (size_t i = 0; i < LKB_ARRAY_SIZE(columns); i++)
 		if (columns[i].header)
-			print_cell(&columns[i], text_value(&columns[i], r, nl,
-							   buf, sizeof(buf)));
+			print_cell(&columns[i],
+				   text_value(&columns[i], r, nl, l->b, buf,
+					      sizeof(buf)));
 	printf("\n");
 	return 0;
 }
@@ -219,7 +269,7 @@ int
 list_reports(struct bot_ctx *ctx, const struct list_filter *f, int json)
 {
 	struct store_report_filter sf = { 0 };
-	struct lr l = { NULL, 0, NULL, 0 };
+	struct lr l = { NULL, 0, NULL, 0, f, NULL, -1 };
 	json_t *doc = NULL;
 	long long since = 0;
 	int rc;
@@ -237,6 +287,12 @@ list_reports(struct bot_ctx *ctx, const struct list_filter *f, int json)
 				return EXIT_USAGE;
 			}
 	}
+	if (f->bucket && (l.want = report_bucket_from_name(f->bucket)) < 0) {
+		lkb_error("--bucket '%s': expected attention, working, "
+			  "waiting, resolved, stale, review, closed or info",
+			  f->bucket);
+		return EXIT_USAGE;
+	}
 	sf.kind = f->kind;
 	sf.state = f->state;
 	sf.testcase = f->testcase;
@@ -251,10 +307,13 @@ list_reports(struct bot_ctx *ctx, const struct list_filter *f, int json)
 	} else {
 		print_header();
 	}
-	rc = store_report_list(ctx->st, &sf, on_row, &l);
+	rc = report_buckets_load(ctx->st, f->stale_days, &l.b);
+	if (rc == LKB_OK)
+		rc = store_report_list(ctx->st, &sf, on_row, &l);
 	if (rc == LKB_OK && doc)
 		json_out_print(doc);
 	json_decref(doc);
 	free(l.noise);
+	report_buckets_free(l.b);
 	return ctx_exit_code(rc);
 }

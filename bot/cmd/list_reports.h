@@ -6,6 +6,9 @@
 
 struct list_filter {
 	const char *kind, *state, *testcase, *commit, *since;
+	const char *bucket;	/* bot/report/bucket.h name, or NULL */
+	int all;		/* informational mail too */
+	long stale_days;	/* [web] stale_days */
 };
 
 /* Print the reports matching f (text or JSON); returns an exit code. */

@@ -113,6 +113,10 @@ struct settings {
 		const char *dir;	/* [web] dir: `lkpbot run` writes the
 					 * site there; NULL: it does not */
 		const char *url;	/* [web] url: its public address */
+		long stale_days;	/* no activity this long: stale (90) */
+		long max_thread;	/* messages a report page shows (200) */
+		const char *lore_url;	/* message links: lore's by default */
+		const char *commit_url;	/* commit links: git.kernel.org's */
 	} web;
 	struct {
 		/* events at least this sure change a report's state on

@@ -6,4 +6,5 @@ bot_report_libreport_a_SOURCES = \
 	%reldir%/axes.c %reldir%/axes.h %reldir%/json.c %reldir%/json.h \
 	%reldir%/stored.c %reldir%/stored.h %reldir%/thread_view.c \
 	%reldir%/thread_view.h %reldir%/group.c %reldir%/group.h \
-	%reldir%/undone.c %reldir%/undone.h %reldir%/noise.c %reldir%/noise.h
+	%reldir%/undone.c %reldir%/undone.h %reldir%/noise.c %reldir%/noise.h \
+	%reldir%/bucket.c %reldir%/bucket.h

@@ -61,11 +61,16 @@ ok_if "... a report in no group names none" sh -c "! grep -q '^sibling' '$T/p4.t
 "$LKPBOT" -c "$T/conf" show --json $P4 >"$T/p4.json"
 ok_if "... nor has a group key in show --json" sh -c "! grep -q '\"group\"' '$T/p4.json'"
 
-# the digest: a group once, naming the others
+# the digest: a group once, naming the others. The reports span 14
+# months: by default those quiet for 90 days before the newest are
+# stale, counted but not listed
+"$LKPBOT" -c "$T/conf" digest --print >"$T/digest"
+is "digest: reports quiet for 90 days are stale, only counted" "$(grep '^Totals:' "$T/digest")" "Totals: 2 open, 1 closed, 7 stale, 0 informational"
+printf '[web]\nstale_days = 3650\n' >>"$T/conf"
 "$LKPBOT" -c "$T/conf" digest --print >"$T/digest"
 is "digest: one row per group or lone report" "$(grep -c '^[0-9]*\. report ' "$T/digest")" 6
 ok_if "... the group's row names the others and why" grep -q "^    with report $B (same commit)" "$T/digest"
-ok_if "... totals count every open report" grep -q '^Totals: 9 open (6 listed: a group once), 1 closed' "$T/digest"
+ok_if "... totals count every open report" grep -q '^Totals: 9 open (6 listed: a group once), 1 closed, 0 stale' "$T/digest"
 
 # a maintainer closes one member: the other gets a proposal, no change
 FIX=0123456789abcdef0123456789abcdef01234567
