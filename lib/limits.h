@@ -202,5 +202,8 @@
 #define LKB_MAX_WEB_BODY_BYTES (64u * 1024)
 #define LKB_MAX_WEB_FEED_ENTRIES 200
 #define LKB_MAX_WEB_REQUESTS 100000
+/* Siblings and duplicates a report page names one by one (a group of
+ * a thousand builds of one error gets a count for the rest). */
+#define LKB_MAX_WEB_SIBLINGS 50
 
 #endif

@@ -112,7 +112,9 @@ static int
 stage_web(struct bot_ctx *ctx, const struct run_opts *o)
 {
 	struct web_opts wo = { ctx->set->web.dir, ctx->set->web.url,
-			       ctx->set->bot.address };
+			       ctx->set->bot.address, ctx->set->web.stale_days,
+			       ctx->set->web.max_thread, ctx->set->web.lore_url,
+			       ctx->set->web.commit_url };
 	struct web_summary s;
 	int rc;
 

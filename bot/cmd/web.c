@@ -67,7 +67,10 @@ cmd_web(int argc, char **argv, struct bot_ctx *ctx)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct web_opts o = { NULL, NULL, ctx->set->bot.address };
+	struct web_opts o = { NULL, NULL, ctx->set->bot.address,
+			      ctx->set->web.stale_days,
+			      ctx->set->web.max_thread, ctx->set->web.lore_url,
+			      ctx->set->web.commit_url };
 	struct web_summary s;
 	double t0;
 	int c, rc, json = 0;

@@ -4,8 +4,10 @@
  * Everything that comes from mail (subjects, names, bodies, evidence,
  * Message-IDs) reaches a page only through html_esc(): the same
  * encoding is safe in element text and in a double- or single-quoted
- * attribute value (& < > " ' become references), invalid UTF-8 and
- * control characters other than TAB and LF become U+FFFD, so no mail
+ * attribute value (& < > " ' become references), invalid UTF-8,
+ * control characters other than TAB and LF, and the noncharacters
+ * U+FFFE and U+FFFF (every character XML 1.0 forbids, so the feed
+ * stays well-formed) become U+FFFD, so no mail
  * can open an element, an attribute or a comment, nor make the page
  * invalid.
  */

@@ -26,8 +26,9 @@ int site_put(struct site *s, const char *name, const char *buf, size_t len)
 
 /* A stable file name for a filter page: "PREFIX-VALUE.html" with VALUE
  * as it is when it holds only [a-z0-9._-] (at most 60 bytes, not
- * starting with '.'), else its safe characters and an FNV-1a hash of
- * the whole value, so different values never share a page. */
+ * starting with '.'), else its safe characters, '~' and a 64-bit
+ * FNV-1a hash of the whole value: a hashed name never equals a plain
+ * one, so different values do not share a page. */
 int site_slug(struct strbuf *sb, const char *prefix, const char *value)
 	LKB_WARN_UNUSED;
 

@@ -5,6 +5,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "bot/report/bucket.h"
+#include "bot/report/group.h"
 #include "bot/web/site.h"
 #include "bot/web/web.h"
 #include "lib/compiler.h"
@@ -20,6 +22,12 @@ struct web_report {
 	int64_t id, date, last;		/* last: newest activity */
 	char *subject, *kind, *state, *close_reason, *tree, *branch;
 	char *testcase, *metric, *verdict, *sha;
+	char *message_id, *prefix;
+	char *subsystem;		/* the subject's tag, else the tree */
+	int64_t duplicate_of;		/* 0: none */
+	const char *who;		/* borrowed from web.buckets, or NULL */
+	enum report_bucket bucket;
+	int review;			/* events of it wait for review */
 	double pct;
 	int has_pct;
 };
@@ -60,6 +68,8 @@ struct web {
 	size_t nrules, arules;
 	int64_t newest;			/* the newest mail date in the store */
 	size_t nseries;
+	struct report_buckets *buckets;
+	struct report_groups *groups;	/* reports on one culprit or patch */
 };
 
 /* Page builders, each writing through w->site. */
@@ -68,6 +78,10 @@ int web_series_pages(struct web *w) LKB_WARN_UNUSED;
 int web_report_page(struct web *w, struct web_report *r) LKB_WARN_UNUSED;
 int web_index_pages(struct web *w) LKB_WARN_UNUSED;
 int web_feed(struct web *w) LKB_WARN_UNUSED;
+/* index.json: every report (informational ones too, with their
+ * bucket), in the index's order. web_json.c */
+int web_index_json(struct web *w, struct web_report *const *order)
+	LKB_WARN_UNUSED;
 
 /* lkp's statistics rules of testcase, made once per run; NULL when
  * they cannot be made (then charts are not coloured). */
@@ -89,6 +103,19 @@ const struct web_report *web_report_by_id(const struct web *w, int64_t id);
 /* A page done: put it into the site and release sb's contents. */
 int web_put(struct web *w, const char *name, struct strbuf *sb)
 	LKB_WARN_UNUSED;
+
+/* A link to message id mid on lore ([web] lore_url), escaped for an
+ * attribute; tail ("", "T/") follows the Message-ID. */
+int web_lore_href(struct web *w, struct strbuf *sb, const char *mid,
+		  const char *tail) LKB_WARN_UNUSED;
+/* <a href> of commit sha ([web] commit_url) around its first 12 digits;
+ * a sha that is no hex string is shown as text. */
+int web_commit_link(struct web *w, struct strbuf *sb, const char *sha)
+	LKB_WARN_UNUSED;
+
+/* 64-bit FNV-1a of a Message-ID ("" for NULL): message anchors and
+ * feed entry ids that survive a rebuilt database. */
+uint64_t web_msgid_hash(const char *mid);
 
 /* Age of t in calendar days (UTC) up to the day of w->newest: "3 d". */
 int web_age(struct web *w, struct strbuf *sb, int64_t t) LKB_WARN_UNUSED;

@@ -11,6 +11,7 @@
 #include "bot/compare/format.h"
 #include "bot/compare/stat_rules.h"
 #include "bot/compare/stats.h"
+#include "bot/report/bucket.h"
 #include "bot/web/chart.h"
 #include "bot/web/html.h"
 #include "bot/web/web-internal.h"
@@ -28,10 +29,58 @@ dup_or_null(const char *s)
 	return s ? xstrdup(s) : NULL;
 }
 
+/* 1 when tag is a patch tag's text ("PATCH v2 1/3", "RFC",
+ * "v3,PATCH 2/3"), no subsystem. */
+static int
+patch_tag(const char *tag)
+{
+	return strstr(tag, "PATCH") || strstr(tag, "RFC") ||
+	       (tag[0] == 'v' && tag[1] >= '0' && tag[1] <= '9');
+}
+
+/* A name of up to 40 bytes of [A-Za-z0-9_./-] at s, n bytes. */
+static int
+name_ok(const char *s, size_t n)
+{
+	if (!n || n > 40)
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+			    "0123456789_./-", s[i]))
+			return 0;
+	return 1;
+}
+
+/* The subsystem of a report: the first name of its subject's tag
+ * ("[mm, sched/numa]" -> "mm"), else the patch's ("Re: [PATCH v2 1/3]
+ * pwm: sun4i: ..." -> "pwm"), else its tree, else NULL. */
+static char *
+subsystem_of(const char *prefix, const char *subject, const char *tree)
+{
+	const char *p;
+	size_t n;
+
+	if (prefix) {
+		p = prefix + strspn(prefix, "[ ");
+		n = strcspn(p, ",] ");
+		if (!patch_tag(p) && name_ok(p, n))
+			return xmemdup0(p, n);
+	}
+	if (subject && (p = strstr(subject, "PATCH")) &&
+	    (p = strchr(p, ']'))) {
+		p += 1 + strspn(p + 1, " ");
+		n = strcspn(p, ":");
+		if (p[n] == ':' && name_ok(p, n))
+			return xmemdup0(p, n);
+	}
+	return dup_or_null(tree);
+}
+
 static int
 add_report(const struct store_report_row *row, void *arg)
 {
 	struct web *w = arg;
+	const struct report_bucket_facts *f;
 	struct web_report *r;
 
 	ALLOC_GROW(w->rep, w->nrep + 1, w->arep);
@@ -41,7 +90,11 @@ add_report(const struct store_report_row *row, void *arg)
 	r->date = row->date;
 	r->last = row->date;
 	r->subject = xstrdup(row->subject ? row->subject : "");
-	r->kind = xstrdup(row->kind ? row->kind : "");
+	/* a build report of warnings only is no build error */
+	r->kind = xstrdup(row->kind && !strcmp(row->kind, "build-error") &&
+			  row->subkind && !strcmp(row->subkind, "warning")
+			  ? "build-warning" : row->kind ? row->kind : "");
+	r->duplicate_of = row->duplicate_of;
 	r->state = xstrdup(row->state ? row->state : "open");
 	r->close_reason = dup_or_null(row->close_reason);
 	r->tree = dup_or_null(row->tree);
@@ -50,8 +103,18 @@ add_report(const struct store_report_row *row, void *arg)
 	r->metric = dup_or_null(row->metric);
 	r->verdict = dup_or_null(row->verdict);
 	r->sha = dup_or_null(row->commit_sha);
+	r->message_id = dup_or_null(row->message_id);
+	r->prefix = dup_or_null(row->prefix);
+	r->subsystem = subsystem_of(row->prefix, row->subject, row->tree);
 	r->pct = row->change_pct;
 	r->has_pct = row->has_change;
+	r->bucket = report_buckets_get(w->buckets, row->id, row->kind,
+				       row->state, row->date);
+	r->review = report_buckets_in(w->buckets, row->id, row->kind,
+				      row->state, row->date, BUCKET_REVIEW);
+	f = report_buckets_facts(w->buckets, row->id);
+	r->who = f ? f->who : NULL;
+	r->last = report_buckets_last(w->buckets, row->id, row->date);
 	if (row->date > w->newest)
 		w->newest = row->date;
 	return 0;
@@ -92,8 +155,13 @@ web_release(struct web *w)
 		free(r->metric);
 		free(r->verdict);
 		free(r->sha);
+		free(r->message_id);
+		free(r->prefix);
+		free(r->subsystem);
 	}
 	free(w->rep);
+	report_buckets_free(w->buckets);
+	report_groups_free(w->groups);
 	for (size_t i = 0; i < w->nchg; i++) {
 		free(w->chg[i].from);
 		free(w->chg[i].to);
@@ -156,6 +224,67 @@ web_put(struct web *w, const char *name, struct strbuf *sb)
 
 	strbuf_reset(sb);
 	return rc;
+}
+
+/* Append s percent-encoded for a URL path segment: everything but
+ * RFC 3986's unreserved characters and '@' becomes %XX. */
+static int
+url_segment(struct strbuf *sb, const char *s)
+{
+	int rc = LKB_OK;
+
+	for (const unsigned char *p = (const unsigned char *)s; *p && !rc;
+	     p++) {
+		if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+		    (*p >= '0' && *p <= '9') || strchr("-._~@", *p))
+			rc = strbuf_addch(sb, (char)*p);
+		else
+			rc = strbuf_addf(sb, "%%%02X", *p);
+	}
+	return rc;
+}
+
+int
+web_lore_href(struct web *w, struct strbuf *sb, const char *mid,
+	      const char *tail)
+{
+	const char *base = w->o->lore_url && *w->o->lore_url
+			   ? w->o->lore_url : WEB_LORE_URL;
+	size_t n = strlen(base);
+	int rc;
+
+	if (n && base[n - 1] == '/')
+		n--;
+	rc = html_esc(sb, base, n);
+	rc |= strbuf_adds(sb, "/");
+	rc |= url_segment(sb, mid ? mid : "");
+	return rc | strbuf_adds(sb, "/") | strbuf_adds(sb, tail);
+}
+
+int
+web_commit_link(struct web *w, struct strbuf *sb, const char *sha)
+{
+	const char *base = w->o->commit_url && *w->o->commit_url
+			   ? w->o->commit_url : WEB_COMMIT_URL;
+	size_t n = sha ? strlen(sha) : 0;
+	int rc;
+
+	if (n < 7 || n > 64 || strspn(sha, "0123456789abcdef") != n)
+		return html_escs(sb, sha);
+	rc = strbuf_adds(sb, "<a class=\"sha\" href=\"");
+	rc |= html_escs(sb, base);
+	rc |= strbuf_addf(sb, "%s\">%.12s</a>", sha, sha);
+	return rc;
+}
+
+uint64_t
+web_msgid_hash(const char *mid)
+{
+	uint64_t h = 14695981039346656037u;
+
+	for (const char *c = mid ? mid : ""; *c; c++)
+		h = (h ^ (unsigned char)*c) * 1099511628211u;
+	return h;
 }
 
 int
@@ -335,11 +464,25 @@ web_build(struct store *st, const struct web_opts *opts,
 			  "no blanks or quotes)", opts->url);
 		return LKB_ERR_USAGE;
 	}
+	if ((opts->lore_url && !url_ok(opts->lore_url)) ||
+	    (opts->commit_url && !url_ok(opts->commit_url))) {
+		lkb_error("web: [web] lore_url '%s' or commit_url '%s' is no "
+			  "plain http(s) URL (no blanks or quotes)",
+			  opts->lore_url ? opts->lore_url : "-",
+			  opts->commit_url ? opts->commit_url : "-");
+		return LKB_ERR_USAGE;
+	}
 	if ((rc = site_open(&w.site, opts->out)) != LKB_OK)
 		return rc;
 	if ((rc = store_begin_read(st)) != LKB_OK)
 		return rc;
-	rc = store_report_list(st, &f, add_report, &w);
+	rc = report_buckets_load(st, opts->stale_days, &w.buckets);
+	/* ages count to the day the buckets count to */
+	w.newest = report_buckets_now(w.buckets);
+	if (!rc)
+		rc = report_groups_load(st, &w.groups);
+	if (!rc)
+		rc = store_report_list(st, &f, add_report, &w);
 	if (!rc)
 		rc = store_outbox_foreach(st, -1, add_answer, &w);
 	if (!rc)

@@ -1,7 +1,9 @@
-/* web_feed.c - feed.atom: the reports' state changes, newest first, as
- * an Atom feed (RFC 4287). Entry ids are tag URIs (RFC 4151) made of
- * the report id and the change's place in its history, so they stay
- * the same from one run to the next. */
+/* web_feed.c - feed.atom: each new report (informational robot mail
+ * aside) and each state change, newest first, as an Atom feed (RFC
+ * 4287). Entry ids are tag URIs (RFC 4151) of a fixed authority made of
+ * a hash of the report's Message-ID and the change's place in its
+ * history: the same from one run to the next, after the database is
+ * rebuilt, and whatever the configuration says. */
 #include "config.h"
 
 #include <stdio.h>
@@ -14,6 +16,16 @@
 #include "lib/limits.h"
 #include "lib/status.h"
 #include "lib/xalloc.h"
+
+/* The tag URIs' authority: fixed, so no setting changes an id. */
+#define FEED_TAG "tag:lkpbot.invalid,2024:"
+
+/* One entry: a new report (c NULL) or a state change of it. */
+struct item {
+	const struct web_report *r;
+	const struct web_change *c;
+	int64_t date;
+};
 
 static int
 rfc3339(struct strbuf *sb, int64_t t)
@@ -31,28 +43,14 @@ rfc3339(struct strbuf *sb, int64_t t)
 static int
 newest_first(const void *a, const void *b)
 {
-	const struct web_change *x = *(const struct web_change *const *)a;
-	const struct web_change *y = *(const struct web_change *const *)b;
+	const struct item *x = a, *y = b;
+	size_t ix = x->c ? x->c->idx : 0, iy = y->c ? y->c->idx : 0;
 
 	if (x->date != y->date)
 		return x->date > y->date ? -1 : 1;
-	if (x->report_id != y->report_id)
-		return x->report_id > y->report_id ? -1 : 1;
-	return x->idx > y->idx ? -1 : x->idx < y->idx;
-}
-
-/* The tag authority: the bot's address when it is a plain one, else
- * "lkpbot.invalid". */
-static const char *
-authority(const struct web *w)
-{
-	const char *a = w->o->author;
-
-	if (!a || !*a || strlen(a) > 200 ||
-	    strspn(a, "abcdefghijklmnopqrstuvwxyz"
-		      "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-_+@") != strlen(a))
-		return "lkpbot.invalid";
-	return a;
+	if (x->r->id != y->r->id)
+		return x->r->id > y->r->id ? -1 : 1;
+	return ix > iy ? -1 : ix < iy;
 }
 
 /* href of a page: absolute under --url, else relative to the feed. */
@@ -73,18 +71,18 @@ href(struct strbuf *sb, const struct web *w, const char *page)
 }
 
 static int
-entry(struct strbuf *sb, const struct web *w, const struct web_change *c)
+entry_title(struct strbuf *sb, const struct item *it)
 {
-	const struct web_report *r = web_report_by_id(w, c->report_id);
-	char page[48];
+	const struct web_change *c = it->c;
 	int rc;
 
-	snprintf(page, sizeof(page), "report-%lld.html",
-		 (long long)c->report_id);
-	rc = strbuf_addf(sb, "<entry>\n<id>tag:%s,2024:report-%lld/change-%zu"
-			 "</id>\n<title>Report %lld: ", authority(w),
-			 (long long)c->report_id, c->idx,
-			 (long long)c->report_id);
+	if (!c) {
+		rc = strbuf_addf(sb, "New report %lld (", (long long)it->r->id);
+		rc |= html_escs(sb, it->r->kind);
+		rc |= strbuf_adds(sb, "): ");
+		return rc | html_escs(sb, it->r->subject);
+	}
+	rc = strbuf_addf(sb, "Report %lld: ", (long long)it->r->id);
 	rc |= html_escs(sb, c->from);
 	rc |= strbuf_adds(sb, " \xe2\x86\x92 ");
 	rc |= html_escs(sb, c->to);
@@ -93,57 +91,103 @@ entry(struct strbuf *sb, const struct web *w, const struct web_change *c)
 		rc |= html_escs(sb, c->reason);
 		rc |= strbuf_adds(sb, ")");
 	}
+	return rc;
+}
+
+static int
+entry(struct strbuf *sb, const struct web *w, const struct item *it)
+{
+	const struct web_report *r = it->r;
+	char page[48];
+	int rc;
+
+	snprintf(page, sizeof(page), "report-%lld.html", (long long)r->id);
+	rc = strbuf_addf(sb, "<entry>\n<id>" FEED_TAG "report-%016llx",
+			 (unsigned long long)web_msgid_hash(r->message_id));
+	if (it->c)
+		rc |= strbuf_addf(sb, "/change-%zu", it->c->idx);
+	rc |= strbuf_adds(sb, "</id>\n<title>");
+	rc |= entry_title(sb, it);
 	rc |= strbuf_adds(sb, "</title>\n<updated>");
-	rc |= rfc3339(sb, c->date);
+	rc |= rfc3339(sb, it->date);
 	rc |= strbuf_adds(sb, "</updated>\n<link rel=\"alternate\" "
 			  "type=\"text/html\" href=\"");
 	rc |= href(sb, w, page);
 	rc |= strbuf_adds(sb, "\"/>\n<summary>");
-	rc |= html_escs(sb, r ? r->subject : "");
-	if (c->cause) {
+	rc |= html_escs(sb, r->subject);
+	if (!it->c && r->has_pct)
+		rc |= strbuf_addf(sb, " (%+.1f%%)", r->pct);
+	if (it->c && it->c->cause) {
 		rc |= strbuf_adds(sb, " \xe2\x80\x94 ");
-		rc |= html_escs(sb, c->cause);
+		rc |= html_escs(sb, it->c->cause);
 	}
 	return rc | strbuf_adds(sb, "</summary>\n</entry>\n");
+}
+
+/* Every entry: each report that is not informational, each change of
+ * one, newest first. */
+static struct item *
+items(const struct web *w, size_t *n_out)
+{
+	struct item *v = xcalloc(w->nrep + w->nchg + 1, sizeof(*v));
+	size_t n = 0;
+
+	for (size_t i = 0; i < w->nrep; i++)
+		if (w->rep[i].bucket != BUCKET_INFO)
+			v[n++] = (struct item){ &w->rep[i], NULL,
+						w->rep[i].date };
+	for (size_t i = 0; i < w->nchg; i++) {
+		const struct web_report *r =
+			web_report_by_id(w, w->chg[i].report_id);
+
+		if (r && r->bucket != BUCKET_INFO)
+			v[n++] = (struct item){ r, &w->chg[i],
+						w->chg[i].date };
+	}
+	if (n > 1)
+		qsort(v, n, sizeof(*v), newest_first);
+	*n_out = n;
+	return v;
+}
+
+static int
+feed_head(struct strbuf *sb, const struct web *w, int64_t updated)
+{
+	int rc = strbuf_adds(sb, "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
+			     "<feed xmlns=\"http://www.w3.org/2005/Atom\">\n"
+			     "<id>" FEED_TAG "feed</id>\n<title>LKP reports: "
+			     "new reports and state changes</title>\n"
+			     "<updated>");
+
+	rc |= rfc3339(sb, updated);
+	rc |= strbuf_adds(sb, "</updated>\n<author><name>lkpbot");
+	if (w->o->author && *w->o->author) {
+		rc |= strbuf_adds(sb, " (");
+		rc |= html_escs(sb, w->o->author);
+		rc |= strbuf_adds(sb, ")");
+	}
+	rc |= strbuf_adds(sb, "</name></author>\n<generator>lkpbot</generator>"
+			  "\n<link rel=\"alternate\" type=\"text/html\" "
+			  "href=\"");
+	rc |= href(sb, w, "index.html");
+	rc |= strbuf_adds(sb, "\"/>\n");
+	/* relative without --url: resolved against the feed's own place */
+	rc |= strbuf_adds(sb, "<link rel=\"self\" type=\"application/atom+xml\""
+			  " href=\"");
+	rc |= href(sb, w, "feed.atom");
+	return rc | strbuf_adds(sb, "\"/>\n");
 }
 
 int
 web_feed(struct web *w)
 {
-	const struct web_change **v = xcalloc(w->nchg ? w->nchg : 1,
-					      sizeof(*v));
 	struct strbuf sb = STRBUF_INIT;
-	size_t n = w->nchg > LKB_MAX_WEB_FEED_ENTRIES ? LKB_MAX_WEB_FEED_ENTRIES
-						      : w->nchg;
-	int rc;
+	size_t n;
+	struct item *v = items(w, &n);
+	int rc = feed_head(&sb, w, n ? v[0].date : w->newest);
 
-	for (size_t i = 0; i < w->nchg; i++)
-		v[i] = &w->chg[i];
-	if (w->nchg > 1)
-		qsort(v, w->nchg, sizeof(*v), newest_first);
-	rc = strbuf_addf(&sb, "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
-			 "<feed xmlns=\"http://www.w3.org/2005/Atom\">\n"
-			 "<id>tag:%s,2024:feed</id>\n<title>LKP reports: state "
-			 "changes</title>\n<updated>", authority(w));
-	rc |= rfc3339(&sb, w->nchg ? v[0]->date : w->newest);
-	rc |= strbuf_adds(&sb, "</updated>\n<author><name>lkpbot");
-	if (w->o->author && *w->o->author) {
-		rc |= strbuf_adds(&sb, " (");
-		rc |= html_escs(&sb, w->o->author);
-		rc |= strbuf_adds(&sb, ")");
-	}
-	rc |= strbuf_adds(&sb, "</name></author>\n"
-			  "<generator>lkpbot</generator>\n<link rel=\"alternate\" type=\"text/html\" href=\"");
-	rc |= href(&sb, w, "index.html");
-	rc |= strbuf_adds(&sb, "\"/>\n");
-	if (w->o->url && *w->o->url) {
-		rc |= strbuf_adds(&sb, "<link rel=\"self\" type=\"application/"
-				  "atom+xml\" href=\"");
-		rc |= href(&sb, w, "feed.atom");
-		rc |= strbuf_adds(&sb, "\"/>\n");
-	}
-	for (size_t i = 0; i < n && !rc; i++)
-		rc = entry(&sb, w, v[i]);
+	for (size_t i = 0; i < n && i < LKB_MAX_WEB_FEED_ENTRIES && !rc; i++)
+		rc = entry(&sb, w, &v[i]);
 	rc |= strbuf_adds(&sb, "</feed>\n");
 	if (!rc)
 		rc = web_put(w, "feed.atom", &sb);

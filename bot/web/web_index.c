@@ -8,13 +8,15 @@
 
 #include "bot/web/html.h"
 #include "bot/web/web-internal.h"
+#include "lib/compiler.h"
 #include "lib/status.h"
 #include "lib/xalloc.h"
 
 /* A filter: which field of the report it looks at. */
-enum field { F_STATE, F_KIND, F_TREE, F_TESTCASE, F__COUNT };
-static const char *const field_names[] = { "state", "kind", "tree",
-					   "testcase" };
+enum field { F_BUCKET, F_SUBSYSTEM, F_STATE, F_KIND, F_TREE, F_TESTCASE,
+	     F__COUNT };
+static const char *const field_names[] = { "bucket", "subsystem", "state",
+					   "kind", "tree", "testcase" };
 _Static_assert(sizeof(field_names) / sizeof(field_names[0]) == F__COUNT,
 	       "a name per filter field");
 
@@ -22,6 +24,8 @@ static const char *
 field_of(const struct web_report *r, enum field f)
 {
 	switch (f) {
+	case F_BUCKET: return report_bucket_name(r->bucket);
+	case F_SUBSYSTEM: return r->subsystem;
 	case F_STATE: return r->state;
 	case F_KIND: return r->kind;
 	case F_TREE: return r->tree;
@@ -30,7 +34,10 @@ field_of(const struct web_report *r, enum field f)
 	}
 }
 
-/* The distinct values of field f, sorted. */
+static int on_page(const struct web_report *r, enum field f,
+		   const char *value);
+
+/* The distinct values of field f (on their page), sorted. */
 struct values {
 	const char **v;
 	size_t n, alloc;
@@ -50,7 +57,7 @@ values_of(const struct web *w, enum field f, struct values *out)
 		const char *s = field_of(&w->rep[i], f);
 		size_t k;
 
-		if (!s || !*s)
+		if (!s || !*s || !on_page(&w->rep[i], f, s))
 			continue;
 		for (k = 0; k < out->n && strcmp(out->v[k], s); k++)
 			;
@@ -63,13 +70,60 @@ values_of(const struct web *w, enum field f, struct values *out)
 		qsort(out->v, out->n, sizeof(*out->v), by_str);
 }
 
+/* 1 when r belongs on the list page of field f = value (f == F__COUNT:
+ * the index). Informational mail only on its kind's and its bucket's
+ * page. */
+static int
+on_page(const struct web_report *r, enum field f, const char *value)
+{
+	const char *v;
+
+	if (f == F__COUNT)
+		return r->bucket != BUCKET_INFO;
+	if (f == F_BUCKET && !strcmp(value, "review"))
+		return r->review;
+	v = field_of(r, f);
+	if (!v || strcmp(v, value))
+		return 0;
+	return r->bucket != BUCKET_INFO || f == F_KIND || f == F_BUCKET;
+}
+
+static size_t
+count_on(const struct web *w, enum field f, const char *value)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < w->nrep; i++)
+		n += on_page(&w->rep[i], f, value);
+	return n;
+}
+
+/* The buckets, each with its count and page, in their order. */
+static int
+bucket_links(struct strbuf *sb, const struct web *w)
+{
+	int rc = strbuf_adds(sb, "<ul class=\"buckets\">\n");
+
+	for (int b = 0; b < BUCKET__COUNT; b++) {
+		const char *name = report_bucket_name((enum report_bucket)b);
+
+		rc |= strbuf_addf(sb, "<li><a href=\"bucket-%s.html\">%s</a> "
+				  "<b>%zu</b></li>\n", name,
+				  report_bucket_title((enum report_bucket)b),
+				  count_on(w, F_BUCKET, name));
+	}
+	return rc | strbuf_adds(sb, "</ul>\n");
+}
+
 static int
 filter_links(struct strbuf *sb, const struct web *w)
 {
 	struct strbuf name = STRBUF_INIT;
-	int rc = strbuf_adds(sb, "<div class=\"filters\">\n");
+	int rc = bucket_links(sb, w);
 
-	for (int f = 0; f < F__COUNT; f++) {
+	rc |= strbuf_adds(sb, "<details class=\"filters\"><summary>Filters"
+			  "</summary>\n");
+	for (int f = F_SUBSYSTEM; f < F__COUNT; f++) {
 		struct values vs;
 
 		values_of(w, (enum field)f, &vs);
@@ -85,36 +139,73 @@ filter_links(struct strbuf *sb, const struct web *w)
 		free(vs.v);
 	}
 	strbuf_release(&name);
-	return rc | strbuf_adds(sb, "</div>\n");
+	return rc | strbuf_adds(sb, "</details>\n");
+}
+
+/* <td data-label="label"> (the phone layout shows the label); the
+ * cells of our own short words do not break (class n) or only between
+ * words (o), the subject, the state, who and the subsystem get a
+ * smallest width (sub, st, w), mail text breaks anywhere. Below 72rem
+ * the rows are cards (html.c). */
+static int
+td(struct strbuf *sb, const char *label)
+{
+	const char *cls = !strcmp(label, "#") || !strcmp(label, "Age") ? "n"
+			  : !strcmp(label, "Kind") ||
+			    !strcmp(label, "Last activity") ? "o"
+			  : !strcmp(label, "Report") ? "sub"
+			  : !strcmp(label, "State") ? "st"
+			  : !strcmp(label, "Who") ||
+			    !strcmp(label, "Subsystem") ? "w" : NULL;
+
+	if (cls)
+		return strbuf_addf(sb, "<td class=\"%s\" data-label=\"%s\">",
+				   cls, label);
+	return strbuf_addf(sb, "<td data-label=\"%s\">", label);
+}
+
+static int
+cell(struct strbuf *sb, const char *label, const char *v)
+{
+	return td(sb, label) | html_escs(sb, v) | strbuf_adds(sb, "</td>");
 }
 
 static int
 row(struct web *w, struct strbuf *sb, const struct web_report *r)
 {
-	int rc = strbuf_addf(sb, "<tr><td><a href=\"report-%lld.html\">%lld</a>"
-			     "</td><td><a href=\"report-%lld.html\">",
-			     (long long)r->id, (long long)r->id,
-			     (long long)r->id);
+	int rc = td(sb, "#");
 
+	rc |= strbuf_addf(sb, "<a href=\"report-%lld.html\">%lld</a></td>",
+			  (long long)r->id, (long long)r->id);
+	rc |= td(sb, "Report");
+	rc |= strbuf_addf(sb, "<a href=\"report-%lld.html\">",
+			  (long long)r->id);
 	rc |= html_escs(sb, r->subject);
-	rc |= strbuf_adds(sb, "</a></td><td class=\"state\">");
+	rc |= strbuf_adds(sb, "</a></td>");
+	rc |= td(sb, "State");
+	rc |= strbuf_adds(sb, "<span class=\"state\">");
 	rc |= html_escs(sb, r->state);
 	if (r->close_reason) {
 		rc |= strbuf_adds(sb, " (");
 		rc |= html_escs(sb, r->close_reason);
 		rc |= strbuf_adds(sb, ")");
 	}
-	rc |= strbuf_adds(sb, "</td><td>");
-	rc |= html_escs(sb, r->kind);
-	rc |= strbuf_adds(sb, "</td><td>");
+	rc |= strbuf_addf(sb, "</span><br><small>%s%s</small></td>",
+			  report_bucket_title(r->bucket),
+			  r->review ? ", review" : "");
+	rc |= cell(sb, "Who", r->who);
+	/* a column for the noise confidence goes here */
+	rc |= cell(sb, "Subsystem", r->subsystem);
+	rc |= cell(sb, "Kind", r->kind);
+	rc |= td(sb, "Tree");
 	rc |= html_escs(sb, r->tree);
 	if (r->branch) {
 		rc |= strbuf_adds(sb, ":");
 		rc |= html_escs(sb, r->branch);
 	}
-	rc |= strbuf_adds(sb, "</td><td>");
-	rc |= html_escs(sb, r->testcase);
-	rc |= strbuf_adds(sb, "</td><td");
+	rc |= strbuf_adds(sb, "</td>");
+	rc |= cell(sb, "Testcase", r->testcase);
+	rc |= strbuf_adds(sb, "<td data-label=\"Change\"");
 	if (r->verdict)
 		rc |= strbuf_addf(sb, " class=\"%s\"",
 				  !strcmp(r->verdict, "regression")
@@ -123,9 +214,11 @@ row(struct web *w, struct strbuf *sb, const struct web_report *r)
 	rc |= html_escs(sb, r->metric);
 	if (r->has_pct)
 		rc |= strbuf_addf(sb, " %+.1f%%", r->pct);
-	rc |= strbuf_adds(sb, "</td><td>");
+	rc |= strbuf_adds(sb, "</td>");
+	rc |= td(sb, "Last activity");
 	rc |= html_date(sb, r->last);
-	rc |= strbuf_adds(sb, "</td><td>");
+	rc |= strbuf_adds(sb, "</td>");
+	rc |= td(sb, "Age");
 	rc |= web_age(w, sb, r->date);
 	return rc | strbuf_adds(sb, "</td></tr>\n");
 }
@@ -134,8 +227,9 @@ static int
 table_head(struct strbuf *sb)
 {
 	return strbuf_adds(sb, "<table class=\"reports\">\n<thead><tr>"
-			   "<th>#</th><th>Report</th><th>State</th><th>Kind</th>"
-			   "<th>Tree</th><th>Testcase</th><th>Change</th>"
+			   "<th>#</th><th>Report</th><th>State</th><th>Who</th>"
+			   "<th>Subsystem</th><th>Kind</th><th>Tree</th>"
+			   "<th>Testcase</th><th>Change</th>"
 			   "<th>Last activity</th><th>Age</th></tr></thead>\n"
 			   "<tbody>\n");
 }
@@ -152,8 +246,8 @@ by_last(const void *a, const void *b)
 	return x->id > y->id ? -1 : x->id < y->id;
 }
 
-/* One list page: the reports whose field f is value (f == F__COUNT:
- * all of them). */
+/* One list page: the reports on_page(f, value) (f == F__COUNT: the
+ * index). */
 static int
 list_page(struct web *w, struct web_report **order, enum field f,
 	  const char *value, const char *name, const char *title)
@@ -167,17 +261,22 @@ list_page(struct web *w, struct web_report **order, enum field f,
 	else
 		rc |= strbuf_adds(&sb, "<p><a href=\"index.html\">All reports"
 				  "</a></p>\n");
-	rc |= table_head(&sb);
+	if (f == F__COUNT || f == F_BUCKET)
+		rc |= strbuf_adds(&sb, "<p class=\"note\">Informational robot "
+				  "mail (BUILD SUCCESS, improvements) is "
+				  "listed under <a href=\"bucket-info.html\">"
+				  "Informational</a> only.</p>\n");
 	for (size_t i = 0; i < w->nrep; i++) {
-		const char *v = f == F__COUNT ? NULL : field_of(order[i], f);
-
-		if (f != F__COUNT && (!v || strcmp(v, value)))
+		if (!on_page(order[i], f, value))
 			continue;
-		n++;
+		if (!n++)
+			rc |= table_head(&sb);
+		rc |= strbuf_adds(&sb, "<tr>");
 		rc |= row(w, &sb, order[i]);
 	}
-	rc |= strbuf_addf(&sb, "</tbody>\n</table>\n<p>%zu report%s.</p>\n", n,
-			  n == 1 ? "" : "s");
+	if (n)
+		rc |= strbuf_adds(&sb, "</tbody>\n</table>\n");
+	rc |= strbuf_addf(&sb, "<p>%zu report%s.</p>\n", n, n == 1 ? "" : "s");
 	rc |= html_end(&sb);
 	if (!rc)
 		rc = web_put(w, name, &sb);
@@ -210,41 +309,93 @@ by_weight(const void *a, const void *b)
 }
 
 static int
+digest_item(struct strbuf *sb, const struct web_report *r)
+{
+	int rc = strbuf_addf(sb, "<li><a href=\"report-%lld.html\">",
+			     (long long)r->id);
+
+	rc |= html_escs(sb, r->subject);
+	rc |= strbuf_adds(sb, "</a> <span class=\"state\">");
+	rc |= html_escs(sb, r->state);
+	rc |= strbuf_adds(sb, "</span>");
+	if (r->who) {
+		rc |= strbuf_adds(sb, " (");
+		rc |= html_escs(sb, r->who);
+		rc |= strbuf_adds(sb, ")");
+	}
+	if (r->has_pct)
+		rc |= strbuf_addf(sb, " %+.1f%%", r->pct);
+	return rc | strbuf_adds(sb, "</li>\n");
+}
+
+/* The digest: the reports that need attention, are being worked on or
+ * wait for the robot (the buckets `lkpbot digest` mails), each part
+ * largest regression first. */
+static int
 digest_page(struct web *w, struct web_report **order)
 {
+	static const enum report_bucket parts[] = {
+		BUCKET_ATTENTION, BUCKET_WORKING, BUCKET_WAITING,
+	};
 	struct strbuf sb = STRBUF_INIT;
-	size_t n = 0, closed = 0;
+	size_t count[BUCKET__COUNT] = { 0 };
 	int rc;
 
 	qsort(order, w->nrep, sizeof(*order), by_weight);
+	for (size_t i = 0; i < w->nrep; i++)
+		count[order[i]->bucket]++;
 	rc = html_begin(&sb, "Digest: the open reports, largest regression "
 			"first");
-	rc |= strbuf_adds(&sb, "<ol>\n");
-	for (size_t i = 0; i < w->nrep; i++) {
-		const struct web_report *r = order[i];
-
-		if (!strcmp(r->state, "closed")) {
-			closed++;
+	for (size_t k = 0; k < LKB_ARRAY_SIZE(parts); k++) {
+		rc |= strbuf_addf(&sb, "<h2>%s (%zu)</h2>\n",
+				  report_bucket_title(parts[k]),
+				  count[parts[k]]);
+		if (!count[parts[k]])
 			continue;
-		}
-		n++;
-		rc |= strbuf_addf(&sb, "<li><a href=\"report-%lld.html\">",
-				  (long long)r->id);
-		rc |= html_escs(&sb, r->subject);
-		rc |= strbuf_adds(&sb, "</a> <span class=\"state\">");
-		rc |= html_escs(&sb, r->state);
-		rc |= strbuf_adds(&sb, "</span>");
-		if (r->has_pct)
-			rc |= strbuf_addf(&sb, " %+.1f%%", r->pct);
-		rc |= strbuf_adds(&sb, "</li>\n");
+		rc |= strbuf_adds(&sb, "<ol>\n");
+		for (size_t i = 0; i < w->nrep; i++)
+			if (order[i]->bucket == parts[k])
+				rc |= digest_item(&sb, order[i]);
+		rc |= strbuf_adds(&sb, "</ol>\n");
 	}
-	rc |= strbuf_addf(&sb, "</ol>\n<p>%zu open, %zu closed.</p>\n", n,
-			  closed);
+	rc |= strbuf_addf(&sb, "<p>%zu open; not listed: <a href=\"bucket-"
+			  "stale.html\">%zu stale</a>, <a href=\"bucket-"
+			  "resolved.html\">%zu resolved recently</a>, %zu "
+			  "closed, <a href=\"bucket-info.html\">%zu "
+			  "informational</a>.</p>\n",
+			  count[BUCKET_ATTENTION] + count[BUCKET_WORKING] +
+			  count[BUCKET_WAITING], count[BUCKET_STALE],
+			  count[BUCKET_RESOLVED], count[BUCKET_CLOSED],
+			  count[BUCKET_INFO]);
 	rc |= html_end(&sb);
 	if (!rc)
 		rc = web_put(w, "digest.html", &sb);
 	strbuf_release(&sb);
 	return rc ? LKB_ERR_TOO_BIG : LKB_OK;
+}
+
+static int
+bucket_pages(struct web *w, struct web_report **order)
+{
+	struct strbuf title = STRBUF_INIT, name = STRBUF_INIT;
+	int rc = LKB_OK;
+
+	for (int b = 0; b < BUCKET__COUNT && !rc; b++) {
+		const char *n = report_bucket_name((enum report_bucket)b);
+
+		strbuf_reset(&title);
+		strbuf_reset(&name);
+		if (strbuf_addf(&title, "LKP reports: %s",
+				report_bucket_title((enum report_bucket)b)) ||
+		    strbuf_addf(&name, "bucket-%s.html", n))
+			rc = LKB_ERR_TOO_BIG;
+		else
+			rc = list_page(w, order, F_BUCKET, n, name.buf,
+				       title.buf);
+	}
+	strbuf_release(&title);
+	strbuf_release(&name);
+	return rc;
 }
 
 int
@@ -260,7 +411,11 @@ web_index_pages(struct web *w)
 	if (w->nrep > 1)
 		qsort(order, w->nrep, sizeof(*order), by_last);
 	rc = list_page(w, order, F__COUNT, NULL, "index.html", "LKP reports");
-	for (int f = 0; f < F__COUNT && !rc; f++) {
+	if (!rc)
+		rc = bucket_pages(w, order);
+	if (!rc)
+		rc = web_index_json(w, order);
+	for (int f = F_SUBSYSTEM; f < F__COUNT && !rc; f++) {
 		struct values vs;
 
 		values_of(w, (enum field)f, &vs);

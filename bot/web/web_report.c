@@ -2,6 +2,7 @@
  * the thread as a timeline, the state history, requests and answers. */
 #include "config.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +27,8 @@ struct page {
 	struct strbuf *sb;
 	struct strbuf msg;	/* the current message's events/commands */
 	size_t nhist;
+	size_t nmsg;		/* thread messages seen */
+	size_t max_msg;		/* shown at most ([web] max_thread) */
 	int rc;
 };
 
@@ -70,17 +73,20 @@ fact_link(struct strbuf *sb, const char *label, const char *url)
 }
 
 static int
-facts_parsed(struct strbuf *sb, const struct lkp_report *r)
+facts_parsed(struct web *w, struct strbuf *sb, const struct lkp_report *r)
 {
 	struct strbuf t = STRBUF_INIT;
 	int rc = LKB_OK;
 
 	if (r->commit_sha) {
-		rc |= strbuf_adds(&t, r->commit_sha);
-		if (r->commit_subject)
-			rc |= strbuf_addf(&t, " (\"%s\")", r->commit_subject);
-		rc |= fact(sb, "Commit", t.buf);
-		strbuf_reset(&t);
+		rc |= strbuf_adds(sb, "<dt>Commit</dt><dd>");
+		rc |= web_commit_link(w, sb, r->commit_sha);
+		if (r->commit_subject) {
+			rc |= strbuf_adds(sb, " (");
+			rc |= html_escs(sb, r->commit_subject);
+			rc |= strbuf_adds(sb, ")");
+		}
+		rc |= strbuf_adds(sb, "</dd>\n");
 	}
 	if (r->headline_metric) {
 		rc |= strbuf_adds(&t, r->headline_metric);
@@ -106,6 +112,9 @@ facts_parsed(struct strbuf *sb, const struct lkp_report *r)
 	rc |= fact_link(sb, "Patch link", r->patch_link);
 	rc |= fact(sb, "Patch subject", r->patch_subject);
 	rc |= fact(sb, "From", r->from_addr);
+	rc |= fact(sb, "Reported-by", r->reported_by);
+	rc |= fact_link(sb, "Closes", r->closes);
+	rc |= fact_link(sb, "Link", r->link);
 	strbuf_release(&t);
 	return rc;
 }
@@ -116,11 +125,75 @@ add_related(const char *sha, const char *relation, void *arg)
 	struct page *p = arg;
 	struct strbuf t = STRBUF_INIT;
 
-	p->rc |= strbuf_addf(&t, "%s (%s)", sha ? sha : "",
-			     relation ? relation : "related");
-	p->rc |= fact(p->sb, "Related commit", t.buf);
+	p->rc |= strbuf_adds(p->sb, "<dt>Related commit</dt><dd>");
+	p->rc |= web_commit_link(p->w, p->sb, sha);
+	p->rc |= strbuf_addf(&t, " (%s)", relation ? relation : "related");
+	p->rc |= html_escs(p->sb, t.buf);
+	p->rc |= strbuf_adds(p->sb, "</dd>\n");
 	strbuf_release(&t);
 	return 0;
+}
+
+/* One linked report of a list; *n counts them, up to the limit. */
+static int
+report_link(struct strbuf *sb, int64_t id, const char *state, size_t *n)
+{
+	int rc;
+
+	if ((*n)++ >= LKB_MAX_WEB_SIBLINGS)
+		return LKB_OK;
+	rc = strbuf_addf(sb, "%s<a href=\"report-%lld.html\">report %lld</a>",
+			 *n > 1 ? ", " : "", (long long)id, (long long)id);
+	if (state) {
+		rc |= strbuf_adds(sb, " (");
+		rc |= html_escs(sb, state);
+		rc |= strbuf_adds(sb, ")");
+	}
+	return rc;
+}
+
+static int
+more(struct strbuf *sb, size_t n)
+{
+	if (n <= LKB_MAX_WEB_SIBLINGS)
+		return LKB_OK;
+	return strbuf_addf(sb, " and %zu more (LKB_MAX_WEB_SIBLINGS)",
+			   n - LKB_MAX_WEB_SIBLINGS);
+}
+
+/* Its group (the same culprit or patch: lkpbot list --group) and the
+ * reports closed as its duplicates, as links. */
+static int
+siblings(struct page *p)
+{
+	const struct report_group_member *self;
+	const struct report_group *g = report_groups_find(p->w->groups,
+							  p->wr->id, &self);
+	struct strbuf *sb = p->sb;
+	char why[80];
+	size_t n = 0;
+	int rc = LKB_OK;
+
+	if (g) {
+		report_group_why(self->why, why, sizeof(why));
+		rc |= strbuf_addf(sb, "<dt>Siblings (%s)</dt><dd>", why);
+		for (size_t i = 0; i < g->n; i++)
+			if (g->m[i].id != p->wr->id)
+				rc |= report_link(sb, g->m[i].id,
+						  g->m[i].state, &n);
+		rc |= more(sb, n) | strbuf_adds(sb, "</dd>\n");
+	}
+	n = 0;
+	for (size_t i = 0; i < p->w->nrep; i++) {
+		if (p->w->rep[i].duplicate_of != p->wr->id)
+			continue;
+		if (!n)
+			rc |= strbuf_adds(sb, "<dt>Its duplicates</dt><dd>");
+		rc |= report_link(sb, p->w->rep[i].id, NULL, &n);
+	}
+	if (n)
+		rc |= more(sb, n) | strbuf_adds(sb, "</dd>\n");
+	return rc;
 }
 
 static int
@@ -153,15 +226,67 @@ facts(struct page *p, const struct lkp_report *r)
 	rc |= strbuf_adds(sb, "<dt>Date</dt><dd>");
 	rc |= html_date(sb, wr->date);
 	rc |= strbuf_adds(sb, "</dd>\n");
+	rc |= fact(sb, "Bucket", report_bucket_title(wr->bucket));
+	rc |= fact(sb, "Last state change by", wr->who);
+	rc |= fact(sb, "Subsystem", wr->subsystem);
 	rc |= fact(sb, "Message-ID", p->b.message_id);
+	if (p->b.message_id) {
+		rc |= strbuf_adds(sb, "<dt>On lore</dt><dd><a href=\"");
+		rc |= web_lore_href(p->w, sb, p->b.message_id, "");
+		rc |= strbuf_adds(sb, "\">the report</a>, <a href=\"");
+		rc |= web_lore_href(p->w, sb, p->b.message_id, "T/");
+		rc |= strbuf_adds(sb, "\">its thread</a></dd>\n");
+	}
+	rc |= siblings(p);
 	if (r)
-		rc |= facts_parsed(sb, r);
-	else
-		rc |= fact(sb, "Commit", wr->sha);
+		rc |= facts_parsed(p->w, sb, r);
+	else if (wr->sha)
+		rc |= strbuf_adds(sb, "<dt>Commit</dt><dd>") |
+		      web_commit_link(p->w, sb, wr->sha) |
+		      strbuf_adds(sb, "</dd>\n");
 	strbuf_release(&t);
 	if (store_related_foreach(p->w->st, wr->id, add_related, p))
 		rc |= LKB_ERR_DB;
 	return rc | p->rc | strbuf_adds(sb, "</dl>\n");
+}
+
+/* text, at most LKB_MAX_WEB_BODY_BYTES of it, in a <pre> whose long
+ * lines wrap. */
+static int
+pre_wrap(struct strbuf *sb, const char *text, size_t n)
+{
+	int rc = strbuf_adds(sb, "<pre class=\"wrap\">");
+
+	rc |= html_esc(sb, text, n > LKB_MAX_WEB_BODY_BYTES
+				 ? LKB_MAX_WEB_BODY_BYTES : n);
+	rc |= strbuf_adds(sb, "</pre>\n");
+	if (n > LKB_MAX_WEB_BODY_BYTES)
+		rc |= strbuf_addf(sb, "<p>(cut at %u bytes: LKB_MAX_WEB_BODY_"
+				  "BYTES)</p>\n", LKB_MAX_WEB_BODY_BYTES);
+	return rc;
+}
+
+/* What broke: a build report's error and warning lines (file:line as
+ * the compiler printed them), a functional report's kernel log. */
+static int
+evidence(struct strbuf *sb, const struct lkp_report *r)
+{
+	struct strbuf t = STRBUF_INIT;
+	int rc = LKB_OK;
+
+	if (r->nbuild_errors) {
+		for (size_t i = 0; i < r->nbuild_errors && !rc; i++)
+			rc = strbuf_addf(&t, "%s\n", r->build_errors[i]);
+		rc |= strbuf_addf(sb, "<h2>Build errors and warnings (%zu)"
+				  "</h2>\n", r->nbuild_errors);
+		rc |= pre_wrap(sb, t.buf, t.len);
+	}
+	if (r->dmesg && *r->dmesg) {
+		rc |= strbuf_adds(sb, "<h2>Kernel log</h2>\n");
+		rc |= pre_wrap(sb, r->dmesg, strlen(r->dmesg));
+	}
+	strbuf_release(&t);
+	return rc;
 }
 
 /* 1 when the line starts with 40 '=' (lkp's rule above a table). */
@@ -173,6 +298,16 @@ rule_line(const char *p, size_t n)
 	while (i < n && p[i] == '=')
 		i++;
 	return i >= 40;
+}
+
+static size_t
+count_lines(const char *p, const char *end)
+{
+	size_t n = 0;
+
+	for (; p < end; p++)
+		n += *p == '\n';
+	return n;
 }
 
 /* The comparison sections of the report text, as lkp printed them:
@@ -200,9 +335,11 @@ tables(struct strbuf *sb, const struct message *m)
 		return LKB_OK;
 	if ((size_t)(stop - start) > LKB_MAX_WEB_BODY_BYTES)
 		stop = start + LKB_MAX_WEB_BODY_BYTES;
-	return strbuf_adds(sb, "<h2>Comparison tables</h2>\n<pre>") |
+	return strbuf_addf(sb, "<h2>Comparison tables</h2>\n<details><summary>"
+			   "The tables as lkp printed them (%zu lines)"
+			   "</summary>\n<pre>", count_lines(start, stop)) |
 	       html_esc(sb, start, (size_t)(stop - start)) |
-	       strbuf_adds(sb, "</pre>\n");
+	       strbuf_adds(sb, "</pre></details>\n");
 }
 
 static int
@@ -289,8 +426,12 @@ add_message(const struct store_msg *m, void *arg)
 	    m->date < p->b.date)
 		return 0;
 	seen(p, m->date, 1);
+	if (p->nmsg++ >= p->max_msg)
+		return 0;	/* counted, summarised after the list */
 	strbuf_reset(&p->msg);
-	rc = strbuf_addf(sb, "<li id=\"m%lld\"><p><b>", (long long)m->id);
+	/* an anchor of the Message-ID, the same after any rebuild */
+	rc = strbuf_addf(sb, "<li id=\"m-%016llx\"><p><b>",
+			 (unsigned long long)web_msgid_hash(m->message_id));
 	rc |= html_date(sb, m->date);
 	rc |= strbuf_adds(sb, "</b> ");
 	rc |= html_escs(sb, m->from_name && *m->from_name ? m->from_name
@@ -299,6 +440,11 @@ add_message(const struct store_msg *m, void *arg)
 	rc |= html_escs(sb, m->from_addr);
 	rc |= strbuf_adds(sb, "&gt;<br>");
 	rc |= html_escs(sb, m->subject);
+	if (m->message_id && *m->message_id) {
+		rc |= strbuf_adds(sb, " <a href=\"");
+		rc |= web_lore_href(p->w, sb, m->message_id, "");
+		rc |= strbuf_adds(sb, "\">on lore</a>");
+	}
 	rc |= strbuf_adds(sb, "</p>\n");
 	if (store_event_foreach(p->w->st, p->wr->id, m->id, add_event, p) ||
 	    store_command_foreach(p->w->st, m->id, add_command, p)) {
@@ -469,6 +615,33 @@ comparisons(struct page *p, const struct stored_report *sr)
 	return rc ? rc : tables(sb, sr->m);
 }
 
+/* The thread as a timeline, at most p->max_msg messages of it. */
+static int
+thread(struct page *p)
+{
+	struct strbuf *sb = p->sb;
+	int rc = strbuf_adds(sb, "<h2>Thread</h2>\n<ol class=\"thread\">\n");
+
+	if (!rc && store_message_foreach(p->w->st, p->b.thread_id, add_message,
+					 p))
+		rc = LKB_ERR_DB;
+	rc |= p->rc;
+	rc |= strbuf_adds(sb, "</ol>\n");
+	if (p->nmsg <= p->max_msg)
+		return rc;
+	rc |= strbuf_addf(sb, "<p>%zu more messages are not shown (a page "
+			  "shows %zu: [web] max_thread)", p->nmsg - p->max_msg,
+			  p->max_msg);
+	if (p->b.message_id) {
+		rc |= strbuf_adds(sb, "; <a href=\"");
+		rc |= web_lore_href(p->w, sb, p->b.message_id, "T/");
+		rc |= strbuf_adds(sb, "\">the whole thread on lore</a>");
+	}
+	return rc | strbuf_adds(sb, ".</p>\n");
+}
+
+/* Facts and what broke first, then the thread and the state history,
+ * then the charts and the (collapsed) tables, requests and answers. */
 static int
 body(struct page *p)
 {
@@ -483,21 +656,17 @@ body(struct page *p)
 			 (long long)p->wr->id);
 	rc = facts(p, loaded == 1 ? sr.r : NULL);
 	if (!rc && loaded == 1)
-		rc = comparisons(p, &sr);
-	report_stored_release(&sr);
-	if (rc)
-		return rc;
-	rc = strbuf_adds(sb, "<h2>Thread</h2>\n<ol class=\"thread\">\n");
-	if (!rc && store_message_foreach(p->w->st, p->b.thread_id, add_message,
-					 p))
-		rc = LKB_ERR_DB;
-	rc |= p->rc;
-	rc |= strbuf_adds(sb, "</ol>\n");
+		rc = evidence(sb, sr.r);
+	if (!rc)
+		rc = thread(p);
 	if (!rc && store_history_foreach(p->w->st, p->wr->id, add_history, p))
 		rc = LKB_ERR_DB;
 	rc |= p->rc;
 	if (!rc && p->nhist)
 		rc = strbuf_adds(sb, "</tbody>\n</table>\n");
+	if (!rc && loaded == 1)
+		rc = comparisons(p, &sr);
+	report_stored_release(&sr);
 	return rc ? rc : requests(p) | answers(p);
 }
 
@@ -513,6 +682,8 @@ web_report_page(struct web *w, struct web_report *wr)
 	p.w = w;
 	p.wr = wr;
 	p.sb = &sb;
+	p.max_msg = w->o->max_thread > 0 ? (size_t)w->o->max_thread
+					 : WEB_MAX_THREAD;
 	strbuf_init(&p.msg, 0);
 	if ((rc = store_report_brief_get(w->st, wr->id, &p.b)) != 1)
 		return rc < 0 ? rc : LKB_OK;

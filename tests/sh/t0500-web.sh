@@ -5,7 +5,8 @@
 # no console error and no broken local link; the series chart has one
 # mark per commit whose data-value is the table's number; hostile mail
 # text stays text in the DOM; tidy finds no error; the feed validates
-# against a RELAX NG schema of RFC 4287 (tests/data/web/atom.rng); a
+# against a RELAX NG schema of RFC 4287 (tests/data/web/atom.rng) and has
+# an entry per report (informational mail aside) and state change; a
 # second run writes nothing, a run after one new mail rewrites only the
 # pages that mail changes. The series page's screenshot is kept in the
 # build tree, as t0500-web-series.png beside this script.
@@ -15,7 +16,7 @@ for c in python3 git sqlite3 chromium tidy xmllint; do
 done
 lkb_setup
 S=$LKB_TEST_DATA/stories
-plan 30
+plan 31
 
 # ---- the world: t0900's series repository, results and stories ----
 sh "$LKB_SRCDIR/tests/tools/make-series-repo.sh" "$T/repo" 13 >/dev/null 2>&1
@@ -91,8 +92,11 @@ nrep=$(db_q 'select count(*) from reports')
 ok_rc "index.html, feed.atom, digest.html, style.css" \
 	"$(test -s "$W/index.html" && test -s "$W/feed.atom" && test -s "$W/digest.html" && test -s "$W/style.css"; echo $?)"
 is "one page per report" "$(ls "$W"/report-*.html | wc -l)" "$nrep"
-is "the index links every report page" \
-	"$(grep -o 'href="report-[0-9]*\.html"' "$W/index.html" | sort -u | wc -l)" "$nrep"
+ninfo=$(db_q "select count(*) from reports where kind in ('build-success', 'perf-improvement', 'other-robot')")
+is "the index links every report page but informational mail's" \
+	"$(grep -o 'href="report-[0-9]*\.html"' "$W/index.html" | sort -u | wc -l)" "$((nrep - ninfo))"
+is "the informational bucket's page links those ($ninfo)" \
+	"$(grep -o 'href="report-[0-9]*\.html"' "$W/bucket-info.html" | sort -u | wc -l)" "$ninfo"
 SP=$(ls "$W"/series-*.html 2>/dev/null | head -1)
 ok_rc "a page for the whole-series answer, linked from its report" \
 	"$(test -n "$SP" && grep -q "href=\"$(basename "$SP")\"" "$W/report-$R4.html"; echo $?)"
@@ -263,8 +267,9 @@ is "tidy -errors finds nothing on any page" "$bad_tidy" ""
 xmllint --noout --relaxng "$LKB_TEST_DATA/web/atom.rng" "$W/feed.atom" >"$T/rng.out" 2>&1
 ok_rc "feed.atom validates against RFC 4287's schema ($(tail -1 "$T/rng.out"))" $?
 n=$(db_q 'select count(*) from report_history')
-ok_rc "the feed has the scenario's $n state changes" \
-	"$(test "$n" -gt 0 && test "$(grep -c '<entry>' "$W/feed.atom")" = "$n"; echo $?)"
+ok_rc "the feed has the scenario's $n state changes and its $((nrep - ninfo)) reports but informational mail" \
+	"$(test "$n" -gt 0 && test "$(grep -c '<entry>' "$W/feed.atom")" = "$((n + nrep - ninfo))" &&
+	   test "$(grep -c '<title>New report ' "$W/feed.atom")" = "$((nrep - ninfo))"; echo $?)"
 shot=${LKB_BUILDDIR:-$PWD}/tests/sh/t0500-web-series.png
 mkdir -p "$(dirname "$shot")"
 rm -f "$shot"

@@ -39,6 +39,11 @@ static const struct {
 	{ "\xc3\xa9\xe2\x96\x87", 5, "\xc3\xa9\xe2\x96\x87" },
 	{ "\xff\xc3", 2, "\xef\xbf\xbd\xef\xbf\xbd" },
 	{ "\xc2\x85x", 3, "\xef\xbf\xbdx" },
+	/* issue 36 row 13: U+FFFE and U+FFFF, forbidden in XML 1.0;
+	 * U+FFFD and U+FFEF stay */
+	{ "a\xef\xbf\xbe" "b\xef\xbf\xbf", 8,
+	  "a\xef\xbf\xbd" "b\xef\xbf\xbd" },
+	{ "\xef\xbf\xbd\xef\xbf\xaf", 6, "\xef\xbf\xbd\xef\xbf\xaf" },
 };
 
 START_TEST(escape_table)
@@ -63,11 +68,11 @@ START_TEST(slugs)
 	static const char *const rows[][2] = {
 		{ "open", "state-open.html" },		/* plain: as it is */
 		{ "fix-proposed", "state-fix-proposed.html" },
-		/* anything else gets its FNV-1a hash (computed apart in
-		 * Python): never two values one page */
-		{ "Linus", "state-linus-89f2f16c.html" },
-		{ "../x", "state-_._x-5c237dda.html" },
-		{ "a/b", "state-a_b-3a8e75c1.html" },
+		/* anything else gets '~' and its 64-bit FNV-1a hash
+		 * (computed apart in Python): never two values one page */
+		{ "Linus", "state-linus~7845d8b545ffd40c.html" },
+		{ "../x", "state-_._x~7132eda6838c62fa.html" },
+		{ "a/b", "state-a_b~e620c3190468cf61.html" },
 		{ "a_b", "state-a_b.html" },
 	};
 	struct strbuf sb = STRBUF_INIT;
@@ -84,6 +89,14 @@ START_TEST(slugs)
 
 		ck_assert_int_eq(site_slug(&a, "tree", "a/b"), LKB_OK);
 		ck_assert_int_eq(site_slug(&b, "tree", "a:b"), LKB_OK);
+		ck_assert_str_ne(a.buf, b.buf);
+		/* issue 36 row 15: a plain name that spells a hashed one */
+		strbuf_reset(&a);
+		strbuf_reset(&b);
+		ck_assert_int_eq(site_slug(&a, "tree", "Linux"), LKB_OK);
+		ck_assert_int_eq(site_slug(&b, "tree", "linux-94f302bd"),
+				 LKB_OK);
+		ck_assert_str_eq(b.buf, "tree-linux-94f302bd.html");
 		ck_assert_str_ne(a.buf, b.buf);
 		strbuf_release(&a);
 		strbuf_release(&b);
