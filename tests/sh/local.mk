@@ -57,6 +57,7 @@ LKB_SH_TESTS = \
 	%reldir%/t0470-undone.sh \
 	%reldir%/t0480-review.sh \
 	%reldir%/t0500-web.sh \
+	%reldir%/t0510-web-layout.sh \
 	%reldir%/t0600-smtp.sh \
 	%reldir%/t0601-render-golden.sh \
 	%reldir%/t0610-rules-cli.sh \

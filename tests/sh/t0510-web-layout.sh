@@ -1,0 +1,182 @@
+#!/bin/sh
+# t0510-web-layout.sh - the site of a real list archive (the linux-xfs
+# mail of tests/data/corpus, 305 messages, 29 reports from 2019 to 2026)
+# and hostile mail made from its build-error report, checked in headless
+# chromium (issue 38, issue 36 rows 12, 13, 15, 16):
+#   - no page is wider than its window from 320 to 1920 px, with a
+#     160-character token without a break in a tree, a subject, an error
+#     line and a display name;
+#   - "needs attention" holds no informational mail and nothing quiet
+#     for longer than [web] stale_days; the site, `lkpbot list --bucket`
+#     and index.json agree on every bucket;
+#   - a build-error page shows its error line (file:line);
+#   - a thread of 60 outsider replies shows [web] max_thread of them and
+#     a lore link for the rest; message anchors come from the Message-ID;
+#   - U+FFFE in a subject leaves feed.atom valid; the trees "Linux" and
+#     "linux-94f302bd" get a filter page each.
+# Screenshots (index at 1400 and 320 px, the build-error page) are kept
+# in the build tree as tests/sh/t0510-*.png.
+. "${LKB_SRCDIR:-$(dirname "$0")/../..}/tests/sh/lib.sh"
+for c in python3 sqlite3 chromium xmllint; do
+	command -v $c >/dev/null || bail_out "$c missing (scripts/deps.sh test)"
+done
+lkb_setup
+plan 17
+
+MD=$T/md
+mkdir -p "$MD/cur" "$MD/new" "$MD/tmp"
+cp "$LKB_TEST_DATA"/corpus/maildir/cur/* "$MD/cur/"
+# the hostile mail, from the real build-error report of 2025-03-09
+REP=$(grep -l '^Message-ID: <202503090042.CWpAx3iG-lkp@intel.com>' "$MD"/cur/*)
+python3 - "$REP" "$MD/new" <<'PY'
+import sys
+src = open(sys.argv[1], "rb").read().decode("ascii")
+head, body = src.split("\n\n", 1)
+keep = [l for l in head.split("\n") if not l.startswith((" ", "\t"))
+        and l.split(":", 1)[0].lower() in ("from", "to", "cc", "mime-version",
+                                           "content-type")]
+tok = "x" * 160				# a word no browser can break by itself
+def mail(name, mid, subject, date, body, extra=()):
+    h = keep + ["Subject: " + subject, "Message-ID: <%s>" % mid,
+                "Date: " + date] + list(extra)
+    open("%s/%s" % (sys.argv[2], name), "w").write("\n".join(h) + "\n\n" + body)
+d = "Sun, 1 Mar 2026 10:00:00 +0000"
+# a 160-character tree and error line, U+FFFE in the subject (RFC 2047)
+mail("long", "long@e2e.test",
+     "[%s:master 13/13] fs/xfs/%s.c:746:15: error: =?UTF-8?Q?x=EF=BF=BEy?=" % (tok, tok),
+     d, body.replace("fs/xfs/xfs_file.c:746:15:", "fs/xfs/%s.c:746:15:" % tok))
+# two trees that once shared a filter page
+for t in ("Linux", "linux-94f302bd"):
+    mail("tree-" + t, "tree-%s@e2e.test" % t,
+         "[%s:master 13/13] fs/xfs/xfs_file.c:746:15: error: too few arguments" % t,
+         d, body)
+# 60 outsider replies in its thread, the first from a 160-character name
+for i in range(60):
+    name = tok if i == 0 else "Outsider %d" % i
+    open("%s/reply-%02d" % (sys.argv[2], i), "w").write(
+        "From: %s <out%d@outside.example>\nTo: lkp@intel.com\n"
+        "Subject: Re: [long] reply %d\nMessage-ID: <reply-%02d@e2e.test>\n"
+        "In-Reply-To: <long@e2e.test>\nReferences: <long@e2e.test>\n"
+        "Date: Sun, 1 Mar 2026 11:%02d:00 +0000\n\n%s %d\n"
+        % (name, i, i, i, i, tok, i))
+PY
+cat >"$LKB_CONF" <<CONF
+[web]
+stale_days = 500
+max_thread = 20
+CONF
+L() { "$LKPBOT" -c "$LKB_CONF" "$@"; }
+L -q import "$MD" && L -q triage >/dev/null
+ok_rc "the archive and the hostile mail imported" $?
+W=$T/site
+L web --out "$W" >"$T/web.out" 2>&1
+ok_rc "lkpbot web writes the site ($(tail -1 "$T/web.out"))" $?
+
+# ---- widths, all pages and windows in one chromium run ----
+# each page is loaded in a frame of each width; a script added to a
+# copy of it posts its scroll width to the frame page, which chromium's
+# DOM dump shows (headless windows are at least 500 px wide)
+LONG=$(db_q "select r.id from reports r join messages m on m.id = r.msg_id where m.message_id = 'long@e2e.test'")
+BUILD=$(db_q "select r.id from reports r join messages m on m.id = r.msg_id where m.message_id = '202503090042.CWpAx3iG-lkp@intel.com'")
+pages="index.html digest.html bucket-attention.html bucket-stale.html bucket-info.html
+report-$LONG.html report-$BUILD.html $(cd "$W" && ls tree-*.html kind-*.html | head -8)"
+python3 - "$W" $pages >"$T/frames.html" <<'PY'
+import sys, os
+site, pages = sys.argv[1], sys.argv[2:]
+print('<!DOCTYPE html><html><body><pre id="r"></pre><script>'
+      'window.addEventListener("message", function (e) {'
+      ' document.getElementById("r").textContent += e.data + "\\n"; });'
+      '</script>')
+for p in pages:
+    src = open(os.path.join(site, p), encoding="utf-8").read()
+    probe = ('<script>parent.postMessage(location.pathname.split("/").pop()'
+             ' + " " + window.innerWidth + " " +'
+             ' document.documentElement.scrollWidth, "*")</script></body>')
+    open(os.path.join(site, ".w-" + p), "w", encoding="utf-8").write(
+        src.replace("</body>", probe))
+    for w in (320, 375, 768, 1024, 1280, 1400, 1920):
+        print('<iframe src="%s/.w-%s" width="%d" height="600"></iframe>'
+              % (site, p, w))
+print('</body></html>')
+PY
+chromium --headless --no-sandbox --disable-gpu --hide-scrollbars \
+	--user-data-dir="$T/chrome" --window-size=1920,1080 \
+	--virtual-time-budget=20000 --dump-dom "file://$T/frames.html" \
+	2>/dev/null | sed -n '/<pre id="r">/,/<\/pre>/p' |
+	sed -e 's/<[^>]*>//g' | grep -E '^\.w-[^ ]+ [0-9]+ [0-9]+$' >"$T/widths"
+rm -f "$W"/.w-*
+npages=$(echo $pages | wc -w)
+is "chromium measured every page at 7 widths" "$(wc -l <"$T/widths")" $((npages * 7))
+is "no page is wider than its window (320 to 1920 px)" \
+	"$(awk '$3 > $2 { print }' "$T/widths" | tr '\n' ';')" ""
+
+# ---- the buckets, the same everywhere ----
+python3 - "$W/index.json" >"$T/buckets" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+for r in d["reports"]:
+    print(r["bucket"], r["id"], r["kind"], r["last_activity"], d["newest_mail"])
+PY
+is "needs attention: no informational mail" \
+	"$(awk '$1 == "attention" && $3 ~ /^(build-success|perf-improvement|other-robot)$/' "$T/buckets")" ""
+is "needs attention: nothing quiet for more than stale_days (500)" \
+	"$(python3 - "$W/index.json" <<'PY'
+import json, sys, datetime
+d = json.load(open(sys.argv[1]))
+p = lambda s: datetime.datetime.strptime(s, "%Y-%m-%dT%H:%M:%SZ")
+now = p(d["newest_mail"])
+print(" ".join(str(r["id"]) for r in d["reports"] if r["bucket"] == "attention"
+               and (now - p(r["last_activity"])).days > 500))
+PY
+)" ""
+ok_rc "needs attention is not empty; stale and info are not either" \
+	"$(for b in attention stale info; do grep -q "^$b " "$T/buckets" || echo $b; done | grep -q . && echo 1 || echo 0)"
+same=
+for b in attention working waiting resolved stale closed info; do
+	site=$(grep -o 'href="report-[0-9]*\.html"' "$W/bucket-$b.html" | tr -dc '0-9\n' | sort -nu | tr '\n' ' ')
+	json=$(awk -v b=$b '$1 == b { print $2 }' "$T/buckets" | sort -n | tr '\n' ' ')
+	cli=$(L list --bucket $b --json | python3 -c 'import json,sys; print(" ".join(str(r["id"]) for r in sorted(json.load(sys.stdin)["reports"], key=lambda r: r["id"])))')
+	[ "$site" = "$json" ] && [ "$(echo $json)" = "$cli" ] || same="$same $b: [$site] [$json] [$cli]"
+done
+is "bucket pages, index.json and list --bucket agree" "$same" ""
+is "lkpbot list leaves informational mail out" \
+	"$(L list --json | python3 -c 'import json,sys; print(sum(r["kind"] in ("build-success", "perf-improvement", "other-robot") for r in json.load(sys.stdin)["reports"]))')" 0
+
+# ---- the report pages, as chromium renders them ----
+dom() { chromium --headless --no-sandbox --disable-gpu --user-data-dir="$T/chrome" \
+	--dump-dom "file://$1" 2>/dev/null; }
+dom "$W/report-$BUILD.html" >"$T/build.dom"
+ok_rc "the build-error page shows its error line" \
+	"$(grep -q 'fs/xfs/xfs_file.c:746:15: error: too few arguments to function' "$T/build.dom" &&
+	   grep -q '<h2>Build errors and warnings' "$T/build.dom"; echo $?)"
+ok_rc "... and links the report on lore" \
+	"$(grep -q 'href="https://lore.kernel.org/all/202503090042.CWpAx3iG-lkp@intel.com/"' "$T/build.dom"; echo $?)"
+dom "$W/report-$LONG.html" >"$T/long.dom"
+is "a thread of 61 shows max_thread (20) messages" \
+	"$(grep -c '<li id="m-[0-9a-f]\{16\}">' "$T/long.dom")" 20
+ok_rc "... and says so, with the thread on lore" \
+	"$(grep -q '41 more messages are not shown' "$T/long.dom" && grep -q 'href="https://lore.kernel.org/all/long@e2e.test/T/"' "$T/long.dom"; echo $?)"
+mid_anchor=$(python3 -c 'h = 14695981039346656037
+for c in b"long@e2e.test": h = ((h ^ c) * 1099511628211) % 2**64
+print("m-%016x" % h)')
+ok_rc "message anchors come from the Message-ID ($mid_anchor)" \
+	"$(grep -q "<li id=\"$mid_anchor\">" "$T/long.dom"; echo $?)"
+
+# ---- the feed with U+FFFE in a subject; tree pages apart ----
+xmllint --noout --relaxng "$LKB_TEST_DATA/web/atom.rng" "$W/feed.atom" >"$T/rng.out" 2>&1
+ok_rc "feed.atom validates with U+FFFE in a subject ($(tail -1 "$T/rng.out"))" $?
+is "the trees Linux and linux-94f302bd have a page each" \
+	"$(ls "$W" | grep -c -e '^tree-linux~[0-9a-f]\{16\}\.html$' -e '^tree-linux-94f302bd\.html$')" 2
+
+# ---- screenshots ----
+out=${LKB_BUILDDIR:-$PWD}/tests/sh
+mkdir -p "$out"
+shot() { rm -f "$out/$1"; chromium --headless --no-sandbox --disable-gpu --hide-scrollbars \
+	--user-data-dir="$T/chrome" --window-size=$2 --screenshot="$out/$1" \
+	"file://$W/$3" >/dev/null 2>&1; }
+shot t0510-index-1400.png 1400,1000 index.html
+shot t0510-index-phone.png 500,1000 index.html
+shot t0510-build-error.png 1400,1400 report-$BUILD.html
+ok_rc "screenshots kept ($out/t0510-*.png)" \
+	"$(for f in index-1400 index-phone build-error; do head -c 8 "$out/t0510-$f.png" | od -An -c | grep -q 'P   N   G' || echo $f; done | grep -q . && echo 1 || echo 0)"
+done_testing
