@@ -62,6 +62,10 @@
 #define LKB_MAX_RENDER_BYTES (4u * 1024 * 1024)
 /* Bytes fetched from a server in one response. */
 #define LKB_MAX_FETCH_BYTES (80u * 1024 * 1024)
+/* A FETCH literal over LKB_MAX_MESSAGE_BYTES (a server that understated
+ * RFC822.SIZE) is read and dropped, its mail skipped, up to this size;
+ * a larger one ends the session (more is no mail an MTA passes). */
+#define LKB_MAX_IMAP_DROP_BYTES (1024ull * 1024 * 1024)
 /* Messages per sync and triage transaction. */
 #define LKB_BATCH_MESSAGES 500
 /* Messages per `lkpbot import` transaction (--batch): every commit
@@ -121,6 +125,9 @@
 /* Commits per `git log` of a watch run, so one call stays well inside
  * LKB_MAX_GIT_OUTPUT (real messages average < 2 KB). */
 #define LKB_GIT_WATCH_CHUNK 2000
+/* Skipped objects a run's summary names one by one (the rest counted;
+ * `lkpbot doctor` lists them). */
+#define LKB_MAX_RUN_SKIPS_SHOWN 20
 /* Closes:/Link:/Fixes:/revert lines used from one commit message. */
 #define LKB_MAX_GIT_REFS 64
 /* A patch key (author and title, state/store_evidence.h): longer ones

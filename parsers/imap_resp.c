@@ -42,9 +42,12 @@ imap_cond_name(enum imap_cond c)
 
 /* The segment [s, nl) ends with "{n}\r" or "{n+}\r": 1 and *n_out, 0 if
  * it announces no literal, LKB_ERR_PROTO / LKB_ERR_TOO_BIG if it does
- * badly. */
+ * badly; IMAP_FRAMER_BIG (with drop_big) for one over
+ * LKB_MAX_MESSAGE_BYTES that may be dropped: *n_out its size (which
+ * fits: LKB_MAX_IMAP_DROP_BYTES), *digits_out its first digit. */
 static int
-literal_at_end(const char *s, const char *nl, size_t *n_out)
+literal_at_end(const char *s, const char *nl, int drop_big, size_t *n_out,
+	       const char **digits_out)
 {
 	const char *q = nl;
 	uint64_t n = 0, mul = 1;
@@ -69,6 +72,12 @@ literal_at_end(const char *s, const char *nl, size_t *n_out)
 		return 0;	/* text that happens to end in "}" */
 	if (!digits)
 		return LKB_ERR_PROTO;
+	if (n > LKB_MAX_MESSAGE_BYTES && drop_big &&
+	    n <= LKB_MAX_IMAP_DROP_BYTES) {
+		*n_out = (size_t)n;
+		*digits_out = q;
+		return IMAP_FRAMER_BIG;
+	}
 	if (n > LKB_MAX_MESSAGE_BYTES) {
 		lkb_error("imap: literal of %llu bytes is over "
 			  "LKB_MAX_MESSAGE_BYTES", (unsigned long long)n);
@@ -82,7 +91,7 @@ int
 imap_framer_scan(struct imap_framer *fr, const char *buf, size_t len,
 		 size_t *frame_len_out)
 {
-	const char *nl;
+	const char *nl, *digits = NULL;
 	size_t lit;
 	int rc;
 
@@ -102,9 +111,17 @@ imap_framer_scan(struct imap_framer *fr, const char *buf, size_t len,
 		}
 		if ((size_t)(nl - buf) - fr->seg > LKB_MAX_IMAP_LINE_BYTES)
 			goto too_long;
-		rc = literal_at_end(buf + fr->seg, nl, &lit);
+		rc = literal_at_end(buf + fr->seg, nl, fr->drop_big, &lit,
+				    &digits);
 		if (rc < 0)
 			return rc;
+		if (rc == IMAP_FRAMER_BIG) {
+			fr->big = lit;
+			fr->big_digits = (size_t)(digits - buf);
+			fr->big_data = (size_t)(nl - buf) + 1;
+			fr->seg = fr->pos = 0;
+			return rc;
+		}
 		if (rc == 0) {
 			*frame_len_out = (size_t)(nl - buf) + 1;
 			fr->seg = fr->pos = 0;

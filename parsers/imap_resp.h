@@ -23,15 +23,27 @@
 struct imap_framer {
 	size_t seg;	/* start of the line segment being scanned */
 	size_t pos;	/* no CRLF of that segment before this offset */
+	/* set by the caller: a literal over LKB_MAX_MESSAGE_BYTES (and not
+	 * over LKB_MAX_IMAP_DROP_BYTES) is IMAP_FRAMER_BIG, not an error */
+	int drop_big;
+	/* with IMAP_FRAMER_BIG: the literal's size, the offsets of its
+	 * first digit (after '{') and of its first byte (after CRLF) */
+	uint64_t big;
+	size_t big_digits, big_data;
 };
-#define IMAP_FRAMER_INIT { 0, 0 }
+#define IMAP_FRAMER_INIT { 0, 0, 0, 0, 0, 0 }
+#define IMAP_FRAMER_BIG 2
 
 /* buf[0..len) starts with a response. Returns 1 and sets *frame_len_out
  * when a whole response (with its literals and final CRLF) is there and
  * resets fr; 0 when more bytes are needed (call again with the same fr
  * and the same, grown, buffer); LKB_ERR_TOO_BIG when a line, a literal
  * or the whole response is over its limit; LKB_ERR_PROTO on a bad
- * literal announcement. */
+ * literal announcement. With fr->drop_big, IMAP_FRAMER_BIG for a
+ * literal over LKB_MAX_MESSAGE_BYTES but not over LKB_MAX_IMAP_DROP_BYTES
+ * (fr->big and the offsets say where; fr is reset): the caller drops
+ * its bytes, zeroes its digits ("{00000000}", an empty literal) and
+ * scans again. */
 int imap_framer_scan(struct imap_framer *fr, const char *buf, size_t len,
 		     size_t *frame_len_out) LKB_WARN_UNUSED;
 

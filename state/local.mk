@@ -15,4 +15,5 @@ state_libstate_a_SOURCES += %reldir%/store_report.c %reldir%/store_report_query.
 state_libstate_a_SOURCES += %reldir%/store_request.c %reldir%/store_request.h
 state_libstate_a_SOURCES += %reldir%/store_git.c %reldir%/store_git.h \
 	%reldir%/store_group.c %reldir%/store_group.h \
-	%reldir%/store_evidence.c %reldir%/store_evidence.h
+	%reldir%/store_evidence.c %reldir%/store_evidence.h \
+	%reldir%/store_skip.c %reldir%/store_skip.h

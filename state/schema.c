@@ -279,6 +279,20 @@ static const char *const migrations[] = {
 	"  why TEXT NOT NULL,"		/* the trailer that named it */
 	"  PRIMARY KEY (patch_mid, report_id)"
 	") WITHOUT ROWID;",
+	/* 15 -> 16: objects a stage passed over because they broke a
+	 * limit (state/store_skip.c): a commit message over
+	 * LKB_MAX_GIT_OUTPUT, a mail over LKB_MAX_MESSAGE_BYTES whatever
+	 * its stated size; listed by `lkpbot doctor` and the run summary
+	 * so that no skip is silent */
+	"CREATE TABLE skips ("
+	"  stage TEXT NOT NULL,"	/* 'git', 'imap' */
+	"  object TEXT NOT NULL,"	/* a sha, an imap:FOLDER;...;UID=N */
+	"  place TEXT NOT NULL,"	/* the branch, the folder */
+	"  why TEXT NOT NULL,"
+	"  at INTEGER NOT NULL,"
+	"  PRIMARY KEY (stage, object)"
+	") WITHOUT ROWID;"
+	"CREATE INDEX skips_at ON skips(at);",
 };
 
 /* The migration that edits sqlite_schema (run by schema_edit). */

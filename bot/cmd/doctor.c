@@ -26,6 +26,7 @@
 #include "lib/xalloc.h"
 #include "parsers/conf.h"
 #include "state/store.h"
+#include "state/store_skip.h"
 
 static const char *const usage[] = {
 	"lkpbot doctor [--json]",
@@ -51,7 +52,7 @@ struct check {
 };
 
 struct doctor {
-	struct check c[8];
+	struct check c[32];
 	size_t n;
 };
 
@@ -117,6 +118,31 @@ check_config(struct doctor *d, const struct bot_ctx *ctx)
 		    "no configuration file");
 }
 
+static int
+skip_line(const struct store_skip *sk, void *arg)
+{
+	struct strbuf *sb = arg;
+
+	return strbuf_addf(sb, "%s%s %s in %s: %s", sb->len ? "; " : "",
+			   sk->stage, sk->object, sk->place, sk->why) != LKB_OK;
+}
+
+/* What the stages passed over (state/store_skip.h): a warning naming
+ * the latest few, so that no skip goes unseen. */
+static void
+check_skips(struct doctor *d, struct store *st)
+{
+	struct strbuf sb = STRBUF_INIT;
+	int64_t n = 0;
+
+	strbuf_init_capped(&sb, 4096);
+	if (store_skips(st, 0, 5, skip_line, &sb, &n) == LKB_OK && n > 0)
+		add(d, "skipped", V_WARN, "nothing to do unless one matters: "
+		    "it is over a limit of lib/limits.h (see lkpbot-doctor(1))",
+		    "%lld objects skipped, latest: %s", (long long)n, sb.buf);
+	strbuf_release(&sb);
+}
+
 static void
 check_db(struct doctor *d, const struct bot_ctx *ctx)
 {
@@ -133,11 +159,14 @@ check_db(struct doctor *d, const struct bot_ctx *ctx)
 	rc = store_open(ctx->db_path, STORE_RO, &st);
 	if (rc == LKB_OK)
 		rc = store_schema_version(st, &v);
-	store_close(st);
-	if (rc == LKB_OK)
+	if (rc == LKB_OK) {
 		add(d, "database", V_OK, NULL, "%s, schema %d", ctx->db_path,
 		    v);
-	else
+		if (v >= STORE_SKIP_SCHEMA)
+			check_skips(d, st);
+	}
+	store_close(st);
+	if (rc != LKB_OK)
 		add_failure(d, "database", rc, ctx->db_path,
 			    (const char *const[]){ NULL, NULL,
 			    "see `lkpbot db check`; a newer schema needs a "

@@ -10,7 +10,8 @@
  * it as their deadline (git: per command), if less than their own, and
  * no stage starts once it has passed (exit 4).
  * With [web] dir set, a last stage writes the static site
- * (lkpbot-web(1)).
+ * (lkpbot-web(1)). The summary ends with every object a stage skipped
+ * in this run (state/store_skip.h).
  */
 #include "config.h"
 
@@ -32,6 +33,7 @@
 #include "bot/web/web.h"
 #include "lib/log.h"
 #include "lib/status.h"
+#include "state/store_skip.h"
 
 static const char *const usage[] = {
 	"lkpbot run [--dry-run DIR]",
@@ -142,6 +144,31 @@ static const struct run_stage {
 };
 
 static int
+print_skip(const struct store_skip *sk, void *arg)
+{
+	(void)arg;
+	printf("run: skipped %s %s in %s: %s\n", sk->stage, sk->object,
+	       sk->place, sk->why);
+	return 0;
+}
+
+/* The objects skipped since start, LKB_MAX_RUN_SKIPS_SHOWN of them by
+ * name. */
+static void
+print_skips(struct bot_ctx *ctx, time_t start)
+{
+	int64_t n = 0;
+
+	if (ctx->verbose < 0 ||
+	    store_skips(ctx->st, (int64_t)start, LKB_MAX_RUN_SKIPS_SHOWN,
+			print_skip, NULL, &n) != LKB_OK)
+		return;
+	if (n > LKB_MAX_RUN_SKIPS_SHOWN)
+		printf("run: %lld objects skipped in all (lkpbot doctor)\n",
+		       (long long)n);
+}
+
+static int
 is_fatal(int rc)
 {
 	return rc == LKB_ERR_CONFIG || rc == LKB_ERR_SCHEMA_TOO_NEW ||
@@ -159,6 +186,7 @@ cmd_run(int argc, char **argv, struct bot_ctx *ctx)
 	struct run_opts ro = { NULL };
 	struct run_lock *lock = NULL;
 	struct stat sb;
+	time_t start;
 	int c, rc, first = LKB_OK;
 
 	while ((c = getopt_long(argc, argv, "n:h", opts, NULL)) != -1) {
@@ -188,7 +216,8 @@ cmd_run(int argc, char **argv, struct bot_ctx *ctx)
 	rc = run_lock_enter(ctx, &lock);
 	if (rc <= 0)
 		return ctx_exit_code(rc);
-	ro.end = time(NULL) + ctx->set->bot.run_deadline;
+	start = time(NULL);
+	ro.end = start + ctx->set->bot.run_deadline;
 	for (size_t i = 0; i < LKB_ARRAY_SIZE(stages); i++) {
 		if (time(NULL) >= ro.end) {
 			lkb_warn("run: past its deadline of %ld s ([bot] "
@@ -210,6 +239,7 @@ cmd_run(int argc, char **argv, struct bot_ctx *ctx)
 		if (is_fatal(rc))
 			break;
 	}
+	print_skips(ctx, start);
 	run_lock_release(lock);
 	return ctx_exit_code(first);
 }

@@ -9,7 +9,10 @@
  * RFC822.SIZE, then one with BODY.PEEK[] for those not over
  * LKB_MAX_MESSAGE_BYTES), each batch stored in one transaction together
  * with the cursor advance. Mail over the limit is stored as a rejected
- * stand-in naming its size, so the cursor passes it. A changed UIDVALIDITY reads the folder again from UID
+ * stand-in naming its size, so the cursor passes it; so is a body over
+ * it whose RFC822.SIZE said less (a server that lies): its bytes are
+ * read and dropped (bot/net/imap.h), up to LKB_MAX_IMAP_DROP_BYTES. Each such skip
+ * is recorded (state/store_skip.h) for `lkpbot doctor` and the run. A changed UIDVALIDITY reads the folder again from UID
  * 1; the store's dedup (Message-ID, else content) keeps it from storing
  * anything twice.
  */
@@ -29,6 +32,7 @@
 #include "lib/xalloc.h"
 #include "state/store.h"
 #include "state/store_cursor.h"
+#include "state/store_skip.h"
 
 /* One folder's run. */
 struct folder_run {
@@ -39,6 +43,11 @@ struct folder_run {
 	uint32_t lo, hi;	/* UIDs of the batch in flight */
 	uint32_t *big;		/* UIDs of the batch over the size limit */
 	size_t nbig;
+	struct uid_size {
+		uint32_t uid;
+		uint64_t size;
+	} *sizes;		/* the others' RFC822.SIZE */
+	size_t nsizes, nbatch;	/* sizes holds nbatch */
 	uint64_t fetched, new_msgs, duplicate;	/* committed */
 	uint64_t batch_fetched;
 	struct strbuf lf;	/* the message with CRLF turned into LF */
@@ -89,6 +98,51 @@ batch_uid(struct folder_run *fr, uint32_t uid)
 	return LKB_OK;
 }
 
+/* A mail over LKB_MAX_MESSAGE_BYTES, size bytes (stated: what its
+ * RFC822.SIZE said, when that was less): a short stand-in naming it and
+ * its size is stored as rejected, and the skip recorded
+ * (state/store_skip.h), so the cursor passes it. */
+static int
+skip_big(struct folder_run *fr, uint64_t size, const uint64_t *stated)
+{
+	struct store_skip sk = { "imap", fr->src.buf, fr->folder, NULL, 0 };
+	char *why, *stub;
+	int rc;
+
+	if (stated)
+		why = xasprintf("message of %" PRIu64 " bytes (RFC822.SIZE "
+				"said %" PRIu64 ") over LKB_MAX_MESSAGE_BYTES, "
+				"not stored", size, *stated);
+	else
+		why = xasprintf("message of %" PRIu64 " bytes over "
+				"LKB_MAX_MESSAGE_BYTES, not fetched", size);
+	lkb_warn("%s: skipping a message of %" PRIu64 " bytes: over "
+		 "LKB_MAX_MESSAGE_BYTES%s", fr->src.buf, size,
+		 stated ? " (its RFC822.SIZE said less)" : "");
+	stub = xasprintf("X-Lkpbot-Not-Fetched: %s\n\n%s\n", fr->src.buf,
+			 why);
+	rc = ingest_rejected(fr->si->ig, stub, strlen(stub), fr->src.buf,
+			     why, NULL);
+	sk.why = why;
+	if (rc == LKB_OK)
+		rc = store_skip_add(fr->si->st, &sk);
+	free(why);
+	free(stub);
+	if (rc == LKB_OK)
+		fr->batch_fetched++;
+	return rc;
+}
+
+/* The size each UID's RFC822.SIZE stated, if the batch had it. */
+static const uint64_t *
+stated_size(const struct folder_run *fr, uint32_t uid)
+{
+	for (size_t i = 0; i < fr->nsizes; i++)
+		if (fr->sizes[i].uid == uid)
+			return &fr->sizes[i].size;
+	return NULL;
+}
+
 static int
 on_message(void *arg, uint32_t uid, const char *raw, size_t len)
 {
@@ -97,6 +151,9 @@ on_message(void *arg, uint32_t uid, const char *raw, size_t len)
 
 	if ((rc = batch_uid(fr, uid)) != LKB_OK)
 		return rc;
+	/* a server may understate RFC822.SIZE: the body decides */
+	if (!raw || len > LKB_MAX_MESSAGE_BYTES)
+		return skip_big(fr, len, stated_size(fr, uid));
 	if ((rc = crlf_to_lf(&fr->lf, raw, len)) != LKB_OK)
 		return rc;
 	rc = ingest_message(fr->si->ig, fr->lf.buf, fr->lf.len, fr->src.buf,
@@ -106,33 +163,27 @@ on_message(void *arg, uint32_t uid, const char *raw, size_t len)
 	return rc;
 }
 
-/* A mail over LKB_MAX_MESSAGE_BYTES is not fetched: a short stand-in
- * naming it and its size is stored as rejected instead. */
+/* A mail over LKB_MAX_MESSAGE_BYTES is not fetched (skip_big); the
+ * others' sizes are kept to name a lie in on_message. */
 static int
 on_size(void *arg, uint32_t uid, uint64_t size)
 {
 	struct folder_run *fr = arg;
-	char *why, *stub;
 	int rc;
 
-	if ((rc = batch_uid(fr, uid)) != LKB_OK ||
-	    size <= LKB_MAX_MESSAGE_BYTES)
+	if ((rc = batch_uid(fr, uid)) != LKB_OK)
 		return rc;
-	lkb_warn("%s: skipping a message of %" PRIu64 " bytes: over "
-		 "LKB_MAX_MESSAGE_BYTES", fr->src.buf, size);
-	why = xasprintf("message of %" PRIu64 " bytes over "
-			"LKB_MAX_MESSAGE_BYTES, not fetched", size);
-	stub = xasprintf("X-Lkpbot-Not-Fetched: %s\n\n%s\n", fr->src.buf,
-			 why);
-	rc = ingest_rejected(fr->si->ig, stub, strlen(stub), fr->src.buf,
-			     why, NULL);
-	free(why);
-	free(stub);
-	if (rc != LKB_OK)
+	if (size <= LKB_MAX_MESSAGE_BYTES) {
+		if (fr->nsizes >= fr->nbatch)
+			return LKB_OK;	/* a UID told twice */
+		fr->sizes[fr->nsizes].uid = uid;
+		fr->sizes[fr->nsizes++].size = size;
+		return LKB_OK;
+	}
+	if ((rc = skip_big(fr, size, NULL)) != LKB_OK)
 		return rc;
 	fr->big = xreallocarray(fr->big, fr->nbig + 1, sizeof(*fr->big));
 	fr->big[fr->nbig++] = uid;
-	fr->batch_fetched++;
 	return LKB_OK;
 }
 
@@ -198,6 +249,9 @@ fetch_batch(struct folder_run *fr, const uint32_t *uids, size_t n,
 	fr->lo = uids[0];
 	fr->hi = uids[n - 1];
 	fr->nbig = 0;
+	fr->nsizes = 0;
+	fr->nbatch = n;
+	fr->sizes = xreallocarray(fr->sizes, n, sizeof(*fr->sizes));
 	fr->batch_fetched = 0;
 	if ((rc = ingest_begin(si->ig)) != LKB_OK)
 		goto out;
@@ -274,8 +328,8 @@ start_uid(struct folder_run *fr, int64_t *last_out, int *dirty_out)
 static int
 sync_folder(struct sync_imap *si, struct imap_session *s, const char *folder)
 {
-	struct folder_run fr = { si, s, folder, 0, 0, 0, NULL, 0, 0, 0, 0, 0,
-				 STRBUF_INIT, STRBUF_INIT };
+	struct folder_run fr = { si, s, folder, 0, 0, 0, NULL, 0, NULL, 0,
+				 0, 0, 0, 0, 0, STRBUF_INIT, STRBUF_INIT };
 	struct strbuf set = STRBUF_INIT;
 	struct imap_mailbox mb;
 	uint32_t *uids = NULL;
@@ -325,6 +379,7 @@ out:
 		       fr.new_msgs, fr.duplicate);
 	free(uids);
 	free(fr.big);
+	free(fr.sizes);
 	strbuf_release(&set);
 	strbuf_release(&fr.lf);
 	strbuf_release(&fr.src);

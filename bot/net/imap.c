@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "bot/net/imap-internal.h"
+#include "lib/ascii.h"
 #include "lib/limits.h"
 #include "lib/log.h"
 #include "lib/status.h"
@@ -53,6 +54,9 @@ struct imap_session {
 	imap_fetch_fn *fetch_fn;
 	imap_size_fn *size_fn;
 	void *fetch_arg;
+	uint64_t dropped;	/* the body literal of the response just read
+				 * was this big, over LKB_MAX_MESSAGE_BYTES,
+				 * and dropped (0: none) */
 };
 
 typedef int resp_fn(struct imap_session *s, const struct imap_resp *r);
@@ -183,6 +187,8 @@ resp_fetch(struct imap_session *s, const struct imap_resp *r)
 		lkb_error("imap: FETCH response %u without UID", r->num);
 		return LKB_ERR_PROTO;
 	}
+	if (s->dropped && !r->body.len)
+		return s->fetch_fn(s->fetch_arg, r->uid, NULL, s->dropped);
 	return s->fetch_fn(s->fetch_arg, r->uid, r->body.p, r->body.len);
 }
 
@@ -219,6 +225,35 @@ static resp_fn *const handlers[IMAP_ST__COUNT] = {
 
 /* ---- reading and running commands ---- */
 
+/* The literal the framer found over LKB_MAX_MESSAGE_BYTES in a FETCH:
+ * its bytes are read and dropped and its digits zeroed (an empty
+ * literal), so the session goes on and resp_fetch hands its size on. */
+static int
+drop_literal(struct imap_session *s)
+{
+	size_t data = s->off + s->fr.big_data, have;
+	uint64_t left = s->fr.big;
+	char *d;
+	int rc;
+
+	for (d = s->in.buf + s->off + s->fr.big_digits; LKB_ISDIGIT(*d); d++)
+		*d = '0';
+	s->dropped = s->fr.big;
+	for (;;) {
+		have = s->in.len - data;
+		if (have >= left) {
+			memmove(s->in.buf + data, s->in.buf + data + left,
+				have - left);
+			strbuf_setlen(&s->in, s->in.len - (size_t)left);
+			return LKB_OK;
+		}
+		left -= have;
+		strbuf_setlen(&s->in, data);
+		if ((rc = imap_conn_recv(&s->conn, &s->in)) != LKB_OK)
+			return rc;
+	}
+}
+
 /* The next complete response; its spans live until the next call. */
 static int
 read_resp(struct imap_session *s, struct imap_resp *r)
@@ -226,10 +261,17 @@ read_resp(struct imap_session *s, struct imap_resp *r)
 	size_t flen;
 	int rc;
 
+	s->dropped = 0;
+	s->fr.drop_big = s->state == IMAP_ST_FETCH;
 	for (;;) {
 		if (s->off < s->in.len) {
 			rc = imap_framer_scan(&s->fr, s->in.buf + s->off,
 					      s->in.len - s->off, &flen);
+			if (rc == IMAP_FRAMER_BIG) {
+				if ((rc = drop_literal(s)) != LKB_OK)
+					return rc;
+				continue;
+			}
 			if (rc < 0)
 				return rc;
 			if (rc == 1) {

@@ -61,6 +61,9 @@ int imap_session_search(struct imap_session *s, uint32_t from,
 			uint32_t **uids_out, size_t *n_out) LKB_WARN_UNUSED;
 
 /* Called once per fetched message; raw is valid during the call only.
+ * raw is NULL when the body was len bytes, over LKB_MAX_MESSAGE_BYTES
+ * (its RFC822.SIZE said less): it was read and dropped, up to
+ * LKB_MAX_IMAP_DROP_BYTES; a larger one is LKB_ERR_TOO_BIG.
  * A negative return stops the fetch (and breaks the session). */
 typedef int imap_fetch_fn(void *arg, uint32_t uid, const char *raw,
 			  size_t len);

@@ -21,6 +21,7 @@
 #include "parsers/reply.h"
 #include "state/store.h"
 #include "state/store_git.h"
+#include "state/store_skip.h"
 #include "state/store_triage.h"
 
 /* Evidence kept per event: the commit, its subject, the trailer. */
@@ -217,54 +218,131 @@ parse_commit(struct arena *a, const char *p, size_t len, struct gw_commit *c)
 	return 1;
 }
 
+/* Parse and scan every commit of one `git log -z` output; *got_out
+ * counts them. */
+static int
+scan_output(struct gw *g, const struct strbuf *out, long *got_out)
+{
+	struct arena a = ARENA_INIT;
+	struct gw_commit c;
+	const char *p, *end, *z;
+	int rc = LKB_OK;
+
+	*got_out = 0;
+	for (p = out->buf, end = out->buf + out->len; p < end; p = z + 1) {
+		z = memchr(p, '\0', (size_t)(end - p));
+		if (!z)
+			z = end;
+		if (z > p && *p == '\n')	/* between records */
+			p++;
+		if (parse_commit(&a, p, (size_t)(z - p), &c)) {
+			++*got_out;
+			g->stats->commits++;
+			rc = scan_commit(g, &a, &c);
+		}
+		arena_release(&a);
+		if (rc != LKB_OK)
+			break;
+	}
+	arena_release(&a);
+	return rc;
+}
+
+/* The one commit at offset skip of range is over LKB_MAX_GIT_OUTPUT:
+ * record it as skipped (store_skip.h) and warn, so that the watch moves
+ * past it. */
+static int
+skip_commit(struct gw *g, const char *range, long skip, char **err_out)
+{
+	struct strbuf out = STRBUF_INIT;
+	char nth[40];
+	const char *args[] = { "log", "--format=%H", "--max-count=1", nth,
+			       range, "--", NULL };
+	struct store_skip sk = { "git", NULL, g->branch, NULL, 0 };
+	size_t n;
+	int rc;
+
+	snprintf(nth, sizeof(nth), "--skip=%ld", skip);
+	if ((rc = compare_git_run(g->repo, args, &out, err_out)) != LKB_OK)
+		goto out;
+	n = strcspn(out.buf, "\n");
+	if (!git_is_hex(out.buf, n, 40, 64)) {
+		*err_out = xstrdup("git log printed no commit");
+		rc = LKB_ERR;
+		goto out;
+	}
+	strbuf_setlen(&out, n);
+	sk.object = out.buf;
+	sk.why = "commit message over LKB_MAX_GIT_OUTPUT (16 MiB), not read";
+	lkb_warn("git watch: %s: skipping commit %s: output over %u bytes "
+		 "(LKB_MAX_GIT_OUTPUT); `lkpbot doctor` lists it", g->branch,
+		 out.buf, LKB_MAX_GIT_OUTPUT);
+	if ((rc = store_skip_add(g->st, &sk)) == LKB_OK)
+		g->stats->skipped++;
+out:
+	strbuf_release(&out);
+	return rc;
+}
+
+/* Read count commits of range from offset skip and scan them. Output
+ * over LKB_MAX_GIT_OUTPUT splits the chunk in halves down to the one
+ * commit that is too big, which is skipped (a git that ran out of time
+ * is an error, not split). *got_out: the commits git listed. */
+static int
+read_chunk(struct gw *g, const char *range, long skip, long count,
+	   long *got_out, char **err_out)
+{
+	struct strbuf out = STRBUF_INIT;
+	char nmax[40], nskip[40];	/* "--max-count=" and a long */
+	const char *args[] = { "log", "-z", "--no-color",
+			       "--format=%H%n%ct%n%ae%n%B", nmax, nskip,
+			       range, "--", NULL };
+	unsigned late = compare_git_late_count();
+	long half, got2;
+	int rc;
+
+	*got_out = 0;
+	snprintf(nmax, sizeof(nmax), "--max-count=%ld", count);
+	snprintf(nskip, sizeof(nskip), "--skip=%ld", skip);
+	rc = compare_git_run(g->repo, args, &out, err_out);
+	if (rc == LKB_OK)
+		rc = scan_output(g, &out, got_out);
+	strbuf_release(&out);
+	if (rc != LKB_ERR_TOO_BIG || !*err_out ||
+	    compare_git_late_count() != late)
+		return rc;
+	FREE_AND_NULL(*err_out);
+	if (count == 1) {
+		*got_out = 1;
+		return skip_commit(g, range, skip, err_out);
+	}
+	half = count / 2;
+	rc = read_chunk(g, range, skip, half, got_out, err_out);
+	if (rc != LKB_OK || *got_out < half)
+		return rc;
+	rc = read_chunk(g, range, skip + half, count - half, &got2, err_out);
+	*got_out += got2;
+	return rc;
+}
+
 /* Read up to max commits of range, chunk by chunk, scanning each. A
  * negative status with *err_out set when git failed. */
 static int
 read_range(struct gw *g, const char *range, long max, char **err_out)
 {
-	struct strbuf out = STRBUF_INIT;
-	struct arena a = ARENA_INIT;
-	struct gw_commit c;
-	char count[40], skip[40];	/* "--max-count=" and a long */
 	long done = 0, got;
-	const char *args[] = { "log", "-z", "--no-color",
-			       "--format=%H%n%ct%n%ae%n%B", count, skip,
-			       range, "--", NULL };
 	int rc = LKB_OK;
 
 	*err_out = NULL;
 	while (done < max && rc == LKB_OK) {
 		long want = max - done < LKB_GIT_WATCH_CHUNK
 				    ? max - done : LKB_GIT_WATCH_CHUNK;
-		const char *p, *end, *z;
 
-		snprintf(count, sizeof(count), "--max-count=%ld", want);
-		snprintf(skip, sizeof(skip), "--skip=%ld", done);
-		strbuf_reset(&out);
-		if ((rc = compare_git_run(g->repo, args, &out, err_out)) != LKB_OK)
-			break;
-		got = 0;
-		for (p = out.buf, end = out.buf + out.len; p < end; p = z + 1) {
-			z = memchr(p, '\0', (size_t)(end - p));
-			if (!z)
-				z = end;
-			if (z > p && *p == '\n')	/* between records */
-				p++;
-			if (parse_commit(&a, p, (size_t)(z - p), &c)) {
-				got++;
-				g->stats->commits++;
-				rc = scan_commit(g, &a, &c);
-			}
-			arena_release(&a);
-			if (rc != LKB_OK)
-				break;
-		}
+		rc = read_chunk(g, range, done, want, &got, err_out);
 		done += want;
 		if (got < want)
 			break;
 	}
-	arena_release(&a);
-	strbuf_release(&out);
 	return rc;
 }
 
@@ -387,5 +465,8 @@ gitwatch_stage(struct bot_ctx *ctx, const struct run_opts *o)
 		       "matches, %u reports closed, %u fixes proposed\n",
 		       s.moved, s.branches, s.commits, s.matches, s.closed,
 		       s.proposed);
+	if (ctx->verbose >= 0 && s.skipped)
+		printf("git: %u commits skipped, over LKB_MAX_GIT_OUTPUT "
+		       "(lkpbot doctor lists them)\n", s.skipped);
 	return rc;
 }

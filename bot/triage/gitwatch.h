@@ -17,7 +17,11 @@
  * bare Fixes: fix another bug of the culprit (BENCHMARKS.md). A branch's
  * events and its new position commit together: an interrupted run reads
  * the same commits again. git runs without a shell, within [git] timeout
- * and LKB_MAX_GIT_OUTPUT (bot/compare/git.h).
+ * and LKB_MAX_GIT_OUTPUT (bot/compare/git.h). A chunk of commits whose
+ * output is over that limit is read in halves down to the one commit
+ * that is too big; it is skipped with a warning and recorded
+ * (state/store_skip.h), and the position moves past it: no single
+ * commit stops the watch for good.
  */
 #ifndef LKB_BOT_TRIAGE_GITWATCH_H
 #define LKB_BOT_TRIAGE_GITWATCH_H
@@ -34,6 +38,7 @@ struct gitwatch_stats {
 	unsigned matches;	/* events: a commit naming a tracked report */
 	unsigned closed;	/* reports closed by them */
 	unsigned proposed;	/* moved to fix-proposed (a bare Fixes:) */
+	unsigned skipped;	/* commits over LKB_MAX_GIT_OUTPUT, skipped */
 };
 
 /* The run stage (bot/core/run.h); nothing without [git] watch. */

@@ -13,6 +13,8 @@ anything else gets BAD). The folder holds two small mails, UIDs 1 and
   byemid      the bodies' FETCH sends UID 1, then BYE and closes
   trickle     from EXAMINE on, every byte of every answer is sent alone,
               one every 4 s (the connection never goes quiet for long)
+  liesize     UID 1 says RFC822.SIZE 1000 but its body is 70,000,000
+              bytes (a header and 100-byte lines); UID 2 is small
 
 Used by tests/sh/t0125-imap-hostile.sh. Runs until killed.
 """
@@ -27,9 +29,16 @@ MAIL = (b"From: a@example.org\r\nSubject: s\r\n"
         b"Message-ID: <fake-%d@example.org>\r\n\r\nbody\r\n")
 
 
-def body(uid):
-    """A FETCH response with the whole mail of uid as a literal."""
+def big_mail(uid):
+    """70,000,000 bytes: the mail of uid, then 100-byte lines."""
     m = MAIL % uid
+    line = b"x" * 98 + b"\r\n"
+    return m + line * ((70000000 - len(m)) // 100) + b"y" * ((70000000 - len(m)) % 100)
+
+
+def body(uid, big=False):
+    """A FETCH response with the whole mail of uid as a literal."""
+    m = big_mail(uid) if big else MAIL % uid
     return b"* %d FETCH (UID %d BODY[] {%d}\r\n%s)\r\n" % (uid, uid, len(m), m)
 
 
@@ -78,12 +87,18 @@ class Conn:
                 return b"* SEARCH 1 2\r\n" + ok
             if sub == b"FETCH" and self.mode == "bigliteral":
                 return b"* 1 FETCH (UID 1 BODY[] {99999999999}\r\n"
+            if (sub == b"FETCH" and b"RFC822.SIZE" in rest.upper()
+                    and self.mode == "liesize"):
+                return (b"* 1 FETCH (UID 1 RFC822.SIZE 1000)\r\n"
+                        b"* 2 FETCH (UID 2 RFC822.SIZE 70)\r\n" + ok)
             if sub == b"FETCH" and b"RFC822.SIZE" in rest.upper():
                 return (b"* 1 FETCH (UID 1 RFC822.SIZE 70)\r\n"
                         b"* 2 FETCH (UID 2 RFC822.SIZE 70)\r\n" + ok)
             if sub == b"FETCH" and self.mode == "byemid":
                 self.state = "logout"
                 return body(1) + b"* BYE going away\r\n"
+            if sub == b"FETCH" and self.mode == "liesize":
+                return body(1, True) + body(2) + ok
             if sub == b"FETCH":
                 return body(1) + body(2) + ok
         if verb == b"LOGOUT":

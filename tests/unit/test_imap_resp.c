@@ -131,6 +131,40 @@ START_TEST(framer_line_limit)
 }
 END_TEST
 
+/* A literal over LKB_MAX_MESSAGE_BYTES with drop_big (the FETCH of a
+ * server whose RFC822.SIZE understated, issue 36 row 11): where its
+ * digits and bytes are; zeroed, the response frames as an empty literal
+ * and parses as a body of 0 bytes. Over LKB_MAX_IMAP_DROP_BYTES and
+ * without drop_big it stays an error. */
+START_TEST(framer_drop_big)
+{
+	char in[] = "* 1 FETCH (UID 5 BODY[] {70000000}\r\n)\r\n";
+	struct imap_framer fr = IMAP_FRAMER_INIT;
+	struct imap_resp r;
+	size_t flen, n = strlen(in);
+
+	ck_assert_int_eq(imap_framer_scan(&fr, in, n, &flen), LKB_ERR_TOO_BIG);
+	fr = (struct imap_framer)IMAP_FRAMER_INIT;
+	fr.drop_big = 1;
+	ck_assert_int_eq(imap_framer_scan(&fr, in, n, &flen), IMAP_FRAMER_BIG);
+	ck_assert_uint_eq(fr.big, 70000000);
+	ck_assert_uint_eq(fr.big_digits, 25);
+	ck_assert_uint_eq(fr.big_data, 36);
+	memset(in + fr.big_digits, '0', 8);
+	ck_assert_int_eq(imap_framer_scan(&fr, in, n, &flen), 1);
+	ck_assert_uint_eq(flen, n);
+	ck_assert_int_eq(imap_resp_parse(in, in + n, &r), LKB_OK);
+	ck_assert_int_eq(r.has_body, 1);
+	ck_assert_uint_eq(r.uid, 5);
+	ck_assert_uint_eq(r.body.len, 0);
+	fr = (struct imap_framer)IMAP_FRAMER_INIT;
+	fr.drop_big = 1;
+	ck_assert_int_eq(imap_framer_scan(&fr, "* 1 FETCH (UID 5 BODY[] "
+					  "{9999999999}\r\n", 38, &flen),
+			 LKB_ERR_TOO_BIG);
+}
+END_TEST
+
 /* ---- parsing ---- */
 
 START_TEST(parse_null_and_empty)
@@ -450,6 +484,7 @@ lkb_test_suite(void)
 			    (int)(sizeof(frame_cases) / sizeof(frame_cases[0])));
 	tcase_add_test(tc, framer_resumes_byte_by_byte);
 	tcase_add_test(tc, framer_line_limit);
+	tcase_add_test(tc, framer_drop_big);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("parse");
 	tcase_add_test(tc, parse_null_and_empty);
