@@ -173,6 +173,18 @@ check_db(struct doctor *d, const struct bot_ctx *ctx)
 			    "newer lkpbot" });
 }
 
+/* A password in url's userinfo: doctor never shows it (shown is url
+ * without it) and says where it belongs. */
+static void
+url_password(struct doctor *d, const char *name, const char *url,
+	     const char *shown)
+{
+	if (curl_url_has_password(url))
+		add(d, name, V_WARN, "move it to password_file (lkpbot.conf(5)) "
+		    "and remove user:password@ from the url",
+		    "%s: the url holds a password (not shown)", shown);
+}
+
 static void
 check_source(struct doctor *d, const struct settings *set)
 {
@@ -184,7 +196,7 @@ check_source(struct doctor *d, const struct settings *set)
 	};
 	struct strbuf sum = STRBUF_INIT;
 	struct stat sb;
-	char *cur;
+	char *cur, *url;
 	int rc;
 
 	if (set->maildir.path) {
@@ -209,11 +221,14 @@ check_source(struct doctor *d, const struct settings *set)
 	}
 	log_clear_last_error();
 	rc = sync_imap_probe(set, &sum);
+	url = curl_url_shown(set->imap.url);
 	if (rc == LKB_OK)
-		add(d, "imap", V_OK, NULL, "logged in to %s as %s; %s",
-		    set->imap.url, set->imap.user, sum.buf);
+		add(d, "imap", V_OK, NULL, "logged in to %s as %s; %s", url,
+		    set->imap.user ? set->imap.user : "(~/.netrc)", sum.buf);
 	else
 		add_failure(d, "imap", rc, sum.len ? sum.buf : NULL, fix);
+	url_password(d, "imap", set->imap.url, url);
+	free(url);
 	strbuf_release(&sum);
 }
 
@@ -223,6 +238,7 @@ check_smtp(struct doctor *d, const struct settings *set)
 	struct smtp_conf c;
 	struct strbuf detail = STRBUF_INIT;
 	enum smtp_outcome oc;
+	char *url;
 	int rc;
 
 	if (set->smtp.dry_run_dir && *set->smtp.dry_run_dir) {
@@ -242,28 +258,32 @@ check_smtp(struct doctor *d, const struct settings *set)
 		return;
 	}
 	log_clear_last_error();
+	url = curl_url_shown(set->smtp.url);
 	if ((rc = outbox_smtp_conf(&c, set)) != LKB_OK) {
-		add_failure(d, "smtp", rc, set->smtp.url,
+		add_failure(d, "smtp", rc, url,
 			    (const char *const[]){ NULL, NULL,
 			    "fix the [smtp] key named" });
+		free(url);
 		return;
 	}
 	rc = smtp_check(&c, &oc, &detail);
 	if (rc != LKB_OK)
-		add_failure(d, "smtp", rc, set->smtp.url,
+		add_failure(d, "smtp", rc, url,
 			    (const char *const[]){ NULL, NULL, NULL });
 	else if (oc == SMTP_SENT)
-		add(d, "smtp", V_OK, NULL, "%s accepted %s (EHLO, TLS, AUTH; "
-		    "nothing sent)", c.url, c.user ? c.user : "us");
+		add(d, "smtp", V_OK, NULL, "%s accepted %s (EHLO, %s; nothing "
+		    "sent)", url, c.user ? c.user : "us", detail.buf);
 	else {
 		add(d, "smtp", V_FAIL, oc == SMTP_REFUSED
 			    ? "check [smtp] user, its password source, cafile "
 			      "and the url's host (lkpbot.conf(5))"
 			    : "check [smtp] url and port, and that the server "
-			      "is up", "%s: %s", c.url, detail.buf);
+			      "is up", "%s: %s", url, detail.buf);
 		d->c[d->n - 1].exit = oc == SMTP_REFUSED ? EXIT_CONFIG
 							 : EXIT_TEMPFAIL;
 	}
+	url_password(d, "smtp", set->smtp.url, url);
+	free(url);
 	strbuf_release(&detail);
 	smtp_conf_release(&c);
 }

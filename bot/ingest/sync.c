@@ -112,6 +112,9 @@ sync_imap_probe(const struct settings *set, struct strbuf *summary)
 	memset(&si, 0, sizeof(si));
 	if ((rc = imap_configure(set, &si)) == LKB_OK)
 		rc = imap_session_open(&si.conf, &s);
+	if (rc == LKB_OK && (imap_session_negotiated(s, summary) ||
+			     strbuf_adds(summary, "; ")))
+		rc = LKB_ERR_TOO_BIG;
 	for (size_t i = 0; rc == LKB_OK && i < si.nfolders; i++) {
 		rc = imap_session_select(s, si.folders[i], 1, &mb);
 		if (rc == LKB_OK && strbuf_addf(summary, "%s%s %u",

@@ -33,8 +33,9 @@ int sync_sources(const struct settings *set, struct store *st,
 		 const struct sync_opts *o) LKB_WARN_UNUSED;
 
 /* For `lkpbot doctor`: log in to [imap] as sync would and EXAMINE each
- * folder, storing and changing nothing. summary gets "INBOX 12, lkml 3"
- * (messages per folder), or which folder failed. Returns as
+ * folder, storing and changing nothing. summary gets what the login
+ * negotiated and the messages per folder ("TLS, AUTH PLAIN; INBOX 12,
+ * lkml 3"), or which folder failed. Returns as
  * sync_sources; LKB_ERR_NOT_FOUND when [imap] url is not set. */
 int sync_imap_probe(const struct settings *set, struct strbuf *summary)
 	LKB_WARN_UNUSED;

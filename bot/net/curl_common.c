@@ -3,13 +3,16 @@
 #include "bot/net/curl_common.h"
 
 #include <arpa/inet.h>
+#include <strings.h>
 #include <netinet/in.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "lib/ascii.h"
 #include "lib/limits.h"
 #include "lib/log.h"
 #include "lib/status.h"
+#include "lib/xalloc.h"
 
 #define DEFAULT_CONNECT_TIMEOUT 30
 #define DEFAULT_TIMEOUT 300
@@ -25,15 +28,127 @@ write_cb(char *p, size_t size, size_t n, void *arg)
 	return n;
 }
 
-/* Only what the server says is kept and logged: our side carries AUTH. */
+/* Whether w..e is a mechanism's name: [A-Za-z0-9_-]+. */
+static int
+nego_name(const char *w, const char *e)
+{
+	if (w >= e)
+		return 0;
+	for (; w < e; w++)
+		if (!LKB_ISALNUM(*w) && *w != '-' && *w != '_')
+			return 0;
+	return 1;
+}
+
+/* Copy the mechanism names of p..end (its words up to a ']', each after
+ * prefix when prefix is not NULL) into dst, space separated; those that
+ * do not fit are left out. */
+static void
+nego_words(char *dst, size_t size, const char *p, const char *end,
+	   const char *prefix)
+{
+	size_t k = 0, plen = prefix ? strlen(prefix) : 0;
+	const char *w;
+
+	while (p < end && *p != ']') {
+		for (w = p; p < end && *p != ' ' && *p != ']';)
+			p++;
+		if (prefix && ((size_t)(p - w) > plen &&
+			       !strncasecmp(w, prefix, plen)))
+			w += plen;
+		else if (prefix)
+			w = p;	/* not one */
+		if (nego_name(w, p) && (size_t)(p - w) + 2 <= size - k) {
+			if (k)
+				dst[k++] = ' ';
+			memcpy(dst + k, w, (size_t)(p - w));
+			k += (size_t)(p - w);
+		}
+		while (p < end && *p == ' ')
+			p++;
+	}
+	dst[k] = '\0';
+}
+
+void
+curl_nego_line(struct curl_nego *n, int out, const char *p, size_t len)
+{
+	const char *end = p + len, *w, *q;
+
+	while (end > p && (end[-1] == '\n' || end[-1] == '\r'))
+		end--;
+	if (!out && n->starttls == -1) {
+		/* the answer to our STARTTLS: SMTP 220, IMAP "TAG OK" (on
+		 * which libcurl goes on only over TLS) */
+		w = memchr(p, ' ', (size_t)(end - p));
+		n->starttls = (end - p >= 3 && !memcmp(p, "220", 3)) ||
+			      (w && end - w >= 3 && !strncasecmp(w, " OK", 3));
+	}
+	if (out) {
+		/* "STARTTLS", "TAG STARTTLS" */
+		w = memchr(p, ' ', (size_t)(end - p));
+		if ((end - p == 8 && !strncasecmp(p, "STARTTLS", 8)) ||
+		    (w && end - w == 9 && !strncasecmp(w, " STARTTLS", 9))) {
+			n->starttls = -1;
+			return;
+		}
+		/* "AUTH MECH ...", "TAG AUTHENTICATE MECH ...", "TAG LOGIN" */
+		if ((size_t)(end - p) > 5 && !strncasecmp(p, "AUTH ", 5))
+			w = p + 4;
+		else if (w && (size_t)(end - w) > 14 &&
+			 !strncasecmp(w, " AUTHENTICATE ", 14))
+			w += 13;
+		else if (w && (size_t)(end - w) >= 6 &&
+			 !strncasecmp(w, " LOGIN", 6)) {
+			snprintf(n->mech, sizeof(n->mech), "LOGIN");
+			return;
+		} else
+			return;
+		w++;
+		q = memchr(w, ' ', (size_t)(end - w));
+		nego_words(n->mech, sizeof(n->mech), w, q ? q : end, NULL);
+		return;
+	}
+	/* "250-AUTH PLAIN LOGIN", "250 AUTH=PLAIN", "* CAPABILITY ...
+	 * AUTH=PLAIN", "* OK [CAPABILITY ... AUTH=PLAIN] ready" */
+	if ((size_t)(end - p) > 9 && LKB_ISDIGIT(p[0]) &&
+	    (p[3] == ' ' || p[3] == '-') && !strncasecmp(p + 4, "AUTH", 4) &&
+	    (p[8] == ' ' || p[8] == '='))
+		nego_words(n->offered, sizeof(n->offered), p + 9, end, NULL);
+	else if ((size_t)(end - p) > 2 && p[0] == '*' &&
+		 memmem(p, (size_t)(end - p), "CAPABILITY", 10))
+		nego_words(n->offered, sizeof(n->offered), p, end, "AUTH=");
+}
+
+int
+curl_nego_describe(CURL *h, const struct curl_nego *n, struct strbuf *out)
+{
+	char *scheme = NULL;
+	size_t k;
+	int on = n->starttls;
+
+	/* smtps, imaps: TLS from the first byte */
+	if (curl_easy_getinfo(h, CURLINFO_SCHEME, &scheme) == CURLE_OK &&
+	    scheme && (k = strlen(scheme)) > 1 &&
+	    LKB_TOLOWER(scheme[k - 1]) == 's')
+		on = 1;
+	return strbuf_addf(out, "%s, %s%s", on ? "TLS" : "no TLS",
+			   *n->mech ? "AUTH " : "no AUTH", n->mech);
+}
+
+/* Only what the server says is kept and logged: our side carries AUTH
+ * (of which only the mechanism's name is noted). */
 static int
 debug_cb(CURL *h, curl_infotype type, char *p, size_t n, void *arg)
 {
 	struct curl_xfer *x = arg;
 
 	(void)h;
+	if (type == CURLINFO_HEADER_OUT)
+		curl_nego_line(&x->nego, 1, p, n);
 	if (type != CURLINFO_HEADER_IN)
 		return 0;
+	curl_nego_line(&x->nego, 0, p, n);
 	lkb_debug("server: %.*s", (int)(n && p[n - 1] == '\n' ? n - 1 : n),
 		  p);
 	/* past the cap the oldest replies matter less: keep what fits */
@@ -143,6 +258,44 @@ curl_url_with_user(const char *url, const char *user)
 		out = NULL;
 	curl_url_cleanup(u);
 	return out;
+}
+
+/* The userinfo of url: [*start_out, *end_out) up to and including its
+ * '@'; 0 when there is none. */
+static int
+url_userinfo(const char *url, const char **start_out, const char **end_out)
+{
+	const char *p = strstr(url, "://"), *auth, *at = NULL;
+
+	if (!p)
+		return 0;
+	auth = p + 3;
+	for (p = auth; *p && *p != '/' && *p != '?' && *p != '#'; p++)
+		if (*p == '@')
+			at = p;	/* the last one: a password may hold '@' */
+	if (!at)
+		return 0;
+	*start_out = auth;
+	*end_out = at + 1;
+	return 1;
+}
+
+char *
+curl_url_shown(const char *url)
+{
+	const char *s, *e;
+
+	if (!url_userinfo(url, &s, &e))
+		return xstrdup(url);
+	return xasprintf("%.*s%s", (int)(s - url), url, e);
+}
+
+int
+curl_url_has_password(const char *url)
+{
+	const char *s, *e;
+
+	return url_userinfo(url, &s, &e) && memchr(s, ':', (size_t)(e - s));
 }
 
 int

@@ -24,11 +24,30 @@ struct curl_common_opts {
 	long timeout;		/* seconds for the whole transfer; 0: 300 */
 };
 
+/* What a session negotiated, as its protocol lines showed it: the
+ * mechanism of the AUTH (SMTP) or AUTHENTICATE/LOGIN (IMAP) command we
+ * sent -- its name only, never the rest of the line -- and the
+ * mechanisms the server offered last (EHLO's AUTH, IMAP's AUTH=). */
+struct curl_nego {
+	char mech[24];		/* "" when we sent none */
+	char offered[200];	/* space separated; "" when none offered */
+	int starttls;		/* 1: STARTTLS sent and answered; -1: sent */
+};
+
+/* Note one protocol line (out: one we sent) in n. */
+void curl_nego_line(struct curl_nego *n, int out, const char *p, size_t len);
+/* Into out: "TLS" or "no TLS" (an smtps:// or imaps:// session, or one
+ * that went on after STARTTLS), then ", AUTH MECH" or ", no AUTH", as h
+ * and n found them. LKB_OK or LKB_ERR_TOO_BIG. */
+int curl_nego_describe(CURL *h, const struct curl_nego *n,
+		       struct strbuf *out) LKB_WARN_UNUSED;
+
 struct curl_xfer {
 	CURL *h;
 	char errbuf[CURL_ERROR_SIZE];
 	struct strbuf body;	/* what the write callback received */
 	struct strbuf replies;	/* server reply lines (protocol level) */
+	struct curl_nego nego;	/* what the session negotiated */
 };
 
 /* Create a handle set up from o. body is capped at body_cap bytes,
@@ -53,6 +72,13 @@ int curl_xfer_last_reply(const struct curl_xfer *x, long code,
  * for the user of the URL, not for CURLOPT_USERNAME. NULL when url is
  * malformed; free with curl_free(). */
 char *curl_url_with_user(const char *url, const char *user);
+
+/* url as it may be shown: without the userinfo ("user:password@") of
+ * its authority, whatever else is wrong with it (a malformed URL is
+ * cut the same way). Never NULL; free with free(). */
+char *curl_url_shown(const char *url);
+/* 1 if url's authority has a userinfo part with a password in it. */
+int curl_url_has_password(const char *url);
 
 /* 1 if url's host is this machine (localhost, 127.x.y.z, [::1]): there
  * a plaintext connection never leaves it. 0 otherwise or when url is

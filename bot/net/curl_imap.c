@@ -55,6 +55,17 @@ curl_status(CURLcode cc)
 	}
 }
 
+/* The protocol lines of the login, for what it negotiated: the names of
+ * the mechanisms only (curl_nego_line); nothing is logged. */
+static int
+nego_cb(CURL *h, curl_infotype type, char *p, size_t n, void *arg)
+{
+	(void)h;
+	if (type == CURLINFO_HEADER_OUT || type == CURLINFO_HEADER_IN)
+		curl_nego_line(arg, type == CURLINFO_HEADER_OUT, p, n);
+	return 0;
+}
+
 static int
 setup(struct imap_conn *c, const struct imap_conf *conf)
 {
@@ -88,6 +99,9 @@ setup(struct imap_conn *c, const struct imap_conf *conf)
 #endif
 	SET(CURLOPT_CONNECT_ONLY, 1L);
 	SET(CURLOPT_NOSIGNAL, 1L);
+	SET(CURLOPT_DEBUGFUNCTION, nego_cb);
+	SET(CURLOPT_DEBUGDATA, &c->nego);
+	SET(CURLOPT_VERBOSE, 1L);	/* feeds nego_cb only */
 	SET(CURLOPT_CONNECTTIMEOUT, secs);
 	/* with CONNECT_ONLY: connecting and logging in */
 	SET(CURLOPT_TIMEOUT, conf->deadline > 0 ? conf->deadline : 0L);
@@ -282,11 +296,13 @@ imap_url_split(const char *url, char **server_out, char **folder_out)
 {
 	CURLU *u = curl_url();
 	char *scheme = NULL, *host = NULL, *port = NULL, *path = NULL;
+	char *shown;	/* url without its userinfo, for messages */
 	int rc = LKB_ERR_CONFIG;
 
 	*server_out = *folder_out = NULL;
 	if (!u)
 		return LKB_ERR_NOMEM;
+	shown = curl_url_shown(url);
 	if (curl_url_set(u, CURLUPART_URL, url, 0) != CURLUE_OK ||
 	    curl_url_get(u, CURLUPART_SCHEME, &scheme, 0) != CURLUE_OK ||
 	    curl_url_get(u, CURLUPART_HOST, &host, 0) != CURLUE_OK ||
@@ -294,16 +310,17 @@ imap_url_split(const char *url, char **server_out, char **folder_out)
 		    CURLUE_OK ||
 	    curl_url_get(u, CURLUPART_PATH, &path, CURLU_URLDECODE) !=
 		    CURLUE_OK) {
-		lkb_error("imap: malformed url '%s'", url);
+		lkb_error("imap: malformed url '%s'", shown);
 		goto out;
 	}
 	if (strcmp(scheme, "imap") && strcmp(scheme, "imaps")) {
-		lkb_error("imap: url '%s' is not imap:// or imaps://", url);
+		lkb_error("imap: url '%s' is not imap:// or imaps://",
+			  shown);
 		goto out;
 	}
 	if (strchr(path, ';')) {
 		lkb_error("imap: url '%s': give only a folder in the path",
-			  url);
+			  shown);
 		goto out;
 	}
 	*server_out = xasprintf("%s://%s:%s/", scheme, host, port);
@@ -311,6 +328,7 @@ imap_url_split(const char *url, char **server_out, char **folder_out)
 		*folder_out = xstrdup(path + 1);
 	rc = LKB_OK;
 out:
+	free(shown);
 	curl_free(scheme);
 	curl_free(host);
 	curl_free(port);

@@ -6,6 +6,7 @@
 
 #include <curl/curl.h>
 
+#include "bot/net/curl_common.h"
 #include "bot/net/imap.h"
 #include "lib/compiler.h"
 
@@ -18,6 +19,7 @@ struct imap_conn {
 	long deadline;		/* seconds, as configured; 0: none */
 	int64_t end_ms;		/* CLOCK_MONOTONIC ms it ends at; 0: none */
 	char errbuf[CURL_ERROR_SIZE];
+	struct curl_nego nego;	/* the login's mechanism, the server's */
 };
 
 /* Connect, (STARTTLS,) log in through libcurl, leave the session in the

@@ -363,6 +363,12 @@ imap_session_open(const struct imap_conf *c, struct imap_session **s_out)
 	return LKB_OK;
 }
 
+int
+imap_session_negotiated(struct imap_session *s, struct strbuf *out)
+{
+	return curl_nego_describe(s->conn.curl, &s->conn.nego, out);
+}
+
 void
 imap_session_free(struct imap_session *s)
 {

@@ -21,6 +21,8 @@
 
 #include "lib/compiler.h"
 
+struct strbuf;
+
 struct imap_conf {
 	const char *url;	/* imap[s]://host[:port]/..., path ignored */
 	const char *user;
@@ -39,6 +41,10 @@ struct imap_session;
 /* Connect and log in. The password is never logged.
  * Caller frees with imap_session_free(). */
 int imap_session_open(const struct imap_conf *c, struct imap_session **s_out)
+	LKB_WARN_UNUSED;
+/* Into out, what the login negotiated: "TLS, AUTH PLAIN", "no TLS,
+ * AUTH LOGIN"... (curl_nego_describe). LKB_OK or LKB_ERR_TOO_BIG. */
+int imap_session_negotiated(struct imap_session *s, struct strbuf *out)
 	LKB_WARN_UNUSED;
 /* Logs out (libcurl does) and frees; NULL is a no-op. */
 void imap_session_free(struct imap_session *s);

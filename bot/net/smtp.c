@@ -102,7 +102,10 @@ set_login(CURL *h, const struct smtp_conf *c, char **netrc_url_out)
 	if (!c->password && !c->bearer && c->user) {
 		nu = curl_url_with_user(c->url, c->user);
 		if (!nu) {
-			lkb_error("smtp: malformed url '%s'", c->url);
+			char *shown = curl_url_shown(c->url);
+
+			lkb_error("smtp: malformed url '%s'", shown);
+			free(shown);
 			return LKB_ERR_CONFIG;
 		}
 	}
@@ -322,6 +325,10 @@ smtp_check(const struct smtp_conf *c, enum smtp_outcome *outcome_out,
 	/* libcurl's connect phase is greeting, EHLO, STARTTLS, AUTH */
 	SETOPT(CURLOPT_CONNECT_ONLY, 1L);
 	rc = outcome(&x, curl_easy_perform(x.h), outcome_out, detail);
+	if (rc == LKB_OK && *outcome_out == SMTP_SENT) {
+		strbuf_reset(detail);
+		rc = curl_nego_describe(x.h, &x.nego, detail);
+	}
 out:
 	curl_free(netrc_url);
 	curl_xfer_release(&x);

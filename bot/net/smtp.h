@@ -57,7 +57,9 @@ int smtp_send(const struct smtp_conf *c, const char *env_from,
 	LKB_WARN_UNUSED;
 
 /* Connect, EHLO, STARTTLS and AUTH as smtp_send would, then QUIT:
- * nothing is sent. *outcome_out is SMTP_SENT when all went well. */
+ * nothing is sent. *outcome_out is SMTP_SENT when all went well; detail
+ * then says what was negotiated ("TLS, AUTH PLAIN", "no TLS, no AUTH":
+ * curl_nego_describe). */
 int smtp_check(const struct smtp_conf *c, enum smtp_outcome *outcome_out,
 	       struct strbuf *detail) LKB_WARN_UNUSED;
 

@@ -58,7 +58,7 @@ ok_rc "a good configuration: exit 0" $?
 is "one line per check, all ok" "$(awk '{ printf "%s %s,", $1, $2 }' "$T/out")" \
 	"ok config,ok database,ok imap,ok smtp,ok results,ok git,"
 ok_if "imap: logged in, the folder examined" \
-	grep -qx "ok   imap     logged in to $IMAPS_URL/ as $DOVECOT_USER; INBOX 0" "$T/out"
+	grep -qx "ok   imap     logged in to $IMAPS_URL/ as $DOVECOT_USER; TLS, AUTH PLAIN; INBOX 0" "$T/out"
 is "smtp: AUTH was done (dovecot logged a login)" "$(smtp_logins)" $((l0 + 1))
 is "smtp: nothing was sent" "$(sent)" "$s0"
 is "nothing on stderr" "$(cat "$T/err")" ""
