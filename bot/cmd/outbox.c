@@ -47,6 +47,30 @@ fmt_time(char *buf, size_t n, int64_t t)
 		snprintf(buf, n, "-");
 }
 
+/* Since when a running lkpbot sends (the send lock, bot/core/lock.h);
+ * 0: nobody sends now. */
+static int64_t sending_since;
+
+/* A row in state sending that a running lkpbot claimed: in flight. */
+static int
+row_live(const struct store_outbox_row *r)
+{
+	return r->state == OUTBOX_SENDING && sending_since &&
+	       r->claimed_at >= sending_since - 1;
+}
+
+static const char *
+sending_note(const struct store_outbox_row *r)
+{
+	if (r->state != OUTBOX_SENDING)
+		return "";
+	if (row_live(r))
+		return "  [being sent now by a running lkpbot]";
+	if (r->last_error && !strncmp(r->last_error, "uncertain:", 10))
+		return "  [uncertain: check, then send --force or drop --force]";
+	return "  [interrupted: check, then send --force or drop --force]";
+}
+
 static int
 print_text(const struct store_outbox_row *r, void *arg)
 {
@@ -61,11 +85,7 @@ print_text(const struct store_outbox_row *r, void *arg)
 	       (long long)r->id, outbox_state_name(r->state),
 	       (long long)r->attempts, what, when, r->kind,
 	       nl ? (int)(nl - r->recipients) : (int)strlen(r->recipients),
-	       r->recipients, nl ? ",..." : "", r->subject,
-	       r->state != OUTBOX_SENDING ? ""
-	       : r->last_error && !strncmp(r->last_error, "uncertain:", 10)
-	       ? "  [uncertain: check, then send --force or drop --force]"
-	       : "  [interrupted: check, then send --force or drop --force]");
+	       r->recipients, nl ? ",..." : "", r->subject, sending_note(r));
 	return 0;
 }
 
@@ -115,6 +135,7 @@ row_json(const struct store_outbox_row *r)
 	json_object_set_new(o, "claimed_at", jtime(r->claimed_at));
 	json_object_set_new(o, "sent_at", jtime(r->sent_at));
 	json_object_set_new(o, "last_error", jstr_or_null(r->last_error));
+	json_object_set_new(o, "sending_now", json_boolean(row_live(r)));
 	if (r->raw) {
 		raw = json_stringn(r->raw, r->raw_len);
 		json_object_set_new(o, "raw", raw ? raw : json_null());
@@ -146,8 +167,12 @@ do_list(struct bot_ctx *ctx, const struct opts *o)
 	int64_t stuck;
 	int rc;
 
+	/* a row a running lkpbot sends now is no interrupted one */
+	if (send_lock_held(ctx->db_path, &sending_since) < 0)
+		sending_since = 0;
 	/* warn on stderr; the rows show it too */
-	if ((rc = outbox_report_stuck(ctx->st, &stuck)) != LKB_OK)
+	if (!sending_since &&
+	    (rc = outbox_report_stuck(ctx->st, &stuck)) != LKB_OK)
 		return rc;
 	if (!o->json)
 		return store_outbox_foreach(ctx->st, o->state, print_text, NULL);
@@ -169,6 +194,9 @@ do_show(struct bot_ctx *ctx, const struct opts *o, int64_t id)
 	struct store_outbox_row r;
 	json_t *top;
 	int rc = store_outbox_get(ctx->st, id, 1, &r);
+
+	if (send_lock_held(ctx->db_path, &sending_since) < 0)
+		sending_since = 0;
 
 	if (rc == 0)
 		lkb_error("no outbox row %lld", (long long)id);

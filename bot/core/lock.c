@@ -44,15 +44,16 @@ make_parents(const char *path)
 	return rc;
 }
 
-int
-run_lock_try(const char *db_path, struct run_lock **lock_out)
+/* flock "<db_path><suffix>" without waiting (run_lock_try). */
+static int
+lock_try(const char *db_path, const char *suffix, struct run_lock **lock_out)
 {
 	struct run_lock *l = xcalloc(1, sizeof(*l));
 	int rc;
 
 	*lock_out = NULL;
 	l->fd = -1;
-	l->path = xasprintf("%s.lock", db_path);
+	l->path = xasprintf("%s%s", db_path, suffix);
 	if ((rc = make_parents(l->path)) != LKB_OK)
 		goto fail;
 	l->fd = open(l->path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
@@ -77,6 +78,42 @@ run_lock_try(const char *db_path, struct run_lock **lock_out)
 fail:
 	run_lock_release(l);
 	return rc;
+}
+
+int
+run_lock_try(const char *db_path, struct run_lock **lock_out)
+{
+	return lock_try(db_path, ".lock", lock_out);
+}
+
+int
+send_lock_try(const char *db_path, struct run_lock **lock_out)
+{
+	int rc = lock_try(db_path, ".send.lock", lock_out);
+
+	/* its mtime says since when: rows claimed before are not ours */
+	if (rc == 1 && futimens((*lock_out)->fd, NULL) != 0)
+		lkb_debug("cannot touch '%s'", (*lock_out)->path);
+	return rc;
+}
+
+int
+send_lock_held(const char *db_path, int64_t *since_out)
+{
+	struct run_lock *l = NULL;
+	struct stat sb;
+	char *path;
+	int rc = lock_try(db_path, ".send.lock", &l);
+
+	*since_out = 0;
+	run_lock_release(l);
+	if (rc != 0)
+		return rc < 0 ? rc : 0;
+	path = xasprintf("%s.send.lock", db_path);
+	if (stat(path, &sb) == 0)
+		*since_out = (int64_t)sb.st_mtime;
+	free(path);
+	return 1;
 }
 
 void

@@ -7,6 +7,8 @@
 #ifndef LKB_BOT_CORE_LOCK_H
 #define LKB_BOT_CORE_LOCK_H
 
+#include <stdint.h>
+
 #include "lib/compiler.h"
 
 struct run_lock;
@@ -16,6 +18,16 @@ struct run_lock;
  * status (LKB_ERR_IO) when the lock file cannot be made.
  * Caller frees with run_lock_release(). */
 int run_lock_try(const char *db_path, struct run_lock **lock_out)
+	LKB_WARN_UNUSED;
+/* The same for the send lock, "<db>.send.lock": the outbox's sender
+ * holds it while it sends (under the run lock), so that `outbox list`
+ * tells a row being sent now (the lock is held) from one an
+ * interrupted run left in state sending (it is free). */
+int send_lock_try(const char *db_path, struct run_lock **lock_out)
+	LKB_WARN_UNUSED;
+/* Whether another process holds the send lock now: 1 and *since_out
+ * (when it took it), 0 when it is free, or a negative status. */
+int send_lock_held(const char *db_path, int64_t *since_out)
 	LKB_WARN_UNUSED;
 /* Unlock and free; NULL is a no-op. */
 void run_lock_release(struct run_lock *l);

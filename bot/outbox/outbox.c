@@ -12,6 +12,7 @@
 
 #include "bot/core/ctx.h"
 #include "bot/core/datadir.h"
+#include "bot/core/lock.h"
 #include "bot/core/settings.h"
 #include "bot/net/smtp.h"
 #include "bot/outbox/transport.h"
@@ -293,6 +294,7 @@ struct sender {
 	int smtp_loaded;
 	struct outbox_stats stats;
 	struct outbox_budget budget;	/* send_one(s, 0) honours it */
+	struct run_lock *send_lock;	/* held while sending (lock.h) */
 };
 
 static int
@@ -331,6 +333,7 @@ settle(struct sender *s, const struct store_outbox_row *r,
 {
 	struct store *st = s->ctx->st;
 	int64_t now = (int64_t)time(NULL), next;
+	char *url;
 	int rc;
 
 	if (oc != SMTP_SENT && !detail)
@@ -375,9 +378,11 @@ settle(struct sender *s, const struct store_outbox_row *r,
 		return store_outbox_mark_failed(st, r->id, detail, now);
 	case SMTP_REFUSED:
 		/* no attempt counted, the run stops: one login per run */
+		url = curl_url_shown(s->smtp.url);
 		lkb_error("smtp: %s refused us: %s; outbox row %lld stays "
 			  "pending until [smtp] user, password or cafile is "
-			  "fixed", s->smtp.url, detail, (long long)r->id);
+			  "fixed", url, detail, (long long)r->id);
+		free(url);
 		rc = store_outbox_release(st, r->id, detail);
 		return rc == LKB_OK ? LKB_ERR_CONFIG : rc;
 	default:
@@ -449,6 +454,9 @@ sender_init(struct sender *s, struct bot_ctx *ctx, const char *dry_run_dir)
 				     : ctx->set->smtp.dry_run_dir;
 	if (s->dry_run_dir && !*s->dry_run_dir)
 		s->dry_run_dir = NULL;
+	/* held by nobody else under the run lock: 0 cannot stop us */
+	if ((rc = send_lock_try(ctx->db_path, &s->send_lock)) < 0)
+		return rc;
 	if ((rc = resend_held(ctx)) != LKB_OK ||
 	    (rc = outbox_report_stuck(ctx->st, &stuck)) != LKB_OK)
 		return rc;
@@ -466,6 +474,8 @@ sender_release(struct sender *s, struct outbox_stats *stats_out)
 {
 	if (s->smtp_loaded)
 		smtp_conf_release(&s->smtp);
+	run_lock_release(s->send_lock);
+	s->send_lock = NULL;
 	if (stats_out)
 		*stats_out = s->stats;
 }
