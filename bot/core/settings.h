@@ -98,6 +98,11 @@ struct settings {
 		long jobs_per_asker;	/* default 40 */
 		long jobs_per_report;	/* default 60 */
 		long jobs_per_day;	/* default 200 */
+		/* ceilings over the last hour for everyone but the
+		 * maintainers and the LKP team together, however many
+		 * addresses they rotate over (issue 36 row 7); 0: none */
+		long per_hour;		/* requests, default 20 */
+		long jobs_per_hour;	/* lkp job files, default 40 */
 		long deadline;		/* seconds per requests stage, 1800 */
 	} requests;
 	struct {

@@ -35,10 +35,11 @@ struct request_jobs {
 
 /* Write a job file into queue for each of the n commits shas of r that
  * the quotas ([requests] jobs_per_asker, jobs_per_report, jobs_per_day
- * over the 24 hours up to now) allow; the others are counted in
- * out->held. Caller releases out with requests_jobs_release(), also on
- * failure (then *err_out, caller frees, may say why). The caller
- * records out->written with store_request_set_jobs(). */
+ * over the 24 hours up to now, jobs_per_hour over the last hour) allow;
+ * the others are counted in out->held. Caller releases out with
+ * requests_jobs_release(), also on failure (then *err_out, caller
+ * frees, may say why). The caller records out->written with
+ * store_request_set_jobs(). */
 int requests_write_jobs(struct bot_ctx *ctx, const char *queue,
 			const struct store_request_rec *r,
 			const struct compare_axes *axes,

@@ -6,8 +6,10 @@
  * the store, so they hold across mails and runs. The maintainers and
  * the LKP team ([bot] maintainers, lkp_team; triage puts each request
  * in its pool) have quotas per report and per day of their own: what
- * others ask never uses them up. A commit left without a job is said
- * in the answer, never dropped silently.
+ * others ask never uses them up. Everyone else shares one ceiling an
+ * hour, jobs_per_hour, whatever addresses they ask from (issue 36 row
+ * 7). A commit left without a job is said in the answer, never
+ * dropped silently.
  */
 #include "config.h"
 #include "bot/requests/requests-internal.h"
@@ -26,6 +28,8 @@
 #include "templates/tvalue.h"
 
 #define DAY_SECONDS 86400
+#define HOUR_SECONDS 3600
+#define NQUOTAS 4
 
 /* The queue's job files of commit (compare_write_jobs names them
  * "<testcase>-<sha12>-<hash>.yaml"), appended to jobs; how many. */
@@ -64,14 +68,16 @@ struct jobs_quota {
 	const char *asker;
 	int64_t report_id;
 	int pool;
+	int64_t window;		/* seconds up to now it counts */
 	const char *why;
+	const char *again;	/* when asking again may help */
 };
 
 /* How many job files r may still write now, and which of the quotas q
  * (filled here) says so. */
 static int
 jobs_left(struct bot_ctx *ctx, const struct store_request_rec *r,
-	  int64_t now, struct jobs_quota q[3], int64_t *left_out,
+	  int64_t now, struct jobs_quota q[NQUOTAS], int64_t *left_out,
 	  const struct jobs_quota **by_out)
 {
 	const struct settings *set = ctx->set;
@@ -79,24 +85,31 @@ jobs_left(struct bot_ctx *ctx, const struct store_request_rec *r,
 	int rc;
 
 	q[0] = (struct jobs_quota){ set->requests.jobs_per_asker,
-		"jobs_per_asker", r->asker, 0, -1,
+		"jobs_per_asker", r->asker, 0, -1, DAY_SECONDS,
 		"you have had as many lkp jobs queued as one person may in a "
-		"day" };
+		"day", "tomorrow" };
 	q[1] = (struct jobs_quota){ set->requests.jobs_per_report,
 		"jobs_per_report", NULL, r->report_id, (int)r->pool,
-		"this report has had as many lkp jobs queued as it may in a "
-		"day" };
+		DAY_SECONDS, "this report has had as many lkp jobs queued as "
+		"it may in a day", "tomorrow" };
 	q[2] = (struct jobs_quota){ set->requests.jobs_per_day,
-		"jobs_per_day", NULL, 0, (int)r->pool,
-		"lkpbot has queued as many lkp jobs as it may in a day" };
+		"jobs_per_day", NULL, 0, (int)r->pool, DAY_SECONDS,
+		"lkpbot has queued as many lkp jobs as it may in a day",
+		"tomorrow" };
+	/* the maintainers' and the LKP team's pool has no such ceiling */
+	q[3] = (struct jobs_quota){ r->pool == REQ_POOL_OTHERS
+		? set->requests.jobs_per_hour : 0, "jobs_per_hour", NULL, 0,
+		REQ_POOL_OTHERS, HOUR_SECONDS, "lkpbot has queued as many lkp "
+		"jobs as it may in an hour for everyone but the maintainers",
+		"in an hour" };
 	*left_out = INT64_MAX;
 	*by_out = NULL;
-	for (size_t i = 0; i < 3; i++) {
+	for (size_t i = 0; i < NQUOTAS; i++) {
 		if (q[i].max <= 0 || (i == 1 && !r->report_id))
 			continue;
 		rc = store_request_jobs_count(ctx->st, q[i].asker,
 					      q[i].report_id, q[i].pool,
-					      now - DAY_SECONDS, now, &n);
+					      now - q[i].window, now, &n);
 		if (rc != LKB_OK)
 			return rc;
 		n = q[i].max > n ? q[i].max - n : 0;
@@ -112,10 +125,11 @@ static char *
 held_text(size_t held, const struct jobs_quota *by)
 {
 	return xasprintf("%zu commit%s got no lkp job ([requests] %s = %ld):\n"
-			 "%s.\nAsk again tomorrow if the results are still "
+			 "%s.\nAsk again %s if the results are still "
 			 "missing then.", held, held == 1 ? "" : "s",
 			 by ? by->key : "?", by ? by->max : 0L,
-			 by ? by->why : "over a quota");
+			 by ? by->why : "over a quota",
+			 by ? by->again : "tomorrow");
 }
 
 int
@@ -126,7 +140,7 @@ requests_write_jobs(struct bot_ctx *ctx, const char *queue,
 		    char **err_out)
 {
 	const struct jobs_quota *by = NULL;
-	struct jobs_quota q[3];
+	struct jobs_quota q[NQUOTAS];
 	int64_t left;
 	size_t w;
 	int rc;

@@ -292,8 +292,9 @@ triage_pool(struct triage *t, const struct triage_mail *tm)
 }
 
 /* Is asker over a request quota ([requests] per_asker, per_report of
- * the asker's pool in the 24 hours up to now)? 1 and *why_out, 0, or
- * negative. */
+ * the asker's pool in the 24 hours up to now; per_hour of everyone but
+ * the maintainers and the LKP team in the last hour)? 1 and *why_out,
+ * 0, or negative. */
 static int
 over_quota(struct triage *t, struct triage_mail *tm, const char **why_out)
 {
@@ -301,6 +302,22 @@ over_quota(struct triage *t, struct triage_mail *tm, const char **why_out)
 	int64_t now = (int64_t)time(NULL), n;
 	int rc;
 
+	/* one ceiling for all of them: a sender rotated over the
+	 * addresses of a report is one asker to it (issue 36 row 7) */
+	if (set->requests.per_hour > 0 &&
+	    triage_pool(t, tm) == REQ_POOL_OTHERS) {
+		rc = store_request_count(t->st, NULL, 0, REQ_POOL_OTHERS,
+					 now - 3600, now, &n);
+		if (rc != LKB_OK)
+			return rc;
+		if (n >= set->requests.per_hour) {
+			*why_out = "lkpbot has taken as many requests as it "
+				   "takes in an hour from everyone but the "
+				   "maintainers ([requests] per_hour); ask "
+				   "again in an hour";
+			return 1;
+		}
+	}
 	if (set->requests.per_asker > 0) {
 		rc = store_request_count(t->st, tm->author, 0, -1, now - 86400,
 					 now, &n);
@@ -407,7 +424,7 @@ triage_command(struct triage *t, struct triage_mail *tm,
 	struct tvalue *data = NULL;
 	char result[512], cause[256];
 	int64_t req = 0;
-	int rc = LKB_OK, queued = 0, again = 0, unverified = 0;
+	int rc = LKB_OK, queued = 0, again = 0, unverified = 0, quota = 0;
 
 	tier = triage_tier(t, tm);
 	if (tm->msg_id)
@@ -454,6 +471,7 @@ triage_command(struct triage *t, struct triage_mail *tm,
 		    (rc = over_quota(t, tm, &msg)) == 1) {
 			rc = LKB_OK;
 			v = LC_REFUSED;
+			quota = 1;
 		}
 		if (rc == LKB_OK && v == LC_REQUEST && !again)
 			rc = add_request(t, tm, cmd, 1, &req, &again);
@@ -526,6 +544,8 @@ triage_command(struct triage *t, struct triage_mail *tm,
 					   "asker"), "address",
 				   tm->author ? tm->author : "");
 		tvalue_map_set_str(data, "unverified", unverified ? msg : "");
+		/* a quota's refusal says which, not "not a maintainer" */
+		tvalue_map_set_str(data, "quota", quota ? msg : "");
 		tpl = "refusal";
 		break;
 	default:

@@ -66,6 +66,7 @@ LKB_SH_TESTS = \
 	%reldir%/t0700-requests.sh \
 	%reldir%/t0710-lkp-compare.sh \
 	%reldir%/t0800-hostile.sh \
+	%reldir%/t0805-budgets.sh \
 	%reldir%/t0810-valgrind.sh \
 	%reldir%/t0820-fuzz-replay.sh \
 	%reldir%/t0830-stage-skips.sh \

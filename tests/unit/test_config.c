@@ -369,6 +369,8 @@ START_TEST(settings_defaults)
 	ck_assert_int_eq(set.git.timeout, LKB_MAX_GIT_SECONDS);
 	ck_assert_int_eq(set.git.window, 1000);
 	ck_assert_int_eq(set.requests.jobs_per_day, 200);
+	ck_assert_int_eq(set.requests.per_hour, 20);
+	ck_assert_int_eq(set.requests.jobs_per_hour, 40);
 	ck_assert(set.triage.model_floor > 0.39 &&
 		  set.triage.model_floor < 0.41);
 	ck_assert_ptr_null(set.imap.url);

@@ -1,0 +1,128 @@
+#!/bin/sh
+# t0805-budgets.sh - budgets that forged mail cannot exhaust (issue 36,
+# item 4). Row 7: a sender rotated over the public recipients of a
+# report is a new asker each time to [requests] per_asker and
+# jobs_per_asker; [requests] per_hour and jobs_per_hour hold all such
+# askers together, and never the maintainers or the LKP team. Row 8: a
+# flood of answers to a forged recipient address does not hold up a
+# maintainer's answer, neither in the outbox's order nor on the hourly
+# budget ([bot] max_per_hour) the flood used up.
+. "$LKB_SRCDIR/tests/tap.sh"
+T=$(mktemp -d)
+trap '[ -n "$KEEP" ] || rm -rf "$T"' EXIT
+TAP_TMP=$T
+S=$LKB_TEST_DATA/stories
+P0=20190930014612.story000@shao2-debian
+# the report's 14 public recipients, whose addresses anyone can forge
+RCPTS=$(for i in $(seq -w 1 14); do printf 'r%s@rcpt.example ' "$i"; done)
+
+# setup DIR BOT-LINES REQUESTS-LINES: Maildir, queue, dry-run outbox,
+# configuration and the story report, Cc'd to RCPTS, under $T/DIR
+setup() {
+	mkdir -p "$T/$1/md/cur" "$T/$1/md/new" "$T/$1/md/tmp" "$T/$1/out" \
+		"$T/$1/res" "$T/$1/queue"
+	cat > "$T/$1/conf" <<CONF
+[maildir]
+path = $T/$1/md
+[smtp]
+from = lkpbot <lkpbot@bot.example>
+[bot]
+address = lkpbot@bot.example
+maintainers = alice@maint.example
+$2
+[results]
+root = $T/$1/res
+queue = $T/$1/queue
+[requests]
+$3
+[db]
+path = $T/$1/db
+CONF
+	sed "s/^Cc: .*/Cc: $(echo $RCPTS | sed 's/ /, /g')/" \
+		"$S/000-report.eml" > "$T/$1/md/new/report"
+}
+D=
+q() { sqlite3 "$T/$D/db" "$1"; }
+run() { "$LKPBOT" -c "$T/$D/conf" -v run --dry-run "$T/$D/out" >/dev/null 2>"$T/$D/run.err"; }
+n=0
+mail() { # FROM BODY
+	n=$((n + 1))
+	{
+		printf 'From: %s\nTo: lkp@intel.com\n' "$1"
+		printf 'Subject: Re: report\nDate: Tue, 1 Oct 2019 12:%02d:00 +0000\n' $((n % 60))
+		printf 'Message-ID: <b%d@test>\n' $n
+		printf 'In-Reply-To: <%s>\nReferences: <%s>\n' $P0 $P0
+		printf '\n%s\n' "$2"
+	} > "$T/$D/md/new/b$n"
+}
+# shas K: K made-up shas for the next mail, used by no other
+shas() {
+	for i in $(seq 1 "$1"); do
+		printf ' bad%04x%05x' $((n + 1)) "$i"
+	done
+}
+msg() { q "select id from messages where message_id = 'b$1@test'"; }
+cmd() { q "select $2 from commands where msg_id = $(msg $1)"; }
+nfiles() { ls "$T/$D/queue" | wc -l | tr -d ' '; }
+
+# ---- row 7: one ceiling an hour for everyone but the maintainers ----
+# no per-report or per-day quota to hide behind: per_asker and
+# jobs_per_asker (their defaults, 10 and 40) and the new ceilings at
+# their defaults (20 requests, 40 job files an hour)
+D=r7
+setup r7 "max_per_hour = 1000
+max_per_thread = 1000" "per_report = 0
+jobs_per_report = 0
+jobs_per_day = 0"
+ok_if "row 7: run over the report" run
+is "... its 14 recipients are participants" \
+	"$(q "select length(cc_addrs) - length(replace(cc_addrs, '@rcpt.example', '')) from messages where message_id = '$P0'")" \
+	$((14 * 13))
+# 30 mails of 4 made-up commits each, the sender rotated over the 14
+first=$((n + 1))
+for i in $(seq 0 29); do
+	mail "r$(printf %02d $((i % 14 + 1)))@rcpt.example" "#lkp compare$(shas 4)"
+done
+run
+ok_rc "row 7: the flood run exits 0" $?
+is "... each sender kept within per_asker" \
+	"$(q "select max(c) from (select count(*) c from commands group by author)")" 3
+is "... 20 requests taken ([requests] per_hour), not 30" \
+	"$(q "select count(*) from requests")" 20
+is "... the first 20 mails taken, the last 10 refused" \
+	"$(for i in $(seq $first $n); do cmd $i allowed; done | tr -d '\n')" \
+	"$(printf '1%.0s' $(seq 1 20))$(printf '0%.0s' $(seq 1 10))"
+is "... every refusal names the key" \
+	"$(q "select count(*) from commands where allowed = 0 and result like 'refused: %[requests] per_hour%'")" 10
+is "... and is answered to its sender alone" \
+	"$(q "select count(*) from outbox where kind = 'refusal' and cast(raw as text) like '%[requests] per_hour%' and recipients like 'r__@rcpt.example'")" 10
+is "... job files stay at the ceiling: 40 ([requests] jobs_per_hour), not 80" \
+	"$(nfiles)" 40
+is "... and the store counts them all" "$(q "select sum(jobs) from requests")" 40
+is "... the requests past it are carried out without jobs" \
+	"$(q "select count(*) from requests where jobs = 0")" 10
+ok_if "... their answers name the ceiling" sh -c \
+	"test \$(sqlite3 '$T/r7/db' \"select count(*) from outbox where kind = 'queued' and replace(raw, char(13), '') like '%4 commits got no lkp job ([requests] jobs_per_hour = 40):%'\") -eq 10"
+
+# the maintainers and the LKP team are not counted and never held
+mail "Alice <alice@maint.example>" "#lkp compare$(shas 3)"; a=$n
+mail "Oliver Sang <oliver.sang@intel.com>" "#lkp compare$(shas 2)"; o=$n
+run
+is "row 7: the maintainer's request is taken" "$(cmd $a allowed)" 1
+is "... and the LKP team's" "$(cmd $o allowed)" 1
+is "... all their job files written" \
+	"$(q "select group_concat(jobs) from requests where msg_id in ($(msg $a), $(msg $o)) order by id")" "3,2"
+mail "r01@rcpt.example" "#lkp compare$(shas 2)"
+run
+is "... while everyone else is still held" "$(cmd $n allowed)" 0
+is "... by per_hour, which their requests did not use up" \
+	"$(q "select count(*) from requests where pool = 0")" 20
+# an hour later everyone else may ask again
+q "update requests set created_at = created_at - 3601, jobs_at = jobs_at - 3601"
+mail "r02@rcpt.example" "#lkp compare$(shas 2)"
+run
+is "row 7: an hour later a request is taken again" "$(cmd $n allowed)" 1
+is "... with its job files" "$(q "select jobs from requests where msg_id = $(msg $n)")" 2
+ok_if "row 7: database intact" "$LKPBOT" -c "$T/r7/conf" db check
+
+done_testing
