@@ -293,6 +293,11 @@ static const char *const migrations[] = {
 	"  PRIMARY KEY (stage, object)"
 	") WITHOUT ROWID;"
 	"CREATE INDEX skips_at ON skips(at);",
+	/* 16 -> 17: answers to the maintainers and the LKP team
+	 * (state/store_outbox.c): sent first and counted on budgets of
+	 * their own, so that a flood of answers to others never holds
+	 * them up (issue 36 row 8); 0 in rows from before */
+	"ALTER TABLE outbox ADD COLUMN team INTEGER NOT NULL DEFAULT 0;",
 };
 
 /* The migration that edits sqlite_schema (run by schema_edit). */

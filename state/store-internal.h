@@ -18,6 +18,13 @@
 #define STORE_HAS_RAW(t)                                                     \
 	"(" t ".raw_len IS NOT NULL OR typeof(" t ".raw) != 'null')"
 
+/* SQL: the enum outbox_class of outbox row T (a table name or alias
+ * with its dot, or ""); where it is used, state/store_outbox.h is
+ * included. */
+#define OUTBOX_CLASS_SQL(t)                                                   \
+	"(CASE WHEN substr(" t "request_id, 1, 2) = '"                      \
+	OUTBOX_OUTSIDER_PREFIX "' THEN 1 WHEN " t "team THEN 2 ELSE 0 END)"
+
 /* A prepared statement kept for the store's life, with the indexes of
  * the parameter names bound to it so far (SQLite looks a name up by a
  * linear search; an import binds millions). */

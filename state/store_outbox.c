@@ -28,25 +28,26 @@ static const unsigned allowed[OUTBOX__COUNT] = {
 static const char sql_insert[] =
 	"INSERT INTO outbox (request_key, kind, request_id, thread_id,"
 	" report_id, message_id, envelope_from, recipients, subject, raw,"
-	" next_attempt_at, created_at) VALUES (:key, :kind, :req, :tid, :rid,"
-	" :mid, :from, :rcpt, :subj, :raw, :now, :now)"
+	" next_attempt_at, created_at, team) VALUES (:key, :kind, :req, :tid,"
+	" :rid, :mid, :from, :rcpt, :subj, :raw, :now, :now, :team)"
 	" ON CONFLICT DO NOTHING";
 static const char sql_by_key[] =
 	"SELECT id FROM outbox WHERE request_key = :key";
 static const char sql_next_due[] =
 	"SELECT id FROM outbox WHERE state = 'pending'"
 	" AND next_attempt_at <= :now ORDER BY next_attempt_at, id LIMIT 1";
+/* the team's rows first (issue 36 row 8), then members', outsiders' */
 static const char sql_next_due_in[] =
 	"SELECT id FROM outbox WHERE state = 'pending'"
 	" AND next_attempt_at <= :now"
-	" AND (CASE WHEN substr(request_id, 1, 2) = '" OUTBOX_OUTSIDER_PREFIX "'"
-	"  THEN :ook AND (:ps = 0 OR (SELECT count(*) FROM outbox o"
+	" AND (CASE " OUTBOX_CLASS_SQL("")
+	"  WHEN 1 THEN :ook AND (:ps = 0 OR (SELECT count(*) FROM outbox o"
 	"   WHERE o.state = 'sent' AND o.sent_at BETWEEN :since AND :now"
 	"   AND substr(o.request_id, 1, 2) = '" OUTBOX_OUTSIDER_PREFIX "'"
 	"   AND o.recipients = outbox.recipients COLLATE NOCASE) < :ps)"
-	"  ELSE :mok END)"
-	" ORDER BY substr(request_id, 1, 2) = '" OUTBOX_OUTSIDER_PREFIX "',"
-	" next_attempt_at, id LIMIT 1";
+	"  WHEN 2 THEN :tok ELSE :mok END)"
+	" ORDER BY (CASE " OUTBOX_CLASS_SQL("") " WHEN 2 THEN 0 WHEN 0"
+	" THEN 1 ELSE 2 END), next_attempt_at, id LIMIT 1";
 static const char sql_set_state[] =
 	"UPDATE outbox SET state = :to, attempts = attempts + :inc,"
 	" next_attempt_at = coalesce(:next, next_attempt_at),"
@@ -203,7 +204,8 @@ store_outbox_enqueue(struct store *st, const struct store_outbox_in *in,
 	    (rc = store_bind_text(st, s, ":subj",
 				  in->subject ? in->subject : "")) ||
 	    (rc = store_bind_blob(st, s, ":raw", in->raw, in->raw_len)) ||
-	    (rc = store_bind_int(st, s, ":now", in->now)))
+	    (rc = store_bind_int(st, s, ":now", in->now)) ||
+	    (rc = store_bind_int(st, s, ":team", in->team != 0)))
 		goto fail;
 	rc = store_step(st, s);
 	if (rc != SQLITE_DONE) {
@@ -267,6 +269,7 @@ next_due_in(struct store *st, int64_t now, const struct outbox_budget *b,
 	if ((rc = store_bind_int(st, s, ":now", now)) == LKB_OK &&
 	    (rc = store_bind_int(st, s, ":ook", b->outsiders_ok)) == LKB_OK &&
 	    (rc = store_bind_int(st, s, ":mok", b->members_ok)) == LKB_OK &&
+	    (rc = store_bind_int(st, s, ":tok", b->team_ok)) == LKB_OK &&
 	    (rc = store_bind_int(st, s, ":ps", b->per_sender)) == LKB_OK)
 		rc = store_bind_int(st, s, ":since", b->since);
 	rc = store_step_row(st, s, rc);

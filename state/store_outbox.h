@@ -44,6 +44,7 @@ struct store_outbox_in {
 	const char *raw;	/* the whole RFC 5322 message, CRLF */
 	size_t raw_len;
 	int64_t now;
+	int team;		/* 1: to a maintainer or the LKP team */
 };
 
 /* Add a pending row, due now. Joins the caller's open write transaction
@@ -136,6 +137,17 @@ int store_outbox_count(struct store *st, enum outbox_state s, int64_t *n_out)
  * request id that starts with this; they have budgets of their own. */
 #define OUTBOX_OUTSIDER_PREFIX "o."
 
+/* Whose answers a row is, for the budgets: the maintainers' and the LKP
+ * team's (column team), outsiders' (OUTBOX_OUTSIDER_PREFIX), everyone
+ * else's (members: the report's participants). Each class has budgets
+ * of its own; the team's rows go first. */
+enum outbox_class {
+	OUTBOX_CLASS_ANY = -1,
+	OUTBOX_CLASS_MEMBERS,
+	OUTBOX_CLASS_OUTSIDERS,
+	OUTBOX_CLASS_TEAM,
+};
+
 /* Which rows a rate count takes. Both ends of the window are bounded, so
  * rows dated in the future (a run with the clock ahead) count in no
  * window of the present. */
@@ -143,7 +155,7 @@ struct outbox_window {
 	int64_t since, until;	/* created_at (sent_at if sent) in here */
 	int sent;		/* 1: sent rows by sent_at */
 	int64_t thread_id;	/* 0: all threads */
-	int outsider;		/* -1: all rows, 0: not outsiders', 1: only */
+	int cls;		/* an enum outbox_class; ANY: all rows */
 	const char *rcpt;	/* exactly these recipients, or NULL */
 };
 int store_outbox_count_window(struct store *st, const struct outbox_window *w,
@@ -159,14 +171,15 @@ int store_outbox_count_sent(struct store *st, int64_t since, int64_t until,
 
 /* What the send stage may still send this hour. */
 struct outbox_budget {
-	int members_ok;		/* answers to maintainers and participants */
+	int team_ok;		/* answers to maintainers and the LKP team */
+	int members_ok;		/* answers to participants */
 	int outsiders_ok;	/* answers to outsiders */
 	long per_sender;	/* outsiders' answers to one address in
 				 * [since, now]; 0: no limit */
 	int64_t since;
 };
 /* Like store_outbox_claim_next(), but only a row the budget allows;
- * members' rows first. */
+ * the team's rows first, then members', then outsiders'. */
 int store_outbox_claim_next_in(struct store *st, int64_t now,
 			       const struct outbox_budget *b,
 			       struct store_outbox_row *out) LKB_WARN_UNUSED;

@@ -33,8 +33,7 @@ static const char sql_count_window[] =
 	"   AND sent_at BETWEEN :since AND :until"
 	"  ELSE created_at BETWEEN :since AND :until END)"
 	" AND (:tid = 0 OR thread_id = :tid)"
-	" AND (:cls < 0 OR (substr(request_id, 1, 2) = '"
-	OUTBOX_OUTSIDER_PREFIX "') = :cls)"
+	" AND (:cls < 0 OR " OUTBOX_CLASS_SQL("") " = :cls)"
 	" AND (:rcpt IS NULL OR recipients = :rcpt COLLATE NOCASE)";
 
 const char *
@@ -214,7 +213,7 @@ store_outbox_count_window(struct store *st, const struct outbox_window *w,
 	    (rc = store_bind_int(st, s, ":since", w->since)) ||
 	    (rc = store_bind_int(st, s, ":until", w->until)) ||
 	    (rc = store_bind_int(st, s, ":tid", w->thread_id)) ||
-	    (rc = store_bind_int(st, s, ":cls", w->outsider)) ||
+	    (rc = store_bind_int(st, s, ":cls", w->cls)) ||
 	    (rc = w->rcpt ? store_bind_text(st, s, ":rcpt", w->rcpt)
 			  : store_bind_null(st, s, ":rcpt")))
 		goto out;
@@ -234,7 +233,8 @@ int
 store_outbox_count_created(struct store *st, int64_t thread_id, int64_t since,
 			   int64_t until, int64_t *n_out)
 {
-	struct outbox_window w = { since, until, 0, thread_id, -1, NULL };
+	struct outbox_window w = { since, until, 0, thread_id,
+				   OUTBOX_CLASS_ANY, NULL };
 
 	return store_outbox_count_window(st, &w, n_out);
 }
@@ -243,7 +243,8 @@ int
 store_outbox_count_sent(struct store *st, int64_t since, int64_t until,
 			int64_t *n_out)
 {
-	struct outbox_window w = { since, until, 1, 0, -1, NULL };
+	struct outbox_window w = { since, until, 1, 0, OUTBOX_CLASS_ANY,
+				   NULL };
 
 	return store_outbox_count_window(st, &w, n_out);
 }

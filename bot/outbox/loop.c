@@ -187,20 +187,20 @@ loop_check_message(const struct message *m, const struct loop_policy *p)
 	return LOOP_ANSWER;
 }
 
-/* Rows of class outsider created in [since, now], in thread tid (0: all),
- * to rcpt (NULL: anyone). */
+/* Rows of class cls (enum outbox_class) created in [since, now], in
+ * thread tid (0: all), to rcpt (NULL: anyone). */
 static int
-created(struct store *st, int outsider, int64_t tid, const char *rcpt,
+created(struct store *st, int cls, int64_t tid, const char *rcpt,
 	int64_t since, int64_t now, int64_t *n_out)
 {
-	struct outbox_window w = { since, now, 0, tid, outsider, rcpt };
+	struct outbox_window w = { since, now, 0, tid, cls, rcpt };
 
 	return store_outbox_count_window(st, &w, n_out);
 }
 
 /* *v_out = v when max > 0 and the count reaches it. */
 static int
-limit(struct store *st, int outsider, int64_t tid, const char *rcpt,
+limit(struct store *st, int cls, int64_t tid, const char *rcpt,
       int64_t window, int64_t now, long max, enum loop_verdict v,
       enum loop_verdict *v_out)
 {
@@ -209,7 +209,7 @@ limit(struct store *st, int outsider, int64_t tid, const char *rcpt,
 
 	if (max <= 0 || *v_out != LOOP_ANSWER)
 		return LKB_OK;
-	if ((rc = created(st, outsider, tid, rcpt, now - window, now, &n)))
+	if ((rc = created(st, cls, tid, rcpt, now - window, now, &n)))
 		return rc;
 	if (n >= max)
 		*v_out = v;
@@ -217,16 +217,17 @@ limit(struct store *st, int outsider, int64_t tid, const char *rcpt,
 }
 
 int
-loop_check_rate(struct store *st, const struct loop_policy *p,
+loop_check_rate(struct store *st, const struct loop_policy *p, int team,
 		int64_t thread_id, int64_t now, enum loop_verdict *v_out)
 {
+	int cls = team ? OUTBOX_CLASS_TEAM : OUTBOX_CLASS_MEMBERS;
 	int rc;
 
 	*v_out = LOOP_ANSWER;
-	rc = limit(st, 0, 0, NULL, 3600, now, p->max_per_hour, LOOP_RATE_HOUR,
-		   v_out);
+	rc = limit(st, cls, 0, NULL, 3600, now, p->max_per_hour,
+		   LOOP_RATE_HOUR, v_out);
 	if (rc == LKB_OK && thread_id > 0)
-		rc = limit(st, 0, thread_id, NULL, LOOP_THREAD_WINDOW, now,
+		rc = limit(st, cls, thread_id, NULL, LOOP_THREAD_WINDOW, now,
 			   p->max_per_thread, LOOP_RATE_THREAD, v_out);
 	return rc;
 }
@@ -240,17 +241,20 @@ loop_check_outsider_rate(struct store *st, const struct loop_policy *p,
 
 	*v_out = LOOP_ANSWER;
 	if (thread_id > 0)
-		rc = limit(st, 1, thread_id, NULL, LOOP_THREAD_WINDOW, now,
-			   p->max_per_thread, LOOP_RATE_THREAD, v_out);
+		rc = limit(st, OUTBOX_CLASS_OUTSIDERS, thread_id, NULL,
+			   LOOP_THREAD_WINDOW, now, p->max_per_thread,
+			   LOOP_RATE_THREAD, v_out);
 	if (rc == LKB_OK)
-		rc = limit(st, 1, 0, NULL, LOOP_THREAD_WINDOW, now,
+		rc = limit(st, OUTBOX_CLASS_OUTSIDERS, 0, NULL,
+			   LOOP_THREAD_WINDOW, now,
 			   p->max_outsider_per_hour * 24, LOOP_RATE_DAY, v_out);
 	if (rc == LKB_OK)
-		rc = limit(st, 1, 0, NULL, 3600, now, p->max_outsider_per_hour,
-			   LOOP_RATE_OUTSIDERS, v_out);
+		rc = limit(st, OUTBOX_CLASS_OUTSIDERS, 0, NULL, 3600, now,
+			   p->max_outsider_per_hour, LOOP_RATE_OUTSIDERS,
+			   v_out);
 	if (rc == LKB_OK && rcpt)
-		rc = limit(st, 1, 0, rcpt, 3600, now, p->max_per_sender,
-			   LOOP_RATE_SENDER, v_out);
+		rc = limit(st, OUTBOX_CLASS_OUTSIDERS, 0, rcpt, 3600, now,
+			   p->max_per_sender, LOOP_RATE_SENDER, v_out);
 	return rc;
 }
 
@@ -270,7 +274,7 @@ loop_should_answer(const struct message *m, const struct loop_policy *p,
 
 	*why_out = loop_check_message(m, p);
 	if (*why_out == LOOP_ANSWER) {
-		rc = loop_check_rate(st, p, thread_id, now, why_out);
+		rc = loop_check_rate(st, p, 0, thread_id, now, why_out);
 		if (rc != LKB_OK)
 			return rc;
 	}

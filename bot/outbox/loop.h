@@ -64,11 +64,14 @@ int loop_policy_load(struct loop_policy *p, const struct settings *set)
 /* The checks that only need the mail. */
 enum loop_verdict loop_check_message(const struct message *m,
 				     const struct loop_policy *p);
-/* The rate limits of answers to maintainers and participants, from the
- * outbox rows created in [now - window, now] (rows dated after now, left
- * by a run with the clock ahead, count in no window). Answers to
- * outsiders never count here. LKB_OK and *v_out. */
-int loop_check_rate(struct store *st, const struct loop_policy *p,
+/* The rate limits of answers to participants (team 0) or to the
+ * maintainers and the LKP team (team 1), from the outbox rows of that
+ * class created in [now - window, now] (rows dated after now, left by a
+ * run with the clock ahead, count in no window): each class has
+ * max_per_hour and max_per_thread of its own, so answers to others
+ * never use up the team's (issue 36 row 8). Answers to outsiders never
+ * count here. LKB_OK and *v_out. */
+int loop_check_rate(struct store *st, const struct loop_policy *p, int team,
 		    int64_t thread_id, int64_t now, enum loop_verdict *v_out)
 	LKB_WARN_UNUSED;
 /* The same for an answer to an outsider at rcpt, on the outsiders' own

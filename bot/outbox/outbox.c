@@ -189,6 +189,7 @@ outbox_enqueue_mail(struct store *st, const struct settings *settings,
 	in.raw = raw.buf;
 	in.raw_len = raw.len;
 	in.now = (int64_t)ci.date;
+	in.team = m->team;
 	rc = store_outbox_enqueue(st, &in, id_out, is_new_out);
 out:
 	free(msgid);
@@ -480,34 +481,41 @@ sender_release(struct sender *s, struct outbox_stats *stats_out)
 		*stats_out = s->stats;
 }
 
-/* Sent rows of one class (outsider 0 or 1) in the last hour. */
+/* Sent rows of class cls (enum outbox_class) in the last hour. */
 static int
-sent_last_hour(struct sender *s, int outsider, int64_t now, int64_t *n_out)
+sent_last_hour(struct sender *s, int cls, int64_t now, int64_t *n_out)
 {
-	struct outbox_window w = { now - 3600, now, 1, 0, outsider, NULL };
+	struct outbox_window w = { now - 3600, now, 1, 0, cls, NULL };
 
 	return store_outbox_count_window(s->ctx->st, &w, n_out);
 }
 
 /* Set s->budget from what was sent in the last hour: answers to
  * outsiders count against [bot] max_outsider_per_hour (and
- * max_per_sender), never against max_per_hour. 1 while something may
+ * max_per_sender), never against max_per_hour; answers to the
+ * maintainers and the LKP team have a max_per_hour of their own, which
+ * no one else's answers use up (issue 36 row 8). 1 while something may
  * still be sent, 0 when nothing may, -1 on error. */
 static int
 rate_allows(struct sender *s)
 {
 	long max = s->ctx->set->bot.max_per_hour;
 	long omax = s->ctx->set->bot.max_outsider_per_hour;
-	int64_t now = (int64_t)time(NULL), n = 0, o = 0;
+	int64_t now = (int64_t)time(NULL), n = 0, o = 0, t = 0;
 
-	if ((max > 0 && sent_last_hour(s, 0, now, &n) != LKB_OK) ||
-	    (omax > 0 && sent_last_hour(s, 1, now, &o) != LKB_OK))
+	if ((max > 0 &&
+	     (sent_last_hour(s, OUTBOX_CLASS_MEMBERS, now, &n) != LKB_OK ||
+	      sent_last_hour(s, OUTBOX_CLASS_TEAM, now, &t) != LKB_OK)) ||
+	    (omax > 0 &&
+	     sent_last_hour(s, OUTBOX_CLASS_OUTSIDERS, now, &o) != LKB_OK))
 		return -1;
+	s->budget.team_ok = max <= 0 || t < max;
 	s->budget.members_ok = max <= 0 || n < max;
 	s->budget.outsiders_ok = omax <= 0 || o < omax;
 	s->budget.per_sender = s->ctx->set->bot.max_per_sender;
 	s->budget.since = now - 3600;
-	return s->budget.members_ok || s->budget.outsiders_ok;
+	return s->budget.team_ok || s->budget.members_ok ||
+	       s->budget.outsiders_ok;
 }
 
 int
@@ -537,7 +545,8 @@ outbox_send_due(struct bot_ctx *ctx, const char *dry_run_dir,
 	if (rc == LKB_OK &&
 	    store_outbox_count(ctx->st, OUTBOX_PENDING, &waiting) == LKB_OK) {
 		s.stats.waiting = (int)waiting;
-		if (ok >= 0 && waiting && (!s.budget.members_ok ||
+		if (ok >= 0 && waiting && (!s.budget.team_ok ||
+					   !s.budget.members_ok ||
 					   !s.budget.outsiders_ok))
 			lkb_warn("hourly answer budget ([bot] max_per_hour, "
 				 "max_outsider_per_hour, max_per_sender) used; "

@@ -37,6 +37,9 @@ struct outbox_mail {
 	const char *parent_id;	/* NULL: a new thread (digest) */
 	const char *const *parent_refs;
 	size_t nparent_refs;
+	/* 1: to a maintainer or the LKP team; sent first, on budgets of
+	 * its own (issue 36 row 8) */
+	int team;
 };
 
 /* The template directories: [templates] dir first (so it overrides

@@ -121,7 +121,8 @@ requests_mail(struct bot_ctx *ctx, struct tpl_set *set,
 	}
 	if ((rc = answer_addressing_load(&ad, ctx->set)) != LKB_OK ||
 	    (rc = loop_policy_load(&lp, ctx->set)) != LKB_OK ||
-	    (rc = loop_check_rate(ctx->st, &lp, ask.thread_id,
+	    (rc = loop_check_rate(ctx->st, &lp, r->pool == REQ_POOL_TEAM,
+				  ask.thread_id,
 				  (int64_t)time(NULL), &v)) != LKB_OK) {
 		store_msg_release(&ask);
 		return rc;
@@ -152,6 +153,7 @@ requests_mail(struct bot_ctx *ctx, struct tpl_set *set,
 	m.parent_id = ask.message_id;
 	m.parent_refs = refs;
 	m.nparent_refs = split_refs(ask.refs, refs, LKB_ARRAY_SIZE(refs));
+	m.team = r->pool == REQ_POOL_TEAM;	/* issue 36 row 8 */
 	rc = outbox_enqueue_mail(ctx->st, ctx->set, set, &m, &id, &is_new);
 	if (rc == LKB_OK && is_new)
 		lkb_info("request %lld: %s answer queued (outbox %lld)",

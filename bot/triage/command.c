@@ -174,6 +174,11 @@ queue_answer(struct triage *t, struct triage_mail *tm, const char *tpl,
 	char reqid[64];
 	int rc, is_new = 0;
 	int64_t id, now = (int64_t)time(NULL);
+	/* the maintainers' and the LKP team's answers go first, on budgets
+	 * of their own: a flood to others never holds them up (issue 36
+	 * row 8) */
+	int team = to != ANSWER_OUTSIDER &&
+		   triage_pool(t, tm) == REQ_POOL_TEAM;
 
 	*queued_out = 0;
 	if (!tm->author || !escape_addr_ok(tm->author)) {
@@ -187,7 +192,8 @@ queue_answer(struct triage *t, struct triage_mail *tm, const char *tpl,
 	rc = to == ANSWER_OUTSIDER
 		? loop_check_outsider_rate(t->st, &t->lp, tm->thread_id,
 					   tm->author, now, &v)
-		: loop_check_rate(t->st, &t->lp, tm->thread_id, now, &v);
+		: loop_check_rate(t->st, &t->lp, team, tm->thread_id, now,
+				  &v);
 	if (rc == LKB_OK && v != LOOP_ANSWER) {
 		if (loop_rate_defers(v)) {
 			lkb_info("message %lld: answer deferred: %s",
@@ -226,6 +232,7 @@ queue_answer(struct triage *t, struct triage_mail *tm, const char *tpl,
 	om.parent_id = tm->m->message_id;
 	om.parent_refs = tm->m->references;
 	om.nparent_refs = tm->m->nreferences;
+	om.team = team;
 	rc = outbox_enqueue_mail(t->st, t->ctx->set, t->tpl, &om, &id,
 				 &is_new);
 	tvalue_free(data);

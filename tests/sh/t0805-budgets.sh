@@ -125,4 +125,51 @@ is "row 7: an hour later a request is taken again" "$(cmd $n allowed)" 1
 is "... with its job files" "$(q "select jobs from requests where msg_id = $(msg $n)")" 2
 ok_if "row 7: database intact" "$LKPBOT" -c "$T/r7/conf" db check
 
+# ---- row 8: the maintainers' answers never wait behind others ----
+# a small hourly budget; the thread limit out of the way for the flood
+D=r8
+setup r8 "max_per_hour = 3
+max_per_thread = 1000" ""
+ok_if "row 8: run over the report" run
+out() { q "select state from outbox where request_id = 'm$(msg $1).c1'"; }
+flood() { q "select count(*) from outbox where kind = 'status' and recipients like 'r05@%' and state = '$1'"; }
+# 20 status commands from a forged recipient address
+first=$((n + 1))
+for i in $(seq 1 20); do mail "r05@rcpt.example" "#lkp status"; done
+run
+ok_rc "row 8: the flood run exits 0" $?
+is "... 20 answers queued" "$(q "select count(*) from outbox where kind = 'status'")" 20
+is "... 3 sent ([bot] max_per_hour), 17 pending" "$(flood sent)/$(flood pending)" 3/17
+# the flood used the hour's budget, and more than the thread's: a
+# maintainer's command now is answered all the same, in this run
+conf_thread() { sed -i "s/^max_per_thread = .*/max_per_thread = $1/" "$T/r8/conf"; }
+conf_thread 10
+mail "Alice <alice@maint.example>" "#lkp close fixed"; a=$n
+run
+is "row 8: the maintainer's command is carried out" \
+	"$(q "select state || ' ' || close_reason from reports")" "closed fixed"
+is "... its answer queued past the flood's thread limit and sent" "$(out $a)" sent
+is "... to her, not on the budget the flood used" \
+	"$(q "select team || ' ' || recipients from outbox where request_id = 'm$(msg $a).c1'" | head -n 1)" \
+	"1 alice@maint.example"
+is "... the flood still waits: 3 sent, 17 pending" "$(flood sent)/$(flood pending)" 3/17
+ok_if "... the run says the budget is used" grep -q 'hourly answer budget' "$T/r8/run.err"
+# a new hour, a new flood and the LKP team's and a maintainer's
+# commands in the same run: theirs go out first, the others' on their
+# own budget
+conf_thread 1000
+q "update outbox set created_at = 0, sent_at = 0"
+for i in 1 2 3 4 5; do mail "r05@rcpt.example" "#lkp status"; done
+mail "Oliver Sang <oliver.sang@intel.com>" "#lkp status"; o=$n
+mail "Alice <alice@maint.example>" "#lkp status"; a=$n
+run
+is "row 8: the LKP team's answer sent" "$(out $o)" sent
+is "... and the maintainer's" "$(out $a)" sent
+is "... the others get their 3 of the hour, 19 wait" "$(flood sent)/$(flood pending)" 6/19
+sent_order() { sed -n 's/.*sent outbox row \([0-9]*\) .*/\1/p' "$T/r8/run.err" | tr '\n' ' '; }
+ids=$(q "select id from outbox where request_id in ('m$(msg $o).c1', 'm$(msg $a).c1') order by id" | tr '\n' ' ')
+is "... theirs first, before any older answer to others" \
+	"$(sent_order | cut -d' ' -f1-2) " "$ids"
+ok_if "row 8: database intact" "$LKPBOT" -c "$T/r8/conf" db check
+
 done_testing

@@ -289,12 +289,17 @@ START_TEST(loop_rate_future_rows)
 	pol.max_per_hour = 1;
 	pol.max_per_thread = 1;
 	add_row(st, "1", 5, now + 315360000);	/* ten years ahead */
-	ck_assert_int_eq(loop_check_rate(st, &pol, 5, now, &v), LKB_OK);
+	ck_assert_int_eq(loop_check_rate(st, &pol, 0, 5, now, &v), LKB_OK);
 	ck_assert_int_eq(v, LOOP_ANSWER);
 	/* ... and when that time comes, it counts */
-	ck_assert_int_eq(loop_check_rate(st, &pol, 5, now + 315360000, &v),
+	ck_assert_int_eq(loop_check_rate(st, &pol, 0, 5, now + 315360000, &v),
 			 LKB_OK);
 	ck_assert_int_eq(v, LOOP_RATE_HOUR);
+	/* but not against the maintainers' and the LKP team's answers,
+	 * which have budgets of their own (issue 36 row 8) */
+	ck_assert_int_eq(loop_check_rate(st, &pol, 1, 5, now + 315360000, &v),
+			 LKB_OK);
+	ck_assert_int_eq(v, LOOP_ANSWER);
 	store_close(st);
 	lkb_test_remove_db(path);
 }
