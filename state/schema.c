@@ -291,7 +291,7 @@ static const char *const migrations[] = {
 	"  why TEXT NOT NULL,"
 	"  at INTEGER NOT NULL,"
 	"  PRIMARY KEY (stage, object)"
-	") WITHOUT ROWID;"
+	");"	/* rowid: the order skips were made in (store_skips) */
 	"CREATE INDEX skips_at ON skips(at);",
 	/* 16 -> 17: answers to the maintainers and the LKP team
 	 * (state/store_outbox.c): sent first and counted on budgets of

@@ -12,10 +12,12 @@ static const char sql_add[] =
 	" VALUES (:stage, :obj, :place, :why, :now)"
 	" ON CONFLICT (stage, object) DO NOTHING";
 static const char sql_list[] =
-	"SELECT stage, object, place, why, at FROM skips WHERE at >= :since"
-	" ORDER BY at DESC, stage, object LIMIT :max";
+	"SELECT stage, object, place, why, at FROM skips WHERE rowid > :after"
+	" ORDER BY rowid DESC LIMIT :max";
 static const char sql_count[] =
-	"SELECT count(*) FROM skips WHERE at >= :since";
+	"SELECT count(*) FROM skips WHERE rowid > :after";
+static const char sql_last[] =
+	"SELECT coalesce(max(rowid), 0) FROM skips";
 
 int
 store_skip_add(struct store *st, const struct store_skip *sk)
@@ -42,7 +44,23 @@ col_text(sqlite3_stmt *s, int i)
 }
 
 int
-store_skips(struct store *st, int64_t since, unsigned max,
+store_skips_last(struct store *st, int64_t *last_out)
+{
+	sqlite3_stmt *s = store_stmt(st, sql_last);
+	int rc;
+
+	*last_out = 0;
+	if (!s)
+		return LKB_ERR_DB;
+	if ((rc = store_step_row(st, s, LKB_OK)) == 1) {
+		*last_out = sqlite3_column_int64(s, 0);
+		store_stmt_done(s);
+	}
+	return rc < 0 ? rc : LKB_OK;
+}
+
+int
+store_skips(struct store *st, int64_t after, unsigned max,
 	    store_skip_fn *fn, void *arg, int64_t *total_out)
 {
 	sqlite3_stmt *s;
@@ -50,12 +68,12 @@ store_skips(struct store *st, int64_t since, unsigned max,
 	int rc;
 
 	if (total_out &&
-	    (rc = store_lookup_int(st, sql_count, ":since", NULL, since,
+	    (rc = store_lookup_int(st, sql_count, ":after", NULL, after,
 				   total_out)) < 0)
 		return rc;
 	if (!(s = store_stmt(st, sql_list)))
 		return LKB_ERR_DB;
-	if ((rc = store_bind_int(st, s, ":since", since)) != LKB_OK ||
+	if ((rc = store_bind_int(st, s, ":after", after)) != LKB_OK ||
 	    (rc = store_bind_int(st, s, ":max", (int64_t)max)) != LKB_OK)
 		goto out;
 	while ((rc = store_step(st, s)) == SQLITE_ROW) {

@@ -31,12 +31,17 @@ struct store_skip {
 int store_skip_add(struct store *st, const struct store_skip *sk)
 	LKB_WARN_UNUSED;
 
-/* The records skipped at or after since, newest first, at most max of
- * them, to fn (fields borrowed for the call) until it returns non-zero;
- * *total_out (may be NULL) counts them all. LKB_OK or a negative
- * status. */
+/* Where the skips stand now: *last_out marks the newest record (0:
+ * none), for store_skips(after) to list only what came later.
+ * LKB_OK or a negative status. */
+int store_skips_last(struct store *st, int64_t *last_out) LKB_WARN_UNUSED;
+
+/* The records made after mark `after` (0: all), newest first, at most
+ * max of them, to fn (fields borrowed for the call) until it returns
+ * non-zero; *total_out (may be NULL) counts them all. LKB_OK or a
+ * negative status. */
 typedef int store_skip_fn(const struct store_skip *sk, void *arg);
-int store_skips(struct store *st, int64_t since, unsigned max,
+int store_skips(struct store *st, int64_t after, unsigned max,
 		store_skip_fn *fn, void *arg, int64_t *total_out)
 	LKB_WARN_UNUSED;
 

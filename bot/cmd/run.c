@@ -17,6 +17,7 @@
 
 #include <getopt.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -152,15 +153,15 @@ print_skip(const struct store_skip *sk, void *arg)
 	return 0;
 }
 
-/* The objects skipped since start, LKB_MAX_RUN_SKIPS_SHOWN of them by
- * name. */
+/* The objects skipped after mark (store_skips_last before the
+ * stages), LKB_MAX_RUN_SKIPS_SHOWN of them by name. */
 static void
-print_skips(struct bot_ctx *ctx, time_t start)
+print_skips(struct bot_ctx *ctx, int64_t mark)
 {
 	int64_t n = 0;
 
 	if (ctx->verbose < 0 ||
-	    store_skips(ctx->st, (int64_t)start, LKB_MAX_RUN_SKIPS_SHOWN,
+	    store_skips(ctx->st, mark, LKB_MAX_RUN_SKIPS_SHOWN,
 			print_skip, NULL, &n) != LKB_OK)
 		return;
 	if (n > LKB_MAX_RUN_SKIPS_SHOWN)
@@ -186,7 +187,7 @@ cmd_run(int argc, char **argv, struct bot_ctx *ctx)
 	struct run_opts ro = { NULL };
 	struct run_lock *lock = NULL;
 	struct stat sb;
-	time_t start;
+	int64_t mark = 0;
 	int c, rc, first = LKB_OK;
 
 	while ((c = getopt_long(argc, argv, "n:h", opts, NULL)) != -1) {
@@ -216,8 +217,10 @@ cmd_run(int argc, char **argv, struct bot_ctx *ctx)
 	rc = run_lock_enter(ctx, &lock);
 	if (rc <= 0)
 		return ctx_exit_code(rc);
-	start = time(NULL);
-	ro.end = start + ctx->set->bot.run_deadline;
+	/* the summary names this run's skips, not an earlier run's */
+	if (store_skips_last(ctx->st, &mark) != LKB_OK)
+		mark = INT64_MAX;
+	ro.end = time(NULL) + ctx->set->bot.run_deadline;
 	for (size_t i = 0; i < LKB_ARRAY_SIZE(stages); i++) {
 		if (time(NULL) >= ro.end) {
 			lkb_warn("run: past its deadline of %ld s ([bot] "
@@ -239,7 +242,7 @@ cmd_run(int argc, char **argv, struct bot_ctx *ctx)
 		if (is_fatal(rc))
 			break;
 	}
-	print_skips(ctx, start);
+	print_skips(ctx, mark);
 	run_lock_release(lock);
 	return ctx_exit_code(first);
 }
