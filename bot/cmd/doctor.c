@@ -275,8 +275,9 @@ check_smtp(struct doctor *d, const struct settings *set)
 		    "sent)", url, c.user ? c.user : "us", detail.buf);
 	else {
 		add(d, "smtp", V_FAIL, oc == SMTP_REFUSED
-			    ? "check [smtp] user, its password source, cafile "
-			      "and the url's host (lkpbot.conf(5))"
+			    ? "check [smtp] url (smtps:// or smtp://, port, "
+			      "host), user, its password source and cafile "
+			      "(lkpbot.conf(5))"
 			    : "check [smtp] url and port, and that the server "
 			      "is up", "%s: %s", url, detail.buf);
 		d->c[d->n - 1].exit = oc == SMTP_REFUSED ? EXIT_CONFIG

@@ -396,6 +396,25 @@ curl_describe(CURL *h, CURLcode code, const char *errbuf, struct strbuf *out)
 }
 
 int
+curl_tls_mismatch(CURLcode code, const char *errbuf)
+{
+	static const char *const said[] = {
+		"unexpected TLS packet",	/* GnuTLS */
+		"TLS packet with unexpected length",
+		"wrong version number",		/* OpenSSL */
+		"packet length too long",
+		"unknown protocol",
+	};
+
+	if (code != CURLE_SSL_CONNECT_ERROR || !errbuf)
+		return 0;
+	for (size_t i = 0; i < LKB_ARRAY_SIZE(said); i++)
+		if (strstr(errbuf, said[i]))
+			return 1;
+	return 0;
+}
+
+int
 curl_code_is_unreachable(CURLcode code)
 {
 	switch (code) {

@@ -91,6 +91,13 @@ int curl_url_is_loopback(const char *url);
  * CA file is unusable, or the server offers no STARTTLS. */
 int curl_code_is_refused(CURLcode code);
 
+/* 1 if code and errbuf say the server answered the TLS handshake with
+ * something that is no TLS: a plain-text greeting on the port of an
+ * smtps:// or imaps:// url (GnuTLS: "unexpected TLS packet", OpenSSL:
+ * "wrong version number"). A configuration mistake: retrying cannot
+ * help. */
+int curl_tls_mismatch(CURLcode code, const char *errbuf);
+
 /* Into out: errbuf (else curl_easy_strerror(code)), preceded for a
  * refused certificate by why, as the TLS library reported it ("the
  * certificate has expired"). LKB_OK or LKB_ERR_TOO_BIG. */

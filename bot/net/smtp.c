@@ -150,6 +150,14 @@ outcome(struct curl_xfer *x, CURLcode code, enum smtp_outcome *outcome_out,
 		rc = curl_xfer_last_reply(x, reply, detail);
 	if (code != CURLE_OK && !detail->len)
 		rc = curl_describe(x->h, code, x->errbuf, detail);
+	if (rc == LKB_OK && curl_tls_mismatch(code, x->errbuf)) {
+		/* a plain-text server on an smtps:// port: no retry helps */
+		*outcome_out = SMTP_REFUSED;
+		rc = strbuf_adds(detail, " (the server does not speak TLS "
+				 "on connect: smtps:// is for port 465; for "
+				 "587 or 25 use smtp://, which starts TLS with "
+				 "STARTTLS)");
+	}
 	if (rc == LKB_ERR_TOO_BIG)
 		rc = LKB_OK;	/* a cut detail is still a detail */
 	lkb_debug("smtp: %s (curl %d, reply %ld)",

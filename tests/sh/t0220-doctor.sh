@@ -19,7 +19,7 @@ chmod 600 "$T/pw"
 mkdir -p "$T/results"
 git init -q "$T/repo" || bail_out "git init failed"
 
-plan 45
+plan 49
 
 # conf [EXTRA SED]: the good configuration, then sed expressions
 conf() {
@@ -40,6 +40,8 @@ cafile = $TLS/ca.pem
 root = $T/results
 [git]
 repo = $T/repo
+[templates]
+dir = $LKB_SRCDIR/templates/mail
 EOC
 	[ -n "${1:-}" ] && sed -i "$1" "$LKB_CONF"
 	return 0
@@ -78,7 +80,7 @@ conf "/^\[smtp\]/,\$ s|^password_file = .*|password_file = $T/bad|"
 doctor
 is "wrong SMTP password: exit 5" "$?" 5
 ok_if "wrong SMTP password: the server's words and the fix" \
-	grep -q "^fail smtp     smtps://127.0.0.1:$SUBMISSIONS_PORT: 535 5.7.8 Authentication failed.; fix: check \[smtp\] user" "$T/out"
+	grep -q "^fail smtp     smtps://127.0.0.1:$SUBMISSIONS_PORT: 535 5.7.8 Authentication failed.; fix: check \[smtp\] url (smtps:// or smtp://, port, host), user" "$T/out"
 is "wrong SMTP password: the other checks still ok" \
 	"$(grep -c '^ok ' "$T/out")" 5
 conf "0,/^cafile/ s|^cafile = .*|cafile = $TLS/other-ca.pem|"
@@ -95,6 +97,20 @@ doctor
 is "SMTP server down: exit 4 (temporary)" "$?" 4
 ok_if "SMTP server down: says so, and what to check" \
 	grep -q '^fail smtp .*; fix: check \[smtp\] url and port, and that the server is up' "$T/out"
+# smtps:// on a port that speaks plain SMTP (the sink's): a configuration
+# mistake no retry fixes, for doctor and for send alike (issue 39)
+conf "s|^url = smtps://127.0.0.1:.*|url = smtps://127.0.0.1:$SMTP_SINK_PORT|"
+doctor
+is "smtps:// on a plain-text port: exit 5" "$?" 5
+ok_if "smtps:// on a plain-text port: says so, and the fix" \
+	grep -q "^fail smtp     smtps://127.0.0.1:$SMTP_SINK_PORT: .*(the server does not speak TLS on connect: smtps:// is for port 465; for 587 or 25 use smtp://.*; fix: check \[smtp\] url (smtps:// or smtp://" "$T/out"
+ENQ=$LKB_BUILDDIR/tests/tools/outbox-enqueue
+row=$(ack_enqueue "$LKB_CONF" "$LKPBOT_DB" "$T" tlsmix 'Re: a report') ||
+	bail_out "outbox-enqueue failed"
+"$LKPBOT" -c "$LKB_CONF" send >"$T/send.out" 2>"$T/send.err"
+is "smtps:// on a plain-text port: send exits 5, not 4" "$?" 5
+is "... and the answer stays pending" \
+	"$(sqlite3 "$LKPBOT_DB" "SELECT state FROM outbox WHERE id = $row")" pending
 conf "s|^url = smtps://127.0.0.1:.*|url = smtps://127.0.0.1:$(free_port)|
 0,/^cafile/ s|^cafile = .*|cafile = $TLS/other-ca.pem|"
 doctor

@@ -59,6 +59,24 @@ static const struct {
 	{ "smtp://u:p@", "smtp://", 1 },
 };
 
+/* A plain-text server behind an smtps:// or imaps:// url, as GnuTLS
+ * and OpenSSL word it; other handshake failures are no mismatch. */
+START_TEST(tls_mismatch)
+{
+	ck_assert_int_eq(curl_tls_mismatch(CURLE_SSL_CONNECT_ERROR,
+		"gnutls_handshake() failed: An unexpected TLS packet was "
+		"received."), 1);
+	ck_assert_int_eq(curl_tls_mismatch(CURLE_SSL_CONNECT_ERROR,
+		"error:0A00010B:SSL routines::wrong version number"), 1);
+	ck_assert_int_eq(curl_tls_mismatch(CURLE_SSL_CONNECT_ERROR,
+		"gnutls_handshake() failed: Error in the pull function."), 0);
+	ck_assert_int_eq(curl_tls_mismatch(CURLE_COULDNT_CONNECT,
+		"wrong version number"), 0);
+	ck_assert_int_eq(curl_tls_mismatch(CURLE_SSL_CONNECT_ERROR, NULL),
+			 0);
+}
+END_TEST
+
 START_TEST(url_shown)
 {
 	char *s = curl_url_shown(shown_cases[_i].url);
@@ -120,6 +138,7 @@ lkb_test_suite(void)
 
 	tcase_add_test(tc, loopback_hosts);
 	tcase_add_test(tc, refused_codes);
+	tcase_add_test(tc, tls_mismatch);
 	tcase_add_loop_test(tc, url_shown, 0,
 			    (int)(sizeof(shown_cases) / sizeof(shown_cases[0])));
 	tcase_add_test(tc, nego_lines);
