@@ -399,7 +399,7 @@ END_TEST
 START_TEST(settings_table_is_the_man_page)
 {
 	const char *src = getenv("LKB_SRCDIR");
-	char *path, line[512], section[64] = "", doc[200][80];
+	char *path, line[512], section[64] = "", doc[200][130];
 	size_t ndoc = 0;
 	const struct settings_key *k;
 	FILE *f;
