@@ -38,6 +38,7 @@ static const char help[] =
 	"database, IMAP login and folders, SMTP EHLO/STARTTLS/AUTH (nothing\n"
 	"is sent), [results] root, [git] repo. One line per check; the exit\n"
 	"status is the worst result's (5 configuration, 4 temporary).\n"
+	"A warning too when [bot] verify_senders = none.\n"
 	"    --json   the checks as a JSON document\n";
 
 enum verdict { V_OK, V_WARN, V_FAIL };
@@ -116,6 +117,19 @@ check_config(struct doctor *d, const struct bot_ctx *ctx)
 		add(d, "config", V_WARN, "write ~/.config/lkpbot/config or "
 		    "/etc/lkpbot.conf (lkpbot.conf(5)), or give -c FILE",
 		    "no configuration file");
+}
+
+/* [bot] verify_senders = none (the default is dkim, so only said on
+ * purpose): a warning, since anyone may then write as a maintainer. */
+static void
+check_senders(struct doctor *d, const struct settings *set)
+{
+	if (set->bot.verify_senders == SET_VERIFY_NONE)
+		add(d, "senders", V_WARN, "remove the line (the default, dkim, "
+		    "acts only on DKIM-signed mail; lkpbot.conf(5), WHAT "
+		    "LKPBOT TRUSTS)",
+		    "[bot] verify_senders = none: a forged From: may close or "
+		    "reopen reports as a maintainer or the LKP team");
 }
 
 static int
@@ -425,6 +439,7 @@ cmd_doctor(int argc, char **argv, struct bot_ctx *ctx)
 	signal(SIGPIPE, SIG_IGN);
 	memset(&d, 0, sizeof(d));
 	check_config(&d, ctx);
+	check_senders(&d, ctx->set);
 	check_db(&d, ctx);
 	check_source(&d, ctx->set);
 	check_smtp(&d, ctx->set);
