@@ -3,8 +3,10 @@
 # Maildir $T/md, a dry-run outbox $T/out, and
 #   triage_conf MAINTAINERS [LIMIT]  writes $T/conf: Maildir source, the
 #       bot's address, MAINTAINERS, max_per_hour and max_per_thread LIMIT
-#       (the defaults when LIMIT is "-"; 1000 when omitted), database
-#       $T/db; append further sections with >>
+#       (the defaults when LIMIT is "-"; 1000 when omitted),
+#       verify_senders = none (these tests are about what mail means, not
+#       who signed it: t0340 and t0350 are about trust), database $T/db;
+#       append further sections with >>
 #   q SQL       the database's answer
 #   run         `lkpbot run --dry-run`, stderr in $T/run.err
 #   deliver F   copy mail F into the Maildir
@@ -20,6 +22,7 @@ triage_conf() {
 		printf '[maildir]\npath = %s\n' "$T/md"
 		printf '[smtp]\nfrom = lkpbot <lkpbot@bot.example>\n'
 		printf '[bot]\naddress = lkpbot@bot.example\nmaintainers = %s\n' "$1"
+		printf 'verify_senders = none\n'
 		if [ "${2:-1000}" != - ]; then
 			printf 'max_per_hour = %s\n' "${2:-1000}"
 			printf 'max_per_thread = %s\n' "${2:-1000}"

@@ -21,10 +21,13 @@ setup() {
 		printf 'From: Alice <alice@maint.example>\nTo: lkp@intel.com\nSubject: Re: report %s\nDate: Tue, 1 Oct 2019 10:0%s:00 +0000\nMessage-ID: <cmd%s@maint.example>\nIn-Reply-To: <%s>\nReferences: <%s>\n\n#lkp close fixed\n' \
 			"$i" "$i" "$i" "$r" "$r" >"$T/$1/md/new/b$i"
 	done
+	# verify_senders = none: these mails are unsigned, and this test is not
+	# about trust (t0340, t0350 are; dkim is the default)
 	cat >"$T/$1/conf" <<EOC
 [maildir]
 path = $T/$1/md
 [bot]
+verify_senders = none
 address = bot@example.org
 maintainers = alice@maint.example
 [smtp]

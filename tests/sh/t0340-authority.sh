@@ -10,12 +10,15 @@ TAP_TMP=$T
 S=$LKB_TEST_DATA/stories
 mkdir -p "$T/md/cur" "$T/md/new" "$T/md/tmp" "$T/out" "$T/res" "$T/queue"
 conf() { # [EXTRA-BOT-LINES]
+	# verify_senders = none: who may do what by address is this test's
+	# subject, DKIM signatures are t0350's (dkim is the default)
 	cat > "$T/conf" <<CONF
 [maildir]
 path = $T/md
 [smtp]
 from = lkpbot <lkpbot@bot.example>
 [bot]
+verify_senders = none
 address = lkpbot@bot.example
 maintainers = alice@maint.example
 max_per_thread = 1000

@@ -51,12 +51,15 @@ References: <20190930014612.story000@shao2-debian>
 Look: $XSS1
 and $XSS2
 MAIL
+# verify_senders = none: these mails are unsigned, and this test is not
+# about trust (t0340, t0350 are; dkim is the default)
 cat >"$LKB_CONF" <<CONF
 [maildir]
 path = $MD
 [smtp]
 from = lkpbot <lkpbot@bot.example>
 [bot]
+verify_senders = none
 address = lkpbot@bot.example
 maintainers = alice@maint.example
 cc_policy = thread

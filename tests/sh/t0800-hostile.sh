@@ -13,12 +13,15 @@ GEN=$LKB_SRCDIR/tests/tools/gen-hostile.py
 # setup NAME: a Maildir, outbox dir and configuration under $T/NAME
 setup() {
 	mkdir -p "$T/$1/md/cur" "$T/$1/md/new" "$T/$1/md/tmp" "$T/$1/out"
+	# verify_senders = none: these mails are unsigned, and this test is not
+	# about trust (t0340, t0350 are; dkim is the default)
 	cat > "$T/$1/conf" <<CONF
 [maildir]
 path = $T/$1/md
 [smtp]
 from = lkpbot <lkpbot@bot.example>
 [bot]
+verify_senders = none
 address = lkpbot@bot.example
 maintainers = alice@maint.example, @maint2.example
 max_per_hour = 1000

@@ -21,12 +21,15 @@ RCPTS=$(for i in $(seq -w 1 14); do printf 'r%s@rcpt.example ' "$i"; done)
 setup() {
 	mkdir -p "$T/$1/md/cur" "$T/$1/md/new" "$T/$1/md/tmp" "$T/$1/out" \
 		"$T/$1/res" "$T/$1/queue"
+	# verify_senders = none: these mails are unsigned, and this test is not
+	# about trust (t0340, t0350 are; dkim is the default)
 	cat > "$T/$1/conf" <<CONF
 [maildir]
 path = $T/$1/md
 [smtp]
 from = lkpbot <lkpbot@bot.example>
 [bot]
+verify_senders = none
 address = lkpbot@bot.example
 maintainers = alice@maint.example
 $2
