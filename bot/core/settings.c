@@ -242,7 +242,7 @@ static const struct settings_key keys[] = {
 	NUM("bot", "run_deadline", bot.run_deadline, "3600", 1, 7 * 86400L),
 	NUM("bot", "threads", bot.threads, NULL, 0, 256),
 	STR("bot", "digest_to", bot.digest_to),
-	{ "bot", "verify_senders", SETT_CHOICE, "none", 0, 0, NULL,
+	{ "bot", "verify_senders", SETT_CHOICE, "dkim", 0, 0, NULL,
 	  verify_names, FE(bot.verify_senders), 0, NULL },
 	{ "bot", "dkim_key_file", SETT_STR, NULL, 0, 0, NULL, NULL,
 	  F(bot.dkim_key_file, const char *), 0, check_nonempty },

@@ -1,9 +1,10 @@
 #!/bin/sh
 # t0350-dkim.sh - senders verified with DKIM ([bot] verify_senders = dkim,
-# issue 16 item 5): a maintainer's state change, an LKP team's words and a
-# robot report that reopens are believed only from mail its From: domain
-# signed; mails signed here by python3-dkim with keys made by openssl,
-# public keys in a key file ([bot] dkim_key_file), never DNS.
+# issue 16 item 5; the default since issue 36 item 3): a maintainer's
+# state change, an LKP team's words and a robot report that reopens are
+# believed only from mail its From: domain signed; mails signed here by
+# python3-dkim with keys made by openssl, public keys in a key file
+# ([bot] dkim_key_file), never DNS.
 . "$LKB_SRCDIR/tests/tap.sh"
 PY=
 for p in /usr/bin/python3 python3; do
@@ -47,7 +48,7 @@ sig = dkim.sign(msg, sel.encode(), dom.encode(), open(key, 'rb').read(),
 open(path, 'wb').write(sig.replace(b'\r\n', b'\n') + msg)
 PY
 }
-conf() { # VERIFY_SENDERS
+conf() { # VERIFY_SENDERS ("": no such line, the default)
 	cat > "$T/conf" <<CONF
 [maildir]
 path = $T/md
@@ -58,7 +59,7 @@ address = lkpbot@bot.example
 maintainers = alice@maint.example
 max_per_thread = 1000
 max_per_hour = 1000
-verify_senders = $1
+${1:+verify_senders = $1}
 dkim_key_file = $T/keys
 [db]
 path = $T/db
@@ -296,4 +297,39 @@ robot forged3
 mv "$T/md/tmp/forged3" "$T/md/new/"
 run
 is "none: an unsigned robot report reopens" "$(state $R1)" open
+"$LKPBOT" -c "$T/conf" doctor >"$T/doctor.out" 2>&1
+st=$?
+is "none: doctor warns, naming the risk and the fix" \
+	"$(grep '^warn senders ' "$T/doctor.out" | grep -c 'forged From:.*fix: remove the line')" 1
+is "... a warning, no failure: exit 0" "$st/$(grep -c '^fail' "$T/doctor.out")" 0/0
+
+# issue 36 item 3: no verify_senders line is dkim (rows 5 and 6 of the
+# audit: a forged maintainer From: closed a report, a forged robot report
+# reopened a closed one)
+conf ""
+"$LKPBOT" -c "$T/conf" doctor >"$T/doctor.out" 2>&1
+is "default: doctor has no senders warning" "$(grep -c ' senders ' "$T/doctor.out")" 0
+mail "Alice <alice@maint.example>" $P1 "#lkp close fixed"
+deliver
+run
+is "default, row 5: a forged maintainer close is refused" "$(result $n)" \
+	"refused: not verified: no DKIM signature"
+is "... the report stays open" "$(state $R1)" open
+# the refusal as queued (Alice's refusals above used up max_per_sender)
+q "select cast(raw as text) from outbox where cast(raw as text) like '%In-Reply-To: <m$n@test>%'" |
+	tr -d '\r' | tr '\n' ' ' >"$T/refusal"
+ok_if "... the refusal names \"not verified\"" grep -q "(not verified: no DKIM signature)" "$T/refusal"
+ok_if "... and says how to sign" grep -q 'DKIM-signed with the key of its From: domain, the signature covering From, Subject, Message-ID, In-Reply-To and References and the whole body (no l= tag)' "$T/refusal"
+mail "Alice <alice@maint.example>" $P1 "#lkp close fixed"
+sign "$T/md/tmp/m$n" s1 maint.example
+deliver
+run
+is "default: the same command DKIM-signed closes it" "$(result $n)" \
+	"ok: report $R1 is now closed, fixed"
+is "... the report is closed" "$(state $R1)" "closed fixed"
+robot forged4
+mv "$T/md/tmp/forged4" "$T/md/new/"
+run
+is "default, row 6: a forged robot report is stored" "$(q "select count(*) from reports r join messages m on m.id = r.msg_id where m.message_id = 'forged4@robot.test'")" 1
+is "... and does not reopen the closed report" "$(state $R1)" "closed fixed"
 done_testing
