@@ -323,6 +323,8 @@ scan_resp_code(const char **cur, const char *end, struct imap_resp *r)
 		r->code = IMAP_CODE_UIDNEXT;
 		if (scan_lit(&p, end, " ") || scan_u32(&p, end, &r->code_num))
 			return 1;
+	} else if (!scan_kw(&p, end, "NONEXISTENT")) {
+		r->code = IMAP_CODE_NONEXISTENT;
 	} else {
 		r->code = IMAP_CODE_OTHER;
 		for (q = p; q < end && *q != ']' && *q != '\r' && *q != '\n';)

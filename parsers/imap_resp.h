@@ -83,6 +83,7 @@ enum imap_code {
 	IMAP_CODE_NONE,
 	IMAP_CODE_UIDVALIDITY,
 	IMAP_CODE_UIDNEXT,
+	IMAP_CODE_NONEXISTENT,	/* RFC 5530: the mailbox named is not there */
 	IMAP_CODE_OTHER,
 	IMAP_CODE__COUNT
 };

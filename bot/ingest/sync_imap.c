@@ -400,9 +400,10 @@ sync_imap_account(struct sync_imap *si)
 			continue;
 		if (first == LKB_OK)
 			first = rc;
-		/* NO/BAD for one folder (say it does not exist) leaves the
-		 * session usable; anything else does not */
-		if (rc != LKB_ERR)
+		/* NO/BAD for one folder, or a folder that does not exist
+		 * (LKB_ERR_CONFIG), leaves the session usable; anything
+		 * else does not */
+		if (rc != LKB_ERR && rc != LKB_ERR_CONFIG)
 			break;
 	}
 	imap_session_free(s);

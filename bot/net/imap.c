@@ -296,6 +296,30 @@ read_resp(struct imap_session *s, struct imap_resp *r)
 	}
 }
 
+/* Whether a NO says the folder named is not there: RFC 5530's
+ * [NONEXISTENT], or the words of servers that send no code (dovecot
+ * 2.3: "Mailbox doesn't exist: X", others "Unknown Mailbox"). */
+static int
+no_such_folder(const struct imap_resp *r)
+{
+	char *text;
+	int yes;
+
+	if (r->cond != IMAP_COND_NO)
+		return 0;
+	if (r->code == IMAP_CODE_NONEXISTENT)
+		return 1;
+	if (r->code != IMAP_CODE_NONE)
+		return 0;
+	text = xmemdup0(r->text.p, r->text.len);
+	yes = strcasestr(text, "mailbox doesn't exist") ||
+	      strcasestr(text, "mailbox does not exist") ||
+	      strcasestr(text, "unknown mailbox") ||
+	      strcasestr(text, "no such mailbox");
+	free(text);
+	return yes;
+}
+
 /* Send "TAG cmd" and read until its tagged answer. Returns LKB_OK, LKB_ERR
  * when the server said NO/BAD (text logged under what), or a status that
  * breaks the session. */
@@ -336,7 +360,7 @@ run_command(struct imap_session *s, enum imap_state st, const char *what,
 	if (r.cond != IMAP_COND_OK) {
 		lkb_error("imap: %s: server said %s: %.*s", what,
 			  imap_cond_name(r.cond), (int)r.text.len, r.text.p);
-		rc = LKB_ERR;
+		rc = no_such_folder(&r) ? LKB_ERR_NOT_FOUND : LKB_ERR;
 	}
 	goto out;
 broken:
@@ -423,6 +447,13 @@ imap_session_select(struct imap_session *s, const char *folder,
 	}
 	what = xasprintf("cannot open folder '%s'", folder);
 	rc = run_command(s, IMAP_ST_SELECT, what, cmd.buf);
+	if (rc == LKB_ERR_NOT_FOUND) {
+		/* a folder [imap] folders names and the server lacks: the
+		 * configuration's mistake, no retry fixes it */
+		lkb_error("imap: folder '%s' does not exist on the server; "
+			  "correct [imap] folders (lkpbot.conf(5))", folder);
+		rc = LKB_ERR_CONFIG;
+	}
 	if (rc == LKB_OK && !s->mb.uidvalidity) {
 		lkb_error("imap: folder '%s' has no UIDVALIDITY", folder);
 		rc = LKB_ERR_PROTO;

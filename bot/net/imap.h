@@ -56,7 +56,9 @@ struct imap_mailbox {
 };
 
 /* EXAMINE (readonly) or SELECT folder. folder must be ASCII (modified
- * UTF-7 for other names) without CR, LF or NUL: else LKB_ERR_CONFIG. */
+ * UTF-7 for other names) without CR, LF or NUL: else LKB_ERR_CONFIG;
+ * LKB_ERR_CONFIG too when the server says it does not exist (RFC 5530
+ * [NONEXISTENT]), LKB_ERR for any other NO or BAD. */
 int imap_session_select(struct imap_session *s, const char *folder,
 			int readonly, struct imap_mailbox *mb_out)
 	LKB_WARN_UNUSED;

@@ -19,7 +19,7 @@ chmod 600 "$T/pw"
 mkdir -p "$T/results"
 git init -q "$T/repo" || bail_out "git init failed"
 
-plan 49
+plan 51
 
 # conf [EXTRA SED]: the good configuration, then sed expressions
 conf() {
@@ -90,8 +90,12 @@ ok_if "IMAP unknown CA: the reason and the fix" \
 	grep -q "^fail imap     imap: TLS with $IMAPS_URL/ failed: TLS certificate refused: it is not signed by a trusted CA.*; fix: check \[imap\] url" "$T/out"
 conf "s|^folders = INBOX|folders = INBOX, Nope|"
 doctor
-is "a folder that does not exist: exit 1" "$?" 1
-ok_if "a missing folder is named" grep -q '^fail imap     folder Nope: ' "$T/out"
+is "a folder that does not exist: exit 5 (configuration)" "$?" 5
+ok_if "a missing folder is named, with the fix" grep -q "^fail imap     folder Nope: imap: folder 'Nope' does not exist on the server; correct \[imap\] folders" "$T/out"
+"$LKPBOT" -c "$LKB_CONF" sync >"$T/sync.out" 2>"$T/sync.err"
+is "sync with a folder that does not exist: exit 5 too" "$?" 5
+ok_if "... naming it and the fix" \
+	grep -q "folder 'Nope' does not exist on the server; correct \[imap\] folders" "$T/sync.err"
 conf "s|^url = smtps://127.0.0.1:.*|url = smtps://127.0.0.1:$(free_port)|"
 doctor
 is "SMTP server down: exit 4 (temporary)" "$?" 4

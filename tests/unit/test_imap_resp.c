@@ -242,6 +242,16 @@ START_TEST(parse_status_codes)
 	ck_assert_int_eq(parse(LIT("* OK [PERMANENTFLAGS ()] Read-only.\r\n"),
 			       &r), LKB_OK);
 	ck_assert_int_eq(r.code, IMAP_CODE_OTHER);
+	/* RFC 5530: a folder that is not there, as dovecot says it; a code
+	 * that only starts with the word is another one */
+	ck_assert_int_eq(parse(LIT("L3 NO [NONEXISTENT] Mailbox doesn't "
+				   "exist: Nope\r\n"), &r), LKB_OK);
+	ck_assert_int_eq(r.cond, IMAP_COND_NO);
+	ck_assert_int_eq(r.code, IMAP_CODE_NONEXISTENT);
+	ck_assert(span_eq(r.text, "Mailbox doesn't exist: Nope"));
+	ck_assert_int_eq(parse(LIT("L4 NO [NONEXISTENTX] x\r\n"), &r),
+			 LKB_OK);
+	ck_assert_int_eq(r.code, IMAP_CODE_OTHER);
 
 	ck_assert_int_eq(parse(LIT("* BYE shutting down\r\n"), &r), LKB_OK);
 	ck_assert_int_eq(r.type, IMAP_U_STATUS);
