@@ -112,6 +112,15 @@ void store_mid_index_stop(struct store *st);
 void store_ckpt_start(struct store *st);
 void store_ckpt_stop(struct store *st);
 
+/* The mail itself for a stand-in made from a quote (source "quoted:",
+ * bot/ingest/quoted.c): the row of in's Message-ID takes in's headers,
+ * source and raw bytes (which must be given), keeping its row id,
+ * thread and links. 1 replaced (*id_out the row), 0 when the row is
+ * missing or no stand-in, or a negative status. */
+int store_message_replace_standin(struct store *st,
+				  const struct store_msg_in *in,
+				  int64_t *id_out) LKB_WARN_UNUSED;
+
 /* 1 if a message with this Message-ID (no <>) or content hash exists. */
 int store_message_exists(struct store *st, const char *message_id,
 			 const char *content_hash) LKB_WARN_UNUSED;

@@ -522,6 +522,78 @@ out_free:
 	return rc;
 }
 
+static const char sql_standin_replace[] =
+	"UPDATE messages SET source = :src, subject = :subj,"
+	" from_name = :fname, from_addr = :faddr, to_addrs = :to,"
+	" cc_addrs = :cc, date = :date, quality = :q, problem = :prob,"
+	" is_robot = :robot, raw_at = :rawat, raw_len = :rawlen,"
+	" raw_crc = :crc WHERE message_id = :mid AND source LIKE 'quoted:%'";
+
+int
+store_message_replace_standin(struct store *st, const struct store_msg_in *in,
+			      int64_t *id_out)
+{
+	const struct message *m = in->m;
+	struct strbuf to = STRBUF_INIT, cc = STRBUF_INIT, refs = STRBUF_INIT;
+	sqlite3_stmt *s;
+	uint64_t at = 0;
+	int rc;
+
+	if (!m->message_id || !*m->message_id || !in->raw)
+		return 0;
+	if ((rc = store_lookup_int(st, sql_msg_by_mid, ":mid", m->message_id,
+				   0, id_out)) != 1)
+		return rc;
+	if ((rc = store_begin_write(st)) != LKB_OK)
+		return rc;
+	store_msg_texts(m, &refs, &to, &cc);
+	if (!(s = store_stmt(st, sql_standin_replace))) {
+		rc = LKB_ERR_DB;
+		goto fail;
+	}
+	if ((rc = rawpack_append(st->pack, in->raw, in->raw_len, &at)) ||
+	    (rc = store_bind_text_borrowed(st, s, ":mid", m->message_id)) ||
+	    (rc = store_bind_text_borrowed(st, s, ":src", in->source)) ||
+	    (rc = store_bind_text_borrowed(st, s, ":subj", m->subject)) ||
+	    (rc = store_bind_text_borrowed(st, s, ":fname", m->from.name)) ||
+	    (rc = store_bind_text_borrowed(st, s, ":faddr", m->from.addr)) ||
+	    (rc = store_bind_text_borrowed(st, s, ":to", to.buf)) ||
+	    (rc = store_bind_text_borrowed(st, s, ":cc", cc.buf)) ||
+	    (rc = m->date == (time_t)-1
+			  ? store_bind_null(st, s, ":date")
+			  : store_bind_int(st, s, ":date", (int64_t)m->date)) ||
+	    (rc = store_bind_text_borrowed(st, s, ":q",
+					   quality_names[m->quality])) ||
+	    (rc = store_bind_text_borrowed(st, s, ":prob", m->problem)) ||
+	    (rc = store_bind_int(st, s, ":robot", in->is_robot)) ||
+	    (rc = store_bind_int(st, s, ":rawat", (int64_t)at)) ||
+	    (rc = store_bind_int(st, s, ":rawlen", (int64_t)in->raw_len)) ||
+	    (rc = store_bind_int(st, s, ":crc",
+				 (int64_t)rawpack_sum(in->raw, in->raw_len)))) {
+		store_stmt_done(s);
+		goto fail;
+	}
+	rc = store_done_status(store_step(st, s));
+	store_stmt_done(s);
+	if (rc != LKB_OK)
+		goto fail;
+	if (sqlite3_changes(st->db) != 1) {
+		rc = store_commit(st);
+		rc = rc == LKB_OK ? 0 : rc;
+		goto out;
+	}
+	rc = store_commit(st);
+	rc = rc == LKB_OK ? 1 : rc;
+	goto out;
+fail:
+	store_rollback(st);
+out:
+	strbuf_release(&refs);
+	strbuf_release(&to);
+	strbuf_release(&cc);
+	return rc;
+}
+
 int
 store_message_exists(struct store *st, const char *message_id,
 		     const char *content_hash)

@@ -9,6 +9,7 @@
 #include <nettle/sha2.h>
 
 #include "bot/ingest/classify.h"
+#include "bot/ingest/quoted.h"
 #include "lib/ascii.h"
 #include "lib/limits.h"
 #include "lib/log.h"
@@ -17,6 +18,7 @@
 #include "lib/xalloc.h"
 #include "parsers/message.h"
 #include "state/store.h"
+#include "state/store_report.h"
 
 struct ingest {
 	struct store *st;
@@ -204,6 +206,60 @@ job_release(struct ingest_job *j)
 	j->raw = j->source = NULL;
 }
 
+static int ingest_borrowed(struct ingest *ig, const char *raw, size_t len,
+			   const char *source, int parse, const char *why,
+			   int64_t *msg_id_out);
+
+/* A reply that quotes a robot report the store lacks: the stand-in
+ * report first (bot/ingest/quoted.c), so the reply is linked to it and
+ * kept like any reply to a report. */
+static int
+quoted_report(struct ingest *ig, const struct ingest_job *j)
+{
+	struct strbuf mail, src;
+	const char *rid;
+	int rc;
+
+	if (!j->m->nreferences && !j->m->in_reply_to)
+		return LKB_OK;
+	strbuf_init(&mail, 0);
+	rc = quoted_report_mail(ig->st, j->m, &mail, &rid);
+	if (rc == 1) {
+		strbuf_init(&src, 0);
+		rc = strbuf_addf(&src, "quoted:%s", j->m->message_id)
+			     ? LKB_ERR_NOMEM
+			     : ingest_borrowed(ig, mail.buf, mail.len, src.buf,
+					       1, NULL, NULL);
+		if (rc == LKB_OK)
+			ig->stats.quoted++;
+		strbuf_release(&src);
+	}
+	strbuf_release(&mail);
+	return rc < 0 ? rc : LKB_OK;
+}
+
+/* The report's own mail took the place of its stand-in (row id): its
+ * report is parsed again from it, keeping the report's row, state and
+ * events. */
+static int
+standin_replaced(struct ingest *ig, const struct ingest_job *j, int64_t id,
+		 int64_t *msg_id_out)
+{
+	struct ingest_hooks_prep p;
+	int rc = LKB_OK;
+
+	ingest_hooks_prepare(&p, j->m);
+	if (p.report)
+		rc = store_report_reparse(ig->st, id, p.report, NULL, NULL);
+	ingest_hooks_release(&p);
+	if (rc == LKB_OK) {
+		ig->stats.new_msgs++;
+		if (msg_id_out)
+			*msg_id_out = id;
+	}
+	return rc;
+}
+
 /* The store half: store j's mail with its raw bytes when they matter;
  * the parts of the parse half left late are done here (a report is
  * parsed only for a new mail). */
@@ -237,6 +293,15 @@ job_store(struct ingest *ig, const struct ingest_job *j, int64_t *msg_id_out)
 		/* the bytes matter (or explain a rejection): keep them */
 		in.raw = j->raw;
 		in.raw_len = j->len;
+	}
+	if (j->is_robot && in.raw && m->quality != MSG_REJECTED) {
+		/* the report itself, after a stand-in made from a quote */
+		if ((rc = store_message_replace_standin(ig->st, &in, &id)) < 0)
+			return rc;
+		if (rc == 1)
+			return standin_replaced(ig, j, id, msg_id_out);
+	} else if (!j->is_robot && (rc = quoted_report(ig, j)) != LKB_OK) {
+		return rc;
 	}
 	rc = store_message_add(ig->st, &in, &id, &is_new);
 	if (rc != LKB_OK)

@@ -18,6 +18,7 @@ struct ingest_stats {
 	uint64_t read, new_msgs, duplicate, rejected, partial, reports;
 	uint64_t bytes;
 	uint64_t late;		/* classified on the storing thread */
+	uint64_t quoted;	/* reports known from a reply's quote */
 };
 
 struct ingest;

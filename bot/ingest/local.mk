@@ -7,6 +7,6 @@ bot_ingest_libingest_a_SOURCES = \
 	%reldir%/ingest.h %reldir%/ingest_pipe.c %reldir%/ingest_pipe.h \
 	%reldir%/maildir_source.c %reldir%/maildir_source.h \
 	%reldir%/mailsource-internal.h %reldir%/mailsource.c \
-	%reldir%/mailsource.h \
+	%reldir%/mailsource.h %reldir%/quoted.c %reldir%/quoted.h \
 	%reldir%/sync-internal.h %reldir%/sync.c %reldir%/sync.h \
 	%reldir%/sync_imap.c

@@ -53,6 +53,7 @@ LKB_SH_TESTS = \
 	%reldir%/t0400-triage-acts.sh \
 	%reldir%/t0450-git-watch.sh \
 	%reldir%/t0455-evidence.sh \
+	%reldir%/t0457-quoted-report.sh \
 	%reldir%/t0460-groups.sh \
 	%reldir%/t0470-undone.sh \
 	%reldir%/t0480-review.sh \
