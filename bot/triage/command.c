@@ -156,16 +156,12 @@ command_evidence(struct arena *a, const char *text)
 	return s;
 }
 
-/* How an answer goes out: to an outsider (their own budgets, a request
- * id with OUTBOX_OUTSIDER_PREFIX), to the sender only (no Cc). */
-enum answer_to { ANSWER_THREAD, ANSWER_SENDER, ANSWER_OUTSIDER };
-
 /* Queue the answer to command idx of the mail. Past the thread limit it
  * is not queued; past an hourly budget it waits in the outbox (the send
  * stage holds it) rather than being dropped. */
 static int
 queue_answer(struct triage *t, struct triage_mail *tm, const char *tpl,
-	     struct tvalue *data, int idx, enum answer_to to, int *queued_out)
+	     struct tvalue *data, int idx, enum answer_audience to, int *queued_out)
 {
 	struct outbox_mail om = { 0 };
 	const char *cc[ANSWER_MAX_CC], *ask[2 * LKB_MAX_RECIPIENTS];
@@ -426,7 +422,7 @@ triage_command(struct triage *t, struct triage_mail *tm,
 	struct lc_input in = { 0 };
 	enum auth_tier tier;
 	enum lc_verdict v = LC_ERROR;
-	enum answer_to to;
+	enum answer_audience to;
 	const char *msg = cmd->error, *tpl = NULL;
 	struct tvalue *data = NULL;
 	char result[512], cause[256];
@@ -605,7 +601,7 @@ triage_orphan_commands(struct triage *t, struct triage_mail *tm,
 {
 	struct lkp_command_list cmds = { NULL, 0, 0 };
 	enum auth_tier tier;
-	enum answer_to to;
+	enum answer_audience to;
 	int rc;
 
 	if (lv != LOOP_ANSWER)
