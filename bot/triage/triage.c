@@ -89,9 +89,7 @@ triage_init(struct triage *t, struct bot_ctx *ctx)
 		return rc;
 	t->threads = ctx->set->bot.threads;
 	t->tpl = outbox_templates(ctx->set);
-	if ((rc = loop_policy_load(&t->lp, ctx->set)) != LKB_OK)
-		return rc;
-	if ((rc = answer_addressing_load(&t->addressing, ctx->set)) != LKB_OK)
+	if ((rc = answerer_init(&t->aw, ctx->st, ctx->set, t->tpl)) != LKB_OK)
 		return rc;
 	if (ctx->set->bot.verify_senders == SET_VERIFY_DKIM &&
 	    (rc = verify_new(ctx->set->bot.dkim_key_file, &t->verify)) !=
