@@ -157,7 +157,7 @@ command_evidence(struct arena *a, const char *text)
 static const char *
 answer_method(const struct command_decision *d)
 {
-	if (d->unverified)
+	if (d->unverified || d->outsider)
 		return "#lkp command";
 	return d->tier == TIER_MAINTAINER ? "#lkp command by a maintainer"
 	       : d->tier == TIER_PARTICIPANT
@@ -169,7 +169,7 @@ answer_method(const struct command_decision *d)
  * the outbox's one path (answer_queue); data is freed. */
 static int
 queue_answer(struct triage *t, struct triage_mail *tm, const char *tpl,
-	     struct tvalue *data, int idx, enum answer_audience to)
+	     struct tvalue *data, int idx, enum answer_audience to, int team)
 {
 	struct answer an = { 0 };
 	char what[64], reqid[64];
@@ -188,7 +188,7 @@ queue_answer(struct triage *t, struct triage_mail *tm, const char *tpl,
 	/* the maintainers' and the LKP team's answers go first, on budgets
 	 * of their own: a flood to others never holds them up (issue 36
 	 * row 8) */
-	an.team = to != ANSWER_OUTSIDER && triage_pool(t, tm) == REQ_POOL_TEAM;
+	an.team = to != ANSWER_OUTSIDER && team;
 	an.what = what;
 	rc = answer_queue(&t->aw, &an, &id);
 	tvalue_free(data);
@@ -312,9 +312,9 @@ command_answer(struct triage *t, struct triage_mail *tm,
 	       const struct lkp_command *cmd, int idx,
 	       const struct command_decision *d, const char *result)
 {
-	enum answer_audience to = d->tier == TIER_OTHER ? ANSWER_OUTSIDER
-				  : d->v == LC_REFUSED	? ANSWER_SENDER
-							: ANSWER_THREAD;
+	enum answer_audience to = d->outsider	      ? ANSWER_OUTSIDER
+				  : d->v == LC_REFUSED ? ANSWER_SENDER
+						       : ANSWER_THREAD;
 	struct tvalue *data;
 	const char *tpl;
 	int rc;
@@ -326,7 +326,8 @@ command_answer(struct triage *t, struct triage_mail *tm,
 		tvalue_free(data);
 		return rc;
 	}
-	return queue_answer(t, tm, tpl, data, idx, to);
+	return queue_answer(t, tm, tpl, data, idx, to,
+			    d->pool == REQ_POOL_TEAM);
 }
 
 /* Record command idx as d decided: an event on the report, a commands
@@ -393,14 +394,14 @@ triage_orphan_commands(struct triage *t, struct triage_mail *tm,
 {
 	struct lkp_command_list cmds = { NULL, 0, 0 };
 	enum answer_audience to;
-	int rc;
+	int rc, team;
 
 	if (lv != LOOP_ANSWER)
 		return LKB_OK;
 	if ((rc = lkp_command_parse_reply(tm->a, r, &cmds)) != LKB_OK)
 		return rc;
 	tm->total_commands = (unsigned)cmds.n;
-	if ((rc = command_orphan_audience(t, tm, &to)) < 0)
+	if ((rc = command_orphan_audience(t, tm, &to, &team)) < 0)
 		return rc;
 	if (!rc) {
 		lkb_info("message %lld: %zu command(s) outside a tracked "
@@ -422,7 +423,8 @@ triage_orphan_commands(struct triage *t, struct triage_mail *tm,
 		tvalue_map_set_str(data, "error", why + 7);
 		tvalue_map_set_str(data, "hint", "Send the command as a reply "
 				   "to the LKP report it is about.");
-		rc = queue_answer(t, tm, "error", data, (int)i + 1, to);
+		rc = queue_answer(t, tm, "error", data, (int)i + 1, to,
+				  team);
 		if (rc != LKB_OK)
 			break;
 		sc.msg_id = tm->msg_id;

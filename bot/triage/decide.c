@@ -68,12 +68,18 @@ triage_tier(struct triage *t, const struct triage_mail *tm)
 	return tier;
 }
 
-/* The quota pool of the asker: maintainers and the LKP team apart. */
-enum request_pool
-triage_pool(struct triage *t, const struct triage_mail *tm)
+int
+triage_pool(struct triage *t, struct triage_mail *tm)
 {
-	return triage_tier(t, tm) == TIER_MAINTAINER || triage_is_lkp(t, tm)
-		       ? REQ_POOL_TEAM : REQ_POOL_OTHERS;
+	int rc;
+
+	if (triage_tier(t, tm) != TIER_MAINTAINER && !triage_is_lkp(t, tm))
+		return REQ_POOL_OTHERS;
+	/* a From: anyone can write proves nothing: an unverified claim
+	 * to the team's standing is anyone's (issue 36 item 4) */
+	if ((rc = triage_sender_verified(t, tm)) < 0)
+		return rc;
+	return rc ? REQ_POOL_TEAM : REQ_POOL_OTHERS;
 }
 
 /* Is asker over a request quota ([requests] per_asker, per_report of
@@ -81,7 +87,8 @@ triage_pool(struct triage *t, const struct triage_mail *tm)
  * the maintainers and the LKP team in the last hour)? 1 and *why_out,
  * 0, or negative. */
 static int
-over_quota(struct triage *t, struct triage_mail *tm, const char **why_out)
+over_quota(struct triage *t, struct triage_mail *tm,
+	   enum request_pool pool, const char **why_out)
 {
 	const struct settings *set = t->ctx->set;
 	int64_t now = (int64_t)time(NULL), n;
@@ -89,8 +96,7 @@ over_quota(struct triage *t, struct triage_mail *tm, const char **why_out)
 
 	/* one ceiling for all of them: a sender rotated over the
 	 * addresses of a report is one asker to it (issue 36 row 7) */
-	if (set->requests.per_hour > 0 &&
-	    triage_pool(t, tm) == REQ_POOL_OTHERS) {
+	if (set->requests.per_hour > 0 && pool == REQ_POOL_OTHERS) {
 		rc = store_request_count(t->st, NULL, 0, REQ_POOL_OTHERS,
 					 now - 3600, now, &n);
 		if (rc != LKB_OK)
@@ -116,8 +122,7 @@ over_quota(struct triage *t, struct triage_mail *tm, const char **why_out)
 	}
 	if (set->requests.per_report > 0 && tm->report_id) {
 		rc = store_request_count(t->st, NULL, tm->report_id,
-					 (int)triage_pool(t, tm), now - 86400,
-					 now, &n);
+					 (int)pool, now - 86400, now, &n);
 		if (rc != LKB_OK)
 			return rc;
 		if (n >= set->requests.per_report) {
@@ -134,8 +139,8 @@ over_quota(struct triage *t, struct triage_mail *tm, const char **why_out)
  * the new id). */
 static int
 add_request(struct triage *t, struct triage_mail *tm,
-	    const struct lkp_command *cmd, int add, int64_t *id_out,
-	    int *again_out)
+	    const struct lkp_command *cmd, enum request_pool pool, int add,
+	    int64_t *id_out, int *again_out)
 {
 	struct store_request rq = { 0 };
 	struct strbuf args = STRBUF_INIT;
@@ -152,7 +157,7 @@ add_request(struct triage *t, struct triage_mail *tm,
 	rq.report_id = tm->report_id;
 	rq.msg_id = tm->msg_id;
 	rq.asker = tm->author;
-	rq.pool = triage_pool(t, tm);
+	rq.pool = pool;
 	rq.kind = cmd->verb == LKP_CMD_COMPARE ? REQ_COMPARE
 		  : cmd->verb == LKP_CMD_COMPARE_SERIES ? REQ_COMPARE_SERIES
 							 : REQ_RETEST;
@@ -249,31 +254,46 @@ command_decide(struct triage *t, struct triage_mail *tm,
 	else
 		snprintf(d->cause, sizeof(d->cause), "cli:%s",
 			 tm->author ? tm->author : "?");
+	if ((rc = triage_pool(t, tm)) < 0)
+		return rc;
+	d->pool = (enum request_pool)rc;
+	/* the team's standing unproven: an outsider's budgets */
+	d->outsider = d->tier == TIER_OTHER ||
+		      (d->pool == REQ_POOL_OTHERS &&
+		       (d->tier == TIER_MAINTAINER || triage_is_lkp(t, tm)));
 	if ((rc = decide_lifecycle(t, tm, cmd, d)) != LKB_OK ||
 	    d->v != LC_REQUEST)
 		return rc;
 	/* a request asked again in this mail is no new request */
-	rc = add_request(t, tm, cmd, 0, &d->req, &d->again);
+	rc = add_request(t, tm, cmd, d->pool, 0, &d->req, &d->again);
 	if (rc == LKB_OK && !d->again && !tm->cli &&
-	    (rc = over_quota(t, tm, &d->msg)) == 1) {
+	    (rc = over_quota(t, tm, d->pool, &d->msg)) == 1) {
 		rc = LKB_OK;
 		d->v = LC_REFUSED;
 		d->quota = 1;
 	}
 	if (rc == LKB_OK && d->v == LC_REQUEST && !d->again)
-		rc = add_request(t, tm, cmd, 1, &d->req, &d->again);
+		rc = add_request(t, tm, cmd, d->pool, 1, &d->req, &d->again);
 	return rc;
 }
 
 int
 command_orphan_audience(struct triage *t, struct triage_mail *tm,
-			enum answer_audience *to_out)
+			enum answer_audience *to_out, int *team_out)
 {
+	int rc;
+
+	*team_out = 0;
 	/* no report, no recipients: a maintainer, or an outsider answered
 	 * alone (never a relay to the mail's To and Cc) */
 	*to_out = triage_tier(t, tm) == TIER_MAINTAINER ? ANSWER_THREAD
 							: ANSWER_OUTSIDER;
 	/* outside a tracked thread only a verified sender is answered: an
 	 * answer to a forged From: goes to its victim (issue 36, row 9) */
-	return triage_sender_verified(t, tm);
+	if ((rc = triage_sender_verified(t, tm)) != 1)
+		return rc;
+	if ((rc = triage_pool(t, tm)) < 0)
+		return rc;
+	*team_out = *to_out != ANSWER_OUTSIDER && rc == REQ_POOL_TEAM;
+	return 1;
 }

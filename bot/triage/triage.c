@@ -551,13 +551,16 @@ maybe_request(struct triage *t, struct triage_mail *tm,
 	      const struct rule_event *e, enum auth_tier tier)
 {
 	struct store_request rq = { 0 };
+	int pool;
 
 	if (e->type != EV_SERIES_COMPARE_REQUEST || tier == TIER_OTHER)
 		return LKB_OK;
+	if ((pool = triage_pool(t, tm)) < 0)
+		return pool;
 	rq.report_id = tm->report_id;
 	rq.msg_id = tm->msg_id;
 	rq.asker = tm->author;
-	rq.pool = triage_pool(t, tm);
+	rq.pool = (enum request_pool)pool;
 	rq.kind = REQ_COMPARE_SERIES;
 	rq.args = "";
 	rq.state = REQ_NEW;
