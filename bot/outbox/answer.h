@@ -41,8 +41,9 @@ struct answer {
 	const char *what;	/* who asks, for the log ("message 12") */
 };
 
-/* What every answer of a stage shares: the store, the settings, the
- * templates (borrowed until answerer_release) and one policy. */
+/* What every answer of a stage shares: the store, the settings and the
+ * templates (borrowed: they outlive it; nothing to release) and one
+ * policy. */
 struct answerer {
 	struct store *st;
 	const struct settings *set;
