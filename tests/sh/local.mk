@@ -72,7 +72,8 @@ LKB_SH_TESTS = \
 	%reldir%/t0830-stage-skips.sh \
 	%reldir%/t0835-secrets-shown.sh \
 	%reldir%/t0840-outbox-live.sh \
-	%reldir%/t0900-mission.sh
+	%reldir%/t0900-mission.sh \
+	%reldir%/t0910-sample.sh
 TESTS += $(LKB_SH_TESTS)
 EXTRA_DIST += $(LKB_SH_TESTS) %reldir%/lib.sh %reldir%/lib-smtp.sh %reldir%/lib-tls.sh %reldir%/lib-triage.sh %reldir%/lib-dkim.sh %reldir%/lib-deb.sh \
 	%reldir%/valgrind.supp %reldir%/t0240-deb.sh
