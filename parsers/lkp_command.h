@@ -69,7 +69,7 @@ enum lkp_verb_tier {
 	LKP_TIER__COUNT
 };
 
-/* What the verb does (bot/triage/lifecycle.c, bot/triage/command.c). */
+/* What the verb does (bot/triage/lifecycle.c, bot/triage/decide.c). */
 enum lkp_verb_effect {
 	LKP_DO_ERROR,		/* unknown, too many: an error answer */
 	LKP_DO_HELP,		/* answered with the verb list */

@@ -21,22 +21,8 @@ lkb_make _build _build/build.log all
 out=$top/_quickstart
 rm -rf "$out"
 mkdir -p "$out/outbox"
-# verify_senders = none: the sample is years-old mail whose DKIM keys are
-# long gone from DNS, and the quickstart needs no network; a real set-up
-# keeps the default, dkim (lkpbot.conf(5), WHAT LKPBOT TRUSTS).
-cat > "$out/config" <<CONF
-[maildir]
-path = $top/sample/maildir
-[smtp]
-from = lkpbot <lkpbot@example.org>
-dry_run_dir = $out/outbox
-[bot]
-address = lkpbot@example.org
-maintainers = jane@maintainer.example, @intel.com
-verify_senders = none
-[db]
-path = $out/lkpbot.db
-CONF
+sed -e "s|@TOP@|$top|g" -e "s|@OUT@|$out|g" sample/lkpbot.conf.in \
+	> "$out/config"
 # Uninstalled, it finds the rules and templates of this source tree.
 bot=_build/bot/lkpbot
 echo "== lkpbot run (config $out/config)"

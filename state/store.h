@@ -125,6 +125,11 @@ int store_message_replace_standin(struct store *st,
 int store_message_exists(struct store *st, const char *message_id,
 			 const char *content_hash) LKB_WARN_UNUSED;
 
+/* The domain of the Message-ID the store gives a mail without one:
+ * HASH@STORE_CONTENT_MSGID_DOMAIN (the first 32 hex digits of its
+ * content hash). No answer threads under it. */
+#define STORE_CONTENT_MSGID_DOMAIN "content.lkpbot.invalid"
+
 /* A stored message, for the CLI. Strings are owned by the record;
  * release with store_msg_release(). */
 struct store_msg {

@@ -481,7 +481,7 @@ store_message_add(struct store *st, const struct store_msg_in *in,
 	*is_new_out = 0;
 	if (!mid || !*mid) {
 		/* no Message-ID: the content is the identity */
-		synth = xasprintf("%.32s@content.lkpbot.invalid",
+		synth = xasprintf("%.32s@" STORE_CONTENT_MSGID_DOMAIN,
 				  in->content_hash);
 		mid = synth;
 	}

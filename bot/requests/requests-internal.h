@@ -9,8 +9,8 @@
 #include "lib/compiler.h"
 #include "state/store_request.h"
 
+struct answerer;
 struct bot_ctx;
-struct tpl_set;
 struct tvalue;
 
 /* The fields every answer carries (quoted, report, method, again,
@@ -18,10 +18,10 @@ struct tvalue;
 struct tvalue *requests_mail_data(const struct report_axes *ra,
 				  const char *method, const char *again);
 
-/* Queue answer kind (template of the same name) for request r, threaded
- * under the message that asked. No asking message: nothing is queued.
- * Joins the caller's transaction. */
-int requests_mail(struct bot_ctx *ctx, struct tpl_set *set,
+/* Queue answer kind (template of the same name) for request r to the
+ * message that asked, on the budgets of r's pool (answer_queue). No
+ * asking message: nothing is queued. Joins the caller's transaction. */
+int requests_mail(const struct answerer *aw,
 		  const struct store_request_rec *r, const char *kind,
 		  const struct tvalue *data) LKB_WARN_UNUSED;
 

@@ -10,6 +10,7 @@
 #include "bot/compare/spark.h"
 #include "bot/core/ctx.h"
 #include "bot/core/settings.h"
+#include "bot/outbox/answer.h"
 #include "bot/outbox/outbox.h"
 #include "bot/requests/requests-internal.h"
 #include "lib/limits.h"
@@ -25,7 +26,7 @@
 /* Everything one request's decision needs. */
 struct req_work {
 	struct bot_ctx *ctx;
-	struct tpl_set *set;
+	const struct answerer *aw;
 	const struct request_env *env;
 	const struct store_request_rec *r;
 	struct report_axes ra;
@@ -45,7 +46,7 @@ decide_jobs(struct req_work *w, const char *kind, struct tvalue *data,
 	int rc = store_begin_write(st);
 
 	if (rc == LKB_OK && kind)
-		rc = requests_mail(w->ctx, w->set, w->r, kind, data);
+		rc = requests_mail(w->aw, w->r, kind, data);
 	if (rc == LKB_OK)
 		rc = store_request_set_state(st, w->r->id, state, result);
 	if (rc == LKB_OK && jobs && jobs->written)
@@ -439,6 +440,7 @@ requests_stage(struct bot_ctx *ctx, const struct run_opts *o)
 	struct store_request_rec *v = NULL;
 	struct request_env env;
 	struct tpl_set *set = NULL;
+	struct answerer aw;
 	time_t end = time(NULL) + ctx->set->requests.deadline;
 	size_t n = 0;
 	int rc, first = LKB_OK;
@@ -450,6 +452,8 @@ requests_stage(struct bot_ctx *ctx, const struct run_opts *o)
 	if (rc || !n)
 		goto out;
 	set = outbox_templates(ctx->set);
+	if ((rc = answerer_init(&aw, ctx->st, ctx->set, set)) != LKB_OK)
+		goto out;
 	for (size_t i = 0; i < n; i++) {
 		long left = (long)(end - time(NULL));
 		struct req_work w;
@@ -468,7 +472,7 @@ requests_stage(struct bot_ctx *ctx, const struct run_opts *o)
 		compare_git_set_timeout(w.short_git ? left
 						    : ctx->set->git.timeout);
 		w.ctx = ctx;
-		w.set = set;
+		w.aw = &aw;
 		w.env = &env;
 		w.r = &v[i];
 		w.now = (int64_t)time(NULL);

@@ -5,7 +5,7 @@
  * new or queued (state/store_request.h) it plans the columns
  * (requests_plan), looks for each commit's results under [results] root,
  * and then, in one transaction per request with the answer mail
- * (outbox_enqueue_mail, threaded under the message that asked):
+ * (answer_queue, threaded under the message that asked):
  *   results missing, new      -> job files in [results] queue within
  *                                the [requests] job quotas
  *                                (requests_jobs.c), "queued" answer

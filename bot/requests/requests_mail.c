@@ -2,24 +2,12 @@
 #include "config.h"
 #include "bot/requests/requests-internal.h"
 
-#include <stdlib.h>
-#include <string.h>
-#include <strings.h>
-#include <time.h>
+#include <stdio.h>
 
-#include "bot/core/ctx.h"
-#include "bot/outbox/address.h"
-#include "bot/outbox/loop.h"
-#include "bot/outbox/outbox.h"
-#include "lib/arena.h"
-#include "lib/limits.h"
+#include "bot/outbox/answer.h"
 #include "lib/log.h"
 #include "lib/status.h"
 #include "lib/strbuf.h"
-#include "lib/xalloc.h"
-#include "parsers/conf.h"
-#include "state/store.h"
-#include "state/store_triage.h"
 #include "templates/tvalue.h"
 
 static struct tvalue *
@@ -74,92 +62,25 @@ requests_mail_data(const struct report_axes *ra, const char *method,
 	return d;
 }
 
-/* Split the space-separated References into v. */
-static size_t
-split_refs(char *s, const char **v, size_t max)
-{
-	size_t n = 0;
-	char *p = s;
-
-	while (p && *p && n < max) {
-		char *e = strchr(p, ' ');
-
-		if (e)
-			*e++ = '\0';
-		if (*p)
-			v[n++] = p;
-		p = e;
-	}
-	return n;
-}
-
 int
-requests_mail(struct bot_ctx *ctx, struct tpl_set *set,
-	      const struct store_request_rec *r, const char *kind, const struct tvalue *data)
+requests_mail(const struct answerer *aw, const struct store_request_rec *r,
+	      const char *kind, const struct tvalue *data)
 {
-	const char *cc[ANSWER_MAX_CC];
-	const char *refs[LKB_MAX_REFERENCES];
-	struct answer_addressing ad;
-	struct loop_policy lp;
-	enum loop_verdict v;
-	struct arena a = ARENA_INIT;
-	struct store_msg ask;
-	struct outbox_mail m;
-	char key[32], *reqid = NULL;
+	char what[64], reqid[64];
+	struct answer an = {
+		.template = kind, .data = data, .request_id = reqid,
+		.msg_id = r->msg_id, .report_id = r->report_id,
+		.to = ANSWER_THREAD, .what = what,
+		.team = r->pool == REQ_POOL_TEAM,	/* issue 36 row 8 */
+	};
 	int64_t id;
-	int is_new, rc;
+	int rc;
 
-	memset(&ask, 0, sizeof(ask));
-	if (!r->msg_id)
-		return LKB_OK;
-	snprintf(key, sizeof(key), "%lld", (long long)r->msg_id);
-	rc = store_message_get(ctx->st, key, &ask);
-	if (rc <= 0) {
-		lkb_warn("request %lld: its message %lld is gone; no answer",
-			 (long long)r->id, (long long)r->msg_id);
-		return rc < 0 ? rc : LKB_OK;
-	}
-	if ((rc = answer_addressing_load(&ad, ctx->set)) != LKB_OK ||
-	    (rc = loop_policy_load(&lp, ctx->set)) != LKB_OK ||
-	    (rc = loop_check_rate(ctx->st, &lp, r->pool == REQ_POOL_TEAM,
-				  ask.thread_id,
-				  (int64_t)time(NULL), &v)) != LKB_OK) {
-		store_msg_release(&ask);
-		return rc;
-	}
-	/* request answers obey the thread limit like every answer; past
-	 * the hourly one they wait in the outbox for the send stage */
-	if (v == LOOP_RATE_THREAD) {
-		lkb_warn("request %lld: %s answer not queued: %s",
-			 (long long)r->id, kind, loop_verdict_name(v));
-		store_msg_release(&ask);
-		return LKB_OK;
-	}
-	memset(&m, 0, sizeof(m));
-	m.template = kind;
-	m.data = data;
-	m.kind = kind;
-	reqid = xasprintf("request-%lld", (long long)r->id);
-	m.request_id = reqid;
-	m.thread_id = ask.thread_id;
-	m.report_id = r->report_id;
-	m.to.name = ask.from_name;
-	m.to.addr = ask.from_addr ? ask.from_addr : r->asker;
-	m.cc = cc;
-	m.ncc = answer_pick_cc_stored(&ad, ctx->st, &a, m.to.addr,
-				      ask.to_addrs, ask.cc_addrs,
-				      r->report_id, cc, ANSWER_MAX_CC);
-	m.subject = ask.subject;
-	m.parent_id = ask.message_id;
-	m.parent_refs = refs;
-	m.nparent_refs = split_refs(ask.refs, refs, LKB_ARRAY_SIZE(refs));
-	m.team = r->pool == REQ_POOL_TEAM;	/* issue 36 row 8 */
-	rc = outbox_enqueue_mail(ctx->st, ctx->set, set, &m, &id, &is_new);
-	if (rc == LKB_OK && is_new)
+	snprintf(what, sizeof(what), "request %lld", (long long)r->id);
+	snprintf(reqid, sizeof(reqid), "request-%lld", (long long)r->id);
+	rc = answer_queue(aw, &an, &id);
+	if (rc == LKB_OK && id)
 		lkb_info("request %lld: %s answer queued (outbox %lld)",
 			 (long long)r->id, kind, (long long)id);
-	free(reqid);
-	store_msg_release(&ask);
-	arena_release(&a);
 	return rc;
 }

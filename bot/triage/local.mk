@@ -8,6 +8,7 @@ bot_triage_libtriage_a_SOURCES = \
 	%reldir%/rules-internal.h %reldir%/rules.c \
 	%reldir%/rules.h %reldir%/rules_apply.c %reldir%/triage-internal.h \
 	%reldir%/triage.c %reldir%/triage.h %reldir%/command.c \
+	%reldir%/decide.c \
 	%reldir%/triage_pool.c %reldir%/verify.c %reldir%/verify.h \
 	%reldir%/gitwatch.c %reldir%/gitwatch.h %reldir%/actmodel.c \
 	%reldir%/actmodel.h %reldir%/review.c %reldir%/evidence.c \

@@ -5,7 +5,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "bot/outbox/address.h"
+#include "bot/outbox/answer.h"
 #include "bot/outbox/loop.h"
 #include "bot/triage/actmodel.h"
 #include "bot/triage/lifecycle.h"
@@ -39,8 +39,7 @@ struct triage {
 	FILE *features_out;	/* triage --features: each reply's features */
 	long threads;		/* [bot] threads: -1 = one per CPU */
 	struct tpl_set *tpl;
-	struct loop_policy lp;
-	struct answer_addressing addressing;
+	struct answerer aw;	/* its policy (aw.lp) is triage's too */
 	const char *maintainers[TRIAGE_MAX_MAINTAINERS];
 	size_t nmaintainers;
 	struct verify *verify;	/* [bot] verify_senders = dkim; else NULL */
@@ -133,8 +132,11 @@ int triage_is_lkp(struct triage *t, const struct triage_mail *tm);
 /* The author's tier: maintainer, participant (the report's recipients and
  * the LKP team) or other. */
 enum auth_tier triage_tier(struct triage *t, const struct triage_mail *tm);
-/* The request quota pool of the mail's author (state/store_request.h). */
-enum request_pool triage_pool(struct triage *t, const struct triage_mail *tm);
+/* The request quota pool of the mail's author (state/store_request.h):
+ * the maintainers' and the LKP team's only when the sender verifies
+ * (triage_sender_verified), else everyone's. The pool, or negative on
+ * error. */
+int triage_pool(struct triage *t, struct triage_mail *tm) LKB_WARN_UNUSED;
 /* Load the report's state into tm->cur. */
 int triage_load_state(struct triage *t, struct triage_mail *tm)
 	LKB_WARN_UNUSED;
@@ -196,6 +198,37 @@ const char *evidence_patch_key(struct arena *a, const char *subject,
  * in a; NULL without one or when under 8 bytes. */
 const char *evidence_fixes_title(struct arena *a, const char *line);
 
+/* ---- #lkp commands: decided (decide.c), answered and recorded
+ * (command.c) ---- */
+
+/* What command_decide() found for one command. */
+struct command_decision {
+	enum auth_tier tier;
+	enum request_pool pool;	/* the team's only for a proven sender */
+	int outsider;		/* answered on the outsiders' budgets: an
+				 * outsider, or an unproven claim to be a
+				 * maintainer or of the LKP team */
+	enum lc_verdict v;
+	const char *msg;	/* why refused or an error; borrowed */
+	int64_t req;		/* the request (LC_REQUEST) */
+	int again;		/* asked before in this mail */
+	int unverified;		/* a maintainer's From: that did not verify */
+	int quota;		/* refused by a request quota */
+	char cause[256];	/* what did it, for the report's history */
+};
+
+/* Decide cmd of tm: the tier, the life cycle's verdict (applied: the
+ * report's state moves on LC_CHANGED), the quotas and the request it
+ * records. */
+int command_decide(struct triage *t, struct triage_mail *tm,
+		   const struct lkp_command *cmd, struct command_decision *d)
+	LKB_WARN_UNUSED;
+/* Who the answers to commands outside any tracked thread go to: 1 and
+ * *to_out, *team_out (the maintainers' class), 0 nobody (an unverified
+ * sender: tm->unverified says why), negative on error. */
+int command_orphan_audience(struct triage *t, struct triage_mail *tm,
+			    enum answer_audience *to_out, int *team_out)
+	LKB_WARN_UNUSED;
 /* Carry out one command, record it, queue its answer. */
 int triage_command(struct triage *t, struct triage_mail *tm,
 		   const struct lkp_command *cmd, int idx) LKB_WARN_UNUSED;

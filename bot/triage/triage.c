@@ -89,9 +89,7 @@ triage_init(struct triage *t, struct bot_ctx *ctx)
 		return rc;
 	t->threads = ctx->set->bot.threads;
 	t->tpl = outbox_templates(ctx->set);
-	if ((rc = loop_policy_load(&t->lp, ctx->set)) != LKB_OK)
-		return rc;
-	if ((rc = answer_addressing_load(&t->addressing, ctx->set)) != LKB_OK)
+	if ((rc = answerer_init(&t->aw, ctx->st, ctx->set, t->tpl)) != LKB_OK)
 		return rc;
 	if (ctx->set->bot.verify_senders == SET_VERIFY_DKIM &&
 	    (rc = verify_new(ctx->set->bot.dkim_key_file, &t->verify)) !=
@@ -553,13 +551,16 @@ maybe_request(struct triage *t, struct triage_mail *tm,
 	      const struct rule_event *e, enum auth_tier tier)
 {
 	struct store_request rq = { 0 };
+	int pool;
 
 	if (e->type != EV_SERIES_COMPARE_REQUEST || tier == TIER_OTHER)
 		return LKB_OK;
+	if ((pool = triage_pool(t, tm)) < 0)
+		return pool;
 	rq.report_id = tm->report_id;
 	rq.msg_id = tm->msg_id;
 	rq.asker = tm->author;
-	rq.pool = triage_pool(t, tm);
+	rq.pool = (enum request_pool)pool;
 	rq.kind = REQ_COMPARE_SERIES;
 	rq.args = "";
 	rq.state = REQ_NEW;

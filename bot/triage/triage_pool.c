@@ -159,7 +159,7 @@ triage_pool_run(struct triage *t, const int64_t *ids, size_t n,
 	    pthread_cond_init(&pl->ready, NULL) ||
 	    pthread_cond_init(&pl->space, NULL))
 		LKB_BUG("triage_pool: pthread init failed");
-	pl->lp = &t->lp;
+	pl->lp = &t->aw.lp;
 	pl->ids = ids;
 	pl->n = n;
 	for (size_t i = 0; i < nw; i++) {
@@ -181,7 +181,7 @@ triage_pool_run(struct triage *t, const int64_t *ids, size_t n,
 				struct triage_prep q;
 
 				pthread_mutex_unlock(&pl->mu);
-				q.rc = triage_prepare(t->st, t->rules, &t->lp,
+				q.rc = triage_prepare(t->st, t->rules, &t->aw.lp,
 						      ids[j], &q);
 				pthread_mutex_lock(&pl->mu);
 				pl->ring[j % POOL_RING].p = q;

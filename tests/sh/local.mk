@@ -73,9 +73,10 @@ LKB_SH_TESTS = \
 	%reldir%/t0830-stage-skips.sh \
 	%reldir%/t0835-secrets-shown.sh \
 	%reldir%/t0840-outbox-live.sh \
-	%reldir%/t0900-mission.sh
+	%reldir%/t0900-mission.sh \
+	%reldir%/t0910-sample.sh
 TESTS += $(LKB_SH_TESTS)
-EXTRA_DIST += $(LKB_SH_TESTS) %reldir%/lib.sh %reldir%/lib-smtp.sh %reldir%/lib-tls.sh %reldir%/lib-triage.sh %reldir%/lib-deb.sh \
+EXTRA_DIST += $(LKB_SH_TESTS) %reldir%/lib.sh %reldir%/lib-smtp.sh %reldir%/lib-tls.sh %reldir%/lib-triage.sh %reldir%/lib-dkim.sh %reldir%/lib-deb.sh \
 	%reldir%/valgrind.supp %reldir%/t0240-deb.sh
 # The package is built from the sources by dpkg's own rules, so nothing of
 # an instrumented tree is in it: built once, in the normal build.

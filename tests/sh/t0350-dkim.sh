@@ -4,50 +4,21 @@
 # state change, an LKP team's words and a robot report that reopens are
 # believed only from mail its From: domain signed; mails signed here by
 # python3-dkim with keys made by openssl, public keys in a key file
-# ([bot] dkim_key_file), never DNS.
+# ([bot] dkim_key_file), never DNS (lib-dkim.sh).
 . "$LKB_SRCDIR/tests/tap.sh"
-PY=
-for p in /usr/bin/python3 python3; do
-	"$p" -c 'import dkim' 2>/dev/null && { PY=$p; break; }
-done
-[ -n "$PY" ] || bail_out "python3-dkim is not installed"
-command -v openssl >/dev/null || bail_out "openssl is not installed"
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 TAP_TMP=$T
 S=$LKB_TEST_DATA/stories
 mkdir -p "$T/md/cur" "$T/md/new" "$T/md/tmp" "$T/out"
+. "$LKB_SRCDIR/tests/sh/lib-dkim.sh"
 
 # keys: maint.example (s1), evil.example (e1), intel.com (lkp),
 # google.com (g1)
-: > "$T/keys"
-key() { # SELECTOR DOMAIN
-	openssl genrsa -out "$T/$2.pem" 2048 2>/dev/null || bail_out "openssl genrsa"
-	printf '%s._domainkey.%s v=DKIM1; k=rsa; p=%s\n' "$1" "$2" \
-		"$(openssl rsa -in "$T/$2.pem" -pubout -outform DER 2>/dev/null |
-		base64 | tr -d '\n')" >> "$T/keys"
-}
 key s1 maint.example
 key e1 evil.example
 key lkp intel.com
 key g1 google.com
-# FILE SELECTOR DOMAIN [HEADERS [l=]]: signed with its key, the HEADERS
-# (comma-separated; a name twice is oversigned) or the usual ones, a body
-# length tag when the 5th argument is "l" (relaxed then)
-sign() {
-	"$PY" - "$1" "$2" "$3" "$T/$3.pem" \
-	    "${4:-from,to,cc,subject,date,message-id,in-reply-to,references}" \
-	    "${5:-}" <<'PY'
-import sys, dkim
-path, sel, dom, key, hdrs, length = sys.argv[1:7]
-msg = open(path, 'rb').read()
-canon = (b'relaxed', b'relaxed') if length else (b'simple', b'simple')
-sig = dkim.sign(msg, sel.encode(), dom.encode(), open(key, 'rb').read(),
-                include_headers=[h.encode() for h in hdrs.split(',')],
-                length=bool(length), canonicalize=canon)
-open(path, 'wb').write(sig.replace(b'\r\n', b'\n') + msg)
-PY
-}
 conf() { # VERIFY_SENDERS ("": no such line, the default)
 	cat > "$T/conf" <<CONF
 [maildir]

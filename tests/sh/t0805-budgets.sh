@@ -6,7 +6,10 @@
 # askers together, and never the maintainers or the LKP team. Row 8: a
 # flood of answers to a forged recipient address does not hold up a
 # maintainer's answer, neither in the outbox's order nor on the hourly
-# budget ([bot] max_per_hour) the flood used up.
+# budget ([bot] max_per_hour) the flood used up. The class is the
+# proven sender's: with verify_senders = dkim a maintainer's From: that
+# her domain did not sign is anyone's, on the outsiders' budgets and
+# request quota.
 . "$LKB_SRCDIR/tests/tap.sh"
 T=$(mktemp -d)
 trap '[ -n "$KEEP" ] || rm -rf "$T"' EXIT
@@ -21,15 +24,17 @@ RCPTS=$(for i in $(seq -w 1 14); do printf 'r%s@rcpt.example ' "$i"; done)
 setup() {
 	mkdir -p "$T/$1/md/cur" "$T/$1/md/new" "$T/$1/md/tmp" "$T/$1/out" \
 		"$T/$1/res" "$T/$1/queue"
-	# verify_senders = none: these mails are unsigned, and this test is not
-	# about trust (t0340, t0350 are; dkim is the default)
+	# verify_senders = none (unless VERIFY says otherwise): these mails
+	# are unsigned, and rows 7 and 8 are not about trust (t0340, t0350
+	# are; dkim is the default)
 	cat > "$T/$1/conf" <<CONF
 [maildir]
 path = $T/$1/md
 [smtp]
 from = lkpbot <lkpbot@bot.example>
 [bot]
-verify_senders = none
+verify_senders = ${VERIFY:-none}
+${VERIFY:+dkim_key_file = $T/keys}
 address = lkpbot@bot.example
 maintainers = alice@maint.example
 $2
@@ -174,5 +179,45 @@ ids=$(q "select id from outbox where request_id in ('m$(msg $o).c1', 'm$(msg $a)
 is "... theirs first, before any older answer to others" \
 	"$(sent_order | cut -d' ' -f1-2) " "$ids"
 ok_if "row 8: database intact" "$LKPBOT" -c "$T/r8/conf" db check
+
+# ---- the class of a proven sender only ----
+# mail signed by python3-dkim (lib-dkim.sh), as in t0350
+. "$LKB_SRCDIR/tests/sh/lib-dkim.sh"
+key s1 maint.example
+D=v4
+VERIFY=dkim
+setup v4 "max_per_hour = 3
+max_per_thread = 1000" "per_hour = 1"
+ok_if "proven: run over the report" run
+# 20 status commands from the maintainer's address, none signed
+for i in $(seq 1 20); do mail "Alice <alice@maint.example>" "#lkp status"; done
+run
+ok_rc "proven: the forged flood's run exits 0" $?
+is "... not one of its answers in the maintainers' class" \
+	"$(q "select count(*) from outbox where team = 1")" 0
+is "... all on the outsiders' budgets" \
+	"$(q "select count(*) from outbox where request_id not like 'o.%'")" 0
+mail "Alice <alice@maint.example>" "#lkp status"; a=$n
+sign "$T/v4/md/new/b$n" s1 maint.example
+run
+is "proven: her signed command's answer is sent in its run" "$(out $a)" sent
+is "... in the maintainers' class" \
+	"$(q "select team from outbox where request_id = 'm$(msg $a).c1'")" 1
+# [requests] per_hour = 1: an unsigned retest from her address is an
+# outsider's, on their hour's ceiling
+mail "Alice <alice@maint.example>" "#lkp retest"; u1=$n
+mail "Alice <alice@maint.example>" "#lkp retest$(shas 1)"; u2=$n
+mail "Alice <alice@maint.example>" "#lkp retest$(shas 1)"; s1=$n
+sign "$T/v4/md/new/b$n" s1 maint.example
+run
+is "proven: an unsigned retest from her address is taken" "$(cmd $u1 allowed)" 1
+is "... in the outsiders' pool" \
+	"$(q "select pool from requests where msg_id = $(msg $u1)")" 0
+is "... the next one refused by their hour's ceiling" "$(cmd $u2 allowed)" 0
+ok_if "... which it names" sh -c "sqlite3 '$T/v4/db' \"select result from commands where msg_id = $(msg $u2)\" | grep -q 'per_hour'"
+is "... her signed retest taken all the same" "$(cmd $s1 allowed)" 1
+is "... in the maintainers' pool" \
+	"$(q "select pool from requests where msg_id = $(msg $s1)")" 1
+ok_if "proven: database intact" "$LKPBOT" -c "$T/v4/conf" db check
 
 done_testing
