@@ -21,30 +21,12 @@ git init -q "$T/repo" || bail_out "git init failed"
 
 plan 51
 
-# conf [EXTRA SED]: the good configuration, then sed expressions
+# conf [SED]: the good configuration, then sed expressions
 conf() {
-	cat >"$LKB_CONF" <<EOC
-[imap]
-url = $IMAPS_URL/
-folders = INBOX
-user = $DOVECOT_USER
-password_file = $T/pw
-cafile = $TLS/ca.pem
-[smtp]
-url = smtps://127.0.0.1:$SUBMISSIONS_PORT
-from = lkpbot <bot@example.org>
-user = $DOVECOT_USER
-password_file = $T/pw
-cafile = $TLS/ca.pem
-[results]
+	tls_good_conf "${1:-}" "[results]
 root = $T/results
 [git]
-repo = $T/repo
-[templates]
-dir = $LKB_SRCDIR/templates/mail
-EOC
-	[ -n "${1:-}" ] && sed -i "$1" "$LKB_CONF"
-	return 0
+repo = $T/repo"
 }
 doctor() { "$LKPBOT" -c "$LKB_CONF" doctor "$@" >"$T/out" 2>"$T/err"; }
 line() { grep "^[a-z]* *$1 " "$T/out"; }

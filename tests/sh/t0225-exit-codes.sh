@@ -1,0 +1,142 @@
+#!/bin/sh
+# t0225-exit-codes.sh - issue 39's table, row by row, against a real
+# dovecot (imaps, submission with STARTTLS and with implicit TLS): each
+# mistake an admin makes gives `doctor` and the command that meets it
+# (sync, send, run) the exit code lkpbot(1) gives it -- 5 for what only
+# a human can fix, never 4 (the unit counts 4 as success) -- and the
+# hint naming the fix. No login is sent when none can succeed. TAP.
+. "${LKB_SRCDIR:-$(dirname "$0")/../..}/tests/sh/lib.sh"
+. "$LKB_SRCDIR/tests/sh/lib-smtp.sh"
+. "$LKB_SRCDIR/tests/sh/lib-tls.sh"
+tls_require
+
+tls_make_certs
+start_smtp_sink "$T/sink"
+start_dovecot_tls "$SMTP_SINK_PORT"
+lkb_setup
+printf '%s\n' "$DOVECOT_PASS" >"$T/pw"
+chmod 600 "$T/pw"
+ENQ=$LKB_BUILDDIR/tests/tools/outbox-enqueue
+
+plan 37
+
+# conf [SED]: a good configuration, then sed expressions on it
+conf() { tls_good_conf "${1:-}"; }
+# doctor / lk VERB: exit status, stdout in $T/out, stderr in $T/err
+doctor() { "$LKPBOT" -c "$LKB_CONF" doctor >"$T/out" 2>"$T/err"; }
+lk() { "$LKPBOT" -c "$LKB_CONF" "$@" >"$T/out" 2>"$T/err"; }
+# logins and failed logins dovecot saw (any protocol)
+logins() { grep -c -e '-login: Info: Login: ' -e 'auth failed' \
+	-e 'Disconnected (auth failed' -e 'Authentication failed' \
+	"$DOVECOT_DIR/dovecot.log"; }
+# a pending answer, to give send something to do
+queue() {
+	ack_enqueue "$LKB_CONF" "$LKPBOT_DB" "$T" "$1" 'Re: a report' ||
+		bail_out "outbox-enqueue failed"
+}
+
+conf
+lk sync || bail_out "a good configuration does not sync"
+doctor
+ok_rc "a good configuration: doctor exits 0" $?
+
+# ---- no password source ----------------------------------------------------
+printf 'wrong\n' >"$T/badpw"
+chmod 600 "$T/badpw"
+conf "s|^password_file = .*|password_file = $T/badpw|"
+l0=$(logins)
+doctor
+ok_if "(control: dovecot's log shows a refused login)" \
+	test "$(logins)" -gt "$l0"
+conf '/^password_file/d'
+l0=$(logins)
+doctor
+is "no password source: doctor exits 5" "$?" 5
+ok_if "no password source: the imap line names the keys" \
+	grep -q "^fail imap .*\[imap\] user '$DOVECOT_USER' has no password: set \[imap\] password_file, password_env, password_command or oauth2_token_command" "$T/out"
+ok_if "no password source: the smtp line too" \
+	grep -q "^fail smtp .*\[smtp\] user '$DOVECOT_USER' has no password: set \[smtp\] password_file" "$T/out"
+ok_if "no password source: ~/.netrc is named with the host" \
+	grep -q "or add 'machine 127.0.0.1 login $DOVECOT_USER password ...' to ~/.netrc; no login was tried" "$T/out"
+lk sync
+is "no password source: sync exits 5" "$?" 5
+ok_if "no password source: sync says which keys" \
+	grep -q "error: \[imap\] user '$DOVECOT_USER' has no password" "$T/err"
+row=$(queue nopw)
+lk send
+is "no password source: send exits 5" "$?" 5
+ok_if "no password source: send says which keys" \
+	grep -q "\[smtp\] user '$DOVECOT_USER' has no password" "$T/err"
+is "no password source: the answer stays pending" \
+	"$(sqlite3 "$LKPBOT_DB" "SELECT state FROM outbox WHERE id = $row")" \
+	pending
+is "no password source: dovecot saw no login at all" "$(logins)" "$l0"
+printf 'machine 127.0.0.1 login %s password %s\n' "$DOVECOT_USER" \
+	"$DOVECOT_PASS" >"$HOME/.netrc"
+chmod 600 "$HOME/.netrc"
+doctor
+ok_rc "a ~/.netrc entry for the host and user: doctor exits 0" $?
+printf 'machine 127.0.0.1 login someone-else password x\n' \
+	>"$HOME/.netrc"
+doctor
+is "a ~/.netrc entry for another login only: doctor exits 5" "$?" 5
+rm -f "$HOME/.netrc"
+
+# ---- a mechanism the server lacks ------------------------------------------
+conf "s|^password_file = .*|oauth2_token_command = echo not-a-token|"
+l0=$(logins)
+doctor
+is "OAuth2 with a server without OAUTHBEARER/XOAUTH2: doctor exits 5" "$?" 5
+ok_if "... the imap line says what was wanted and what is offered" \
+	grep -q "^fail imap .*no login was tried: \[imap\] oauth2_token_command needs SASL OAUTHBEARER or XOAUTH2, and the server offers only AUTH PLAIN LOGIN" "$T/out"
+ok_if "... the smtp line too" \
+	grep -q "^fail smtp .*no login was tried: \[smtp\] oauth2_token_command needs SASL OAUTHBEARER or XOAUTH2, and the server offers only AUTH PLAIN LOGIN" "$T/out"
+lk sync
+is "... sync exits 5" "$?" 5
+ok_if "... sync says the same" \
+	grep -q "no login was tried: \[imap\] oauth2_token_command needs SASL OAUTHBEARER or XOAUTH2" "$T/err"
+row=$(queue nomech)
+lk send
+is "... send exits 5" "$?" 5
+ok_if "... send says the same" \
+	grep -q "no login was tried: \[smtp\] oauth2_token_command needs SASL OAUTHBEARER or XOAUTH2" "$T/err"
+is "... the answer stays pending, not tried" \
+	"$(sqlite3 "$LKPBOT_DB" "SELECT state || ' ' || attempts FROM outbox WHERE id = $row")" \
+	"pending 0"
+is "... and dovecot saw no login (no empty-password PLAIN)" "$(logins)" "$l0"
+
+# ---- the password file -----------------------------------------------------
+conf "s|^password_file = .*|password_file = $T/nosuch|"
+doctor
+is "a missing password file: doctor exits 5" "$?" 5
+ok_if "a missing password file: named, with the fix (not 'url and port')" \
+	grep -q "^fail imap     \[imap\] password_file: cannot open '$T/nosuch': No such file or directory; create it with the password on its first line.*; fix: correct what the message names" "$T/out"
+ok_if "... the smtp line too" \
+	grep -q "^fail smtp .*\[smtp\] password_file: cannot open '$T/nosuch': No such file or directory; create it" "$T/out"
+ok_if "... and no 'check url and port' anywhere" \
+	sh -c "! grep -q 'url and port' '$T/out'"
+lk sync
+is "a missing password file: sync exits 5" "$?" 5
+ok_if "a missing password file: sync names it" \
+	grep -q "error: \[imap\] password_file: cannot open '$T/nosuch'" "$T/err"
+lk send
+is "a missing password file: send exits 5" "$?" 5
+chmod 644 "$T/pw"
+conf
+doctor
+is "a password file others can read: doctor exits 5" "$?" 5
+ok_if "... with its mode and chmod o-rwx" \
+	grep -q "^fail imap     \[imap\] password_file '$T/pw' has mode 0644: others can read it; chmod o-rwx it" "$T/out"
+lk sync
+is "... sync exits 5" "$?" 5
+lk send
+is "... send exits 5" "$?" 5
+ok_if "... send says why" \
+	grep -q "\[smtp\] password_file '$T/pw' has mode 0644: others can read it" "$T/err"
+chmod 640 "$T/pw"
+doctor
+ok_rc "a password file its group can read (0640): doctor exits 0" $?
+is "0640: no warning" "$(cat "$T/err")" ""
+chmod 600 "$T/pw"
+
+done_testing
