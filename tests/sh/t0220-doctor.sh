@@ -19,7 +19,7 @@ chmod 600 "$T/pw"
 mkdir -p "$T/results"
 git init -q "$T/repo" || bail_out "git init failed"
 
-plan 51
+plan 53
 
 # conf [SED]: the good configuration, then sed expressions
 conf() {
@@ -70,14 +70,35 @@ doctor
 is "IMAP certificate from an unknown CA: exit 5" "$?" 5
 ok_if "IMAP unknown CA: the reason and the fix" \
 	grep -q "^fail imap     imap: TLS with $IMAPS_URL/ failed: TLS certificate refused: it is not signed by a trusted CA.*; fix: check \[imap\] url" "$T/out"
+imaps_cmd() {
+	curl -sS --fail --cacert "$TLS/ca.pem" \
+		-u "$DOVECOT_USER:$DOVECOT_PASS" "$IMAPS_URL/" -X "$1" >/dev/null
+}
+imaps_cmd 'CREATE lkp' && imaps_cmd 'CREATE Sent' &&
+	imaps_cmd 'CREATE Archive.2026' ||
+	bail_out "cannot create folders"
 conf "s|^folders = INBOX|folders = INBOX, Nope|"
 doctor
 is "a folder that does not exist: exit 5 (configuration)" "$?" 5
-ok_if "a missing folder is named, with the fix" grep -q "^fail imap     folder Nope: imap: folder 'Nope' does not exist on the server; correct \[imap\] folders" "$T/out"
+ok_if "a missing folder is named with the folders the server has (LIST), and the fix" \
+	grep -q "^fail imap     folder Nope: imap: folder 'Nope' does not exist on the server, which has: .*; correct \[imap\] folders" "$T/out"
+is "... every selectable folder, once" \
+	"$(sed -n "s/.*which has: \(.*\); correct.*/\1/p" "$T/out" | tr -d ' ' |
+	   tr ',' '\n' | sort | tr '\n' ' ')" "Archive.2026 INBOX Sent lkp "
 "$LKPBOT" -c "$LKB_CONF" sync >"$T/sync.out" 2>"$T/sync.err"
 is "sync with a folder that does not exist: exit 5 too" "$?" 5
-ok_if "... naming it and the fix" \
-	grep -q "folder 'Nope' does not exist on the server; correct \[imap\] folders" "$T/sync.err"
+ok_if "... naming it, the folders that exist and the fix" \
+	grep -q "folder 'Nope' does not exist on the server, which has: .*lkp.*; correct \[imap\] folders" "$T/sync.err"
+i=0
+while [ $i -lt 22 ]; do
+	imaps_cmd "CREATE many$i" || bail_out "cannot create folders"
+	i=$((i + 1))
+done
+doctor
+is "26 folders: the first 20 are listed, the rest counted" \
+	"$(sed -n "s/.*which has: \(.*\); correct.*/\1/p" "$T/out" |
+	   sed 's/ and \([0-9]*\) more$/,+\1/' | tr ',' '\n' | wc -l)/$(grep -o 'and [0-9]* more' "$T/out")" \
+	"21/and 6 more"
 conf "s|^url = smtps://127.0.0.1:.*|url = smtps://127.0.0.1:$(free_port)|"
 doctor
 is "SMTP server down: exit 4 (temporary)" "$?" 4
