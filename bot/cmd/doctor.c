@@ -218,10 +218,12 @@ check_source(struct doctor *d, const struct settings *set)
 		if (stat(cur, &sb) == 0 && S_ISDIR(sb.st_mode))
 			add(d, "maildir", V_OK, NULL, "%s is a Maildir",
 			    set->maildir.path);
-		else
+		else {
 			add(d, "maildir", V_FAIL, "point [maildir] path at a "
-			    "directory with cur/ and new/",
+			    "directory with cur/, new/ and tmp/",
 			    "%s is not a Maildir", set->maildir.path);
+			d->c[d->n - 1].exit = EXIT_CONFIG;
+		}
 		free(cur);
 	}
 	if (!set->imap.url) {

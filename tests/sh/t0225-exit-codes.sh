@@ -18,7 +18,7 @@ printf '%s\n' "$DOVECOT_PASS" >"$T/pw"
 chmod 600 "$T/pw"
 ENQ=$LKB_BUILDDIR/tests/tools/outbox-enqueue
 
-plan 37
+plan 67
 
 # conf [SED]: a good configuration, then sed expressions on it
 conf() { tls_good_conf "${1:-}"; }
@@ -138,5 +138,97 @@ doctor
 ok_rc "a password file its group can read (0640): doctor exits 0" $?
 is "0640: no warning" "$(cat "$T/err")" ""
 chmod 600 "$T/pw"
+
+# ---- smtps:// on a STARTTLS port -------------------------------------------
+conf "s|^url = smtps://.*|url = smtps://127.0.0.1:$SUBMISSION_PORT|"
+doctor
+is "smtps:// on dovecot's STARTTLS port: doctor exits 5, not 4" "$?" 5
+ok_if "... and says to use smtp://" \
+	grep -q "^fail smtp .*the server does not speak TLS on connect: smtps:// is for port 465; for 587 or 25 use smtp://" "$T/out"
+row=$(queue tlsmix)
+lk send
+is "... send exits 5, not 4" "$?" 5
+ok_if "... send says to use smtp://" \
+	grep -q "smtps:// is for port 465; for 587 or 25 use smtp://" "$T/err"
+lk run
+is "... run exits 5 too" "$?" 5
+is "... the answer stays pending" \
+	"$(sqlite3 "$LKPBOT_DB" "SELECT state FROM outbox WHERE id = $row")" \
+	pending
+
+# ---- a typo'd key or section -----------------------------------------------
+conf "s|^folders = |foldres = |"
+doctor
+is "a typo'd key: doctor exits 5" "$?" 5
+ok_if "... naming the line and the key meant" \
+	grep -q "^fail config   $LKB_CONF:3: unknown key 'foldres' in \[imap\]; did you mean 'folders'?" "$T/out"
+for verb in sync send run; do
+	lk $verb
+	is "a typo'd key: $verb exits 5" "$?" 5
+done
+ok_if "... run says which" \
+	grep -q "unknown key 'foldres' in \[imap\]; did you mean 'folders'?" "$T/err"
+conf "s|^\[smtp\]|[smpt]|"
+doctor
+is "a typo'd section: doctor exits 5" "$?" 5
+ok_if "... naming the section meant" \
+	grep -q "^fail config   $LKB_CONF:7: unknown section \[smpt\]; did you mean \[smtp\]?" "$T/out"
+lk run
+is "a typo'd section: run exits 5" "$?" 5
+
+# ---- a missing folder, a missing Maildir -----------------------------------
+conf "s|^folders = INBOX|folders = INBX|"
+doctor
+is "a missing folder: doctor exits 5" "$?" 5
+ok_if "... listing the folders the server has" \
+	grep -q "^fail imap     folder INBX: imap: folder 'INBX' does not exist on the server, which has: INBOX; correct \[imap\] folders" "$T/out"
+lk sync
+is "a missing folder: sync exits 5" "$?" 5
+ok_if "... with the same words" \
+	grep -q "folder 'INBX' does not exist on the server, which has: INBOX;" "$T/err"
+lk run
+is "a missing folder: run exits 5" "$?" 5
+conf "1i [maildir]\\npath = $T/nomaildir
+/^\[imap\]/,/^\[smtp\]/ { /^\[smtp\]/!d }"
+doctor
+is "a missing Maildir: doctor exits 5" "$?" 5
+ok_if "... naming it and the fix" \
+	grep -q "^fail maildir  $T/nomaildir is not a Maildir; fix: point \[maildir\] path at a directory with cur/, new/ and tmp/" "$T/out"
+lk sync
+is "a missing Maildir: sync exits 5" "$?" 5
+ok_if "... naming it and the key" \
+	grep -q "cannot open Maildir '$T/nomaildir': No such file or directory; point \[maildir\] path at" "$T/err"
+mkdir -p "$T/halfmaildir/cur"
+sed -i "s|^path = .*|path = $T/halfmaildir|" "$LKB_CONF"
+lk sync
+is "a directory without new/: sync exits 5" "$?" 5
+ok_if "... naming what is missing" \
+	grep -q "'$T/halfmaildir' is not a Maildir: no directory '$T/halfmaildir/new'; point \[maildir\] path" "$T/err"
+
+# ---- what retrying fixes: 4 ------------------------------------------------
+conf "s|^url = smtps://.*|url = smtps://127.0.0.1:$(free_port)|"
+doctor
+is "an SMTP server that is down: doctor exits 4 (temporary)" "$?" 4
+lk send
+is "... send exits 4" "$?" 4
+
+# ---- lkpbot(1) says the same -----------------------------------------------
+# each row above that is exit 5, by the words lkpbot(1) gives it, in its
+# entry for 5; and 4 only for what a retry can fix
+sed -n '/^\.It 5$/,/^\.El$/p' "$LKB_SRCDIR/doc/lkpbot.1" | tr '\n' ' ' \
+	>"$T/five"
+missing=
+for words in "unknown section or key" "no mail source" \
+	"smtps:// url on a port that speaks" "no password source" \
+	"neither OAUTHBEARER nor XOAUTH2" \
+	"password file that is missing, unreadable or readable by others" \
+	"folder the server does not have" "not a Maildir"; do
+	grep -qF "$words" "$T/five" || missing="$missing [$words]"
+done
+is "lkpbot(1)'s entry for exit 5 names every row that exits 5" \
+	"$missing" ""
+ok_if "lkpbot(1)'s entry for exit 4: only what retrying can fix" \
+	grep -q '^temporary failure, and only what retrying can fix' \
+	"$LKB_SRCDIR/doc/lkpbot.1"
 
 done_testing
