@@ -296,7 +296,7 @@ secret_load(const struct secret_keys *keys, char **secret_out,
 	const struct secret_keys k0 = {
 		keys->section, set_or_null(keys->file), set_or_null(keys->env),
 		set_or_null(keys->command), set_or_null(keys->oauth2_command),
-		set_or_null(keys->user), keys->host,
+		set_or_null(keys->user), keys->host, keys->url_password,
 	}, *k = &k0;
 	char what[64];
 	const char *v;
@@ -337,7 +337,8 @@ secret_load(const struct secret_keys *keys, char **secret_out,
 	}
 	/* none: ~/.netrc, which libcurl reads; without an entry there it
 	 * would send the user with an empty password */
-	if (k->user && !(k->host && secret_netrc_has(k->host, k->user))) {
+	if (k->user && !k->url_password &&
+	    !(k->host && secret_netrc_has(k->host, k->user))) {
 		lkb_error("[%s] user '%s' has no password: set [%s] "
 			  "password_file, password_env, password_command or "
 			  "oauth2_token_command (lkpbot.conf(5)), or add "

@@ -30,6 +30,7 @@ struct secret_keys {
 	const char *user;	/* [section] user: with no source above,
 				 * ~/.netrc must have it for host */
 	const char *host;	/* the url's host */
+	int url_password;	/* the url's userinfo holds a password */
 };
 enum secret_kind {
 	SECRET_NONE,		/* nothing configured: ~/.netrc */
@@ -38,8 +39,8 @@ enum secret_kind {
 };
 /* Read the one secret k names into *secret_out (NULL for SECRET_NONE).
  * More than one source set is LKB_ERR_CONFIG; so is a user with none
- * set and no ~/.netrc entry for k->host (no login without a password:
- * an empty one would be sent). */
+ * set, no password in the url and no ~/.netrc entry for k->host (no
+ * login without a password: an empty one would be sent). */
 int secret_load(const struct secret_keys *k, char **secret_out,
 		enum secret_kind *kind_out) LKB_WARN_UNUSED;
 

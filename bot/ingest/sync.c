@@ -33,7 +33,7 @@ load_password(const struct settings *set, struct sync_imap *si)
 	const struct secret_keys k = {
 		"imap", set->imap.password_file, set->imap.password_env,
 		set->imap.password_command, set->imap.oauth2_token_command,
-		set->imap.user, host,
+		set->imap.user, host, 0,	/* sync drops the url's userinfo */
 	};
 	enum secret_kind kind;
 	int rc = secret_load(&k, &si->password, &kind);

@@ -36,7 +36,7 @@ load_password(struct smtp_conf *c, const struct settings *set)
 	const struct secret_keys k = {
 		"smtp", set->smtp.password_file, set->smtp.password_env,
 		set->smtp.password_command, set->smtp.oauth2_token_command,
-		set->smtp.user, host,
+		set->smtp.user, host, curl_url_has_password(c->url),
 	};
 	enum secret_kind kind;
 	char *secret;
