@@ -18,7 +18,7 @@ printf '%s\n' "$DOVECOT_PASS" >"$T/pw"
 chmod 600 "$T/pw"
 ENQ=$LKB_BUILDDIR/tests/tools/outbox-enqueue
 
-plan 67
+plan 85
 
 # conf [SED]: a good configuration, then sed expressions on it
 conf() { tls_good_conf "${1:-}"; }
@@ -212,6 +212,65 @@ is "an SMTP server that is down: doctor exits 4 (temporary)" "$?" 4
 lk send
 is "... send exits 4" "$?" 4
 
+# ---- [web] dir unwritable: for the user, for the unit ---------------------
+mkdir -p "$T/web"
+webconf() { conf "\$ a [web]\\ndir = $T/web"; }
+webconf
+doctor
+ok_rc "a [web] dir root may write in: doctor (as root) exits 0" $?
+ok_if "... and says who may write there" \
+	grep -q "^ok   write    \[web\] dir $T/web: root (uid 0) may write there$" "$T/out"
+"$LKPBOT" -c "$LKB_CONF" doctor --user nobody >"$T/out" 2>"$T/err"
+is "[web] dir of root, mode 0755: doctor --user nobody exits 5" "$?" 5
+ok_if "... naming the user, the mode and the owner, with the fix" \
+	grep -q "^fail write    \[web\] dir $T/web: nobody (uid [0-9]*) cannot write in $T/web (mode 0755, root:root); fix: let that user write there" "$T/out"
+ok_if "... the database directory too (root's, 0755)" \
+	grep -q "^fail write    database $T: nobody (uid [0-9]*) cannot write in $T " "$T/out"
+chown nobody "$T/web"
+"$LKPBOT" -c "$LKB_CONF" doctor --user nobody >"$T/out" 2>"$T/err"
+ok_if "... once nobody owns it, its line is ok" \
+	grep -q "^ok   write    \[web\] dir $T/web: nobody (uid [0-9]*) may write there$" "$T/out"
+chown root "$T/web"
+# the package's unit, as it is: $T is in /tmp, its PrivateTmp
+cp "$LKB_SRCDIR/debian/lkpbot.service" "$T/lkpbot.service"
+"$LKPBOT" -c "$LKB_CONF" doctor --unit "$T/lkpbot.service" --user root \
+	>"$T/out" 2>"$T/err"
+is "[web] dir in /tmp with the package's unit (PrivateTmp=yes): exit 5" "$?" 5
+ok_if "... says what PrivateTmp does to it" \
+	grep -q "^fail write    \[web\] dir $T/web: $T/web is in the private /tmp of $T/lkpbot.service (PrivateTmp=yes)" "$T/out"
+sed -i 's/^PrivateTmp=yes/PrivateTmp=no/' "$T/lkpbot.service"
+"$LKPBOT" -c "$LKB_CONF" doctor --unit "$T/lkpbot.service" --user root \
+	>"$T/out" 2>"$T/err"
+is "[web] dir outside ReadWritePaths (ProtectSystem=strict): exit 5" "$?" 5
+ok_if "... names the drop-in that fixes it" \
+	grep -q "^fail write    \[web\] dir $T/web: $T/web is read-only for $T/lkpbot.service (ProtectSystem=strict, ProtectHome=read-only): add ReadWritePaths=$T/web to it in a drop-in (systemctl edit lkpbot.service; README.Debian)" "$T/out"
+mkdir "$T/lkpbot.service.d"
+printf '[Service]\nReadWritePaths=%s %s\n' "$T/web" "$T" \
+	>"$T/lkpbot.service.d/web.conf"
+"$LKPBOT" -c "$LKB_CONF" doctor --unit "$T/lkpbot.service" --user root \
+	>"$T/out" 2>"$T/err"
+ok_rc "... with that drop-in: exit 0" $?
+ok_if "... and the line says the unit lets it" \
+	grep -q "^ok   write    \[web\] dir $T/web: root (uid 0) may write there, and the unit lets it$" "$T/out"
+# what ProtectSystem=strict does, in a mount namespace of our own
+ro() {
+	unshare -m sh -c 'mount --bind "$1" "$1" &&
+		mount -o remount,bind,ro "$1" && shift && exec "$@"' \
+		sh "$T/web" "$LKPBOT" -c "$LKB_CONF" "$@" >"$T/out" 2>"$T/err"
+}
+ro doctor
+is "[web] dir on a read-only mount: doctor exits 5" "$?" 5
+ok_if "... and says so" \
+	grep -q "^fail write    \[web\] dir $T/web: $T/web is on a read-only file system" "$T/out"
+ro run
+is "[web] dir on a read-only mount: run exits 5, not 1" "$?" 5
+ok_if "... naming the directory and the fix" \
+	grep -q "cannot write in the site directory '$T/web': Read-only file system; \[web\] dir must be a directory the user lkpbot runs as may write in" "$T/err"
+ro web --out "$T/web"
+is "... lkpbot web exits 5 too" "$?" 5
+"$LKPBOT" -c "$LKB_CONF" run >"$T/out" 2>"$T/err"
+ok_rc "(control: the same run with the mount writable exits 0)" $?
+
 # ---- lkpbot(1) says the same -----------------------------------------------
 # each row above that is exit 5, by the words lkpbot(1) gives it, in its
 # entry for 5; and 4 only for what a retry can fix
@@ -222,7 +281,8 @@ for words in "unknown section or key" "no mail source" \
 	"smtps:// url on a port that speaks" "no password source" \
 	"neither OAUTHBEARER nor XOAUTH2" \
 	"password file that is missing, unreadable or readable by others" \
-	"folder the server does not have" "not a Maildir"; do
+	"folder the server does not have" "not a Maildir" \
+	"[web] dir lkpbot cannot write in"; do
 	grep -qF "$words" "$T/five" || missing="$missing [$words]"
 done
 is "lkpbot(1)'s entry for exit 5 names every row that exits 5" \
