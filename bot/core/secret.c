@@ -69,17 +69,20 @@ secret_read_file(const char *what, const char *path, char **secret_out)
 	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
 	if (fd < 0) {
 		int e = errno;
+		const struct passwd *pw = getpwuid(geteuid());
 
-		lkb_error("%s: cannot open '%s': %s; %s", what, path,
-			  strerror(e), e == ENOENT
+		lkb_error("%s: cannot open '%s': %s; %s%s (uid %u)%s", what,
+			  path, strerror(e), e == ENOENT
 			  ? "create it with the password on its first line "
 			    "(mode 0600, or 0640 owned by the group lkpbot "
-			    "runs as), or correct the key"
+			    "runs as), or correct the key; lkpbot runs as "
 			  : e == EACCES
-			  ? "make it readable by the user lkpbot runs as "
-			    "(its owner, or its group with mode 0640), and "
-			    "its directories searchable"
-			  : "correct the key");
+			  ? "make it readable by the user lkpbot runs as, "
+			  : "correct the key; lkpbot runs as ",
+			  pw ? pw->pw_name : "?", (unsigned)geteuid(),
+			  e == EACCES ? " (its owner, or its group with mode "
+					"0640), and its directories searchable"
+				      : "");
 		return LKB_ERR_CONFIG;
 	}
 	/* the service's own group may read it (root:lkpbot 0640, as Debian

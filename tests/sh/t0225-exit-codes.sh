@@ -18,7 +18,7 @@ printf '%s\n' "$DOVECOT_PASS" >"$T/pw"
 chmod 600 "$T/pw"
 ENQ=$LKB_BUILDDIR/tests/tools/outbox-enqueue
 
-plan 85
+plan 88
 
 # conf [SED]: a good configuration, then sed expressions on it
 conf() { tls_good_conf "${1:-}"; }
@@ -121,8 +121,17 @@ ok_if "a missing password file: sync names it" \
 	grep -q "error: \[imap\] password_file: cannot open '$T/nosuch'" "$T/err"
 lk send
 is "a missing password file: send exits 5" "$?" 5
-chmod 644 "$T/pw"
 conf
+# as another user: root may read any file
+nobody=$(id -u nobody) || bail_out "no user nobody"
+setpriv --reuid="$nobody" --regid="$(id -g nobody)" --clear-groups \
+	"$LKPBOT" -c "$LKB_CONF" doctor >"$T/out" 2>"$T/err"
+is "a password file its user cannot read: doctor exits 5" "$?" 5
+ok_if "... named, with the user and the fix" \
+	grep -q "^fail imap     \[imap\] password_file: cannot open '$T/pw': Permission denied; make it readable by the user lkpbot runs as, nobody (uid $nobody) (its owner, or its group with mode 0640)" "$T/out"
+ok_if "... and no 'check url and port' anywhere" \
+	sh -c "! grep -q 'url and port' '$T/out'"
+chmod 644 "$T/pw"
 doctor
 is "a password file others can read: doctor exits 5" "$?" 5
 ok_if "... with its mode and chmod o-rwx" \
