@@ -195,6 +195,28 @@ check_db(struct doctor *d, const struct bot_ctx *ctx)
 			    "newer lkpbot" });
 }
 
+/* The database and the files beside it that lkpbot writes: one made by
+ * another user (root running lkpbot by hand) stops the service. */
+static void
+check_db_files(struct doctor *d, const char *db, const struct doctor_user *u)
+{
+	static const char *const sfx[] = { "", "-wal", "-shm", "-journal",
+					   ".lock", ".send.lock" };
+	char *path, *why;
+
+	for (size_t i = 0; i < LKB_ARRAY_SIZE(sfx); i++) {
+		path = xasprintf("%s%s", db, sfx[i]);
+		if ((why = doctor_file_problem(u, path))) {
+			add(d, "write", V_FAIL, "chown it to that user (it was "
+			    "made by another: lkpbot run by hand as root?)",
+			    "database %s: %s", path, why);
+			d->c[d->n - 1].exit = EXIT_CONFIG;
+		}
+		free(why);
+		free(path);
+	}
+}
+
 /* Each directory lkpbot writes in: may the user it runs as (user, else
  * the unit's User=, else ours) write there, and may the unit? */
 static void
@@ -258,6 +280,7 @@ check_dirs(struct doctor *d, const struct bot_ctx *ctx, const char *user,
 							 "lets it" : "");
 		free(why);
 	}
+	check_db_files(d, ctx->db_path, &u);
 out:
 	log_clear_last_error();
 	if (have_unit)

@@ -60,9 +60,9 @@ in_groups(const struct doctor_user *u, gid_t g)
 	return 0;
 }
 
-/* Whether u has the permission bits want (a mask of 4, 2, 1) on the
- * directory sb, by the class of its owner, group or others that u
- * falls in. */
+/* Whether u has the permission bits want (a mask of 4, 2, 1) on sb
+ * (a directory, or a file without want & 1), by the class of its owner,
+ * group or others that u falls in. */
 static int
 may(const struct doctor_user *u, const struct stat *sb, unsigned want)
 {
@@ -166,6 +166,21 @@ doctor_dir_problem(const struct doctor_user *u, const char *dir,
 		why = xasprintf("%s is on a read-only file system", path);
 out:
 	free(path);
+	return why;
+}
+
+char *
+doctor_file_problem(const struct doctor_user *u, const char *path)
+{
+	struct stat sb;
+	char *own, *why;
+
+	if (stat(path, &sb) != 0 || may(u, &sb, 6))
+		return NULL;
+	own = owner_text(&sb);
+	why = xasprintf("%s (uid %u) cannot read and write %s (%s)", u->name,
+			(unsigned)u->uid, path, own);
+	free(own);
 	return why;
 }
 

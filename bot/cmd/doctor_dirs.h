@@ -43,6 +43,11 @@ enum doctor_mk {
 char *doctor_dir_problem(const struct doctor_user *u, const char *dir,
 			 enum doctor_mk mk);
 
+/* NULL when path does not exist or u may read and write it; else what
+ * stops it (free with free()): a database or lock file another user
+ * made, say root running lkpbot by hand once. */
+char *doctor_file_problem(const struct doctor_user *u, const char *path);
+
 struct doctor_unit {
 	char *path;		/* the unit file read */
 	char *user;		/* User=, or NULL */

@@ -18,7 +18,7 @@ printf '%s\n' "$DOVECOT_PASS" >"$T/pw"
 chmod 600 "$T/pw"
 ENQ=$LKB_BUILDDIR/tests/tools/outbox-enqueue
 
-plan 88
+plan 91
 
 # conf [SED]: a good configuration, then sed expressions on it
 conf() { tls_good_conf "${1:-}"; }
@@ -235,11 +235,17 @@ ok_if "... naming the user, the mode and the owner, with the fix" \
 	grep -q "^fail write    \[web\] dir $T/web: nobody (uid [0-9]*) cannot write in $T/web (mode 0755, root:root); fix: let that user write there" "$T/out"
 ok_if "... the database directory too (root's, 0755)" \
 	grep -q "^fail write    database $T: nobody (uid [0-9]*) cannot write in $T " "$T/out"
-chown nobody "$T/web"
+ok_if "... and the database root made (0644), with the fix" \
+	grep -q "^fail write    database $T/lkpbot.db: nobody (uid [0-9]*) cannot read and write $T/lkpbot.db (mode 0644, root:root); fix: chown it to that user" "$T/out"
+ok_if "... and its lock file" \
+	grep -q "^fail write    database $T/lkpbot.db.lock: nobody " "$T/out"
+chown nobody "$T/web" "$T/lkpbot.db"*
 "$LKPBOT" -c "$LKB_CONF" doctor --user nobody >"$T/out" 2>"$T/err"
-ok_if "... once nobody owns it, its line is ok" \
+ok_if "... once nobody owns them, the [web] dir line is ok" \
 	grep -q "^ok   write    \[web\] dir $T/web: nobody (uid [0-9]*) may write there$" "$T/out"
-chown root "$T/web"
+is "... and no database file fails" \
+	"$(grep -c "^fail write    database $T/lkpbot.db" "$T/out")" 0
+chown root "$T/web" "$T/lkpbot.db"*
 # the package's unit, as it is: $T is in /tmp, its PrivateTmp
 cp "$LKB_SRCDIR/debian/lkpbot.service" "$T/lkpbot.service"
 "$LKPBOT" -c "$LKB_CONF" doctor --unit "$T/lkpbot.service" --user root \
