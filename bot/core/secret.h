@@ -46,7 +46,7 @@ int secret_load(const struct secret_keys *k, char **secret_out,
 
 /* 1 if the ~/.netrc libcurl reads ($HOME, else the password database's
  * home) has a "machine host" entry (with "login user", or no login) or
- * a "default" entry. */
+ * a "default" entry, in its first 64 KiB. */
 int secret_netrc_has(const char *host, const char *user);
 
 /* Wipe and free a secret (NULL is fine). */
