@@ -189,6 +189,8 @@
 #define LKB_MAX_IMAP_BATCH 5000
 /* Folders synced per IMAP account (config imap.folders). */
 #define LKB_MAX_IMAP_FOLDERS 64
+/* Folder names a message about a missing folder lists (IMAP LIST). */
+#define LKB_MAX_IMAP_LISTED 20
 /* Entries of [bot] maintainers (addresses or @domains). */
 #define LKB_MAX_MAINTAINERS 256
 

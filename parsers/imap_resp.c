@@ -9,15 +9,17 @@
 #include "parsers/imap_resp.h"
 
 #include <string.h>
+#include <strings.h>
 
 #include "lib/ascii.h"
 #include "lib/limits.h"
 #include "lib/log.h"
 #include "lib/status.h"
+#include "lib/strbuf.h"
 
 static const char *const utype_names[IMAP_U__COUNT] = {
 	"none", "status", "EXISTS", "RECENT", "EXPUNGE", "FETCH", "SEARCH",
-	"FLAGS", "CAPABILITY", "other",
+	"FLAGS", "CAPABILITY", "LIST", "other",
 };
 _Static_assert(LKB_ARRAY_SIZE(utype_names) == IMAP_U__COUNT, "utype names");
 
@@ -233,18 +235,22 @@ scan_text(const char **cur, const char *end, struct lkb_span *out)
 	return 0;
 }
 
-/* quoted = DQUOTE *QUOTED-CHAR DQUOTE; escapes are refused (we only
- * take spans, never unescape). */
+/* quoted = DQUOTE *QUOTED-CHAR DQUOTE; with esc, \\ and \" are taken
+ * and kept in the span, else any escape is refused (we only take spans,
+ * never unescape). */
 static int
-scan_quoted(const char **cur, const char *end, struct lkb_span *out)
+scan_quoted(const char **cur, const char *end, int esc, struct lkb_span *out)
 {
 	const char *p = *cur, *q;
 
 	if (p >= end || *p != '"')
 		return 1;
-	for (q = p + 1; q < end && *q != '"'; q++)
-		if (*q == '\\' || *q == '\r' || *q == '\n')
+	for (q = p + 1; q < end && *q != '"'; q++) {
+		if (*q == '\r' || *q == '\n' || (*q == '\\' && !esc))
 			return 1;
+		if (*q == '\\' && (++q >= end || (*q != '\\' && *q != '"')))
+			return 1;
+	}
 	if (q >= end)
 		return 1;
 	out->p = p + 1;
@@ -281,7 +287,7 @@ scan_nstring(const char **cur, const char *end, struct lkb_span *out)
 	out->len = 0;
 	if (!scan_kw(cur, end, "NIL"))
 		return 0;
-	return scan_quoted(cur, end, out) && scan_literal(cur, end, out);
+	return scan_quoted(cur, end, 0, out) && scan_literal(cur, end, out);
 }
 
 /* "(" ... ")" without nesting: flag lists, MODSEQ (n). */
@@ -409,7 +415,7 @@ scan_fetch_att(const char **cur, const char *end, struct imap_resp *r)
 		if (scan_lit(&p, end, " ") || scan_paren_flat(&p, end, &junk))
 			return 1;
 	} else if (!scan_kw(&p, end, "INTERNALDATE")) {
-		if (scan_lit(&p, end, " ") || scan_quoted(&p, end, &junk))
+		if (scan_lit(&p, end, " ") || scan_quoted(&p, end, 0, &junk))
 			return 1;
 	} else {
 		return 1;
@@ -469,7 +475,81 @@ scan_numbered(const char **cur, const char *end, struct imap_resp *r)
 	return 0;
 }
 
-/* keyword responses: SEARCH, FLAGS, CAPABILITY, anything else */
+/* "LIST" SP "(" flags ")" SP (quoted / NIL) SP mailbox CRLF (RFC 3501
+ * 7.2.2); mailbox is an atom, a quoted string or a literal. */
+static int
+scan_list(const char **cur, const char *end, struct imap_resp *r)
+{
+	const char *p = *cur, *q;
+	struct lkb_span delim;
+
+	if (scan_lit(&p, end, " ") ||
+	    scan_paren_flat(&p, end, &r->list_flags) ||
+	    scan_lit(&p, end, " ") ||
+	    (scan_kw(&p, end, "NIL") && scan_quoted(&p, end, 1, &delim)) ||
+	    scan_lit(&p, end, " "))
+		return 1;
+	if (p < end && *p == '"') {
+		if (scan_quoted(&p, end, 1, &r->list_name))
+			return 1;
+		r->list_quoted = 1;
+	} else if (p < end && *p == '{') {
+		if (scan_literal(&p, end, &r->list_name))
+			return 1;
+	} else {
+		for (q = p; q < end && LKB_UC(*q) > 0x20 && LKB_UC(*q) < 0x7f &&
+			    !strchr("(){\"", *q);)
+			q++;
+		if (q == p)
+			return 1;
+		r->list_name.p = p;
+		r->list_name.len = (size_t)(q - p);
+		p = q;
+	}
+	if (scan_crlf_end(&p, end))
+		return 1;
+	*cur = p;
+	return 0;
+}
+
+int
+imap_list_name_show(const struct imap_resp *r, size_t max,
+		    struct strbuf *out)
+{
+	const char *p = r->list_name.p, *end = p + r->list_name.len;
+	size_t n = 0;
+	int c;
+
+	for (; p < end; p++, n++) {
+		if (n == max)
+			return strbuf_adds(out, "...");
+		if (r->list_quoted && *p == '\\' && p + 1 < end)
+			p++;
+		c = LKB_UC(*p) >= 0x20 && LKB_UC(*p) < 0x7f ? *p : '?';
+		if (strbuf_addch(out, (char)c))
+			return LKB_ERR_TOO_BIG;
+	}
+	return LKB_OK;
+}
+
+int
+imap_list_noselect(const struct imap_resp *r)
+{
+	const char *p = r->list_flags.p, *end = p + r->list_flags.len, *w;
+
+	for (; p < end; p = w) {
+		while (p < end && *p == ' ')
+			p++;
+		for (w = p; w < end && *w != ' ';)
+			w++;
+		if ((w - p == 9 && !strncasecmp(p, "\\Noselect", 9)) ||
+		    (w - p == 12 && !strncasecmp(p, "\\NonExistent", 12)))
+			return 1;
+	}
+	return 0;
+}
+
+/* keyword responses: SEARCH, FLAGS, CAPABILITY, LIST, anything else */
 static int
 scan_keyword(const char **cur, const char *end, struct imap_resp *r)
 {
@@ -481,6 +561,8 @@ scan_keyword(const char **cur, const char *end, struct imap_resp *r)
 		r->type = IMAP_U_FLAGS;
 	else if (!scan_kw(&p, end, "CAPABILITY"))
 		r->type = IMAP_U_CAPABILITY;
+	else if (!scan_kw(&p, end, "LIST"))
+		r->type = IMAP_U_LIST;
 	else
 		r->type = IMAP_U_OTHER;
 	if (r->type == IMAP_U_OTHER) {
@@ -493,6 +575,12 @@ scan_keyword(const char **cur, const char *end, struct imap_resp *r)
 		r->text.p = q;
 		r->text.len = (size_t)(end - 2 - q);
 		*cur = end;
+		return 0;
+	}
+	if (r->type == IMAP_U_LIST) {
+		if (scan_list(&p, end, r))
+			return 1;
+		*cur = p;
 		return 0;
 	}
 	(void)scan_lit(&p, end, " ");

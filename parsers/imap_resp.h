@@ -74,7 +74,8 @@ enum imap_utype {
 	IMAP_U_SEARCH,
 	IMAP_U_FLAGS,
 	IMAP_U_CAPABILITY,
-	IMAP_U_OTHER,		/* well-formed, not one we read (LIST, ID..) */
+	IMAP_U_LIST,		/* * LIST (flags) delimiter mailbox */
+	IMAP_U_OTHER,		/* well-formed, not one we read (ID, ...) */
 	IMAP_U__COUNT
 };
 
@@ -105,6 +106,10 @@ struct imap_resp {
 	struct lkb_span flags;	/* inside FLAGS ( ... ) */
 	/* SEARCH: the numbers after "SEARCH"; walk with imap_search_next */
 	struct lkb_span search;
+	/* LIST: inside its flag list; the mailbox name as sent (an atom,
+	 * a quoted string's inside with its escapes, or a literal) */
+	struct lkb_span list_flags, list_name;
+	int list_quoted;	/* list_name was a quoted string */
 };
 
 /* Parse one complete response p..end (as framed above, CRLF included).
@@ -116,6 +121,17 @@ int imap_resp_parse(const char *p, const char *end, struct imap_resp *r_out)
  * *uid_out set, 1 at the end of the list, LKB_ERR_PROTO on junk. */
 int imap_search_next(const char **cur, const char *end, uint32_t *uid_out)
 	LKB_WARN_UNUSED;
+
+/* Append the mailbox name of a LIST response r to out as it may be
+ * shown in a message (the server's text is hostile): quoted escapes
+ * undone, any byte outside printable ASCII as '?', and at most max
+ * bytes of it, "..." marking a cut. LKB_OK or LKB_ERR_TOO_BIG. */
+struct strbuf;
+int imap_list_name_show(const struct imap_resp *r, size_t max,
+			struct strbuf *out) LKB_WARN_UNUSED;
+/* 1 if the flags of a LIST response r say it cannot be selected
+ * (\Noselect, \NonExistent). */
+int imap_list_noselect(const struct imap_resp *r);
 
 /* Names for logs. Never NULL. */
 const char *imap_utype_name(enum imap_utype t);

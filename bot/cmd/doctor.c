@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "bot/cmd/commands.h"
+#include "bot/cmd/doctor_dirs.h"
 #include "bot/compare/git.h"
 #include "bot/core/json_out.h"
 #include "bot/core/settings.h"
@@ -29,7 +30,7 @@
 #include "state/store_skip.h"
 
 static const char *const usage[] = {
-	"lkpbot doctor [--json]",
+	"lkpbot doctor [--json] [--user NAME] [--unit FILE]",
 	NULL,
 };
 
@@ -38,8 +39,15 @@ static const char help[] =
 	"database, IMAP login and folders, SMTP EHLO/STARTTLS/AUTH (nothing\n"
 	"is sent), [results] root, [git] repo. One line per check; the exit\n"
 	"status is the worst result's (5 configuration, 4 temporary).\n"
-	"A warning too when [bot] verify_senders = none.\n"
-	"    --json   the checks as a JSON document\n";
+	"A warning too when [bot] verify_senders = none. Each directory lkpbot\n"
+	"writes (database, [web] dir, [results] queue, [smtp] dry_run_dir) is\n"
+	"checked for the user it runs as.\n"
+	"    --json       the checks as a JSON document\n"
+	"    --user NAME  check the directories for that user (default: the\n"
+	"                 unit's User=, else the user running doctor)\n"
+	"    --unit FILE  the systemd unit that runs lkpbot: the directories\n"
+	"                 must be writable under its ProtectSystem= and\n"
+	"                 ReadWritePaths= (and its drop-ins)\n";
 
 enum verdict { V_OK, V_WARN, V_FAIL };
 static const char *const verdict_names[] = { "ok", "warn", "fail" };
@@ -53,7 +61,7 @@ struct check {
 };
 
 struct doctor {
-	struct check c[32];
+	struct check c[40];
 	size_t n;
 };
 
@@ -187,6 +195,99 @@ check_db(struct doctor *d, const struct bot_ctx *ctx)
 			    "newer lkpbot" });
 }
 
+/* The database and the files beside it that lkpbot writes: one made by
+ * another user (root running lkpbot by hand) stops the service. */
+static void
+check_db_files(struct doctor *d, const char *db, const struct doctor_user *u)
+{
+	static const char *const sfx[] = { "", "-wal", "-shm", "-journal",
+					   ".lock", ".send.lock" };
+	char *path, *why;
+
+	for (size_t i = 0; i < LKB_ARRAY_SIZE(sfx); i++) {
+		path = xasprintf("%s%s", db, sfx[i]);
+		if ((why = doctor_file_problem(u, path))) {
+			add(d, "write", V_FAIL, "chown it to that user (it was "
+			    "made by another: lkpbot run by hand as root?)",
+			    "database %s: %s", path, why);
+			d->c[d->n - 1].exit = EXIT_CONFIG;
+		}
+		free(why);
+		free(path);
+	}
+}
+
+/* Each directory lkpbot writes in: may the user it runs as (user, else
+ * the unit's User=, else ours) write there, and may the unit? */
+static void
+check_dirs(struct doctor *d, const struct bot_ctx *ctx, const char *user,
+	   const char *unit)
+{
+	const struct settings *set = ctx->set;
+	char *dbdir = xstrdup(ctx->db_path), *slash = strrchr(dbdir, '/');
+	const struct {
+		const char *what, *dir;
+		enum doctor_mk mk;
+	} dirs[] = {
+		{ "database", slash ? dbdir : ".", DOCTOR_MK_PARENTS },
+		{ "[web] dir", set->web.dir, DOCTOR_MK_ONE },
+		{ "[results] queue", set->results.queue, DOCTOR_MK_ONE },
+		{ "[smtp] dry_run_dir", set->smtp.dry_run_dir, DOCTOR_MK_NONE },
+	};
+	struct doctor_unit un;
+	struct doctor_user u;
+	int have_unit = 0;
+	char *why;
+
+	if (slash)
+		slash[slash == dbdir] = '\0';	/* "/x.db" -> "/" */
+	log_clear_last_error();
+	if (unit && doctor_unit_read(unit, &un) != LKB_OK) {
+		add(d, "write", V_FAIL, "give --unit the service's unit file "
+		    "(systemctl cat lkpbot.service shows it)", "%s",
+		    log_last_error());
+		d->c[d->n - 1].exit = EXIT_CONFIG;
+	} else if (unit)
+		have_unit = 1;
+	if (!user && have_unit)
+		user = un.user;
+	if (doctor_user_lookup(user, &u) != LKB_OK) {
+		add(d, "write", V_FAIL, "create the user, or name another "
+		    "with --user", "%s", log_last_error());
+		d->c[d->n - 1].exit = EXIT_CONFIG;
+		goto out;
+	}
+	for (size_t i = 0; i < LKB_ARRAY_SIZE(dirs); i++) {
+		const char *fix = "let that user write there (chown it, or "
+				  "mode g+rwx for a group it is in), or choose "
+				  "another directory";
+
+		if (!dirs[i].dir || !*dirs[i].dir)
+			continue;
+		why = doctor_dir_problem(&u, dirs[i].dir, dirs[i].mk);
+		if (!why && have_unit &&
+		    (why = doctor_unit_problem(&un, dirs[i].dir)))
+			fix = "as said (README.Debian: a web site or a job "
+			      "queue outside /var/lib/lkpbot)";
+		if (why) {
+			add(d, "write", V_FAIL, fix, "%s %s: %s", dirs[i].what,
+			    dirs[i].dir, why);
+			d->c[d->n - 1].exit = EXIT_CONFIG;
+		} else
+			add(d, "write", V_OK, NULL, "%s %s: %s (uid %u) may "
+			    "write there%s", dirs[i].what, dirs[i].dir, u.name,
+			    (unsigned)u.uid, have_unit ? ", and the unit "
+							 "lets it" : "");
+		free(why);
+	}
+	check_db_files(d, ctx->db_path, &u);
+out:
+	log_clear_last_error();
+	if (have_unit)
+		doctor_unit_free(&un);
+	free(dbdir);
+}
+
 /* A password in url's userinfo: doctor never shows it (shown is url
  * without it) and says where it belongs. */
 static void
@@ -218,10 +319,12 @@ check_source(struct doctor *d, const struct settings *set)
 		if (stat(cur, &sb) == 0 && S_ISDIR(sb.st_mode))
 			add(d, "maildir", V_OK, NULL, "%s is a Maildir",
 			    set->maildir.path);
-		else
+		else {
 			add(d, "maildir", V_FAIL, "point [maildir] path at a "
-			    "directory with cur/ and new/",
+			    "directory with cur/, new/ and tmp/",
 			    "%s is not a Maildir", set->maildir.path);
+			d->c[d->n - 1].exit = EXIT_CONFIG;
+		}
 		free(cur);
 	}
 	if (!set->imap.url) {
@@ -412,16 +515,25 @@ cmd_doctor(int argc, char **argv, struct bot_ctx *ctx)
 {
 	static const struct option opts[] = {
 		{ "json", no_argument, NULL, 'j' },
+		{ "user", required_argument, NULL, 'u' },
+		{ "unit", required_argument, NULL, 'U' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct doctor d;
+	const char *user = NULL, *unit = NULL;
 	int c, json = 0, ex;
 
 	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'j':
 			json = 1;
+			break;
+		case 'u':
+			user = optarg;
+			break;
+		case 'U':
+			unit = optarg;
 			break;
 		case 'h':
 			cmd_usage(stdout, usage);
@@ -441,6 +553,7 @@ cmd_doctor(int argc, char **argv, struct bot_ctx *ctx)
 	check_config(&d, ctx);
 	check_senders(&d, ctx->set);
 	check_db(&d, ctx);
+	check_dirs(&d, ctx, user, unit);
 	check_source(&d, ctx->set);
 	check_smtp(&d, ctx->set);
 	check_results(&d, ctx->set);

@@ -3,7 +3,8 @@ noinst_LIBRARIES += bot/cmd/libcmd.a
 bot_cmd_libcmd_a_CFLAGS = $(LKB_BOT_CFLAGS)
 bot_cmd_libcmd_a_SOURCES = \
 	%reldir%/commands.c %reldir%/commands.h %reldir%/compare.c \
-	%reldir%/db.c %reldir%/digest.c %reldir%/doctor.c %reldir%/help.c %reldir%/import.c \
+	%reldir%/db.c %reldir%/digest.c %reldir%/doctor.c %reldir%/doctor_dirs.c \
+	%reldir%/doctor_dirs.h %reldir%/help.c %reldir%/import.c \
 	%reldir%/list.c %reldir%/list_reports.c %reldir%/list_reports.h \
 	%reldir%/outbox.c %reldir%/parse.c %reldir%/render.c \
 	%reldir%/request.c %reldir%/requests.c %reldir%/rules.c \

@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <pwd.h>
 #include <signal.h>
 #include <spawn.h>
 #include <stdio.h>
@@ -67,7 +68,21 @@ secret_read_file(const char *what, const char *path, char **secret_out)
 	*secret_out = NULL;
 	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
 	if (fd < 0) {
-		lkb_error_errno("%s: cannot open '%s'", what, path);
+		int e = errno;
+		const struct passwd *pw = getpwuid(geteuid());
+
+		lkb_error("%s: cannot open '%s': %s; %s%s (uid %u)%s", what,
+			  path, strerror(e), e == ENOENT
+			  ? "create it with the password on its first line "
+			    "(mode 0600, or 0640 owned by the group lkpbot "
+			    "runs as), or correct the key; lkpbot runs as "
+			  : e == EACCES
+			  ? "make it readable by the user lkpbot runs as, "
+			  : "correct the key; lkpbot runs as ",
+			  pw ? pw->pw_name : "?", (unsigned)geteuid(),
+			  e == EACCES ? " (its owner, or its group with mode "
+					"0640), and its directories searchable"
+				      : "");
 		return LKB_ERR_CONFIG;
 	}
 	/* the service's own group may read it (root:lkpbot 0640, as Debian
@@ -193,6 +208,84 @@ secret_run_command(const char *what, const char *command, char **secret_out)
 	return rc;
 }
 
+/* The next whitespace-separated token of p (quotes around it dropped):
+ * [*tok, *tok + *len), p moved past it; 0 at the end. */
+static int
+netrc_token(const char **p, const char **tok, size_t *len)
+{
+	const char *s = *p + strspn(*p, " \t\r\n"), *e;
+
+	if (!*s)
+		return 0;
+	if (*s == '"') {
+		e = strchr(s + 1, '"');
+		e = e ? e : s + strlen(s);
+		*tok = s + 1;
+		*len = (size_t)(e - s - 1);
+		*p = *e ? e + 1 : e;
+		return 1;
+	}
+	e = s + strcspn(s, " \t\r\n");
+	*tok = s;
+	*len = (size_t)(e - s);
+	*p = e;
+	return 1;
+}
+
+static int
+token_is(const char *tok, size_t len, const char *word)
+{
+	return word && len == strlen(word) && !memcmp(tok, word, len);
+}
+
+int
+secret_netrc_has(const char *host, const char *user)
+{
+	const char *home = getenv("HOME"), *p, *tok;
+	const struct passwd *pw;
+	char *path, buf[64 * 1024];
+	size_t len, n;
+	int fd, entry = 0, login_ok = 1, found = 0;
+	ssize_t got;
+
+	if ((!home || !*home) && (pw = getpwuid(getuid())))
+		home = pw->pw_dir;
+	if (!home || !*home)
+		return 0;
+	path = xasprintf("%s/.netrc", home);
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+	free(path);
+	if (fd < 0)
+		return 0;
+	for (len = 0; len < sizeof(buf) - 1;) {
+		got = read(fd, buf + len, sizeof(buf) - 1 - len);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got <= 0)
+			break;
+		len += (size_t)got;
+	}
+	close(fd);
+	buf[len] = '\0';
+	/* an entry: "machine HOST" or "default", then its tokens up to the
+	 * next entry; one for host whose login (if any) is user will do */
+	for (p = buf; !found && netrc_token(&p, &tok, &n);) {
+		if (token_is(tok, n, "machine") || token_is(tok, n, "default")) {
+			found = entry && login_ok;
+			entry = token_is(tok, n, "default") ||
+				(netrc_token(&p, &tok, &n) &&
+				 token_is(tok, n, host));
+			login_ok = 1;
+		} else if (token_is(tok, n, "login") &&
+			   netrc_token(&p, &tok, &n)) {
+			login_ok = token_is(tok, n, user);
+		}
+	}
+	found = found || (entry && login_ok);
+	explicit_bzero(buf, sizeof(buf));
+	return found;
+}
+
 static const char *
 set_or_null(const char *v)
 {
@@ -206,6 +299,7 @@ secret_load(const struct secret_keys *keys, char **secret_out,
 	const struct secret_keys k0 = {
 		keys->section, set_or_null(keys->file), set_or_null(keys->env),
 		set_or_null(keys->command), set_or_null(keys->oauth2_command),
+		set_or_null(keys->user), keys->host, keys->url_password,
 	}, *k = &k0;
 	char what[64];
 	const char *v;
@@ -244,7 +338,19 @@ secret_load(const struct secret_keys *keys, char **secret_out,
 						   : k->oauth2_command,
 					  secret_out);
 	}
-	return LKB_OK;	/* none: ~/.netrc */
+	/* none: ~/.netrc, which libcurl reads; without an entry there it
+	 * would send the user with an empty password */
+	if (k->user && !k->url_password &&
+	    !(k->host && secret_netrc_has(k->host, k->user))) {
+		lkb_error("[%s] user '%s' has no password: set [%s] "
+			  "password_file, password_env, password_command or "
+			  "oauth2_token_command (lkpbot.conf(5)), or add "
+			  "'machine %s login %s password ...' to ~/.netrc; "
+			  "no login was tried", k->section, k->user,
+			  k->section, k->host ? k->host : "HOST", k->user);
+		return LKB_ERR_CONFIG;
+	}
+	return LKB_OK;
 }
 
 void

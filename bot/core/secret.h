@@ -27,6 +27,10 @@ int secret_run_command(const char *what, const char *command,
 struct secret_keys {
 	const char *section;	/* "imap" or "smtp", for messages */
 	const char *file, *env, *command, *oauth2_command;
+	const char *user;	/* [section] user: with no source above,
+				 * ~/.netrc must have it for host */
+	const char *host;	/* the url's host */
+	int url_password;	/* the url's userinfo holds a password */
 };
 enum secret_kind {
 	SECRET_NONE,		/* nothing configured: ~/.netrc */
@@ -34,9 +38,16 @@ enum secret_kind {
 	SECRET_BEARER,		/* an OAuth2 access token */
 };
 /* Read the one secret k names into *secret_out (NULL for SECRET_NONE).
- * More than one source set is LKB_ERR_CONFIG. */
+ * More than one source set is LKB_ERR_CONFIG; so is a user with none
+ * set, no password in the url and no ~/.netrc entry for k->host (no
+ * login without a password: an empty one would be sent). */
 int secret_load(const struct secret_keys *k, char **secret_out,
 		enum secret_kind *kind_out) LKB_WARN_UNUSED;
+
+/* 1 if the ~/.netrc libcurl reads ($HOME, else the password database's
+ * home) has a "machine host" entry (with "login user", or no login) or
+ * a "default" entry, in its first 64 KiB. */
+int secret_netrc_has(const char *host, const char *user);
 
 /* Wipe and free a secret (NULL is fine). */
 void secret_free(char *secret);

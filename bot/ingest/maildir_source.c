@@ -216,7 +216,9 @@ stat_sub(const char *dir, const char *sub, struct stat *out)
 	int rc = LKB_OK;
 
 	if (stat(p, out) != 0 || !S_ISDIR(out->st_mode)) {
-		lkb_error("'%s' is not a Maildir: no directory '%s'", dir, p);
+		lkb_error("'%s' is not a Maildir: no directory '%s'; point "
+			  "[maildir] path at a directory with cur/, new/ and "
+			  "tmp/", dir, p);
 		rc = LKB_ERR_CONFIG;
 	}
 	free(p);
@@ -236,7 +238,9 @@ maildir_source_sync(struct store *st, struct ingest *ig, const char *path,
 	strbuf_init_capped(&ms.raw, LKB_MAX_MESSAGE_BYTES);
 	real = realpath(path, NULL);
 	if (!real) {
-		rc = lkb_error_errno("cannot open Maildir '%s'", path);
+		lkb_error("cannot open Maildir '%s': %s; point [maildir] path "
+			  "at a directory with cur/, new/ and tmp/", path,
+			  strerror(errno));
 		rc = LKB_ERR_CONFIG;
 		goto out;
 	}

@@ -17,6 +17,7 @@
 #include "bot/ingest/ingest.h"
 #include "bot/ingest/maildir_source.h"
 #include "bot/ingest/sync-internal.h"
+#include "bot/net/curl_common.h"
 #include "bot/net/imap.h"
 #include "lib/limits.h"
 #include "lib/log.h"
@@ -28,12 +29,16 @@
 static int
 load_password(const struct settings *set, struct sync_imap *si)
 {
+	char *host = curl_url_host(si->server);
 	const struct secret_keys k = {
 		"imap", set->imap.password_file, set->imap.password_env,
 		set->imap.password_command, set->imap.oauth2_token_command,
+		set->imap.user, host, 0,	/* sync drops the url's userinfo */
 	};
 	enum secret_kind kind;
 	int rc = secret_load(&k, &si->password, &kind);
+
+	free(host);
 
 	si->bearer = kind == SECRET_BEARER;
 	si->conf.password = si->bearer ? NULL : si->password;

@@ -136,6 +136,26 @@ curl_nego_describe(CURL *h, const struct curl_nego *n, struct strbuf *out)
 			   *n->mech ? "AUTH " : "no AUTH", n->mech);
 }
 
+int
+curl_nego_missing_mech(const struct curl_nego *n, const char *section,
+		       int bearer, struct strbuf *out)
+{
+	if (*n->mech)
+		return 0;
+	strbuf_reset(out);
+	if (strbuf_addf(out, "no login was tried: [%s] %s needs %s, and the "
+			"server offers %s%s (%s)", section,
+			bearer ? "oauth2_token_command" : "a password",
+			bearer ? "SASL OAUTHBEARER or XOAUTH2"
+			       : "PLAIN, LOGIN, CRAM-MD5 or DIGEST-MD5",
+			*n->offered ? "only AUTH " : "no AUTH mechanism",
+			n->offered, bearer ? "enable one on the server, or "
+					     "give a password source instead"
+					   : "enable one on the server"))
+		lkb_debug("the text on the missing mechanism was cut");
+	return 1;
+}
+
 /* Only what the server says is kept and logged: our side carries AUTH
  * (of which only the mechanism's name is noted). */
 static int
@@ -296,6 +316,20 @@ curl_url_has_password(const char *url)
 	const char *s, *e;
 
 	return url_userinfo(url, &s, &e) && memchr(s, ':', (size_t)(e - s));
+}
+
+char *
+curl_url_host(const char *url)
+{
+	CURLU *u = curl_url();
+	char *host = NULL, *out = NULL;
+
+	if (u && curl_url_set(u, CURLUPART_URL, url, 0) == CURLUE_OK &&
+	    curl_url_get(u, CURLUPART_HOST, &host, 0) == CURLUE_OK)
+		out = xstrdup(host);
+	curl_free(host);
+	curl_url_cleanup(u);
+	return out;
 }
 
 int

@@ -42,6 +42,17 @@ void curl_nego_line(struct curl_nego *n, int out, const char *p, size_t len);
 int curl_nego_describe(CURL *h, const struct curl_nego *n,
 		       struct strbuf *out) LKB_WARN_UNUSED;
 
+/* The SASL mechanisms libcurl may use with an OAuth2 token
+ * (CURLOPT_LOGIN_OPTIONS): no fallback to a plain-text LOGIN with it. */
+#define CURL_BEARER_MECHS "AUTH=OAUTHBEARER;AUTH=XOAUTH2"
+
+/* After a refused login in which no mechanism was sent (n->mech empty):
+ * 1, and into out what the configuration of section wanted (bearer: an
+ * OAuth2 token; else a password) and what the server offered. 0 when a
+ * mechanism was sent (the server refused the credentials). */
+int curl_nego_missing_mech(const struct curl_nego *n, const char *section,
+			   int bearer, struct strbuf *out);
+
 struct curl_xfer {
 	CURL *h;
 	char errbuf[CURL_ERROR_SIZE];
@@ -79,6 +90,10 @@ char *curl_url_with_user(const char *url, const char *user);
 char *curl_url_shown(const char *url);
 /* 1 if url's authority has a userinfo part with a password in it. */
 int curl_url_has_password(const char *url);
+
+/* url's host as libcurl reads it ("127.0.0.1", "[::1]", "mail.example.org");
+ * NULL when url is malformed. Free with free(). */
+char *curl_url_host(const char *url);
 
 /* 1 if url's host is this machine (localhost, 127.x.y.z, [::1]): there
  * a plaintext connection never leaves it. 0 otherwise or when url is

@@ -116,6 +116,7 @@ setup(struct imap_conn *c, const struct imap_conf *conf)
 	if (conf->bearer) {
 		SET(CURLOPT_USERNAME, conf->user);
 		SET(CURLOPT_XOAUTH2_BEARER, conf->bearer);
+		SET(CURLOPT_LOGIN_OPTIONS, CURL_BEARER_MECHS);
 	} else if (conf->password) {
 		SET(CURLOPT_USERNAME, conf->user);
 		SET(CURLOPT_PASSWORD, conf->password);
@@ -156,9 +157,18 @@ imap_conn_open(struct imap_conn *c, const struct imap_conf *conf)
 	cc = curl_easy_perform(c->curl);
 	rc = curl_status(cc);
 	if (rc == LKB_ERR_AUTH) {
-		lkb_error("imap: login failed for user '%s' at %s: "
-			  "authentication failed",
-			  conf->user ? conf->user : "", conf->url);
+		struct strbuf why = STRBUF_INIT;
+
+		if (curl_nego_missing_mech(&c->nego, "imap", !!conf->bearer,
+					   &why)) {
+			/* the server lacks what the configuration needs */
+			lkb_error("imap: %s: %s", conf->url, why.buf);
+			rc = LKB_ERR_CONFIG;
+		} else
+			lkb_error("imap: login failed for user '%s' at %s: "
+				  "authentication failed",
+				  conf->user ? conf->user : "", conf->url);
+		strbuf_release(&why);
 		return rc;
 	}
 	if (rc != LKB_OK) {

@@ -27,12 +27,13 @@ enum imap_state {
 	IMAP_ST_STORE,
 	IMAP_ST_MOVE,
 	IMAP_ST_LOGOUT,
+	IMAP_ST_LIST,
 	IMAP_ST__COUNT
 };
 
 static const char *const state_names[IMAP_ST__COUNT] = {
 	"idle", "capability", "select", "search", "fetch", "size", "store",
-	"move", "logout",
+	"move", "logout", "list",
 };
 _Static_assert(LKB_ARRAY_SIZE(state_names) == IMAP_ST__COUNT, "names");
 
@@ -54,6 +55,8 @@ struct imap_session {
 	imap_fetch_fn *fetch_fn;
 	imap_size_fn *size_fn;
 	void *fetch_arg;
+	struct strbuf *list;	/* LIST: the names shown so far */
+	size_t nlisted;		/* LIST: the selectable names seen */
 	uint64_t dropped;	/* the body literal of the response just read
 				 * was this big, over LKB_MAX_MESSAGE_BYTES,
 				 * and dropped (0: none) */
@@ -218,9 +221,24 @@ resp_logout(struct imap_session *s, const struct imap_resp *r)
 	return resp_common(s, r);
 }
 
+/* A folder LIST names: the first LKB_MAX_IMAP_LISTED selectable ones go
+ * into s->list, the rest are counted. */
+static int
+resp_list(struct imap_session *s, const struct imap_resp *r)
+{
+	if (r->type != IMAP_U_LIST)
+		return resp_common(s, r);
+	if (imap_list_noselect(r) || s->nlisted++ >= LKB_MAX_IMAP_LISTED)
+		return LKB_OK;
+	if ((s->list->len && strbuf_adds(s->list, ", ")) ||
+	    imap_list_name_show(r, 60, s->list))
+		return LKB_ERR_TOO_BIG;
+	return LKB_OK;
+}
+
 static resp_fn *const handlers[IMAP_ST__COUNT] = {
 	resp_idle, resp_capability, resp_select, resp_search, resp_fetch,
-	resp_size, resp_store, resp_store, resp_logout,
+	resp_size, resp_store, resp_store, resp_logout, resp_list,
 };
 
 /* ---- reading and running commands ---- */
@@ -449,9 +467,15 @@ imap_session_select(struct imap_session *s, const char *folder,
 	rc = run_command(s, IMAP_ST_SELECT, what, cmd.buf);
 	if (rc == LKB_ERR_NOT_FOUND) {
 		/* a folder [imap] folders names and the server lacks: the
-		 * configuration's mistake, no retry fixes it */
-		lkb_error("imap: folder '%s' does not exist on the server; "
-			  "correct [imap] folders (lkpbot.conf(5))", folder);
+		 * configuration's mistake, no retry fixes it; say which it
+		 * has (a LIST that fails leaves that out) */
+		strbuf_reset(&cmd);
+		strbuf_init_capped(&cmd, 4096);
+		if (imap_session_list(s, &cmd) != LKB_OK)
+			strbuf_reset(&cmd);
+		lkb_error("imap: folder '%s' does not exist on the server%s%s; "
+			  "correct [imap] folders (lkpbot.conf(5))", folder,
+			  cmd.len ? ", which has: " : "", cmd.buf);
 		rc = LKB_ERR_CONFIG;
 	}
 	if (rc == LKB_OK && !s->mb.uidvalidity) {
@@ -463,6 +487,22 @@ imap_session_select(struct imap_session *s, const char *folder,
 out:
 	free(what);
 	strbuf_release(&cmd);
+	return rc;
+}
+
+int
+imap_session_list(struct imap_session *s, struct strbuf *out)
+{
+	int rc;
+
+	s->list = out;
+	s->nlisted = 0;
+	rc = run_command(s, IMAP_ST_LIST, "cannot list the folders",
+			 "LIST \"\" \"*\"");
+	if (rc == LKB_OK && s->nlisted > LKB_MAX_IMAP_LISTED &&
+	    strbuf_addf(out, " and %zu more", s->nlisted - LKB_MAX_IMAP_LISTED))
+		rc = LKB_ERR_TOO_BIG;
+	s->list = NULL;
 	return rc;
 }
 

@@ -63,6 +63,13 @@ int imap_session_select(struct imap_session *s, const char *folder,
 			int readonly, struct imap_mailbox *mb_out)
 	LKB_WARN_UNUSED;
 
+/* LIST "" "*": into out, the names of the folders that can be selected,
+ * as they may be shown (hostile bytes replaced, each cut at 60 bytes;
+ * parsers/imap_resp.h), ", " between them: the first
+ * LKB_MAX_IMAP_LISTED, then " and N more". */
+int imap_session_list(struct imap_session *s, struct strbuf *out)
+	LKB_WARN_UNUSED;
+
 /* UID SEARCH UID from:* in the selected folder: the UIDs >= from, in
  * ascending order. Caller frees *uids_out with free(). */
 int imap_session_search(struct imap_session *s, uint32_t from,

@@ -119,9 +119,10 @@ set_login(CURL *h, const struct smtp_conf *c, char **netrc_url_out)
 	SET(CURLOPT_USE_SSL, use_ssl[c->tls]);
 	if (c->user && !nu)
 		SET(CURLOPT_USERNAME, c->user);
-	if (c->bearer)
+	if (c->bearer) {
 		SET(CURLOPT_XOAUTH2_BEARER, c->bearer);
-	else if (c->password)
+		SET(CURLOPT_LOGIN_OPTIONS, CURL_BEARER_MECHS);
+	} else if (c->password)
 		SET(CURLOPT_PASSWORD, c->password);
 	else
 		SET(CURLOPT_NETRC, (long)CURL_NETRC_OPTIONAL);
@@ -134,10 +135,10 @@ set_login(CURL *h, const struct smtp_conf *c, char **netrc_url_out)
 	return LKB_OK;
 }
 
-/* The outcome of a finished curl_easy_perform and its detail. */
+/* The outcome of a finished curl_easy_perform by c and its detail. */
 static int
-outcome(struct curl_xfer *x, CURLcode code, enum smtp_outcome *outcome_out,
-	struct strbuf *detail)
+outcome(const struct smtp_conf *c, struct curl_xfer *x, CURLcode code,
+	enum smtp_outcome *outcome_out, struct strbuf *detail)
 {
 	long reply = 0;
 	int rc = LKB_OK;
@@ -146,6 +147,9 @@ outcome(struct curl_xfer *x, CURLcode code, enum smtp_outcome *outcome_out,
 	    CURLE_OK)
 		reply = 0;
 	*outcome_out = classify(code, reply);
+	if (code == CURLE_LOGIN_DENIED && *outcome_out == SMTP_REFUSED &&
+	    curl_nego_missing_mech(&x->nego, "smtp", !!c->bearer, detail))
+		return LKB_OK;	/* no AUTH sent: the server lacks ours */
 	if (code != CURLE_OK && reply >= 400 && reply < 600)
 		rc = curl_xfer_last_reply(x, reply, detail);
 	if (code != CURLE_OK && !detail->len)
@@ -303,7 +307,7 @@ smtp_send(const struct smtp_conf *c, const char *env_from,
 		if (rc == LKB_ERR_TOO_BIG)
 			rc = LKB_OK;	/* a cut detail is still a detail */
 	} else {
-		rc = outcome(&x, code, outcome_out, detail);
+		rc = outcome(c, &x, code, outcome_out, detail);
 		if (rc == LKB_OK && code == CURLE_OK && n > 1)
 			note_refused(&x.replies, rcpt, n, detail);
 	}
@@ -332,7 +336,7 @@ smtp_check(const struct smtp_conf *c, enum smtp_outcome *outcome_out,
 		goto out;
 	/* libcurl's connect phase is greeting, EHLO, STARTTLS, AUTH */
 	SETOPT(CURLOPT_CONNECT_ONLY, 1L);
-	rc = outcome(&x, curl_easy_perform(x.h), outcome_out, detail);
+	rc = outcome(c, &x, curl_easy_perform(x.h), outcome_out, detail);
 	if (rc == LKB_OK && *outcome_out == SMTP_SENT) {
 		strbuf_reset(detail);
 		rc = curl_nego_describe(x.h, &x.nego, detail);

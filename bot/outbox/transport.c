@@ -7,6 +7,7 @@
 
 #include "bot/core/secret.h"
 #include "bot/core/settings.h"
+#include "bot/net/curl_common.h"
 #include "lib/log.h"
 #include "lib/status.h"
 #include "lib/xalloc.h"
@@ -31,13 +32,17 @@ dup_or_null(const char *s)
 static int
 load_password(struct smtp_conf *c, const struct settings *set)
 {
+	char *host = curl_url_host(c->url);
 	const struct secret_keys k = {
 		"smtp", set->smtp.password_file, set->smtp.password_env,
 		set->smtp.password_command, set->smtp.oauth2_token_command,
+		set->smtp.user, host, curl_url_has_password(c->url),
 	};
 	enum secret_kind kind;
 	char *secret;
 	int rc = secret_load(&k, &secret, &kind);
+
+	free(host);
 
 	if (kind == SECRET_BEARER)
 		c->bearer = secret;

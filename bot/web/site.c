@@ -22,9 +22,20 @@ site_open(struct site *s, const char *dir)
 
 	s->dir = dir;
 	s->written = s->unchanged = 0;
-	if (mkdir(dir, 0755) == 0 || (errno == EEXIST && stat(dir, &sb) == 0 &&
-				      S_ISDIR(sb.st_mode)))
+	if ((mkdir(dir, 0755) == 0 || (errno == EEXIST && stat(dir, &sb) == 0 &&
+				       S_ISDIR(sb.st_mode))) &&
+	    access(dir, W_OK | X_OK) == 0)
 		return LKB_OK;
+	if (errno == EACCES || errno == EPERM || errno == EROFS ||
+	    errno == ENOENT || errno == ENOTDIR || errno == EEXIST) {
+		/* no retry helps: the configuration or the unit must change */
+		lkb_error("cannot write in the site directory '%s': %s; [web] "
+			  "dir must be a directory the user lkpbot runs as may "
+			  "write in, and that its unit lets it write "
+			  "(lkpbot doctor --unit FILE checks both)", dir,
+			  errno == EEXIST ? "not a directory" : strerror(errno));
+		return LKB_ERR_CONFIG;
+	}
 	lkb_error_errno("cannot create the site directory '%s'", dir);
 	return LKB_ERR_IO;
 }

@@ -18,6 +18,10 @@
 #   oauth2_setup, make_jwt     dovecot's oauth2 passdb and tokens for it
 #   tls_smtp_conf NAME URL [EXTRA]  $T/NAME.conf sending as DOVECOT_USER
 #                              through URL with the test CA
+#   tls_good_conf SED [EXTRA]  $LKB_CONF reading IMAPS_URL's INBOX and
+#                              sending through SUBMISSIONS_PORT as
+#                              DOVECOT_USER with the password in $T/pw,
+#                              EXTRA lines after, then sed SED on it
 #   enqueue REQ, field ID KEY, mails_with MSGID
 #                              queue an answer (with $QCONF, into $DB),
 #                              read a field of outbox row ID, count the
@@ -188,6 +192,28 @@ EOC
 	if [ "$(grep -c '^cafile = ' "$T/$1.conf")" -gt 1 ]; then
 		sed -i '0,/^cafile = /{/^cafile = /d}' "$T/$1.conf"
 	fi
+}
+
+tls_good_conf() {
+	cat >"$LKB_CONF" <<EOC
+[imap]
+url = $IMAPS_URL/
+folders = INBOX
+user = $DOVECOT_USER
+password_file = $T/pw
+cafile = $TLS/ca.pem
+[smtp]
+url = smtps://127.0.0.1:$SUBMISSIONS_PORT
+from = lkpbot <bot@example.org>
+user = $DOVECOT_USER
+password_file = $T/pw
+cafile = $TLS/ca.pem
+[templates]
+dir = $LKB_SRCDIR/templates/mail
+${2:-}
+EOC
+	[ -n "${1:-}" ] && sed -i "$1" "$LKB_CONF"
+	return 0
 }
 
 enqueue() {

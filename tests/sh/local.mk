@@ -38,6 +38,7 @@ LKB_SH_TESTS = \
 	%reldir%/t0200-tls-auth.sh \
 	%reldir%/t0210-secrets.sh \
 	%reldir%/t0220-doctor.sh \
+	%reldir%/t0225-exit-codes.sh \
 	%reldir%/t0230-install.sh \
 	%reldir%/t0300-triage.sh \
 	%reldir%/t0310-triage-threads.sh \

@@ -2,7 +2,9 @@
 # t0125-imap-hostile.sh - faults only a scripted server makes
 # (tests/tools/fake-imap.py): a literal announced with more than 10
 # digits, BYE in the middle of a FETCH, a server that trickles one byte
-# every 4 s (only [imap] deadline ends that: each read gets its byte).
+# every 4 s (only [imap] deadline ends that: each read gets its byte),
+# hostile folder names in the LIST that names the folders a missing one
+# is not.
 . "${LKB_SRCDIR:-$(dirname "$0")/../..}/tests/sh/lib.sh"
 
 FAKE=$LKB_SRCDIR/tests/tools/fake-imap.py
@@ -30,7 +32,7 @@ conf() {
 printf 'p\n' >"$T/pass"
 chmod 600 "$T/pass"
 
-plan 12
+plan 18
 
 # 1-3: {99999999999}: an error that says what, not a silent exit 1
 fake bigliteral
@@ -79,6 +81,25 @@ ok_if "... within the run deadline and a read (took $took s)" \
 	test "$took" -le 11
 grep -q 'past its deadline of 5 s (\[bot\] run_deadline): stage triage' "$T/err"
 ok_rc "... and the stages after sync wait, saying why" $?
+stop_fake
+
+# 13-18: INBOX missing, and a LIST of hostile names: the message lists
+# them as they may be shown -- no terminal escape, no 8-bit byte, each
+# cut at 60 bytes, at most 20, the Noselect one left out
+fake nofolder
+conf "$FAKE_URL" "timeout = 10"
+"$LKPBOT" -c "$LKB_CONF" sync >"$T/out" 2>"$T/err"
+is "a missing folder on a hostile server: exit 5" "$?" 5
+ok_if "... the names shown, control and 8-bit bytes as '?', escapes undone" \
+	grep -qF "folder 'INBOX' does not exist on the server, which has: Evil?]0;pwned??[2J?, say \"hi\" \\o/, $(printf '%060d' 0 | tr 0 L)..., f00, f01," "$T/err"
+ok_if "... no escape, bell or 8-bit byte reaches stderr" \
+	sh -c "! LC_ALL=C grep -q '[^[:print:][:space:]]' '$T/err'"
+is "... 20 names, then how many more" \
+	"$(sed -n 's/.*which has: \(.*\) and \([0-9]*\) more; correct.*/\1|\2/p' "$T/err" |
+	   awk -F'|' '{ print split($1, n, ", ") "+" $2 }')" "20+13"
+ok_if "... the last one listed is f16" grep -q 'f15, f16 and 13 more; correct \[imap\] folders' "$T/err"
+ok_if "... the Noselect folder is not offered" \
+	sh -c "! grep -q Hidden '$T/err'"
 stop_fake
 
 done_testing

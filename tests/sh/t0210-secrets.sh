@@ -4,7 +4,8 @@
 # JWTs locally: password_command (run once, capped, stderr passed
 # through, a failure is a configuration error naming the key),
 # ~/.netrc for SMTP, one source only, and oauth2_token_command with
-# OAUTHBEARER and then XOAUTH2 for both IMAP and SMTP. TAP output.
+# OAUTHBEARER and then XOAUTH2 for both IMAP and SMTP; a password for a
+# server with OAuth2 mechanisms only is not sent. TAP output.
 . "${LKB_SRCDIR:-$(dirname "$0")/../..}/tests/sh/lib.sh"
 . "$LKB_SRCDIR/tests/sh/lib-smtp.sh"
 . "$LKB_SRCDIR/tests/sh/lib-tls.sh"
@@ -22,7 +23,7 @@ printf '%s\n' "$DOVECOT_PASS" >"$T/pw"
 chmod 600 "$T/pw"
 SMTPS=smtps://127.0.0.1:$SUBMISSIONS_PORT
 
-plan 30
+plan 33
 
 # imap CREDENTIAL-LINES: sync with a fresh database; stdout/stderr in
 # $T/out and $T/err; returns lkpbot's exit status
@@ -143,5 +144,22 @@ is "imap XOAUTH2: dovecot logged the login" "$(logins imap XOAUTH2)" 1
 ok_rc "smtp XOAUTH2: send exits 0" $?
 is "smtp XOAUTH2: the waiting row went out, dovecot logged the login" \
 	"$(mails_with "$(field "$id" message_id | tr -d '"')")/$(logins submission XOAUTH2)" 1/1
+
+# a server that offers OAuth2 mechanisms only: a password is not sent
+sed -i 's/^auth_mechanisms = .*/auth_mechanisms = xoauth2 oauthbearer/' \
+	"$DOVECOT_DIR/dovecot.conf"
+# (its probe logs in with the token then)
+DOVECOT_PROBE_OPTS="$DOVECOT_PROBE_OPTS --oauth2-bearer $(cat "$T/token")"
+restart_dovecot || bail_out "dovecot did not restart"
+tls_smtp_conf pwonly "$SMTPS" "password_file = $T/pw"
+id=$(enqueue pwonly)
+n0=$(grep -c 'submission-login: .*\(Login\|auth failed\)' "$DOVECOT_DIR/dovecot.log")
+"$LKPBOT" -c "$T/pwonly.conf" -d "$DB" send >"$T/out" 2>"$T/err"
+is "smtp password, server with OAuth2 only: exit 5, the row pending" \
+	"$?/$(field "$id" state)" '5/"pending"'
+ok_if "... says what a password needs and what the server offers" \
+	grep -q "no login was tried: \[smtp\] a password needs PLAIN, LOGIN, CRAM-MD5 or DIGEST-MD5, and the server offers only AUTH XOAUTH2 OAUTHBEARER" "$T/err"
+is "... and dovecot saw no login" \
+	"$(grep -c 'submission-login: .*\(Login\|auth failed\)' "$DOVECOT_DIR/dovecot.log")" "$n0"
 
 done_testing

@@ -19,32 +19,14 @@ chmod 600 "$T/pw"
 mkdir -p "$T/results"
 git init -q "$T/repo" || bail_out "git init failed"
 
-plan 51
+plan 53
 
-# conf [EXTRA SED]: the good configuration, then sed expressions
+# conf [SED]: the good configuration, then sed expressions
 conf() {
-	cat >"$LKB_CONF" <<EOC
-[imap]
-url = $IMAPS_URL/
-folders = INBOX
-user = $DOVECOT_USER
-password_file = $T/pw
-cafile = $TLS/ca.pem
-[smtp]
-url = smtps://127.0.0.1:$SUBMISSIONS_PORT
-from = lkpbot <bot@example.org>
-user = $DOVECOT_USER
-password_file = $T/pw
-cafile = $TLS/ca.pem
-[results]
+	tls_good_conf "${1:-}" "[results]
 root = $T/results
 [git]
-repo = $T/repo
-[templates]
-dir = $LKB_SRCDIR/templates/mail
-EOC
-	[ -n "${1:-}" ] && sed -i "$1" "$LKB_CONF"
-	return 0
+repo = $T/repo"
 }
 doctor() { "$LKPBOT" -c "$LKB_CONF" doctor "$@" >"$T/out" 2>"$T/err"; }
 line() { grep "^[a-z]* *$1 " "$T/out"; }
@@ -58,7 +40,7 @@ l0=$(smtp_logins)
 doctor
 ok_rc "a good configuration: exit 0" $?
 is "one line per check, all ok" "$(awk '{ printf "%s %s,", $1, $2 }' "$T/out")" \
-	"ok config,ok database,ok imap,ok smtp,ok results,ok git,"
+	"ok config,ok database,ok write,ok imap,ok smtp,ok results,ok git,"
 ok_if "imap: logged in, the folder examined" \
 	grep -qx "ok   imap     logged in to $IMAPS_URL/ as $DOVECOT_USER; TLS, AUTH PLAIN; INBOX 0" "$T/out"
 is "smtp: AUTH was done (dovecot logged a login)" "$(smtp_logins)" $((l0 + 1))
@@ -71,7 +53,7 @@ import json, sys
 d = json.load(open(sys.argv[1]))
 print(d["format_version"], d["exit"],
       " ".join(c["check"] + "=" + c["status"] for c in d["checks"]))' "$T/out")" \
-	"1 0 config=ok database=ok imap=ok smtp=ok results=ok git=ok"
+	"1 0 config=ok database=ok write=ok imap=ok smtp=ok results=ok git=ok"
 
 # ---- each broken part -------------------------------------------------------
 printf 'wrong\n' >"$T/bad"
@@ -82,20 +64,41 @@ is "wrong SMTP password: exit 5" "$?" 5
 ok_if "wrong SMTP password: the server's words and the fix" \
 	grep -q "^fail smtp     smtps://127.0.0.1:$SUBMISSIONS_PORT: 535 5.7.8 Authentication failed.; fix: check \[smtp\] url (smtps:// or smtp://, port, host), user" "$T/out"
 is "wrong SMTP password: the other checks still ok" \
-	"$(grep -c '^ok ' "$T/out")" 5
+	"$(grep -c '^ok ' "$T/out")" 6
 conf "0,/^cafile/ s|^cafile = .*|cafile = $TLS/other-ca.pem|"
 doctor
 is "IMAP certificate from an unknown CA: exit 5" "$?" 5
 ok_if "IMAP unknown CA: the reason and the fix" \
 	grep -q "^fail imap     imap: TLS with $IMAPS_URL/ failed: TLS certificate refused: it is not signed by a trusted CA.*; fix: check \[imap\] url" "$T/out"
+imaps_cmd() {
+	curl -sS --fail --cacert "$TLS/ca.pem" \
+		-u "$DOVECOT_USER:$DOVECOT_PASS" "$IMAPS_URL/" -X "$1" >/dev/null
+}
+imaps_cmd 'CREATE lkp' && imaps_cmd 'CREATE Sent' &&
+	imaps_cmd 'CREATE Archive.2026' ||
+	bail_out "cannot create folders"
 conf "s|^folders = INBOX|folders = INBOX, Nope|"
 doctor
 is "a folder that does not exist: exit 5 (configuration)" "$?" 5
-ok_if "a missing folder is named, with the fix" grep -q "^fail imap     folder Nope: imap: folder 'Nope' does not exist on the server; correct \[imap\] folders" "$T/out"
+ok_if "a missing folder is named with the folders the server has (LIST), and the fix" \
+	grep -q "^fail imap     folder Nope: imap: folder 'Nope' does not exist on the server, which has: .*; correct \[imap\] folders" "$T/out"
+is "... every selectable folder, once" \
+	"$(sed -n "s/.*which has: \(.*\); correct.*/\1/p" "$T/out" | tr -d ' ' |
+	   tr ',' '\n' | sort | tr '\n' ' ')" "Archive.2026 INBOX Sent lkp "
 "$LKPBOT" -c "$LKB_CONF" sync >"$T/sync.out" 2>"$T/sync.err"
 is "sync with a folder that does not exist: exit 5 too" "$?" 5
-ok_if "... naming it and the fix" \
-	grep -q "folder 'Nope' does not exist on the server; correct \[imap\] folders" "$T/sync.err"
+ok_if "... naming it, the folders that exist and the fix" \
+	grep -q "folder 'Nope' does not exist on the server, which has: .*lkp.*; correct \[imap\] folders" "$T/sync.err"
+i=0
+while [ $i -lt 22 ]; do
+	imaps_cmd "CREATE many$i" || bail_out "cannot create folders"
+	i=$((i + 1))
+done
+doctor
+is "26 folders: the first 20 are listed, the rest counted" \
+	"$(sed -n "s/.*which has: \(.*\); correct.*/\1/p" "$T/out" |
+	   sed 's/ and \([0-9]*\) more$/,+\1/' | tr ',' '\n' | wc -l)/$(grep -o 'and [0-9]* more' "$T/out")" \
+	"21/and 6 more"
 conf "s|^url = smtps://127.0.0.1:.*|url = smtps://127.0.0.1:$(free_port)|"
 doctor
 is "SMTP server down: exit 4 (temporary)" "$?" 4

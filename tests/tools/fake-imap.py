@@ -15,6 +15,10 @@ anything else gets BAD). The folder holds two small mails, UIDs 1 and
               one every 4 s (the connection never goes quiet for long)
   liesize     UID 1 says RFC822.SIZE 1000 but its body is 70,000,000
               bytes (a header and 100-byte lines); UID 2 is small
+  nofolder    EXAMINE/SELECT say NO [NONEXISTENT]; LIST names hostile
+              folders: terminal escapes and 8-bit bytes in a literal, a
+              quoted name with escapes, a Noselect one, a 300-byte one,
+              then plain ones, 34 in all
 
 Used by tests/sh/t0125-imap-hostile.sh. Runs until killed.
 """
@@ -76,6 +80,17 @@ class Conn:
         if verb == b"LOGIN" and self.state == "auth":
             self.state = "login"
             return ok
+        if verb in (b"EXAMINE", b"SELECT") and self.mode == "nofolder":
+            return tag + b" NO [NONEXISTENT] Unknown Mailbox\r\n"
+        if verb == b"LIST" and self.mode == "nofolder":
+            evil = b"Evil\x1b]0;pwned\x07\x1b[2J\xff"
+            out = (b"* LIST () \"/\" {%d}\r\n%s\r\n" % (len(evil), evil)
+                   + b'* LIST () "/" "say \\"hi\\" \\\\o/"\r\n'
+                   + b"* LIST (\\Noselect) \"/\" Hidden\r\n"
+                   + b"* LIST () \"/\" " + b"L" * 300 + b"\r\n")
+            for i in range(30):
+                out += b"* LIST () \"/\" f%02d\r\n" % i
+            return out + ok
         if verb in (b"EXAMINE", b"SELECT") and self.state != "auth":
             self.state = "selected"
             self.slow = self.mode == "trickle"

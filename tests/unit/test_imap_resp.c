@@ -11,6 +11,7 @@
 #include "tests/unit/check_main.h"
 #include "lib/limits.h"
 #include "lib/status.h"
+#include "lib/strbuf.h"
 #include "parsers/imap_resp.h"
 
 /* An exact-size heap copy of n bytes (no NUL after them). */
@@ -428,12 +429,56 @@ START_TEST(parse_keywords)
 	ck_assert_int_eq(r.type, IMAP_U_FLAGS);
 	ck_assert_int_eq(parse(LIT("* LIST () \"/\" {5}\r\nINBOX\r\n"), &r),
 			 LKB_OK);
+	ck_assert_int_eq(r.type, IMAP_U_LIST);
+	ck_assert(span_eq(r.list_name, "INBOX"));
+	ck_assert_int_eq(parse(LIT("* ID NIL\r\n"), &r), LKB_OK);
 	ck_assert_int_eq(r.type, IMAP_U_OTHER);
 	ck_assert_int_eq(parse(LIT("+ go ahead\r\n"), &r), LKB_OK);
 	ck_assert_int_eq(r.kind, IMAP_RK_CONTINUE);
 	ck_assert(span_eq(r.text, "go ahead"));
 	ck_assert_int_eq(parse(LIT("* \r\n"), &r), LKB_ERR_PROTO);
 	ck_assert_int_eq(parse(LIT("* SEARCH 1\r\n2\r\n"), &r), LKB_ERR_PROTO);
+}
+END_TEST
+
+/* LIST: the three forms of a name, flags, and hostile names shown
+ * safely. */
+START_TEST(parse_list)
+{
+	struct imap_resp r;
+	struct strbuf sb = STRBUF_INIT;
+
+	ck_assert_int_eq(parse(LIT("* LIST (\\HasNoChildren) \".\" INBOX\r\n"),
+			       &r), LKB_OK);
+	ck_assert_int_eq(r.type, IMAP_U_LIST);
+	ck_assert(span_eq(r.list_name, "INBOX"));
+	ck_assert(span_eq(r.list_flags, "\\HasNoChildren"));
+	ck_assert_int_eq(imap_list_noselect(&r), 0);
+	ck_assert_int_eq(parse(LIT("* LIST (\\Noselect \\HasChildren) NIL "
+				   "\"a \\\"b\\\\\"\r\n"), &r), LKB_OK);
+	ck_assert_int_eq(imap_list_noselect(&r), 1);
+	ck_assert_int_eq(r.list_quoted, 1);
+	ck_assert_int_eq(imap_list_name_show(&r, 60, &sb), LKB_OK);
+	ck_assert_str_eq(sb.buf, "a \"b\\");
+	strbuf_reset(&sb);
+	/* a literal name with control bytes, an escape and 8-bit bytes */
+	ck_assert_int_eq(parse(LIT("* LIST () \"/\" {8}\r\nx\x1b[2J\xff\ty\r\n"),
+			       &r), LKB_OK);
+	ck_assert_int_eq(imap_list_name_show(&r, 60, &sb), LKB_OK);
+	ck_assert_str_eq(sb.buf, "x?[2J??y");
+	strbuf_reset(&sb);
+	ck_assert_int_eq(parse(LIT("* LIST () \"/\" abcdefgh\r\n"), &r),
+			 LKB_OK);
+	ck_assert_int_eq(imap_list_name_show(&r, 3, &sb), LKB_OK);
+	ck_assert_str_eq(sb.buf, "abc...");
+	strbuf_release(&sb);
+	/* malformed: no flags, a bad escape, junk after the name */
+	ck_assert_int_eq(parse(LIT("* LIST \"/\" INBOX\r\n"), &r),
+			 LKB_ERR_PROTO);
+	ck_assert_int_eq(parse(LIT("* LIST () \"/\" \"a\\b\"\r\n"), &r),
+			 LKB_ERR_PROTO);
+	ck_assert_int_eq(parse(LIT("* LIST () \"/\" INBOX x\r\n"), &r),
+			 LKB_ERR_PROTO);
 }
 END_TEST
 
@@ -507,6 +552,7 @@ lkb_test_suite(void)
 	tcase_add_loop_test(tc, parse_fetch_malformed, 0,
 			    (int)(sizeof(fetch_bad) / sizeof(fetch_bad[0])));
 	tcase_add_test(tc, parse_keywords);
+	tcase_add_test(tc, parse_list);
 	tcase_add_test(tc, names_cover_enums);
 	tcase_add_test(tc, dovecot_capture);
 	suite_add_tcase(s, tc);

@@ -1,0 +1,421 @@
+/* doctor_dirs.c - may lkpbot's user write in a directory; may its unit. */
+#include "config.h"
+#include "bot/cmd/doctor_dirs.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <grp.h>
+#include <pwd.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+#include <unistd.h>
+
+#include "lib/log.h"
+#include "lib/status.h"
+#include "lib/xalloc.h"
+
+int
+doctor_user_lookup(const char *name, struct doctor_user *u)
+{
+	const struct passwd *pw;
+	int n;
+
+	memset(u, 0, sizeof(*u));
+	if (!name) {
+		u->uid = geteuid();
+		u->gid = getegid();
+		pw = getpwuid(u->uid);
+		snprintf(u->name, sizeof(u->name), "%s",
+			 pw ? pw->pw_name : "?");
+		n = getgroups(DOCTOR_MAX_GROUPS, u->groups);
+		u->ngroups = n > 0 ? n : 0;
+		return LKB_OK;
+	}
+	pw = getpwnam(name);
+	if (!pw) {
+		lkb_error("doctor: no user '%s' on this system", name);
+		return LKB_ERR_CONFIG;
+	}
+	snprintf(u->name, sizeof(u->name), "%s", pw->pw_name);
+	u->uid = pw->pw_uid;
+	u->gid = pw->pw_gid;
+	n = DOCTOR_MAX_GROUPS;
+	if (getgrouplist(pw->pw_name, pw->pw_gid, u->groups, &n) < 0)
+		n = DOCTOR_MAX_GROUPS;	/* the first ones, the rest cut */
+	u->ngroups = n;
+	return LKB_OK;
+}
+
+static int
+in_groups(const struct doctor_user *u, gid_t g)
+{
+	if (g == u->gid)
+		return 1;
+	for (int i = 0; i < u->ngroups; i++)
+		if (u->groups[i] == g)
+			return 1;
+	return 0;
+}
+
+/* Whether u has the permission bits want (a mask of 4, 2, 1) on sb
+ * (a directory, or a file without want & 1), by the class of its owner,
+ * group or others that u falls in. */
+static int
+may(const struct doctor_user *u, const struct stat *sb, unsigned want)
+{
+	unsigned bits;
+
+	if (u->uid == 0)	/* CAP_DAC_OVERRIDE: any directory */
+		return 1;
+	if (sb->st_uid == u->uid)
+		bits = (sb->st_mode >> 6) & 7;
+	else if (in_groups(u, sb->st_gid))
+		bits = (sb->st_mode >> 3) & 7;
+	else
+		bits = sb->st_mode & 7;
+	return (bits & want) == want;
+}
+
+static char *
+owner_text(const struct stat *sb)
+{
+	const struct passwd *pw = getpwuid(sb->st_uid);
+	const struct group *gr = getgrgid(sb->st_gid);
+	char u[32], g[32];
+
+	snprintf(u, sizeof(u), "%u", (unsigned)sb->st_uid);
+	snprintf(g, sizeof(g), "%u", (unsigned)sb->st_gid);
+	return xasprintf("mode %04o, %s:%s", (unsigned)(sb->st_mode & 07777),
+			 pw ? pw->pw_name : u, gr ? gr->gr_name : g);
+}
+
+/* path made absolute (not resolved): "/..." as given, else below the
+ * working directory. */
+static char *
+absolute(const char *path)
+{
+	char *cwd, *out;
+
+	if (path[0] == '/')
+		return xstrdup(path);
+	cwd = getcwd(NULL, 0);
+	out = xasprintf("%s/%s", cwd ? cwd : ".", path);
+	free(cwd);
+	return out;
+}
+
+char *
+doctor_dir_problem(const struct doctor_user *u, const char *dir,
+		   enum doctor_mk mk)
+{
+	char *path = absolute(dir), *p, *own, *why = NULL;
+	struct statvfs vfs;
+	struct stat sb;
+	size_t len;
+
+	/* the directory lkpbot writes in, or the one it makes it in */
+	for (int up = 0; stat(path, &sb) != 0; up++) {
+		if (errno != ENOENT) {
+			why = xasprintf("cannot look at %s: %s", path,
+					strerror(errno));
+			goto out;
+		}
+		p = strrchr(path, '/');
+		if ((mk == DOCTOR_MK_NONE || (mk == DOCTOR_MK_ONE && up)) ||
+		    !p) {
+			why = xasprintf("%s does not exist%s", path,
+					mk == DOCTOR_MK_ONE
+					? " (lkpbot makes only the last "
+					  "directory of the path)" : "");
+			goto out;
+		}
+		p[p == path] = '\0';	/* "/x" -> "/" */
+	}
+	if (!S_ISDIR(sb.st_mode)) {
+		why = xasprintf("%s is not a directory", path);
+		goto out;
+	}
+	/* every directory on the way must let u through */
+	len = strlen(path);
+	for (size_t i = 1; i <= len; i++) {
+		struct stat up;
+		char c = path[i];
+
+		if (c != '/' && c != '\0')
+			continue;
+		path[i] = '\0';
+		if (stat(path, &up) == 0 && !may(u, &up, 1)) {
+			own = owner_text(&up);
+			why = xasprintf("%s (uid %u) cannot enter %s (%s)",
+					u->name, (unsigned)u->uid, path, own);
+			free(own);
+		}
+		path[i] = c;
+		if (why)
+			goto out;
+	}
+	if (!may(u, &sb, 3)) {
+		own = owner_text(&sb);
+		why = xasprintf("%s (uid %u) cannot write in %s (%s)", u->name,
+				(unsigned)u->uid, path, own);
+		free(own);
+	} else if (statvfs(path, &vfs) == 0 && (vfs.f_flag & ST_RDONLY))
+		why = xasprintf("%s is on a read-only file system", path);
+out:
+	free(path);
+	return why;
+}
+
+char *
+doctor_file_problem(const struct doctor_user *u, const char *path)
+{
+	struct stat sb;
+	char *own, *why;
+
+	if (stat(path, &sb) != 0 || may(u, &sb, 6))
+		return NULL;
+	own = owner_text(&sb);
+	why = xasprintf("%s (uid %u) cannot read and write %s (%s)", u->name,
+			(unsigned)u->uid, path, own);
+	free(own);
+	return why;
+}
+
+/* ---- the systemd unit ---- */
+
+static void
+add_path(char ***v, size_t *n, const char *p)
+{
+	*v = xreallocarray(*v, *n + 1, sizeof(**v));
+	(*v)[(*n)++] = xstrdup(p);
+}
+
+static void
+clear_paths(char ***v, size_t *n)
+{
+	for (size_t i = 0; i < *n; i++)
+		free((*v)[i]);
+	free(*v);
+	*v = NULL;
+	*n = 0;
+}
+
+struct unit_raw {
+	char *protect_system, *protect_home, *user;
+	char **rwp, **state;	/* ReadWritePaths=, StateDirectory= */
+	size_t nrwp, nstate;
+	int private_tmp;
+};
+
+static void
+set_str(char **dst, const char *v)
+{
+	free(*dst);
+	*dst = *v ? xstrdup(v) : NULL;
+}
+
+/* One "Key=Value" of a [Service] section into r. */
+static void
+unit_line(struct unit_raw *r, const char *key, char *val)
+{
+	char *w, *save = NULL;
+
+	if (!strcmp(key, "User"))
+		set_str(&r->user, val);
+	else if (!strcmp(key, "ProtectSystem"))
+		set_str(&r->protect_system, val);
+	else if (!strcmp(key, "ProtectHome"))
+		set_str(&r->protect_home, val);
+	else if (!strcmp(key, "PrivateTmp"))
+		r->private_tmp = !strcmp(val, "yes") || !strcmp(val, "true") ||
+				 !strcmp(val, "1") || !strcmp(val, "on");
+	else if (!strcmp(key, "ReadWritePaths") ||
+		 !strcmp(key, "StateDirectory")) {
+		char ***v = key[0] == 'R' ? &r->rwp : &r->state;
+		size_t *n = key[0] == 'R' ? &r->nrwp : &r->nstate;
+
+		if (!*val)	/* an empty assignment resets the list */
+			clear_paths(v, n);
+		for (w = strtok_r(val, " \t", &save); w;
+		     w = strtok_r(NULL, " \t", &save)) {
+			w += strspn(w, "-+");
+			if (key[0] == 'S')
+				w = xasprintf("/var/lib/%s", w);
+			add_path(v, n, w);
+			if (key[0] == 'S')
+				free(w);
+		}
+	}
+}
+
+static int
+unit_file(struct unit_raw *r, const char *path, int must)
+{
+	FILE *f = fopen(path, "re");
+	char line[4096], *eq, *k, *v, *e;
+	int service = 0;
+
+	if (!f) {
+		if (must)
+			lkb_error_errno("doctor: cannot read the unit '%s'",
+					path);
+		return must ? LKB_ERR_CONFIG : LKB_OK;
+	}
+	while (fgets(line, sizeof(line), f)) {
+		k = line + strspn(line, " \t");
+		for (e = k + strlen(k); e > k && strchr(" \t\r\n", e[-1]);)
+			*--e = '\0';
+		if (*k == '[') {
+			service = !strcmp(k, "[Service]");
+			continue;
+		}
+		if (!service || *k == '#' || *k == ';' || !(eq = strchr(k, '=')))
+			continue;
+		for (e = eq; e > k && strchr(" \t", e[-1]);)
+			e--;
+		*e = '\0';
+		v = eq + 1 + strspn(eq + 1, " \t");
+		unit_line(r, k, v);
+	}
+	fclose(f);
+	return LKB_OK;
+}
+
+static int
+cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The *.conf files of dir, in name order (as systemd reads them). */
+static void
+unit_dropins(struct unit_raw *r, const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	char **names = NULL, *p;
+	size_t n = 0, len;
+
+	if (!d)
+		return;
+	while ((de = readdir(d))) {
+		len = strlen(de->d_name);
+		if (len > 5 && !strcmp(de->d_name + len - 5, ".conf"))
+			add_path(&names, &n, de->d_name);
+	}
+	closedir(d);
+	if (n > 1)
+		qsort(names, n, sizeof(*names), cmp_str);
+	for (size_t i = 0; i < n; i++) {
+		p = xasprintf("%s/%s", dir, names[i]);
+		(void)unit_file(r, p, 0);
+		free(p);
+	}
+	clear_paths(&names, &n);
+}
+
+int
+doctor_unit_read(const char *path, struct doctor_unit *un)
+{
+	static const char *const sys_full[] = { "/usr", "/boot", "/efi",
+						"/etc" };
+	static const char *const homes[] = { "/home", "/root", "/run/user" };
+	struct unit_raw r;
+	const char *base = strrchr(path, '/');
+	const char *ps, *ph;
+	char *dir;
+	int rc;
+
+	memset(un, 0, sizeof(*un));
+	memset(&r, 0, sizeof(r));
+	if ((rc = unit_file(&r, path, 1)) != LKB_OK)
+		return rc;
+	dir = xasprintf("%s.d", path);
+	unit_dropins(&r, dir);
+	free(dir);
+	dir = xasprintf("/etc/systemd/system/%s.d", base ? base + 1 : path);
+	unit_dropins(&r, dir);
+	free(dir);
+	un->path = xstrdup(path);
+	un->user = r.user;
+	ps = r.protect_system ? r.protect_system : "no";
+	ph = r.protect_home ? r.protect_home : "no";
+	if (!strcmp(ps, "strict"))
+		add_path(&un->ro, &un->nro, "/");
+	else if (!strcmp(ps, "full") || !strcmp(ps, "yes") ||
+		 !strcmp(ps, "true"))
+		for (size_t i = 0; i < (ps[0] == 'f' ? 4u : 3u); i++)
+			add_path(&un->ro, &un->nro, sys_full[i]);
+	if (strcmp(ph, "no") && strcmp(ph, "false"))
+		for (size_t i = 0; i < 3; i++)
+			add_path(&un->ro, &un->nro, homes[i]);
+	un->why_ro = xasprintf("ProtectSystem=%s, ProtectHome=%s", ps, ph);
+	for (size_t i = 0; i < r.nrwp; i++)
+		add_path(&un->rw, &un->nrw, r.rwp[i]);
+	for (size_t i = 0; i < r.nstate; i++)
+		add_path(&un->rw, &un->nrw, r.state[i]);
+	un->private_tmp = r.private_tmp;
+	free(r.protect_system);
+	free(r.protect_home);
+	clear_paths(&r.rwp, &r.nrwp);
+	clear_paths(&r.state, &r.nstate);
+	return LKB_OK;
+}
+
+void
+doctor_unit_free(struct doctor_unit *un)
+{
+	free(un->path);
+	free(un->user);
+	clear_paths(&un->ro, &un->nro);
+	clear_paths(&un->rw, &un->nrw);
+	free(un->why_ro);
+	memset(un, 0, sizeof(*un));
+}
+
+/* Whether path is prefix or below it. */
+static int
+under(const char *path, const char *prefix)
+{
+	size_t n = strlen(prefix);
+
+	while (n > 1 && prefix[n - 1] == '/')
+		n--;
+	if (n == 1 && prefix[0] == '/')
+		return path[0] == '/';
+	return !strncmp(path, prefix, n) && (path[n] == '/' || !path[n]);
+}
+
+char *
+doctor_unit_problem(const struct doctor_unit *un, const char *dir)
+{
+	char *path = absolute(dir), *why = NULL;
+	const char *base = strrchr(un->path, '/');
+	size_t ro = 0;
+
+	if (un->private_tmp &&
+	    (under(path, "/tmp") || under(path, "/var/tmp"))) {
+		why = xasprintf("%s is in the private /tmp of %s "
+				"(PrivateTmp=yes): what lkpbot writes there no "
+				"one else sees, and it goes after each run; "
+				"choose a directory elsewhere", path, un->path);
+		goto out;
+	}
+	for (size_t i = 0; i < un->nrw; i++)
+		if (under(path, un->rw[i]))
+			goto out;
+	for (ro = 0; ro < un->nro && !under(path, un->ro[ro]); ro++)
+		;
+	if (ro < un->nro)
+		why = xasprintf("%s is read-only for %s (%s): add "
+				"ReadWritePaths=%s to it in a drop-in "
+				"(systemctl edit %s; README.Debian)", path,
+				un->path, un->why_ro, path,
+				base ? base + 1 : un->path);
+out:
+	free(path);
+	return why;
+}
