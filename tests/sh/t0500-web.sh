@@ -6,7 +6,9 @@
 # mark per commit whose data-value is the table's number; hostile mail
 # text stays text in the DOM; tidy finds no error; the feed validates
 # against a RELAX NG schema of RFC 4287 (tests/data/web/atom.rng) and has
-# an entry per report (informational mail aside) and state change; a
+# an entry per report (informational mail aside) and state change, a
+# regression's title naming its metric and change, entry ids that do not
+# change with [bot] address; a
 # second run writes nothing, a run after one new mail rewrites only the
 # pages that mail changes. The series page's screenshot is kept in the
 # build tree, as t0500-web-series.png beside this script.
@@ -16,7 +18,7 @@ for c in python3 git sqlite3 chromium tidy xmllint; do
 done
 lkb_setup
 S=$LKB_TEST_DATA/stories
-plan 31
+plan 33
 
 # ---- the world: t0900's series repository, results and stories ----
 sh "$LKB_SRCDIR/tests/tools/make-series-repo.sh" "$T/repo" 13 >/dev/null 2>&1
@@ -323,4 +325,17 @@ L web --out "$T/site2" --url https://lkp.example.org/lkp/ >/dev/null &&
 	xmllint --noout --relaxng "$LKB_TEST_DATA/web/atom.rng" "$T/site2/feed.atom" 2>/dev/null &&
 	grep -q '<link rel="self" type="application/atom+xml" href="https://lkp.example.org/lkp/feed.atom"/>' "$T/site2/feed.atom"
 ok_rc "with --url the feed's links are absolute, with a self link; it validates" $?
+# a regression is first-class: its metric and change in the entry's title
+m4=$(db_q "select metric from reports where id = $R4")
+p4=$(printf '%+.1f%%' "$(db_q "select change_pct from reports where id = $R4")")
+ok_rc "the feed's entry of regression $R4 has $m4 $p4 in its title" \
+	"$(test -n "$m4" && grep -qF "<title>New report $R4 (perf-regression: $m4 $p4): " "$T/site2/feed.atom"; echo $?)"
+# entry ids do not depend on the configuration
+grep -o '<id>[^<]*</id>' "$T/site2/feed.atom" >"$T/ids.before"
+sed -i 's/^address = lkpbot@bot.example$/address = robot@elsewhere.example/' "$LKB_CONF"
+L web --out "$T/site2" --url https://lkp.example.org/lkp/ >/dev/null
+grep -o '<id>[^<]*</id>' "$T/site2/feed.atom" >"$T/ids.after"
+ok_rc "after [bot] address changed, the feed (now by robot@elsewhere.example) keeps every entry id" \
+	"$(grep -q 'robot@elsewhere.example' "$T/site2/feed.atom" && test "$(wc -l <"$T/ids.before")" -gt 3 &&
+	   cmp -s "$T/ids.before" "$T/ids.after"; echo $?)"
 done_testing
