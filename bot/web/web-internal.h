@@ -27,6 +27,10 @@ struct web_report {
 	int64_t duplicate_of;		/* 0: none */
 	const char *who;		/* borrowed from web.buckets, or NULL */
 	enum report_bucket bucket;
+	/* its group (the same culprit or patch), or NULL; reports of one
+	 * group, kind and bucket share a fold (1..), listed as one row */
+	const struct report_group *group;
+	size_t fold;
 	int review;			/* events of it wait for review */
 	double pct;
 	int has_pct;
@@ -58,6 +62,8 @@ struct web {
 	struct site site;
 	struct web_report *rep;
 	size_t nrep, arep;
+	struct web_report **byid;	/* rep in id order */
+	size_t nfold;			/* folds of siblings */
 	struct web_change *chg;
 	size_t nchg, achg;
 	struct web_answer *ans;

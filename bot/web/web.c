@@ -81,6 +81,7 @@ add_report(const struct store_report_row *row, void *arg)
 {
 	struct web *w = arg;
 	const struct report_bucket_facts *f;
+	const struct report_group_member *self;
 	struct web_report *r;
 
 	ALLOC_GROW(w->rep, w->nrep + 1, w->arep);
@@ -112,6 +113,7 @@ add_report(const struct store_report_row *row, void *arg)
 				       row->state, row->date);
 	r->review = report_buckets_in(w->buckets, row->id, row->kind,
 				      row->state, row->date, BUCKET_REVIEW);
+	r->group = report_groups_find(w->groups, row->id, &self);
 	f = report_buckets_facts(w->buckets, row->id);
 	r->who = f ? f->who : NULL;
 	r->last = report_buckets_last(w->buckets, row->id, row->date);
@@ -160,6 +162,7 @@ web_release(struct web *w)
 		free(r->subsystem);
 	}
 	free(w->rep);
+	free(w->byid);
 	report_buckets_free(w->buckets);
 	report_groups_free(w->groups);
 	for (size_t i = 0; i < w->nchg; i++) {
@@ -208,13 +211,53 @@ web_rules_for(struct web *w, const char *testcase)
 	return e->r;
 }
 
+static int
+by_id(const void *a, const void *b)
+{
+	const struct web_report *x = *(const struct web_report *const *)a;
+	const struct web_report *y = *(const struct web_report *const *)b;
+
+	return x->id < y->id ? -1 : x->id > y->id;
+}
+
 const struct web_report *
 web_report_by_id(const struct web *w, int64_t id)
 {
+	struct web_report key = { .id = id }, *k = &key, **r;
+
+	if (!w->byid)
+		return NULL;
+	r = bsearch(&k, w->byid, w->nrep, sizeof(*w->byid), by_id);
+	return r ? *r : NULL;
+}
+
+/* The id index, and the folds: a report of a group shares the fold of
+ * an earlier member of the same kind and bucket, else starts one. */
+static void
+index_and_fold(struct web *w)
+{
+	w->byid = xcalloc(w->nrep ? w->nrep : 1, sizeof(*w->byid));
 	for (size_t i = 0; i < w->nrep; i++)
-		if (w->rep[i].id == id)
-			return &w->rep[i];
-	return NULL;
+		w->byid[i] = &w->rep[i];
+	if (w->nrep > 1)
+		qsort(w->byid, w->nrep, sizeof(*w->byid), by_id);
+	for (size_t i = 0; i < w->nrep; i++) {
+		struct web_report *r = w->byid[i];
+		const struct report_group *g = r->group;
+
+		for (size_t k = 0; g && k < g->n && g->m[k].id < r->id; k++) {
+			const struct web_report *o =
+				web_report_by_id(w, g->m[k].id);
+
+			if (o && o->fold && o->bucket == r->bucket &&
+			    !strcmp(o->kind, r->kind)) {
+				r->fold = o->fold;
+				break;
+			}
+		}
+		if (g && !r->fold)
+			r->fold = ++w->nfold;
+	}
 }
 
 int
@@ -483,6 +526,8 @@ web_build(struct store *st, const struct web_opts *opts,
 		rc = report_groups_load(st, &w.groups);
 	if (!rc)
 		rc = store_report_list(st, &f, add_report, &w);
+	if (!rc)
+		index_and_fold(&w);
 	if (!rc)
 		rc = store_outbox_foreach(st, -1, add_answer, &w);
 	if (!rc)

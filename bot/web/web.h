@@ -1,8 +1,9 @@
 /* web.h - `lkpbot web`: the store as a static site.
  *
  * web_build() writes into opts->out (created if missing):
- *   index.html            the reports but informational mail: state and
- *                         triage bucket (bot/report/bucket.h), who,
+ *   index.html            the reports but informational mail (the
+ *                         siblings of one group, kind and bucket in one
+ *                         row): state and triage bucket (bot/report/bucket.h), who,
  *                         subsystem, kind, tree/branch, testcase,
  *                         headline change, last activity, age
  *   bucket-B.html         the reports of one bucket

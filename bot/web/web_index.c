@@ -171,7 +171,45 @@ cell(struct strbuf *sb, const char *label, const char *v)
 }
 
 static int
-row(struct web *w, struct strbuf *sb, const struct web_report *r)
+folded(const struct web_report *r, const struct web_report *o,
+       enum field f, const char *value)
+{
+	return r->fold && o->fold == r->fold && on_page(o, f, value);
+}
+
+/* The row of r stands for the reports of its fold after it on the page
+ * (rest): links to them into sb, each marked in done (by its place in
+ * w->rep) and counted in *n. */
+static int
+fold_links(struct web *w, struct strbuf *sb, const struct web_report *r,
+	   struct web_report *const *rest, size_t nrest, enum field f,
+	   const char *value, char *done, size_t *n)
+{
+	size_t k = 0;
+	int rc = LKB_OK;
+
+	for (size_t i = 0; i < nrest; i++)
+		k += folded(r, rest[i], f, value);
+	if (!k)
+		return LKB_OK;
+	rc = strbuf_addf(sb, "<br><small class=\"fold\">+%zu sibling%s (the "
+			 "same culprit or patch, kind and bucket):", k,
+			 k == 1 ? "" : "s");
+	for (size_t i = 0; i < nrest; i++) {
+		if (!folded(r, rest[i], f, value))
+			continue;
+		done[rest[i] - w->rep] = 1;
+		rc |= strbuf_addf(sb, " <a href=\"report-%lld.html\">%lld</a>",
+				  (long long)rest[i]->id,
+				  (long long)rest[i]->id);
+	}
+	*n += k;
+	return rc | strbuf_adds(sb, "</small>");
+}
+
+static int
+row(struct web *w, struct strbuf *sb, const struct web_report *r,
+    const struct strbuf *fold)
 {
 	int rc = td(sb, "#");
 
@@ -181,7 +219,9 @@ row(struct web *w, struct strbuf *sb, const struct web_report *r)
 	rc |= strbuf_addf(sb, "<a href=\"report-%lld.html\">",
 			  (long long)r->id);
 	rc |= html_escs(sb, r->subject);
-	rc |= strbuf_adds(sb, "</a></td>");
+	rc |= strbuf_adds(sb, "</a>");
+	rc |= strbuf_add(sb, fold->buf, fold->len);
+	rc |= strbuf_adds(sb, "</td>");
 	rc |= td(sb, "State");
 	rc |= strbuf_adds(sb, "<span class=\"state\">");
 	rc |= html_escs(sb, r->state);
@@ -252,7 +292,8 @@ static int
 list_page(struct web *w, struct web_report **order, enum field f,
 	  const char *value, const char *name, const char *title)
 {
-	struct strbuf sb = STRBUF_INIT;
+	struct strbuf sb = STRBUF_INIT, fold = STRBUF_INIT;
+	char *done = xcalloc(w->nrep ? w->nrep : 1, 1);
 	size_t n = 0;
 	int rc = html_begin(&sb, title);
 
@@ -267,13 +308,18 @@ list_page(struct web *w, struct web_report **order, enum field f,
 				  "listed under <a href=\"bucket-info.html\">"
 				  "Informational</a> only.</p>\n");
 	for (size_t i = 0; i < w->nrep; i++) {
-		if (!on_page(order[i], f, value))
+		if (done[order[i] - w->rep] || !on_page(order[i], f, value))
 			continue;
 		if (!n++)
 			rc |= table_head(&sb);
+		strbuf_reset(&fold);
+		rc |= fold_links(w, &fold, order[i], order + i + 1,
+				 w->nrep - i - 1, f, value, done, &n);
 		rc |= strbuf_adds(&sb, "<tr>");
-		rc |= row(w, &sb, order[i]);
+		rc |= row(w, &sb, order[i], &fold);
 	}
+	free(done);
+	strbuf_release(&fold);
 	if (n)
 		rc |= strbuf_adds(&sb, "</tbody>\n</table>\n");
 	rc |= strbuf_addf(&sb, "<p>%zu report%s.</p>\n", n, n == 1 ? "" : "s");

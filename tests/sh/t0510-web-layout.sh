@@ -10,6 +10,8 @@
 #     for longer than [web] stale_days; the site, `lkpbot list --bucket`
 #     and index.json agree on every bucket;
 #   - a build-error page shows its error line (file:line);
+#   - the four build errors of one culprit commit (one group) are one
+#     index row with a count and links, not four rows;
 #   - a thread of 60 outsider replies shows [web] max_thread of them and
 #     a lore link for the rest; message anchors come from the Message-ID;
 #   - U+FFFE in a subject leaves feed.atom valid; the trees "Linux" and
@@ -21,7 +23,7 @@ for c in python3 sqlite3 chromium xmllint; do
 	command -v $c >/dev/null || bail_out "$c missing (scripts/deps.sh test)"
 done
 lkb_setup
-plan 17
+plan 18
 
 MD=$T/md
 mkdir -p "$MD/cur" "$MD/new" "$MD/tmp"
@@ -141,6 +143,19 @@ done
 is "bucket pages, index.json and list --bucket agree" "$same" ""
 is "lkpbot list leaves informational mail out" \
 	"$(L list --json | python3 -c 'import json,sys; print(sum(r["kind"] in ("build-success", "perf-improvement", "other-robot") for r in json.load(sys.stdin)["reports"]))')" 0
+
+# ---- siblings: one row ----
+sibs=$(db_q "select id from reports where commit_sha like 'fac04210bb99%' and kind = 'build-error' order by id" | tr '\n' ' ')
+is "the index folds the 4 build errors of one commit ($sibs) into one row" \
+	"$(python3 - "$W/index.html" $sibs <<'PY'
+import re, sys
+ids = sys.argv[2:]
+rows = [r for r in open(sys.argv[1], encoding="utf-8").read().split("<tr>")[1:]
+        if any('href="report-%s.html"' % i in r for i in ids)]
+print(len(ids), len(rows), len(rows) == 1 and "+%d siblings" % (len(ids) - 1) in rows[0]
+      and all('href="report-%s.html"' % i in rows[0] for i in ids))
+PY
+)" "4 1 True"
 
 # ---- the report pages, as chromium renders them ----
 dom() { chromium --headless --no-sandbox --disable-gpu --user-data-dir="$T/chrome" \
