@@ -67,6 +67,15 @@ html_escs(struct strbuf *sb, const char *s)
 }
 
 int
+html_around(struct strbuf *sb, const char *pre, const char *s,
+	    const char *post)
+{
+	if (!s)
+		return LKB_OK;
+	return strbuf_adds(sb, pre) | html_escs(sb, s) | strbuf_adds(sb, post);
+}
+
+int
 html_date(struct strbuf *sb, int64_t t)
 {
 	time_t tt = (time_t)t;

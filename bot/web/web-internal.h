@@ -23,7 +23,9 @@ struct web_report {
 	char *subject, *kind, *state, *close_reason, *tree, *branch;
 	char *testcase, *metric, *verdict, *sha;
 	char *message_id, *prefix;
-	char *subsystem;		/* the subject's tag, else the tree */
+	char *subsystem;		/* web_subsystem(), or NULL */
+	const char *subsystem_from;	/* "tag", "patch", "file", "tree" */
+	char *author;			/* the report's first To: person */
 	int64_t duplicate_of;		/* 0: none */
 	const char *who;		/* borrowed from web.buckets, or NULL */
 	enum report_bucket bucket;
@@ -118,6 +120,12 @@ int web_lore_href(struct web *w, struct strbuf *sb, const char *mid,
  * a sha that is no hex string is shown as text. */
 int web_commit_link(struct web *w, struct strbuf *sb, const char *sha)
 	LKB_WARN_UNUSED;
+
+/* The subsystem a file path in text names: the directory under fs/,
+ * drivers/, net/, sound/, arch/, security/ or kernel/ ("fs/xfs/a.c" ->
+ * "xfs"), else the top one ("mm/slub.c" -> "mm"); include/ and tools/
+ * name none. The first such path of text, or NULL. */
+char *web_path_subsystem(const char *text);
 
 /* 64-bit FNV-1a of a Message-ID ("" for NULL): message anchors and
  * feed entry ids that survive a rebuilt database. */

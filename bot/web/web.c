@@ -53,19 +53,24 @@ name_ok(const char *s, size_t n)
 
 /* The subsystem of a report: the first name of its subject's tag
  * ("[mm, sched/numa]" -> "mm"), else the patch's ("Re: [PATCH v2 1/3]
- * pwm: sun4i: ..." -> "pwm"), else its tree, else NULL. */
+ * pwm: sun4i: ..." -> "pwm"), else a file path the subject names, else
+ * its tree, else NULL; *from says which. */
 static char *
-subsystem_of(const char *prefix, const char *subject, const char *tree)
+subsystem_of(const char *prefix, const char *subject, const char *tree,
+	     const char **from)
 {
 	const char *p;
+	char *s;
 	size_t n;
 
+	*from = "tag";
 	if (prefix) {
 		p = prefix + strspn(prefix, "[ ");
 		n = strcspn(p, ",] ");
 		if (!patch_tag(p) && name_ok(p, n))
 			return xmemdup0(p, n);
 	}
+	*from = "patch";
 	if (subject && (p = strstr(subject, "PATCH")) &&
 	    (p = strchr(p, ']'))) {
 		p += 1 + strspn(p + 1, " ");
@@ -73,7 +78,66 @@ subsystem_of(const char *prefix, const char *subject, const char *tree)
 		if (p[n] == ':' && name_ok(p, n))
 			return xmemdup0(p, n);
 	}
+	*from = "file";
+	if (subject && (s = web_path_subsystem(subject)))
+		return s;
+	*from = tree ? "tree" : NULL;
 	return dup_or_null(tree);
+}
+
+/* The path-like word at p ([A-Za-z0-9_./+-]), its length. */
+static size_t
+path_len(const char *p)
+{
+	return strspn(p, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+		      "0123456789_./+-");
+}
+
+/* The subsystem of one path of n bytes at p, or NULL. */
+static char *
+one_path(const char *p, size_t n)
+{
+	static const char *const under[] = { "fs", "drivers", "net", "sound",
+					     "arch", "security", "kernel" };
+	const char *slash = memchr(p, '/', n), *ext, *c1;
+	size_t n0;
+
+	ext = n > 2 ? p + n - 2 : p;
+	if (!slash || slash == p ||
+	    (strncmp(ext, ".c", 2) && strncmp(ext, ".h", 2) &&
+	     strncmp(ext, ".S", 2) && (n < 3 || strncmp(p + n - 3, ".rs", 3))))
+		return NULL;
+	n0 = (size_t)(slash - p);
+	if ((n0 == 7 && !memcmp(p, "include", 7)) ||
+	    (n0 == 5 && !memcmp(p, "tools", 5)))
+		return NULL;
+	for (size_t i = 0; i < LKB_ARRAY_SIZE(under); i++) {
+		if (strlen(under[i]) != n0 || memcmp(p, under[i], n0))
+			continue;
+		c1 = slash + 1;
+		slash = memchr(c1, '/', n - (size_t)(c1 - p));
+		/* a file right under fs/ names no subsystem */
+		return slash && name_ok(c1, (size_t)(slash - c1))
+		       ? xmemdup0(c1, (size_t)(slash - c1)) : NULL;
+	}
+	return name_ok(p, n0) ? xmemdup0(p, n0) : NULL;
+}
+
+char *
+web_path_subsystem(const char *text)
+{
+	const char *p = text;
+	char *s;
+
+	while (p && *p) {
+		size_t n = path_len(p);
+
+		if (n && (p == text || strchr(" \t\n[(<'\"", p[-1])) &&
+		    (s = one_path(p, n)))
+			return s;
+		p += n ? n : 1;
+	}
+	return NULL;
 }
 
 static int
@@ -106,7 +170,8 @@ add_report(const struct store_report_row *row, void *arg)
 	r->sha = dup_or_null(row->commit_sha);
 	r->message_id = dup_or_null(row->message_id);
 	r->prefix = dup_or_null(row->prefix);
-	r->subsystem = subsystem_of(row->prefix, row->subject, row->tree);
+	r->subsystem = subsystem_of(row->prefix, row->subject, row->tree,
+				    &r->subsystem_from);
 	r->pct = row->change_pct;
 	r->has_pct = row->has_change;
 	r->bucket = report_buckets_get(w->buckets, row->id, row->kind,
@@ -160,6 +225,7 @@ web_release(struct web *w)
 		free(r->message_id);
 		free(r->prefix);
 		free(r->subsystem);
+		free(r->author);
 	}
 	free(w->rep);
 	free(w->byid);

@@ -9,6 +9,9 @@
  *   bucket-B.html         the reports of one bucket
  *   subsystem-S.html, state-S.html, kind-K.html, tree-T.html,
  *   testcase-C.html       the same list filtered (site_slug names)
+ *   filters.html          each subsystem with its combinations below
+ *   in-B-K.S.html         the reports of one subsystem S, kind K and
+ *                         bucket B (one page per combination with any)
  *   index.json            every report with its bucket, for scripts
  *   report-ID.html        one report: state and facts with lore and
  *                         commit links, siblings and duplicates, build

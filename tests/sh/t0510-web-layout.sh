@@ -12,6 +12,11 @@
 #   - a build-error page shows its error line (file:line);
 #   - the four build errors of one culprit commit (one group) are one
 #     index row with a count and links, not four rows;
+#   - a page per subsystem, kind and bucket that has reports, linked
+#     from filters.html (linked from the index), each listing exactly
+#     the reports index.json puts there, under names of safe characters;
+#     the subsystem of a build error from the file its subject names,
+#     its author from its first To:;
 #   - a thread of 60 outsider replies shows [web] max_thread of them and
 #     a lore link for the rest; message anchors come from the Message-ID;
 #   - U+FFFE in a subject leaves feed.atom valid; the trees "Linux" and
@@ -23,7 +28,7 @@ for c in python3 sqlite3 chromium xmllint; do
 	command -v $c >/dev/null || bail_out "$c missing (scripts/deps.sh test)"
 done
 lkb_setup
-plan 18
+plan 21
 
 MD=$T/md
 mkdir -p "$MD/cur" "$MD/new" "$MD/tmp"
@@ -81,7 +86,8 @@ ok_rc "lkpbot web writes the site ($(tail -1 "$T/web.out"))" $?
 LONG=$(db_q "select r.id from reports r join messages m on m.id = r.msg_id where m.message_id = 'long@e2e.test'")
 BUILD=$(db_q "select r.id from reports r join messages m on m.id = r.msg_id where m.message_id = '202503090042.CWpAx3iG-lkp@intel.com'")
 pages="index.html digest.html bucket-attention.html bucket-stale.html bucket-info.html
-report-$LONG.html report-$BUILD.html $(cd "$W" && ls tree-*.html kind-*.html | head -8)"
+report-$LONG.html report-$BUILD.html filters.html
+$(cd "$W" && ls tree-*.html kind-*.html | head -8) $(cd "$W" && ls in-*.html | head -4)"
 python3 - "$W" $pages >"$T/frames.html" <<'PY'
 import sys, os
 site, pages = sys.argv[1], sys.argv[2:]
@@ -156,6 +162,47 @@ print(len(ids), len(rows), len(rows) == 1 and "+%d siblings" % (len(ids) - 1) in
       and all('href="report-%s.html"' % i in rows[0] for i in ids))
 PY
 )" "4 1 True"
+
+# ---- subsystem x kind x bucket ----
+is "a page per combination with reports, each with exactly its reports" \
+	"$(python3 - "$W" <<'PY'
+import json, os, re, sys
+site = sys.argv[1]
+d = json.load(open(os.path.join(site, "index.json")))
+want = {}
+for r in d["reports"]:
+    if r["subsystem"]:
+        for b in [r["bucket"]] + (["review"] if r["review"] else []):
+            want.setdefault((r["subsystem"], r["kind"], b), set()).add(r["id"])
+filt = open(os.path.join(site, "filters.html"), encoding="utf-8").read()
+linked = set(re.findall(r'href="(in-[^"]*)"', filt))
+pages = set(f for f in os.listdir(site) if f.startswith("in-"))
+got, bad = {}, []
+byid = {r["id"]: r for r in d["reports"]}
+for p in pages:
+    ids = set(int(i) for i in re.findall(r'href="report-([0-9]+)\.html"',
+                                         open(os.path.join(site, p), encoding="utf-8").read()))
+    keys = set((byid[i]["subsystem"], byid[i]["kind"], p.split("-")[1]) for i in ids)
+    if len(keys) != 1:
+        bad.append("%s: %s" % (p, keys))
+        continue
+    got[keys.pop()] = ids
+print(len(want), len(pages), linked == pages, got == want, bad)
+PY
+)" "$(python3 -c 'import json, sys
+d = json.load(open(sys.argv[1]))
+print(len(set((r["subsystem"], r["kind"], b) for r in d["reports"] if r["subsystem"]
+    for b in [r["bucket"]] + (["review"] if r["review"] else []))))' "$W/index.json") $(ls "$W" | grep -c '^in-') True True []"
+ok_rc "combination pages have names of safe characters, filters.html is linked from the index" \
+	"$(! ls "$W" | grep '^in-' | grep -qvE '^in-[a-z]+-[a-z-]+\.[a-z0-9._-]+(~[0-9a-f]{16})?\.html$' &&
+	   grep -q 'href="filters.html"' "$W/index.html"; echo $?)"
+to=$(python3 -c 'import email, email.utils, sys
+m = email.message_from_binary_file(open(sys.argv[1], "rb"))
+print(email.utils.getaddresses([m["To"]])[0][0])' "$REP")
+is "report $BUILD: subsystem xfs from the file its subject names, author its first To: ($to)" \
+	"$(python3 -c 'import json, sys
+r = [r for r in json.load(open(sys.argv[1]))["reports"] if r["id"] == int(sys.argv[2])][0]
+print(r["subsystem"], r["subsystem_from"], r["author"])' "$W/index.json" "$BUILD")" "xfs file $to"
 
 # ---- the report pages, as chromium renders them ----
 dom() { chromium --headless --no-sandbox --disable-gpu --user-data-dir="$T/chrome" \
