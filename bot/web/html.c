@@ -155,6 +155,8 @@ const char html_css[] =
 	"svg .mark.neutral{fill:#8a8fa3}\nsvg .whisker{stroke:#222;stroke-width:1.5}\n"
 	"svg .step{fill:none;stroke:#222;stroke-width:2;stroke-dasharray:4 3}\n"
 	"svg text{font:11px sans-serif;fill:#222}\n"
+	"svg .grid{stroke:#e4e4e4}\nsvg text.nosd{fill:#555;font-size:10px}\n"
+	"svg text.ctitle{font-weight:bold}\n"
 	"ol.thread{padding-left:1.5rem}\n"
 	"ol.thread>li{margin-bottom:1rem}\n"
 	"ul.buckets{list-style:none;padding:0;display:flex;flex-wrap:wrap;"

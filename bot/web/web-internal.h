@@ -95,14 +95,22 @@ int web_index_json(struct web *w, struct web_report *const *order)
  * they cannot be made (then charts are not coloured). */
 const struct compare_rules *web_rules_for(struct web *w, const char *testcase);
 
-/* Charts of the KPI rows of comparison c (compare_is_kpi with testcase
- * and headline), at most LKB_MAX_WEB_CHARTS; shas and labels name its
- * ncols columns (NULL: from the comparison). id_prefix makes the
- * chart ids unique in the page. Appends nothing when no row is a KPI. */
+/* The metrics a page has charted already: one chart per metric. */
+struct web_seen {
+	const char **v;		/* borrowed */
+	size_t n, alloc;
+};
+
+/* Charts of the KPI rows of comparison c (compare_is_kpi with r's
+ * testcase and headline metric) not in seen yet (NULL: no such limit),
+ * at most LKB_MAX_WEB_CHARTS; r (may be NULL) colours the bars of its
+ * headline metric by the verdict it states; shas and labels name its
+ * ncols columns (NULL: from the comparison). id_prefix makes the chart
+ * ids unique in the page. Appends nothing when no row is a KPI. */
 int web_charts(struct web *w, struct strbuf *sb,
-	       const struct lkp_comparison *c, const char *testcase,
-	       const char *headline, const char *const *shas,
-	       const char *const *labels, const char *id_prefix)
+	       const struct lkp_comparison *c, const struct web_report *r,
+	       const char *const *shas, const char *const *labels,
+	       const char *id_prefix, struct web_seen *seen)
 	LKB_WARN_UNUSED;
 
 /* Report id of the list, or NULL. Borrowed from w. */

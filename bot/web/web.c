@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "bot/compare/compare.h"
 #include "bot/compare/format.h"
@@ -408,15 +409,19 @@ web_age(struct web *w, struct strbuf *sb, int64_t t)
 			   (long long)(w->newest / 86400 - t / 86400));
 }
 
-/* The direction of column i's change against the base. */
+/* The direction of column i's change against the base: lkp's rules of
+ * the metric, except that a KPI changing the way report r's headline
+ * does takes the verdict r states where the metric is its headline or
+ * the rules know no direction (a -62 % drop is the same colour in each
+ * chart of the report). */
 static enum chart_dir
-direction(const struct compare_rules *r, const struct lkp_metric *m,
-	  size_t i)
+direction(const struct compare_rules *rules, const struct lkp_metric *m,
+	  size_t i, const struct web_report *r)
 {
 	const char *d;
 	double chg;
 
-	if (!i || !r || i - 1 >= m->ncols - 1 ||
+	if (!i || i - 1 >= m->ncols - 1 ||
 	    m->changes[i - 1].kind == LKP_NUM_NONE ||
 	    m->changes[i - 1].kind == LKP_NUM_NAN)
 		return CHART_NEUTRAL;
@@ -425,9 +430,61 @@ direction(const struct compare_rules *r, const struct lkp_metric *m,
 		return CHART_NEUTRAL;
 	if (chg == 0)
 		return CHART_NEUTRAL;
-	d = compare_stats_direction(r, m->name, chg);
+	d = rules ? compare_stats_direction(rules, m->name, chg) : "neutral";
+	if (r && r->verdict && r->metric && r->has_pct &&
+	    (chg < 0) == (r->pct < 0) &&
+	    (!strcmp(r->metric, m->name) ||
+	     (strcmp(d, "regression") && strcmp(d, "improvement"))))
+		d = r->verdict;
 	return !strcmp(d, "regression") ? CHART_REGRESSION
 	       : !strcmp(d, "improvement") ? CHART_IMPROVEMENT : CHART_NEUTRAL;
+}
+
+/* The unit a metric's name states: "ops_per_sec" -> "/s". NULL: none
+ * the name says. */
+static const char *
+metric_unit(const char *name)
+{
+	static const struct {
+		const char *end, *unit;
+	} units[] = {
+		{ "per_sec", "per second" }, { "_ps", "per second" },
+		{ "/s", "per second" }, { "per-min", "per minute" },
+		{ "per_min", "per minute" }, { "iops", "IO per second" },
+		{ "_ms", "ms" }, { ".ms", "ms" }, { "_us", "\xc2\xb5s" },
+		{ "_ns", "ns" }, { "_sec", "s" }, { "seconds", "s" },
+		{ "elapsed_time", "s" }, { "_bytes", "bytes" },
+		{ "_kb", "KB" }, { "_mb", "MB" }, { "_percent", "%" },
+		{ "_pct", "%" }, { "%", "%" },
+	};
+	size_t n = strlen(name);
+
+	for (size_t i = 0; i < LKB_ARRAY_SIZE(units); i++) {
+		size_t k = strlen(units[i].end);
+
+		if (n >= k && !strcasecmp(name + n - k, units[i].end))
+			return units[i].unit;
+	}
+	return NULL;
+}
+
+/* "metric (unit)" and "head -62.6% against base": the last column's
+ * change. */
+static int
+chart_title(struct strbuf *title, struct strbuf *change,
+	    const struct lkp_metric *m, const char *last_label)
+{
+	const struct lkp_num *chg = &m->changes[m->ncols - 2];
+	const char *unit = metric_unit(m->name);
+	int rc = strbuf_addf(title, "%s (%s)", m->name,
+			     unit ? unit : "unit not stated");
+
+	if (chg->kind == LKP_NUM_NONE || chg->kind == LKP_NUM_NAN)
+		return rc;
+	rc |= strbuf_addf(change, "%s ", last_label);
+	rc |= compare_format_change(change, chg->v,
+				    m->change_kind != LKP_CHANGE_PERCENT);
+	return rc | strbuf_adds(change, " against base");
 }
 
 /* Column i's commit, up to 12 characters, and its label. */
@@ -451,11 +508,13 @@ column_names(const struct lkp_comparison *c, size_t ncols, size_t i,
 }
 
 static int
-one_chart(struct web *w, struct strbuf *sb, const struct lkp_metric *m,
-	  const struct compare_rules *rules, const char *const *shas,
-	  const char *const *labels, const struct lkp_comparison *c,
-	  const char *id)
+one_chart(struct strbuf *sb, const struct lkp_metric *m,
+	  const struct compare_rules *rules, const struct web_report *r,
+	  const char *const *shas, const char *const *labels,
+	  const struct lkp_comparison *c, const char *id)
 {
+	struct strbuf title = STRBUF_INIT, change = STRBUF_INIT;
+	unsigned char *small = xcalloc(m->ncols, 1);
 	size_t n = m->ncols;
 	double *mean = xcalloc(n, sizeof(double));
 	double *sd = xcalloc(n, sizeof(double));
@@ -467,7 +526,6 @@ one_chart(struct web *w, struct strbuf *sb, const struct lkp_metric *m,
 	struct chart ch;
 	int rc;
 
-	(void)w;
 	for (size_t i = 0; i < n; i++) {
 		const struct lkp_num *s = &m->stddev[i];
 
@@ -476,7 +534,9 @@ one_chart(struct web *w, struct strbuf *sb, const struct lkp_metric *m,
 			  ? NAN : m->values[i].v;
 		sd[i] = s->kind == LKP_NUM_NONE || s->kind == LKP_NUM_NAN
 			? NAN : fabs(mean[i]) * s->v / 100.0;
-		dir[i] = direction(rules, m, i);
+		/* lkp prints no stddev under 2 % */
+		small[i] = s->kind == LKP_NUM_NONE;
+		dir[i] = direction(rules, m, i, r);
 		column_names(c, n, i, sbuf[i], sizeof(sbuf[i]), lbuf[i],
 			     sizeof(lbuf[i]));
 		sv[i] = shas ? shas[i] : sbuf[i];
@@ -484,6 +544,10 @@ one_chart(struct web *w, struct strbuf *sb, const struct lkp_metric *m,
 	}
 	ch.id = id;
 	ch.metric = m->name;
+	rc = chart_title(&title, &change, m, lv[n - 1]);
+	ch.title = title.buf;
+	ch.change = change.len ? change.buf : NULL;
+	ch.sd_small = small;
 	ch.n = n;
 	ch.labels = lv;
 	ch.shas = sv;
@@ -491,7 +555,10 @@ one_chart(struct web *w, struct strbuf *sb, const struct lkp_metric *m,
 	ch.sd = sd;
 	ch.dir = dir;
 	ch.step = compare_format_largest_step(mean, n);
-	rc = chart_svg(sb, &ch);
+	rc = rc ? LKB_ERR_TOO_BIG : chart_svg(sb, &ch);
+	strbuf_release(&title);
+	strbuf_release(&change);
+	free(small);
 	free(mean);
 	free(sd);
 	free(dir);
@@ -502,12 +569,27 @@ one_chart(struct web *w, struct strbuf *sb, const struct lkp_metric *m,
 	return rc;
 }
 
+/* 1 when seen has name; else it is added. */
+static int
+seen_before(struct web_seen *seen, const char *name)
+{
+	if (!seen)
+		return 0;
+	for (size_t i = 0; i < seen->n; i++)
+		if (!strcmp(seen->v[i], name))
+			return 1;
+	ALLOC_GROW(seen->v, seen->n + 1, seen->alloc);
+	seen->v[seen->n++] = name;
+	return 0;
+}
+
 int
 web_charts(struct web *w, struct strbuf *sb, const struct lkp_comparison *c,
-	   const char *testcase, const char *headline,
-	   const char *const *shas, const char *const *labels,
-	   const char *id_prefix)
+	   const struct web_report *r, const char *const *shas,
+	   const char *const *labels, const char *id_prefix,
+	   struct web_seen *seen)
 {
+	const char *testcase = r ? r->testcase : NULL;
 	const struct compare_rules *rules = NULL;
 	size_t shown = 0;
 	int rc = LKB_OK;
@@ -517,7 +599,8 @@ web_charts(struct web *w, struct strbuf *sb, const struct lkp_comparison *c,
 		char id[64];
 
 		if (m->ncols < 2 ||
-		    !compare_is_kpi(m->name, testcase, headline))
+		    !compare_is_kpi(m->name, testcase, r ? r->metric : NULL) ||
+		    seen_before(seen, m->name))
 			continue;
 		if (shown == LKB_MAX_WEB_CHARTS) {
 			rc = strbuf_addf(sb, "<p>More KPI rows than the %u "
@@ -530,7 +613,7 @@ web_charts(struct web *w, struct strbuf *sb, const struct lkp_comparison *c,
 		if (!rules)
 			rules = web_rules_for(w, testcase);
 		snprintf(id, sizeof(id), "%s-%zu", id_prefix, shown++);
-		rc = one_chart(w, sb, m, rules, shas, labels, c, id);
+		rc = one_chart(sb, m, rules, r, shas, labels, c, id);
 	}
 	return rc;
 }

@@ -605,17 +605,23 @@ comparisons(struct page *p, const struct stored_report *sr)
 {
 	const struct lkp_report *r = sr->r;
 	struct strbuf *sb = p->sb;
+	struct web_seen seen = { 0 };
+	struct web_report hr = *p->wr;
 	size_t at = sb->len;
 	int rc = strbuf_adds(sb, "<h2>Changed KPIs, base against head</h2>\n");
 	size_t head = sb->len;
 
+	/* the parsed report's testcase and headline, as the tables say */
+	hr.testcase = (char *)r->testcase;
+	hr.metric = (char *)r->headline_metric;
 	for (size_t i = 0; i < r->ncomparisons && !rc; i++) {
 		char id[32];
 
 		snprintf(id, sizeof(id), "c%zu", i);
-		rc = web_charts(p->w, sb, &r->comparisons[i], r->testcase,
-				r->headline_metric, NULL, NULL, id);
+		rc = web_charts(p->w, sb, &r->comparisons[i], &hr, NULL, NULL,
+				id, &seen);
 	}
+	free(seen.v);
 	if (!rc && sb->len == head)
 		strbuf_setlen(sb, at);
 	return rc ? rc : tables(sb, sr->m);

@@ -18,7 +18,7 @@ for c in python3 git sqlite3 chromium tidy xmllint; do
 done
 lkb_setup
 S=$LKB_TEST_DATA/stories
-plan 33
+plan 35
 
 # ---- the world: t0900's series repository, results and stories ----
 sh "$LKB_SRCDIR/tests/tools/make-series-repo.sh" "$T/repo" 13 >/dev/null 2>&1
@@ -236,9 +236,27 @@ is "series chart: one mark per commit, its data-value the table's mean, its heig
 ok_rc "series chart: the largest step is marked, regressions coloured" \
 	"$(grep -q 'class="step"' "$T/dom/$SB" && grep -q 'class="mark regression"' "$T/dom/$SB"; echo $?)"
 ok_rc "series chart: a <title> and a text alternative" \
-	"$(grep -A1 '<svg class="chart"[^>]* role="img"' "$T/dom/$SB" | grep -q '^<title>stress-ng.remap.ops_per_sec</title>' && grep -q '<figcaption>stress-ng.remap.ops_per_sec: base ' "$T/dom/$SB"; echo $?)"
+	"$(grep -A1 '<svg class="chart"[^>]* role="img"' "$T/dom/$SB" | grep -q '^<title>stress-ng.remap.ops_per_sec</title>' && grep -q '<figcaption>stress-ng.remap.ops_per_sec (per second): 13/13 [+-][0-9.]*% against base: base ' "$T/dom/$SB"; echo $?)"
 ok_rc "report page: base against head chart" \
 	"$(grep -q 'data-commit=' "$T/dom/report-$R4.html"; echo $?)"
+# one chart per metric, each bar after the base coloured as the report
+# states its change (both KPIs drop as its headline does)
+v4=$(db_q "select verdict from reports where id = $R4")
+is "report page: one chart per metric, every changed bar a $v4" \
+	"$(python3 - "$T/dom/report-$R4.html" <<'PY'
+import re, sys
+s = open(sys.argv[1], encoding="utf-8").read()
+charts = re.findall(r'<svg class="chart".*?</svg>', s, re.S)
+titles = [re.search(r"<title>([^<]*)</title>", c).group(1) for c in charts]
+marks = [re.findall(r'class="mark ([a-z]+)"', c) for c in charts]
+print(len(charts) > 1 and len(set(titles)) == len(titles),
+      " ".join(sorted(set(m for ms in marks for m in ms[1:]))))
+PY
+)" "True $v4"
+ok_rc "report page: a chart says the unit and the change in its title, no largest step on two bars" \
+	"$(grep -q '<text class="ctitle" x="4" y="14">stress-ng.remap.ops_per_sec (per second)</text>' "$T/dom/report-$R4.html" &&
+	   grep -q '<text x="4" y="30">head -[0-9.]*% against base</text>' "$T/dom/report-$R4.html" &&
+	   ! grep -q 'class="step"' "$T/dom/report-$R4.html"; echo $?)"
 
 # ---- hostile mail text renders as text ----
 cat >"$T/elems.py" <<'PY'
