@@ -21,8 +21,10 @@
 #     a lore link for the rest; message anchors come from the Message-ID;
 #   - U+FFFE in a subject leaves feed.atom valid; the trees "Linux" and
 #     "linux-94f302bd" get a filter page each.
-# Screenshots (index at 1400 and 320 px, the build-error page) are kept
-# in the build tree as tests/sh/t0510-*.png.
+# Screenshots (index and filters.html at 1400 and 500 px, the
+# build-error page, a perf regression's page with its charts, a
+# combination page at 1920 px) are kept in the build tree as
+# tests/sh/t0510-*.png.
 . "${LKB_SRCDIR:-$(dirname "$0")/../..}/tests/sh/lib.sh"
 for c in python3 sqlite3 chromium xmllint; do
 	command -v $c >/dev/null || bail_out "$c missing (scripts/deps.sh test)"
@@ -239,6 +241,12 @@ shot() { rm -f "$out/$1"; chromium --headless --no-sandbox --disable-gpu --hide-
 shot t0510-index-1400.png 1400,1000 index.html
 shot t0510-index-phone.png 500,1000 index.html
 shot t0510-build-error.png 1400,1400 report-$BUILD.html
+PERF=$(db_q "select id from reports where kind = 'perf-regression' order by id desc limit 1")
+COMBO=$(cd "$W" && ls in-attention-*.html | head -1)
+shot t0510-perf.png 1400,1400 report-$PERF.html
+shot t0510-filters-1400.png 1400,1000 filters.html
+shot t0510-filters-phone.png 500,1000 filters.html
+shot t0510-combo-1920.png 1920,1000 "$COMBO"
 ok_rc "screenshots kept ($out/t0510-*.png)" \
-	"$(for f in index-1400 index-phone build-error; do head -c 8 "$out/t0510-$f.png" | od -An -c | grep -q 'P   N   G' || echo $f; done | grep -q . && echo 1 || echo 0)"
+	"$(for f in index-1400 index-phone build-error perf filters-1400 filters-phone combo-1920; do head -c 8 "$out/t0510-$f.png" | od -An -c | grep -q 'P   N   G' || echo $f; done | grep -q . && echo 1 || echo 0)"
 done_testing
