@@ -18,7 +18,7 @@ for c in python3 git sqlite3 chromium tidy xmllint; do
 done
 lkb_setup
 S=$LKB_TEST_DATA/stories
-plan 35
+plan 36
 
 # ---- the world: t0900's series repository, results and stories ----
 sh "$LKB_SRCDIR/tests/tools/make-series-repo.sh" "$T/repo" 13 >/dev/null 2>&1
@@ -356,4 +356,27 @@ grep -o '<id>[^<]*</id>' "$T/site2/feed.atom" >"$T/ids.after"
 ok_rc "after [bot] address changed, the feed (now by robot@elsewhere.example) keeps every entry id" \
 	"$(grep -q 'robot@elsewhere.example' "$T/site2/feed.atom" && test "$(wc -l <"$T/ids.before")" -gt 3 &&
 	   cmp -s "$T/ids.before" "$T/ids.after"; echo $?)"
+
+# ---- one chart per metric: lkp's second table of the same metrics ----
+python3 - "$MD/new/004-report" "$MD/new/twotables" <<'PY'
+import re, sys
+s = open(sys.argv[1], encoding="utf-8").read()
+head, body = s.split("\n\n", 1)
+head = re.sub(r"(?m)^Message-ID: <[^>]*>", "Message-ID: <twotables@e2e.test>", head)
+block = body[body.index("=" * 40):].rstrip("\n")
+body = (body.rstrip("\n") + "\n\n" + "*" * 90 + "\n" +
+        block.replace("remap/stress-ng/60s", "remap/stress-ng/30s") + "\n")
+open(sys.argv[2], "w", encoding="utf-8").write(head + "\n\n" + body)
+PY
+L run --dry-run "$T/sent" >>"$T/run.out" 2>&1
+L web --out "$T/site2" >/dev/null
+R2T=$(db_q "select r.id from reports r join messages m on m.id = r.msg_id where m.message_id = 'twotables@e2e.test'")
+is "a report of two tables of the same metrics gets one chart per metric" \
+	"$(test -n "$R2T" && python3 - "$T/site2/report-$R2T.html" <<'PY'
+import re, sys
+s = open(sys.argv[1], encoding="utf-8").read()
+t = re.findall(r'<svg class="chart"[^>]*>\s*<title>([^<]*)</title>', s)
+print(len(t), len(set(t)), s.count("remap/stress-ng/30s") > 0)
+PY
+)" "2 2 True"
 done_testing
