@@ -262,7 +262,8 @@ row(struct web *w, struct strbuf *sb, const struct web_report *r,
 			  r->review ? ", review" : "");
 	rc |= td(sb, "Who");
 	rc |= html_escs(sb, r->who);
-	rc |= html_around(sb, "<br><small>author: ", r->author, "</small>");
+	rc |= html_around(sb, r->who ? "<br><small>author: "
+				     : "<small>author: ", r->author, "</small>");
 	rc |= strbuf_adds(sb, "</td>");
 	/* a column for the noise confidence goes here */
 	rc |= cell(sb, "Subsystem", r->subsystem);
