@@ -194,9 +194,12 @@ store_report_state_release(struct store_report_state *s)
 static const char sql_state_set[] =
 	"UPDATE reports SET state = :s, close_reason = :reason,"
 	" duplicate_of = :dup WHERE id = :r";
+/* A change is never dated before its report (a reply's clock behind,
+ * an earlier report found later). */
 static const char sql_history_add[] =
 	"INSERT INTO report_history (report_id, date, from_state, to_state,"
-	" reason, cause, msg_id) VALUES (:r, :d, :from, :to, :reason, :cause,"
+	" reason, cause, msg_id) VALUES (:r, max(:d, coalesce((SELECT date"
+	" FROM reports WHERE id = :r), :d)), :from, :to, :reason, :cause,"
 	" :m)";
 
 int
@@ -696,19 +699,31 @@ store_request_set_state(struct store *st, int64_t id,
 	return store_step_done(st, s, rc);
 }
 
-static const char sql_same_regression[] =
-	"SELECT o.id FROM reports r JOIN reports o"
-	" ON o.commit_sha = r.commit_sha AND o.metric = r.metric"
-	" AND o.id != r.id AND o.duplicate_of IS NULL"
-	" WHERE r.id = :m AND r.commit_sha IS NOT NULL AND r.metric IS NOT NULL"
-	" ORDER BY coalesce(o.date, 0), o.id LIMIT 1";
+/* Reports o on r's commit and metric, no duplicates, earlier ("<")
+ * or later (">") than r by date, then id. */
+#define SQL_SAME_REGRESSION(cmp) \
+	"SELECT o.id FROM reports r JOIN reports o" \
+	" ON o.commit_sha = r.commit_sha AND o.metric = r.metric" \
+	" AND o.id != r.id AND o.duplicate_of IS NULL" \
+	" WHERE r.id = :m AND r.commit_sha IS NOT NULL" \
+	" AND r.metric IS NOT NULL AND (coalesce(o.date, 0), o.id) " cmp \
+	" (coalesce(r.date, 0), r.id) ORDER BY coalesce(o.date, 0), o.id" \
+	" LIMIT 1"
 
 int
 store_report_same_regression(struct store *st, int64_t report_id,
 			     int64_t *id_out)
 {
-	return store_lookup_int(st, sql_same_regression, ":m", NULL, report_id,
-				id_out);
+	return store_lookup_int(st, SQL_SAME_REGRESSION("<"), ":m", NULL,
+				report_id, id_out);
+}
+
+int
+store_report_later_regression(struct store *st, int64_t report_id,
+			      int64_t *id_out)
+{
+	return store_lookup_int(st, SQL_SAME_REGRESSION(">"), ":m", NULL,
+				report_id, id_out);
 }
 
 static const char sql_thread_addrs[] =

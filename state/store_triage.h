@@ -98,7 +98,8 @@ int store_report_state_get(struct store *st, int64_t report_id,
 void store_report_state_release(struct store_report_state *s);
 
 /* Move a report to to_state (reason may be NULL) and write the history
- * row; cause says why ("rule:NAME", "command #lkp close", "cli:USER"). */
+ * row dated when, or the report's own date when that is later; cause
+ * says why ("rule:NAME", "command #lkp close", "cli:USER"). */
 int store_report_transition(struct store *st, int64_t report_id,
 			    const char *to_state, const char *reason,
 			    int64_t duplicate_of, const char *cause,
@@ -168,10 +169,14 @@ int store_request_set_state(struct store *st, int64_t id,
 	LKB_WARN_UNUSED;
 
 /* The earliest other report on the same commit and headline metric that
- * is not itself a duplicate: 1 and *id_out, or 0 (automatic duplicates,
- * doc/design.md section 4). */
+ * is not itself a duplicate and is earlier than report_id (by date, then
+ * id): 1 and *id_out, or 0 (automatic duplicates, doc/design.md section
+ * 4). */
 int store_report_same_regression(struct store *st, int64_t report_id,
 				 int64_t *id_out) LKB_WARN_UNUSED;
+/* The same, but the earliest of those later than report_id. */
+int store_report_later_regression(struct store *st, int64_t report_id,
+				  int64_t *id_out) LKB_WARN_UNUSED;
 
 /* Every address of a thread but message except_msg's: each message's
  * From, To and Cc, in fn(addr) calls (duplicates possible). Writing into

@@ -274,62 +274,103 @@ triage_add_addr(const char *addr, void *arg)
 	return 0;
 }
 
-/* A robot report: link it to an earlier report on the same regression. */
+/* Report id moves to state (reason, dup_of) for the robot mail msg_id:
+ * an "auto" event of type with cause as its evidence, then the change,
+ * counted. */
 static int
-triage_new_report(struct triage *t, int64_t msg_id, int64_t report_id,
-		  const struct store_msg *sm)
+auto_change(struct triage *t, int64_t msg_id, const struct store_msg *sm,
+	    int64_t id, const char *type, const char *state,
+	    const char *reason, int64_t dup_of, const char *cause)
 {
-	struct store_report_state other;
 	struct store_event ev = { 0 };
-	int64_t first = 0;
-	char cause[96];
-	int rc = store_report_same_regression(t->st, report_id, &first);
+	int rc;
 
-	(void)msg_id;
-	if (rc <= 0)
-		return rc;
-	snprintf(cause, sizeof(cause), "auto: same commit and metric as "
-		 "report %lld", (long long)first);
-	ev.report_id = report_id;
+	ev.report_id = id;
 	ev.msg_id = msg_id;
 	ev.date = sm->date > 0 ? sm->date : 0;
-	ev.type = "duplicate";
+	ev.type = type;
 	ev.source = "auto";
 	ev.confidence = REPLY_CONF_EXACT;
 	ev.author = sm->from_addr;
 	ev.evidence = cause;
-	if ((rc = store_event_add(t->st, &ev)) != LKB_OK)
-		return rc;
-	rc = store_report_transition(t->st, report_id, "closed", "duplicate",
-				     first, cause, msg_id,
-				     sm->date > 0 ? sm->date
-							   : time(NULL));
-	if (rc != LKB_OK)
-		return rc;
-	t->stats.changes++;
-	/* the regression is back: a closed earlier report opens again */
-	if ((rc = store_report_state_get(t->st, first, &other)) <= 0)
+	if ((rc = store_event_add(t->st, &ev)) == LKB_OK)
+		rc = store_report_transition(t->st, id, state, reason, dup_of,
+					     cause, msg_id,
+					     sm->date > 0 ? sm->date
+							  : time(NULL));
+	if (rc == LKB_OK)
+		t->stats.changes++;
+	return rc;
+}
+
+/* auto_change() for report id of another thread, when it is in state
+ * from and the robot mail msg_id is verified: a mail acts on a report
+ * not its own only when it is the robot's. */
+static int
+auto_change_other(struct triage *t, int64_t msg_id,
+		  const struct store_msg *sm, int64_t id, const char *from,
+		  const char *type, const char *state, const char *reason,
+		  int64_t dup_of, const char *cause)
+{
+	struct store_report_state cur;
+	int rc;
+
+	if ((rc = store_report_state_get(t->st, id, &cur)) <= 0)
 		return rc;
 	rc = LKB_OK;
-	if (other.state && !strcmp(other.state, "closed") &&
-	    (rc = triage_report_verified(t, msg_id, sm)) == 1) {
-		snprintf(cause, sizeof(cause), "auto: reported again in "
-			 "report %lld", (long long)report_id);
-		ev.report_id = first;
-		ev.type = "regression-again";
-		ev.evidence = cause;
-		rc = store_event_add(t->st, &ev);
-		if (rc == LKB_OK)
-			rc = store_report_transition(t->st, first, "open", NULL,
-						     0, cause, msg_id,
-						     sm->date > 0
-							     ? sm->date
-							     : time(NULL));
-		if (rc == LKB_OK)
-			t->stats.changes++;
-	}
-	store_report_state_release(&other);
+	if (cur.state && !strcmp(cur.state, from) &&
+	    (rc = triage_report_verified(t, msg_id, sm)) == 1)
+		rc = auto_change(t, msg_id, sm, id, type, state, reason,
+				 dup_of, cause);
+	store_report_state_release(&cur);
 	return rc < 0 ? rc : LKB_OK;
+}
+
+/* A robot report older than a report on the same regression that came
+ * first (mail arrives out of order): the later one, while still open
+ * and on a verified mail only, is the duplicate, dated no earlier than
+ * it (store_report_transition). One with a state of its own is left. */
+static int
+triage_earlier_report(struct triage *t, int64_t msg_id, int64_t report_id,
+		      const struct store_msg *sm)
+{
+	int64_t id = 0;
+	char cause[96];
+	int rc = store_report_later_regression(t->st, report_id, &id);
+
+	if (rc <= 0)
+		return rc;
+	snprintf(cause, sizeof(cause), "auto: same commit and metric as "
+		 "earlier report %lld", (long long)report_id);
+	return auto_change_other(t, msg_id, sm, id, "open", "duplicate",
+				 "closed", "duplicate", report_id, cause);
+}
+
+/* A robot report: link it to an earlier report on the same regression,
+ * or a later one to it. */
+static int
+triage_new_report(struct triage *t, int64_t msg_id, int64_t report_id,
+		  const struct store_msg *sm)
+{
+	int64_t first = 0;
+	char cause[96];
+	int rc = store_report_same_regression(t->st, report_id, &first);
+
+	if (rc == 0)
+		return triage_earlier_report(t, msg_id, report_id, sm);
+	if (rc < 0)
+		return rc;
+	snprintf(cause, sizeof(cause), "auto: same commit and metric as "
+		 "report %lld", (long long)first);
+	rc = auto_change(t, msg_id, sm, report_id, "duplicate", "closed",
+			 "duplicate", first, cause);
+	if (rc != LKB_OK)
+		return rc;
+	/* the regression is back: a closed earlier report opens again */
+	snprintf(cause, sizeof(cause), "auto: reported again in report %lld",
+		 (long long)report_id);
+	return auto_change_other(t, msg_id, sm, first, "closed",
+				 "regression-again", "open", NULL, 0, cause);
 }
 
 /* A regression whose headline change is within noise is flagged on

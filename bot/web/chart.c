@@ -3,6 +3,7 @@
 #include "bot/web/chart.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "bot/web/html.h"
@@ -20,9 +21,11 @@ chart_dir_name(enum chart_dir d)
 	return (unsigned)d < CHART_DIR__COUNT ? dir_names[d] : "neutral";
 }
 
-/* Geometry of one chart: the plot's box and the value range. */
+/* Geometry of one chart: the plot's box, the value range and its
+ * ticks (lo, lo + tick, ..., hi), labelled with dec decimals. */
 struct frame {
-	double x0, x1, y0, y1, lo, hi, slot;
+	double x0, x1, y0, y1, lo, hi, slot, tick;
+	int dec;
 	unsigned w, h;
 };
 
@@ -38,9 +41,41 @@ has_sd(const struct chart *c, size_t i)
 	return !isnan(c->sd[i]) && c->sd[i] > 0 && !isinf(c->sd[i]);
 }
 
+/* The first of 1, 2, 5 times a power of ten at least raw (> 0); its
+ * decimals in *dec. */
+static double
+nice_step(double raw, int *dec)
+{
+	double p = pow(10, floor(log10(raw))), m = raw / p;
+	double s = m <= 1 ? p : m <= 2 ? 2 * p : m <= 5 ? 5 * p : 10 * p;
+	int e = (int)floor(log10(s) + 1e-9);
+
+	*dec = e < 0 ? -e : 0;
+	return s;
+}
+
+/* The width of the longest tick label at 11 px, about 6.5 px a
+ * character. */
+static double
+label_width(const struct frame *f)
+{
+	char buf[64];
+	size_t most = 1;
+
+	for (double v = f->lo; v <= f->hi + f->tick / 2; v += f->tick) {
+		size_t n = (size_t)snprintf(buf, sizeof(buf), "%.*f", f->dec,
+					    fabs(v) < f->tick / 2 ? 0.0 : v);
+
+		if (n > most)
+			most = n;
+	}
+	return 6.5 * (double)most;
+}
+
 static void
 frame_fit(struct frame *f, const struct chart *c)
 {
+	double tw;
 	int any = 0;
 
 	f->lo = 0;
@@ -59,34 +94,47 @@ frame_fit(struct frame *f, const struct chart *c)
 		f->hi = 0;
 	if (!(f->hi > f->lo))
 		f->hi = f->lo + 1;
-	f->hi += (f->hi - f->lo) * 0.08;
-	f->w = (unsigned)(70 + 44 * (c->n ? c->n : 1));
+	/* four or five intervals of a round size: three ticks or more */
+	f->tick = nice_step((f->hi - f->lo) / 4, &f->dec);
+	f->lo = floor(f->lo / f->tick) * f->tick;
+	f->hi = ceil(f->hi / f->tick) * f->tick;
+	f->x0 = 12 + label_width(f);
+	f->w = (unsigned)(f->x0 + 8 + 44 * (double)(c->n ? c->n : 1));
+	/* the bold title in full, about 7 px a character */
+	tw = 12 + 7 * (double)strlen(c->title ? c->title : c->metric);
+	if (f->w < tw)
+		f->w = (unsigned)tw;
 	if (f->w < 320)
 		f->w = 320;
-	f->h = 256;
-	f->x0 = 62;
+	f->h = 282;
 	f->x1 = f->w - 8;
-	f->y0 = 36;
-	f->y1 = 216;
+	f->y0 = 62;
+	f->y1 = 242;
 	f->slot = (f->x1 - f->x0) / (double)(c->n ? c->n : 1);
 }
 
+/* The axes, a labelled tick and a faint line at each tick. */
 static int
 axis(struct strbuf *sb, const struct frame *f)
 {
 	double zero = ypos(f, f->lo < 0 ? 0 : f->lo);
+	int rc = strbuf_addf(sb, "<line x1=\"%.1f\" y1=\"%.1f\" "
+			     "x2=\"%.1f\" y2=\"%.1f\" stroke=\"#444\"/>\n",
+			     f->x0, f->y0, f->x0, f->y1);
 
-	return strbuf_addf(sb, "<line x1=\"%.1f\" y1=\"%.1f\" "
-			   "x2=\"%.1f\" y2=\"%.1f\" stroke=\"#444\"/>\n"
-			   "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
-			   "y2=\"%.1f\" stroke=\"#444\"/>\n"
-			   "<text x=\"%.1f\" y=\"%.1f\" "
-			   "text-anchor=\"end\">%.4g</text>\n"
-			   "<text x=\"%.1f\" y=\"%.1f\" "
-			   "text-anchor=\"end\">%.4g</text>\n",
-			   f->x0, f->y0, f->x0, f->y1, f->x0, zero, f->x1, zero,
-			   f->x0 - 4, f->y0 + 4, f->hi, f->x0 - 4, f->y1,
-			   f->lo);
+	for (double v = f->lo; v <= f->hi + f->tick / 2 && !rc; v += f->tick) {
+		double y = ypos(f, v);
+
+		rc = strbuf_addf(sb, "<line class=\"grid\" x1=\"%.1f\" "
+				 "y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>\n"
+				 "<text class=\"tick\" x=\"%.1f\" y=\"%.1f\" "
+				 "text-anchor=\"end\">%.*f</text>\n",
+				 f->x0 - 3, y, f->x1, y, f->x0 - 5, y + 4,
+				 f->dec, fabs(v) < f->tick / 2 ? 0.0 : v);
+	}
+	return rc | strbuf_addf(sb, "<line x1=\"%.1f\" y1=\"%.1f\" "
+				"x2=\"%.1f\" y2=\"%.1f\" stroke=\"#444\"/>\n",
+				f->x0, zero, f->x1, zero);
 }
 
 /* The short label under a bar: "07" of "07/13". */
@@ -129,7 +177,12 @@ mark(struct strbuf *sb, const struct frame *f, const struct chart *c,
 				  ypos(f, m - c->sd[i]), ypos(f, m + c->sd[i]),
 				  cx - 4, ypos(f, m - c->sd[i]), cx + 4, cx - 4,
 				  ypos(f, m + c->sd[i]), cx + 4);
-	if (i == c->step && i)
+	if (!has_sd(c, i) && c->sd_small && c->sd_small[i])
+		rc |= strbuf_addf(sb, "<text class=\"nosd\" x=\"%.1f\" "
+				  "y=\"%.1f\" text-anchor=\"middle\">"
+				  "&lt;2%%</text>\n", cx,
+				  (top < base ? top : base) - 3);
+	if (i == c->step && i && c->n > 2)
 		rc |= strbuf_addf(sb, "<rect class=\"step\" x=\"%.1f\" "
 				  "y=\"%.1f\" width=\"%.1f\" "
 				  "height=\"%.1f\"/>\n<text x=\"%.1f\" "
@@ -158,15 +211,27 @@ describe(struct strbuf *sb, const struct chart *c)
 			rc |= strbuf_addf(sb, " %.15g", c->mean[i]);
 		if (has_sd(c, i))
 			rc |= strbuf_addf(sb, " \xc2\xb1%.4g", c->sd[i]);
+		else if (c->sd_small && c->sd_small[i] && !isnan(c->mean[i]))
+			rc |= strbuf_adds(sb, " (no stddev printed: &lt; 2 %)");
 		if (c->dir[i] != CHART_NEUTRAL)
 			rc |= strbuf_addf(sb, " (%s)",
 					  chart_dir_name(c->dir[i]));
 	}
-	if (c->step && c->step < c->n) {
+	if (c->step && c->step < c->n && c->n > 2) {
 		rc |= strbuf_adds(sb, ". Largest step: ");
 		rc |= html_escs(sb, c->labels[c->step]);
 	}
 	return rc | strbuf_adds(sb, ".");
+}
+
+/* 1 when a bar has no whisker because lkp printed no stddev. */
+static int
+nosd(const struct chart *c)
+{
+	for (size_t i = 0; c->sd_small && i < c->n; i++)
+		if (c->sd_small[i] && !has_sd(c, i) && !isnan(c->mean[i]))
+			return 1;
+	return 0;
 }
 
 int
@@ -183,15 +248,23 @@ chart_svg(struct strbuf *sb, const struct chart *c)
 	rc |= html_escs(sb, c->metric);
 	rc |= strbuf_adds(sb, "</title>\n<desc>");
 	rc |= describe(sb, c);
-	rc |= strbuf_adds(sb, "</desc>\n<text x=\"4\" y=\"14\">");
-	rc |= html_escs(sb, c->metric);
+	rc |= strbuf_adds(sb, "</desc>\n<text class=\"ctitle\" x=\"4\" "
+			  "y=\"14\">");
+	rc |= html_escs(sb, c->title ? c->title : c->metric);
 	rc |= strbuf_adds(sb, "</text>\n");
+	rc |= html_around(sb, "<text x=\"4\" y=\"30\">", c->change,
+			  "</text>\n");
+	if (nosd(c))
+		rc |= strbuf_adds(sb, "<text class=\"nosd\" x=\"4\" y=\"45\">"
+				  "&lt;2%: no whisker, lkp printed no stddev "
+				  "(under 2 %)</text>\n");
 	rc |= axis(sb, &f);
 	for (size_t i = 0; i < c->n && !rc; i++)
 		if (!isnan(c->mean[i]))
 			rc = mark(sb, &f, c, i);
 	rc |= strbuf_adds(sb, "</svg>\n<figcaption>");
-	rc |= html_escs(sb, c->metric);
+	rc |= html_escs(sb, c->title ? c->title : c->metric);
+	rc |= html_around(sb, ": ", c->change, "");
 	rc |= strbuf_adds(sb, ": ");
 	rc |= describe(sb, c);
 	rc |= strbuf_adds(sb, "</figcaption>\n</figure>\n");

@@ -67,6 +67,15 @@ html_escs(struct strbuf *sb, const char *s)
 }
 
 int
+html_around(struct strbuf *sb, const char *pre, const char *s,
+	    const char *post)
+{
+	if (!s)
+		return LKB_OK;
+	return strbuf_adds(sb, pre) | html_escs(sb, s) | strbuf_adds(sb, post);
+}
+
+int
 html_date(struct strbuf *sb, int64_t t)
 {
 	time_t tt = (time_t)t;
@@ -146,6 +155,8 @@ const char html_css[] =
 	"svg .mark.neutral{fill:#8a8fa3}\nsvg .whisker{stroke:#222;stroke-width:1.5}\n"
 	"svg .step{fill:none;stroke:#222;stroke-width:2;stroke-dasharray:4 3}\n"
 	"svg text{font:11px sans-serif;fill:#222}\n"
+	"svg .grid{stroke:#e4e4e4}\nsvg text.nosd{fill:#555;font-size:10px}\n"
+	"svg text.ctitle{font-weight:bold}\n"
 	"ol.thread{padding-left:1.5rem}\n"
 	"ol.thread>li{margin-bottom:1rem}\n"
 	"ul.buckets{list-style:none;padding:0;display:flex;flex-wrap:wrap;"

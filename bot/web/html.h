@@ -25,6 +25,9 @@
 int html_esc(struct strbuf *sb, const char *s, size_t len) LKB_WARN_UNUSED;
 /* The same for a NUL-terminated string (NULL: nothing). */
 int html_escs(struct strbuf *sb, const char *s) LKB_WARN_UNUSED;
+/* When s is not NULL: pre, s escaped, post (markup, as they are). */
+int html_around(struct strbuf *sb, const char *pre, const char *s,
+		const char *post) LKB_WARN_UNUSED;
 
 /* "2024-01-02 10:00 UTC", or "-" for t < 0. */
 int html_date(struct strbuf *sb, int64_t t) LKB_WARN_UNUSED;

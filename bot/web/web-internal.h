@@ -23,10 +23,16 @@ struct web_report {
 	char *subject, *kind, *state, *close_reason, *tree, *branch;
 	char *testcase, *metric, *verdict, *sha;
 	char *message_id, *prefix;
-	char *subsystem;		/* the subject's tag, else the tree */
+	char *subsystem;		/* web_subsystem(), or NULL */
+	const char *subsystem_from;	/* "tag", "patch", "file", "tree" */
+	char *author;			/* the report's first To: person */
 	int64_t duplicate_of;		/* 0: none */
 	const char *who;		/* borrowed from web.buckets, or NULL */
 	enum report_bucket bucket;
+	/* its group (the same culprit or patch), or NULL; reports of one
+	 * group, kind and bucket share a fold (1..), listed as one row */
+	const struct report_group *group;
+	size_t fold;
 	int review;			/* events of it wait for review */
 	double pct;
 	int has_pct;
@@ -58,6 +64,8 @@ struct web {
 	struct site site;
 	struct web_report *rep;
 	size_t nrep, arep;
+	struct web_report **byid;	/* rep in id order */
+	size_t nfold;			/* folds of siblings */
 	struct web_change *chg;
 	size_t nchg, achg;
 	struct web_answer *ans;
@@ -87,14 +95,22 @@ int web_index_json(struct web *w, struct web_report *const *order)
  * they cannot be made (then charts are not coloured). */
 const struct compare_rules *web_rules_for(struct web *w, const char *testcase);
 
-/* Charts of the KPI rows of comparison c (compare_is_kpi with testcase
- * and headline), at most LKB_MAX_WEB_CHARTS; shas and labels name its
- * ncols columns (NULL: from the comparison). id_prefix makes the
- * chart ids unique in the page. Appends nothing when no row is a KPI. */
+/* The metrics a page has charted already: one chart per metric. */
+struct web_seen {
+	const char **v;		/* borrowed */
+	size_t n, alloc;
+};
+
+/* Charts of the KPI rows of comparison c (compare_is_kpi with r's
+ * testcase and headline metric) not in seen yet (NULL: no such limit),
+ * at most LKB_MAX_WEB_CHARTS; r (may be NULL) colours the bars of its
+ * headline metric by the verdict it states; shas and labels name its
+ * ncols columns (NULL: from the comparison). id_prefix makes the chart
+ * ids unique in the page. Appends nothing when no row is a KPI. */
 int web_charts(struct web *w, struct strbuf *sb,
-	       const struct lkp_comparison *c, const char *testcase,
-	       const char *headline, const char *const *shas,
-	       const char *const *labels, const char *id_prefix)
+	       const struct lkp_comparison *c, const struct web_report *r,
+	       const char *const *shas, const char *const *labels,
+	       const char *id_prefix, struct web_seen *seen)
 	LKB_WARN_UNUSED;
 
 /* Report id of the list, or NULL. Borrowed from w. */
@@ -112,6 +128,12 @@ int web_lore_href(struct web *w, struct strbuf *sb, const char *mid,
  * a sha that is no hex string is shown as text. */
 int web_commit_link(struct web *w, struct strbuf *sb, const char *sha)
 	LKB_WARN_UNUSED;
+
+/* The subsystem a file path in text names: the directory under fs/,
+ * drivers/, net/, sound/, arch/, security/ or kernel/ ("fs/xfs/a.c" ->
+ * "xfs"), else the top one ("mm/slub.c" -> "mm"); include/ and tools/
+ * name none. The first such path of text, or NULL. */
+char *web_path_subsystem(const char *text);
 
 /* 64-bit FNV-1a of a Message-ID ("" for NULL): message anchors and
  * feed entry ids that survive a rebuilt database. */

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "bot/compare/compare.h"
 #include "bot/compare/format.h"
@@ -53,19 +54,24 @@ name_ok(const char *s, size_t n)
 
 /* The subsystem of a report: the first name of its subject's tag
  * ("[mm, sched/numa]" -> "mm"), else the patch's ("Re: [PATCH v2 1/3]
- * pwm: sun4i: ..." -> "pwm"), else its tree, else NULL. */
+ * pwm: sun4i: ..." -> "pwm"), else a file path the subject names, else
+ * its tree, else NULL; *from says which. */
 static char *
-subsystem_of(const char *prefix, const char *subject, const char *tree)
+subsystem_of(const char *prefix, const char *subject, const char *tree,
+	     const char **from)
 {
 	const char *p;
+	char *s;
 	size_t n;
 
+	*from = "tag";
 	if (prefix) {
 		p = prefix + strspn(prefix, "[ ");
 		n = strcspn(p, ",] ");
 		if (!patch_tag(p) && name_ok(p, n))
 			return xmemdup0(p, n);
 	}
+	*from = "patch";
 	if (subject && (p = strstr(subject, "PATCH")) &&
 	    (p = strchr(p, ']'))) {
 		p += 1 + strspn(p + 1, " ");
@@ -73,7 +79,66 @@ subsystem_of(const char *prefix, const char *subject, const char *tree)
 		if (p[n] == ':' && name_ok(p, n))
 			return xmemdup0(p, n);
 	}
+	*from = "file";
+	if (subject && (s = web_path_subsystem(subject)))
+		return s;
+	*from = tree ? "tree" : NULL;
 	return dup_or_null(tree);
+}
+
+/* The path-like word at p ([A-Za-z0-9_./+-]), its length. */
+static size_t
+path_len(const char *p)
+{
+	return strspn(p, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+		      "0123456789_./+-");
+}
+
+/* The subsystem of one path of n bytes at p, or NULL. */
+static char *
+one_path(const char *p, size_t n)
+{
+	static const char *const under[] = { "fs", "drivers", "net", "sound",
+					     "arch", "security", "kernel" };
+	const char *slash = memchr(p, '/', n), *ext, *c1;
+	size_t n0;
+
+	ext = n > 2 ? p + n - 2 : p;
+	if (!slash || slash == p ||
+	    (strncmp(ext, ".c", 2) && strncmp(ext, ".h", 2) &&
+	     strncmp(ext, ".S", 2) && (n < 3 || strncmp(p + n - 3, ".rs", 3))))
+		return NULL;
+	n0 = (size_t)(slash - p);
+	if ((n0 == 7 && !memcmp(p, "include", 7)) ||
+	    (n0 == 5 && !memcmp(p, "tools", 5)))
+		return NULL;
+	for (size_t i = 0; i < LKB_ARRAY_SIZE(under); i++) {
+		if (strlen(under[i]) != n0 || memcmp(p, under[i], n0))
+			continue;
+		c1 = slash + 1;
+		slash = memchr(c1, '/', n - (size_t)(c1 - p));
+		/* a file right under fs/ names no subsystem */
+		return slash && name_ok(c1, (size_t)(slash - c1))
+		       ? xmemdup0(c1, (size_t)(slash - c1)) : NULL;
+	}
+	return name_ok(p, n0) ? xmemdup0(p, n0) : NULL;
+}
+
+char *
+web_path_subsystem(const char *text)
+{
+	const char *p = text;
+	char *s;
+
+	while (p && *p) {
+		size_t n = path_len(p);
+
+		if (n && (p == text || strchr(" \t\n[(<'\"", p[-1])) &&
+		    (s = one_path(p, n)))
+			return s;
+		p += n ? n : 1;
+	}
+	return NULL;
 }
 
 static int
@@ -81,6 +146,7 @@ add_report(const struct store_report_row *row, void *arg)
 {
 	struct web *w = arg;
 	const struct report_bucket_facts *f;
+	const struct report_group_member *self;
 	struct web_report *r;
 
 	ALLOC_GROW(w->rep, w->nrep + 1, w->arep);
@@ -105,13 +171,15 @@ add_report(const struct store_report_row *row, void *arg)
 	r->sha = dup_or_null(row->commit_sha);
 	r->message_id = dup_or_null(row->message_id);
 	r->prefix = dup_or_null(row->prefix);
-	r->subsystem = subsystem_of(row->prefix, row->subject, row->tree);
+	r->subsystem = subsystem_of(row->prefix, row->subject, row->tree,
+				    &r->subsystem_from);
 	r->pct = row->change_pct;
 	r->has_pct = row->has_change;
 	r->bucket = report_buckets_get(w->buckets, row->id, row->kind,
 				       row->state, row->date);
 	r->review = report_buckets_in(w->buckets, row->id, row->kind,
 				      row->state, row->date, BUCKET_REVIEW);
+	r->group = report_groups_find(w->groups, row->id, &self);
 	f = report_buckets_facts(w->buckets, row->id);
 	r->who = f ? f->who : NULL;
 	r->last = report_buckets_last(w->buckets, row->id, row->date);
@@ -158,8 +226,10 @@ web_release(struct web *w)
 		free(r->message_id);
 		free(r->prefix);
 		free(r->subsystem);
+		free(r->author);
 	}
 	free(w->rep);
+	free(w->byid);
 	report_buckets_free(w->buckets);
 	report_groups_free(w->groups);
 	for (size_t i = 0; i < w->nchg; i++) {
@@ -208,13 +278,53 @@ web_rules_for(struct web *w, const char *testcase)
 	return e->r;
 }
 
+static int
+by_id(const void *a, const void *b)
+{
+	const struct web_report *x = *(const struct web_report *const *)a;
+	const struct web_report *y = *(const struct web_report *const *)b;
+
+	return x->id < y->id ? -1 : x->id > y->id;
+}
+
 const struct web_report *
 web_report_by_id(const struct web *w, int64_t id)
 {
+	struct web_report key = { .id = id }, *k = &key, **r;
+
+	if (!w->byid)
+		return NULL;
+	r = bsearch(&k, w->byid, w->nrep, sizeof(*w->byid), by_id);
+	return r ? *r : NULL;
+}
+
+/* The id index, and the folds: a report of a group shares the fold of
+ * an earlier member of the same kind and bucket, else starts one. */
+static void
+index_and_fold(struct web *w)
+{
+	w->byid = xcalloc(w->nrep ? w->nrep : 1, sizeof(*w->byid));
 	for (size_t i = 0; i < w->nrep; i++)
-		if (w->rep[i].id == id)
-			return &w->rep[i];
-	return NULL;
+		w->byid[i] = &w->rep[i];
+	if (w->nrep > 1)
+		qsort(w->byid, w->nrep, sizeof(*w->byid), by_id);
+	for (size_t i = 0; i < w->nrep; i++) {
+		struct web_report *r = w->byid[i];
+		const struct report_group *g = r->group;
+
+		for (size_t k = 0; g && k < g->n && g->m[k].id < r->id; k++) {
+			const struct web_report *o =
+				web_report_by_id(w, g->m[k].id);
+
+			if (o && o->fold && o->bucket == r->bucket &&
+			    !strcmp(o->kind, r->kind)) {
+				r->fold = o->fold;
+				break;
+			}
+		}
+		if (g && !r->fold)
+			r->fold = ++w->nfold;
+	}
 }
 
 int
@@ -299,15 +409,19 @@ web_age(struct web *w, struct strbuf *sb, int64_t t)
 			   (long long)(w->newest / 86400 - t / 86400));
 }
 
-/* The direction of column i's change against the base. */
+/* The direction of column i's change against the base: lkp's rules of
+ * the metric, except that a KPI changing the way report r's headline
+ * does takes the verdict r states where the metric is its headline or
+ * the rules know no direction (a -62 % drop is the same colour in each
+ * chart of the report). */
 static enum chart_dir
-direction(const struct compare_rules *r, const struct lkp_metric *m,
-	  size_t i)
+direction(const struct compare_rules *rules, const struct lkp_metric *m,
+	  size_t i, const struct web_report *r)
 {
 	const char *d;
 	double chg;
 
-	if (!i || !r || i - 1 >= m->ncols - 1 ||
+	if (!i || i - 1 >= m->ncols - 1 ||
 	    m->changes[i - 1].kind == LKP_NUM_NONE ||
 	    m->changes[i - 1].kind == LKP_NUM_NAN)
 		return CHART_NEUTRAL;
@@ -316,9 +430,61 @@ direction(const struct compare_rules *r, const struct lkp_metric *m,
 		return CHART_NEUTRAL;
 	if (chg == 0)
 		return CHART_NEUTRAL;
-	d = compare_stats_direction(r, m->name, chg);
+	d = rules ? compare_stats_direction(rules, m->name, chg) : "neutral";
+	if (r && r->verdict && r->metric && r->has_pct &&
+	    (chg < 0) == (r->pct < 0) &&
+	    (!strcmp(r->metric, m->name) ||
+	     (strcmp(d, "regression") && strcmp(d, "improvement"))))
+		d = r->verdict;
 	return !strcmp(d, "regression") ? CHART_REGRESSION
 	       : !strcmp(d, "improvement") ? CHART_IMPROVEMENT : CHART_NEUTRAL;
+}
+
+/* The unit a metric's name states: "ops_per_sec" -> "/s". NULL: none
+ * the name says. */
+static const char *
+metric_unit(const char *name)
+{
+	static const struct {
+		const char *end, *unit;
+	} units[] = {
+		{ "per_sec", "per second" }, { "_ps", "per second" },
+		{ "/s", "per second" }, { "per-min", "per minute" },
+		{ "per_min", "per minute" }, { "iops", "IO per second" },
+		{ "_ms", "ms" }, { ".ms", "ms" }, { "_us", "\xc2\xb5s" },
+		{ "_ns", "ns" }, { "_sec", "s" }, { "seconds", "s" },
+		{ "elapsed_time", "s" }, { "_bytes", "bytes" },
+		{ "_kb", "KB" }, { "_mb", "MB" }, { "_percent", "%" },
+		{ "_pct", "%" }, { "%", "%" },
+	};
+	size_t n = strlen(name);
+
+	for (size_t i = 0; i < LKB_ARRAY_SIZE(units); i++) {
+		size_t k = strlen(units[i].end);
+
+		if (n >= k && !strcasecmp(name + n - k, units[i].end))
+			return units[i].unit;
+	}
+	return NULL;
+}
+
+/* "metric (unit)" and "head -62.6% against base": the last column's
+ * change. */
+static int
+chart_title(struct strbuf *title, struct strbuf *change,
+	    const struct lkp_metric *m, const char *last_label)
+{
+	const struct lkp_num *chg = &m->changes[m->ncols - 2];
+	const char *unit = metric_unit(m->name);
+	int rc = strbuf_addf(title, "%s (%s)", m->name,
+			     unit ? unit : "unit not stated");
+
+	if (chg->kind == LKP_NUM_NONE || chg->kind == LKP_NUM_NAN)
+		return rc;
+	rc |= strbuf_addf(change, "%s ", last_label);
+	rc |= compare_format_change(change, chg->v,
+				    m->change_kind != LKP_CHANGE_PERCENT);
+	return rc | strbuf_adds(change, " against base");
 }
 
 /* Column i's commit, up to 12 characters, and its label. */
@@ -342,11 +508,13 @@ column_names(const struct lkp_comparison *c, size_t ncols, size_t i,
 }
 
 static int
-one_chart(struct web *w, struct strbuf *sb, const struct lkp_metric *m,
-	  const struct compare_rules *rules, const char *const *shas,
-	  const char *const *labels, const struct lkp_comparison *c,
-	  const char *id)
+one_chart(struct strbuf *sb, const struct lkp_metric *m,
+	  const struct compare_rules *rules, const struct web_report *r,
+	  const char *const *shas, const char *const *labels,
+	  const struct lkp_comparison *c, const char *id)
 {
+	struct strbuf title = STRBUF_INIT, change = STRBUF_INIT;
+	unsigned char *small = xcalloc(m->ncols, 1);
 	size_t n = m->ncols;
 	double *mean = xcalloc(n, sizeof(double));
 	double *sd = xcalloc(n, sizeof(double));
@@ -358,7 +526,6 @@ one_chart(struct web *w, struct strbuf *sb, const struct lkp_metric *m,
 	struct chart ch;
 	int rc;
 
-	(void)w;
 	for (size_t i = 0; i < n; i++) {
 		const struct lkp_num *s = &m->stddev[i];
 
@@ -367,7 +534,9 @@ one_chart(struct web *w, struct strbuf *sb, const struct lkp_metric *m,
 			  ? NAN : m->values[i].v;
 		sd[i] = s->kind == LKP_NUM_NONE || s->kind == LKP_NUM_NAN
 			? NAN : fabs(mean[i]) * s->v / 100.0;
-		dir[i] = direction(rules, m, i);
+		/* lkp prints no stddev under 2 % */
+		small[i] = s->kind == LKP_NUM_NONE;
+		dir[i] = direction(rules, m, i, r);
 		column_names(c, n, i, sbuf[i], sizeof(sbuf[i]), lbuf[i],
 			     sizeof(lbuf[i]));
 		sv[i] = shas ? shas[i] : sbuf[i];
@@ -375,6 +544,10 @@ one_chart(struct web *w, struct strbuf *sb, const struct lkp_metric *m,
 	}
 	ch.id = id;
 	ch.metric = m->name;
+	rc = chart_title(&title, &change, m, lv[n - 1]);
+	ch.title = title.buf;
+	ch.change = change.len ? change.buf : NULL;
+	ch.sd_small = small;
 	ch.n = n;
 	ch.labels = lv;
 	ch.shas = sv;
@@ -382,7 +555,10 @@ one_chart(struct web *w, struct strbuf *sb, const struct lkp_metric *m,
 	ch.sd = sd;
 	ch.dir = dir;
 	ch.step = compare_format_largest_step(mean, n);
-	rc = chart_svg(sb, &ch);
+	rc = rc ? LKB_ERR_TOO_BIG : chart_svg(sb, &ch);
+	strbuf_release(&title);
+	strbuf_release(&change);
+	free(small);
 	free(mean);
 	free(sd);
 	free(dir);
@@ -393,12 +569,27 @@ one_chart(struct web *w, struct strbuf *sb, const struct lkp_metric *m,
 	return rc;
 }
 
+/* 1 when seen has name; else it is added. */
+static int
+seen_before(struct web_seen *seen, const char *name)
+{
+	if (!seen)
+		return 0;
+	for (size_t i = 0; i < seen->n; i++)
+		if (!strcmp(seen->v[i], name))
+			return 1;
+	ALLOC_GROW(seen->v, seen->n + 1, seen->alloc);
+	seen->v[seen->n++] = name;
+	return 0;
+}
+
 int
 web_charts(struct web *w, struct strbuf *sb, const struct lkp_comparison *c,
-	   const char *testcase, const char *headline,
-	   const char *const *shas, const char *const *labels,
-	   const char *id_prefix)
+	   const struct web_report *r, const char *const *shas,
+	   const char *const *labels, const char *id_prefix,
+	   struct web_seen *seen)
 {
+	const char *testcase = r ? r->testcase : NULL;
 	const struct compare_rules *rules = NULL;
 	size_t shown = 0;
 	int rc = LKB_OK;
@@ -408,7 +599,8 @@ web_charts(struct web *w, struct strbuf *sb, const struct lkp_comparison *c,
 		char id[64];
 
 		if (m->ncols < 2 ||
-		    !compare_is_kpi(m->name, testcase, headline))
+		    !compare_is_kpi(m->name, testcase, r ? r->metric : NULL) ||
+		    seen_before(seen, m->name))
 			continue;
 		if (shown == LKB_MAX_WEB_CHARTS) {
 			rc = strbuf_addf(sb, "<p>More KPI rows than the %u "
@@ -421,7 +613,7 @@ web_charts(struct web *w, struct strbuf *sb, const struct lkp_comparison *c,
 		if (!rules)
 			rules = web_rules_for(w, testcase);
 		snprintf(id, sizeof(id), "%s-%zu", id_prefix, shown++);
-		rc = one_chart(w, sb, m, rules, shas, labels, c, id);
+		rc = one_chart(sb, m, rules, r, shas, labels, c, id);
 	}
 	return rc;
 }
@@ -483,6 +675,8 @@ web_build(struct store *st, const struct web_opts *opts,
 		rc = report_groups_load(st, &w.groups);
 	if (!rc)
 		rc = store_report_list(st, &f, add_report, &w);
+	if (!rc)
+		index_and_fold(&w);
 	if (!rc)
 		rc = store_outbox_foreach(st, -1, add_answer, &w);
 	if (!rc)

@@ -1,13 +1,17 @@
 /* web.h - `lkpbot web`: the store as a static site.
  *
  * web_build() writes into opts->out (created if missing):
- *   index.html            the reports but informational mail: state and
- *                         triage bucket (bot/report/bucket.h), who,
+ *   index.html            the reports but informational mail (the
+ *                         siblings of one group, kind and bucket in one
+ *                         row): state and triage bucket (bot/report/bucket.h), who,
  *                         subsystem, kind, tree/branch, testcase,
  *                         headline change, last activity, age
  *   bucket-B.html         the reports of one bucket
  *   subsystem-S.html, state-S.html, kind-K.html, tree-T.html,
  *   testcase-C.html       the same list filtered (site_slug names)
+ *   filters.html          each subsystem with its combinations below
+ *   in-B-K.S.html         the reports of one subsystem S, kind K and
+ *                         bucket B (one page per combination with any)
  *   index.json            every report with its bucket, for scripts
  *   report-ID.html        one report: state and facts with lore and
  *                         commit links, siblings and duplicates, build

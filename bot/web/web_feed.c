@@ -77,8 +77,15 @@ entry_title(struct strbuf *sb, const struct item *it)
 	int rc;
 
 	if (!c) {
+		/* a regression says what moved and how far in the title */
 		rc = strbuf_addf(sb, "New report %lld (", (long long)it->r->id);
 		rc |= html_escs(sb, it->r->kind);
+		if (it->r->metric) {
+			rc |= strbuf_adds(sb, ": ");
+			rc |= html_escs(sb, it->r->metric);
+		}
+		if (it->r->has_pct)
+			rc |= strbuf_addf(sb, " %+.1f%%", it->r->pct);
 		rc |= strbuf_adds(sb, "): ");
 		return rc | html_escs(sb, it->r->subject);
 	}
@@ -115,8 +122,6 @@ entry(struct strbuf *sb, const struct web *w, const struct item *it)
 	rc |= href(sb, w, page);
 	rc |= strbuf_adds(sb, "\"/>\n<summary>");
 	rc |= html_escs(sb, r->subject);
-	if (!it->c && r->has_pct)
-		rc |= strbuf_addf(sb, " (%+.1f%%)", r->pct);
 	if (it->c && it->c->cause) {
 		rc |= strbuf_adds(sb, " \xe2\x80\x94 ");
 		rc |= html_escs(sb, it->c->cause);

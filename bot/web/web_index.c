@@ -88,6 +88,34 @@ on_page(const struct web_report *r, enum field f, const char *value)
 	return r->bucket != BUCKET_INFO || f == F_KIND || f == F_BUCKET;
 }
 
+/* A combination of subsystem, kind and bucket that has reports. */
+struct combo {
+	const char *subsystem, *kind;
+	enum report_bucket bucket;
+};
+
+/* What one list page shows: the reports on_page(f, value), or those
+ * of combination c. */
+struct list {
+	enum field f;
+	const char *value;
+	const struct combo *c;
+};
+
+static int
+in_combo(const struct web_report *r, const struct combo *c)
+{
+	return r->subsystem && !strcmp(r->subsystem, c->subsystem) &&
+	       !strcmp(r->kind, c->kind) &&
+	       on_page(r, F_BUCKET, report_bucket_name(c->bucket));
+}
+
+static int
+on_list(const struct web_report *r, const struct list *l)
+{
+	return l->c ? in_combo(r, l->c) : on_page(r, l->f, l->value);
+}
+
 static size_t
 count_on(const struct web *w, enum field f, const char *value)
 {
@@ -121,7 +149,10 @@ filter_links(struct strbuf *sb, const struct web *w)
 	struct strbuf name = STRBUF_INIT;
 	int rc = bucket_links(sb, w);
 
-	rc |= strbuf_adds(sb, "<details class=\"filters\"><summary>Filters"
+	rc |= strbuf_adds(sb, "<p><a href=\"filters.html\">By subsystem, "
+			  "kind and bucket</a> (e.g. the perf regressions "
+			  "of one subsystem that need attention)</p>\n"
+			  "<details class=\"filters\"><summary>Filters"
 			  "</summary>\n");
 	for (int f = F_SUBSYSTEM; f < F__COUNT; f++) {
 		struct values vs;
@@ -171,7 +202,45 @@ cell(struct strbuf *sb, const char *label, const char *v)
 }
 
 static int
-row(struct web *w, struct strbuf *sb, const struct web_report *r)
+folded(const struct web_report *r, const struct web_report *o,
+       const struct list *l)
+{
+	return r->fold && o->fold == r->fold && on_list(o, l);
+}
+
+/* The row of r stands for the reports of its fold after it on the page
+ * (rest): links to them into sb, each marked in done (by its place in
+ * w->rep) and counted in *n. */
+static int
+fold_links(struct web *w, struct strbuf *sb, const struct web_report *r,
+	   struct web_report *const *rest, size_t nrest,
+	   const struct list *l, char *done, size_t *n)
+{
+	size_t k = 0;
+	int rc = LKB_OK;
+
+	for (size_t i = 0; i < nrest; i++)
+		k += folded(r, rest[i], l);
+	if (!k)
+		return LKB_OK;
+	rc = strbuf_addf(sb, "<br><small class=\"fold\">+%zu sibling%s (the "
+			 "same culprit or patch, kind and bucket):", k,
+			 k == 1 ? "" : "s");
+	for (size_t i = 0; i < nrest; i++) {
+		if (!folded(r, rest[i], l))
+			continue;
+		done[rest[i] - w->rep] = 1;
+		rc |= strbuf_addf(sb, " <a href=\"report-%lld.html\">%lld</a>",
+				  (long long)rest[i]->id,
+				  (long long)rest[i]->id);
+	}
+	*n += k;
+	return rc | strbuf_adds(sb, "</small>");
+}
+
+static int
+row(struct web *w, struct strbuf *sb, const struct web_report *r,
+    const struct strbuf *fold)
 {
 	int rc = td(sb, "#");
 
@@ -181,19 +250,21 @@ row(struct web *w, struct strbuf *sb, const struct web_report *r)
 	rc |= strbuf_addf(sb, "<a href=\"report-%lld.html\">",
 			  (long long)r->id);
 	rc |= html_escs(sb, r->subject);
-	rc |= strbuf_adds(sb, "</a></td>");
+	rc |= strbuf_adds(sb, "</a>");
+	rc |= strbuf_add(sb, fold->buf, fold->len);
+	rc |= strbuf_adds(sb, "</td>");
 	rc |= td(sb, "State");
 	rc |= strbuf_adds(sb, "<span class=\"state\">");
 	rc |= html_escs(sb, r->state);
-	if (r->close_reason) {
-		rc |= strbuf_adds(sb, " (");
-		rc |= html_escs(sb, r->close_reason);
-		rc |= strbuf_adds(sb, ")");
-	}
+	rc |= html_around(sb, " (", r->close_reason, ")");
 	rc |= strbuf_addf(sb, "</span><br><small>%s%s</small></td>",
 			  report_bucket_title(r->bucket),
 			  r->review ? ", review" : "");
-	rc |= cell(sb, "Who", r->who);
+	rc |= td(sb, "Who");
+	rc |= html_escs(sb, r->who);
+	rc |= html_around(sb, r->who ? "<br><small>author: "
+				     : "<small>author: ", r->author, "</small>");
+	rc |= strbuf_adds(sb, "</td>");
 	/* a column for the noise confidence goes here */
 	rc |= cell(sb, "Subsystem", r->subsystem);
 	rc |= cell(sb, "Kind", r->kind);
@@ -246,13 +317,14 @@ by_last(const void *a, const void *b)
 	return x->id > y->id ? -1 : x->id < y->id;
 }
 
-/* One list page: the reports on_page(f, value) (f == F__COUNT: the
- * index). */
+/* One list page: the reports of l (l->f == F__COUNT: the index). */
 static int
-list_page(struct web *w, struct web_report **order, enum field f,
-	  const char *value, const char *name, const char *title)
+list_page(struct web *w, struct web_report **order, const struct list *l,
+	  const char *name, const char *title)
 {
-	struct strbuf sb = STRBUF_INIT;
+	enum field f = l->c ? F_SUBSYSTEM : l->f;
+	struct strbuf sb = STRBUF_INIT, fold = STRBUF_INIT;
+	char *done = xcalloc(w->nrep ? w->nrep : 1, 1);
 	size_t n = 0;
 	int rc = html_begin(&sb, title);
 
@@ -260,20 +332,26 @@ list_page(struct web *w, struct web_report **order, enum field f,
 		rc |= filter_links(&sb, w);
 	else
 		rc |= strbuf_adds(&sb, "<p><a href=\"index.html\">All reports"
-				  "</a></p>\n");
+				  "</a>, <a href=\"filters.html\">every "
+				  "subsystem, kind and bucket</a></p>\n");
 	if (f == F__COUNT || f == F_BUCKET)
 		rc |= strbuf_adds(&sb, "<p class=\"note\">Informational robot "
 				  "mail (BUILD SUCCESS, improvements) is "
 				  "listed under <a href=\"bucket-info.html\">"
 				  "Informational</a> only.</p>\n");
 	for (size_t i = 0; i < w->nrep; i++) {
-		if (!on_page(order[i], f, value))
+		if (done[order[i] - w->rep] || !on_list(order[i], l))
 			continue;
 		if (!n++)
 			rc |= table_head(&sb);
+		strbuf_reset(&fold);
+		rc |= fold_links(w, &fold, order[i], order + i + 1,
+				 w->nrep - i - 1, l, done, &n);
 		rc |= strbuf_adds(&sb, "<tr>");
-		rc |= row(w, &sb, order[i]);
+		rc |= row(w, &sb, order[i], &fold);
 	}
+	free(done);
+	strbuf_release(&fold);
 	if (n)
 		rc |= strbuf_adds(&sb, "</tbody>\n</table>\n");
 	rc |= strbuf_addf(&sb, "<p>%zu report%s.</p>\n", n, n == 1 ? "" : "s");
@@ -390,11 +468,158 @@ bucket_pages(struct web *w, struct web_report **order)
 		    strbuf_addf(&name, "bucket-%s.html", n))
 			rc = LKB_ERR_TOO_BIG;
 		else
-			rc = list_page(w, order, F_BUCKET, n, name.buf,
-				       title.buf);
+			rc = list_page(w, order,
+				       &(struct list){ F_BUCKET, n, NULL },
+				       name.buf, title.buf);
 	}
 	strbuf_release(&title);
 	strbuf_release(&name);
+	return rc;
+}
+
+/* The file name of combination c: "in-BUCKET-KIND.SUBSYSTEM.html" by
+ * site_slug. Bucket names hold no '-', kinds (ours) only [a-z-], so the
+ * first '-' after the bucket and the first '.' end them: no two
+ * combinations share a name. -1: a kind of other characters. */
+static int
+combo_name(struct strbuf *sb, const struct combo *c)
+{
+	struct strbuf pfx = STRBUF_INIT, v = STRBUF_INIT;
+	int rc;
+
+	if (!*c->kind || strspn(c->kind, "abcdefghijklmnopqrstuvwxyz-") !=
+			 strlen(c->kind))
+		return -1;
+	rc = strbuf_addf(&pfx, "in-%s", report_bucket_name(c->bucket));
+	rc |= strbuf_addf(&v, "%s.%s", c->kind, c->subsystem);
+	if (!rc)
+		rc = site_slug(sb, pfx.buf, v.buf);
+	strbuf_release(&pfx);
+	strbuf_release(&v);
+	return rc;
+}
+
+static int
+combo_cmp(const void *a, const void *b)
+{
+	const struct combo *x = a, *y = b;
+	int d = strcmp(x->subsystem, y->subsystem);
+
+	if (!d)
+		d = (int)x->bucket - (int)y->bucket;
+	return d ? d : strcmp(x->kind, y->kind);
+}
+
+/* Every combination that has reports (review besides the bucket),
+ * sorted by subsystem, bucket and kind, each once. */
+static struct combo *
+combos(const struct web *w, size_t *n_out)
+{
+	struct combo *c = xcalloc(2 * w->nrep + 1, sizeof(*c));
+	size_t n = 0, k = 0;
+
+	for (size_t i = 0; i < w->nrep; i++) {
+		const struct web_report *r = &w->rep[i];
+
+		if (!r->subsystem || !*r->kind)
+			continue;
+		c[n++] = (struct combo){ r->subsystem, r->kind, r->bucket };
+		if (r->review)
+			c[n++] = (struct combo){ r->subsystem, r->kind,
+						 BUCKET_REVIEW };
+	}
+	if (n > 1)
+		qsort(c, n, sizeof(*c), combo_cmp);
+	for (size_t i = 0; i < n; i++)
+		if (!k || combo_cmp(&c[k - 1], &c[i]))
+			c[k++] = c[i];
+	*n_out = k;
+	return c;
+}
+
+/* filters.html: each subsystem with the pages of its combinations,
+ * its reports counted ("Needs attention: perf-regression 3"). */
+static int
+filters_page(struct web *w, const struct combo *c, size_t n)
+{
+	struct strbuf sb = STRBUF_INIT, name = STRBUF_INIT;
+	int rc = html_begin(&sb, "LKP reports by subsystem, kind and bucket");
+
+	rc |= strbuf_adds(&sb, "<p><a href=\"index.html\">All reports</a>"
+			  "</p>\n<p class=\"note\">One page per subsystem, "
+			  "kind and triage bucket that has reports.</p>\n");
+	for (size_t i = 0; i < n && !rc; i++) {
+		int first = !i || strcmp(c[i - 1].subsystem, c[i].subsystem);
+		int bfirst = first || c[i - 1].bucket != c[i].bucket;
+		size_t cnt = 0;
+
+		for (size_t j = 0; j < w->nrep; j++)
+			cnt += in_combo(&w->rep[j], &c[i]);
+		if (first) {
+			rc |= strbuf_adds(&sb, i ? "</li></ul>\n<h2>" : "<h2>");
+			strbuf_reset(&name);
+			/* its page, unless it has informational mail only */
+			if (count_on(w, F_SUBSYSTEM, c[i].subsystem)) {
+				rc |= site_slug(&name, "subsystem",
+						c[i].subsystem);
+				rc |= strbuf_addf(&sb, "<a href=\"%s\">",
+						  name.buf);
+			}
+			rc |= html_escs(&sb, c[i].subsystem);
+			rc |= strbuf_addf(&sb, "%s</h2>\n<ul class=\"combos\">"
+					  "\n", name.len ? "</a>" : "");
+		}
+		if (bfirst)
+			rc |= strbuf_addf(&sb, "%s<li>%s:", first ? ""
+					  : "</li>\n", report_bucket_title(
+						  c[i].bucket));
+		strbuf_reset(&name);
+		if (combo_name(&name, &c[i]))
+			continue;
+		rc |= strbuf_addf(&sb, "%s <a href=\"%s\">", bfirst ? ""
+				  : ",", name.buf);
+		rc |= html_escs(&sb, c[i].kind);
+		rc |= strbuf_addf(&sb, "</a> (%zu)", cnt);
+	}
+	if (n)
+		rc |= strbuf_adds(&sb, "</li></ul>\n");
+	rc |= html_end(&sb);
+	if (!rc)
+		rc = web_put(w, "filters.html", &sb);
+	strbuf_release(&sb);
+	strbuf_release(&name);
+	return rc ? LKB_ERR_TOO_BIG : LKB_OK;
+}
+
+/* A page per combination of subsystem, kind and bucket with reports
+ * ("open perf regressions in mm", no script needed), and filters.html
+ * listing them. */
+static int
+combo_pages(struct web *w, struct web_report **order)
+{
+	struct strbuf name = STRBUF_INIT, title = STRBUF_INIT;
+	size_t n;
+	struct combo *c = combos(w, &n);
+	int rc = filters_page(w, c, n);
+
+	for (size_t i = 0; i < n && !rc; i++) {
+		strbuf_reset(&name);
+		strbuf_reset(&title);
+		if (combo_name(&name, &c[i]))
+			continue;
+		if (strbuf_addf(&title, "LKP reports: %s, %s, in %s",
+				report_bucket_title(c[i].bucket), c[i].kind,
+				c[i].subsystem)) {
+			rc = LKB_ERR_TOO_BIG;
+			break;
+		}
+		rc = list_page(w, order, &(struct list){ F__COUNT, NULL,
+							 &c[i] },
+			       name.buf, title.buf);
+	}
+	free(c);
+	strbuf_release(&name);
+	strbuf_release(&title);
 	return rc;
 }
 
@@ -410,7 +635,8 @@ web_index_pages(struct web *w)
 		order[i] = &w->rep[i];
 	if (w->nrep > 1)
 		qsort(order, w->nrep, sizeof(*order), by_last);
-	rc = list_page(w, order, F__COUNT, NULL, "index.html", "LKP reports");
+	rc = list_page(w, order, &(struct list){ F__COUNT, NULL, NULL },
+		       "index.html", "LKP reports");
 	if (!rc)
 		rc = bucket_pages(w, order);
 	if (!rc)
@@ -428,11 +654,15 @@ web_index_pages(struct web *w)
 				rc = LKB_ERR_TOO_BIG;
 				break;
 			}
-			rc = list_page(w, order, (enum field)f, vs.v[i],
+			rc = list_page(w, order,
+				       &(struct list){ (enum field)f, vs.v[i],
+						       NULL },
 				       name.buf, title.buf);
 		}
 		free(vs.v);
 	}
+	if (!rc)
+		rc = combo_pages(w, order);
 	if (!rc)
 		rc = digest_page(w, order);
 	free(order);

@@ -33,7 +33,9 @@ one(const struct web_report *r)
 	set_str(o, "state", r->state);
 	set_str(o, "close_reason", r->close_reason);
 	set_str(o, "who", r->who);
+	set_str(o, "author", r->author);
 	set_str(o, "subsystem", r->subsystem);
+	set_str(o, "subsystem_from", r->subsystem_from);
 	set_str(o, "kind", r->kind);
 	set_str(o, "tree", r->tree);
 	set_str(o, "branch", r->branch);

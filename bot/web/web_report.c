@@ -228,7 +228,13 @@ facts(struct page *p, const struct lkp_report *r)
 	rc |= strbuf_adds(sb, "</dd>\n");
 	rc |= fact(sb, "Bucket", report_bucket_title(wr->bucket));
 	rc |= fact(sb, "Last state change by", wr->who);
-	rc |= fact(sb, "Subsystem", wr->subsystem);
+	rc |= fact(sb, "Author (first To:)", wr->author);
+	strbuf_reset(&t);
+	if (wr->subsystem)
+		rc |= strbuf_addf(&t, "%s (from the %s)", wr->subsystem,
+				  wr->subsystem_from);
+	rc |= fact(sb, "Subsystem", t.buf);
+	strbuf_reset(&t);
 	rc |= fact(sb, "Message-ID", p->b.message_id);
 	if (p->b.message_id) {
 		rc |= strbuf_adds(sb, "<dt>On lore</dt><dd><a href=\"");
@@ -599,17 +605,23 @@ comparisons(struct page *p, const struct stored_report *sr)
 {
 	const struct lkp_report *r = sr->r;
 	struct strbuf *sb = p->sb;
+	struct web_seen seen = { 0 };
+	struct web_report hr = *p->wr;
 	size_t at = sb->len;
 	int rc = strbuf_adds(sb, "<h2>Changed KPIs, base against head</h2>\n");
 	size_t head = sb->len;
 
+	/* the parsed report's testcase and headline, as the tables say */
+	hr.testcase = (char *)r->testcase;
+	hr.metric = (char *)r->headline_metric;
 	for (size_t i = 0; i < r->ncomparisons && !rc; i++) {
 		char id[32];
 
 		snprintf(id, sizeof(id), "c%zu", i);
-		rc = web_charts(p->w, sb, &r->comparisons[i], r->testcase,
-				r->headline_metric, NULL, NULL, id);
+		rc = web_charts(p->w, sb, &r->comparisons[i], &hr, NULL, NULL,
+				id, &seen);
 	}
+	free(seen.v);
 	if (!rc && sb->len == head)
 		strbuf_setlen(sb, at);
 	return rc ? rc : tables(sb, sr->m);
@@ -640,6 +652,45 @@ thread(struct page *p)
 	return rc | strbuf_adds(sb, ".</p>\n");
 }
 
+/* 1 for an address that is a list or the robot, no person. */
+static int
+no_person(const struct address *a)
+{
+	const char *at = strchr(a->addr, '@');
+
+	return !at || !strncmp(at + 1, "vger.", 5) ||
+	       !strncmp(at + 1, "lists.", 6) || strstr(at, ".lists.") ||
+	       lkp_report_is_robot(a->name, a->addr);
+}
+
+/* What the parsed report adds to the lists: its author (lkp writes to
+ * the commit's or the patch's author: the first To: that is a person)
+ * and, when no tag named one, the subsystem of the first file its
+ * errors or kernel log name. */
+static void
+from_parsed(struct web_report *wr, const struct stored_report *sr)
+{
+	const struct lkp_report *r = sr->r;
+	char *s = NULL;
+
+	for (size_t i = 0; sr->m && i < sr->m->nto && !wr->author; i++)
+		if (!no_person(&sr->m->to[i]))
+			wr->author = xstrdup(*sr->m->to[i].name
+					     ? sr->m->to[i].name
+					     : sr->m->to[i].addr);
+	if (wr->subsystem_from && strcmp(wr->subsystem_from, "tree"))
+		return;
+	for (size_t i = 0; i < r->nbuild_errors && !s; i++)
+		s = web_path_subsystem(r->build_errors[i]);
+	if (!s && r->dmesg)
+		s = web_path_subsystem(r->dmesg);
+	if (!s)
+		return;
+	free(wr->subsystem);
+	wr->subsystem = s;
+	wr->subsystem_from = "file";
+}
+
 /* Facts and what broke first, then the thread and the state history,
  * then the charts and the (collapsed) tables, requests and answers. */
 static int
@@ -654,6 +705,8 @@ body(struct page *p)
 	if (loaded < 0)
 		lkb_warn("report %lld: its page shows the stored facts only",
 			 (long long)p->wr->id);
+	if (loaded == 1)
+		from_parsed(p->wr, &sr);
 	rc = facts(p, loaded == 1 ? sr.r : NULL);
 	if (!rc && loaded == 1)
 		rc = evidence(sb, sr.r);

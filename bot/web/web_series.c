@@ -134,11 +134,10 @@ series_page(struct web *w, struct web_answer *a, const struct message *m,
 		int fit = c->nmetrics && c->metrics[0].ncols == sc.n;
 
 		rc |= strbuf_adds(sb, "<h2>Changed KPIs along the series</h2>\n");
-		rc |= web_charts(w, sb, c, r ? r->testcase : NULL,
-				 r ? r->metric : NULL,
+		rc |= web_charts(w, sb, c, r,
 				 fit ? (const char *const *)sc.sha : NULL,
 				 fit ? (const char *const *)sc.label : NULL,
-				 "series");
+				 "series", NULL);
 	}
 	rc |= strbuf_adds(sb, "<h2>The answer as mailed</h2>\n");
 	rc |= body_pre(sb, m->body, m->body_len);

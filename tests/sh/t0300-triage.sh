@@ -156,5 +156,22 @@ is "digest without a recipient: configuration error" "$?" 5
 "$LKPBOT" -c "$T/conf" digest --to team@maint.example >/dev/null
 "$LKPBOT" -c "$T/conf" digest --to team@maint.example >/dev/null
 is "one digest a day in the outbox" "$(q "select count(*) from outbox where kind = 'digest'")" 1
+# an older report of 004's regression that arrives after it: the later
+# report (004, open) becomes the duplicate of the older one, the change
+# dated no earlier than 004 itself
+sed -e 's/^Message-ID: <.*>/Message-ID: <early.story004@xsang-OptiPlex-9020>/' \
+    -e 's/^Date: .*/Date: Thu, 17 Feb 2022 08:00:00 +0800/' \
+    "$S/004-report.eml" >"$T/early4.eml"
+deliver "$T/early4.eml"
+ok_if "run with an older report of an open regression" run
+RE=$(rid early.story004@xsang-OptiPlex-9020)
+is "the older report stays open, no duplicate" \
+	"$(q "select state || ' ' || coalesce(duplicate_of, '-') from reports where id = $RE")" "open -"
+is "the later report (004) is the duplicate of the older" \
+	"$(q "select state || ' ' || close_reason || ' ' || duplicate_of from reports where id = $R4")" "closed duplicate $RE"
+is "... its history entry not dated before 004 was" \
+	"$(q "select h.date >= r.date from report_history h join reports r on r.id = h.report_id where h.report_id = $R4 order by h.id desc limit 1")" 1
+is "no state change is dated before its report" \
+	"$(q "select count(*) from report_history h join reports r on r.id = h.report_id where h.date < r.date")" 0
 ok_if "database intact" "$LKPBOT" -c "$T/conf" db check
 done_testing

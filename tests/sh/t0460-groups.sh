@@ -17,8 +17,8 @@ done
 ok_if "real reports imported" run
 A=$(rid 202409291630.6349557c-oliver.sang@intel.com)	# commit 060406c61c
 B=$(rid 202406252157.348c160f-oliver.sang@intel.com)
-C=$(rid 202407291554.5c76ba13-oliver.sang@intel.com)	# commit 18048c1af7
-CD=$(rid 202407022125.e7ba93db-oliver.sang@intel.com)	# its duplicate
+C=$(rid 202407291554.5c76ba13-oliver.sang@intel.com)	# commit 18048c1af7, 29 Jul
+CD=$(rid 202407022125.e7ba93db-oliver.sang@intel.com)	# the same, 2 Jul
 V6=$(rid 202310172345.jViTGPKD-lkp@intel.com)	# PATCH v3 1/4
 V5=$(rid 202309281916.qy89onYp-lkp@intel.com)	# PATCH v2 1/4
 P1=$(rid 202405151142.8COQSJsa-lkp@intel.com)	# PATCH 5/6
@@ -26,7 +26,10 @@ P2=$(rid 202405150852.LoiNtqk4-lkp@intel.com)	# PATCH 5/6 again
 P4=$(rid 202405151219.H2vlwtc0-lkp@intel.com)	# PATCH 4/6
 N53=$(rid 202308031027.5941ce5f-oliver.sang@intel.com)	# V6's author, other patch
 is "ten reports" "$(q 'select count(*) from reports')" 10
-is "triage made the linux-next copy a duplicate" "$(q "select state || ' ' || duplicate_of from reports where id = $CD")" "closed $C"
+# the later report is the duplicate of the earlier, whichever is read
+# first: linus/master's (29 Jul) of linux-next's (2 Jul)
+is "triage made the later linus/master report a duplicate" "$(q "select state || ' ' || duplicate_of from reports where id = $C")" "closed $CD"
+is "... the earlier linux-next one stays open" "$(q "select state || ' ' || coalesce(duplicate_of, '-') from reports where id = $CD")" "open -"
 
 "$LKPBOT" -c "$T/conf" list --group --json >"$T/g.json"
 # each group as "id:why id:why" in id order, the groups sorted

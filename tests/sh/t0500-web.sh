@@ -6,7 +6,9 @@
 # mark per commit whose data-value is the table's number; hostile mail
 # text stays text in the DOM; tidy finds no error; the feed validates
 # against a RELAX NG schema of RFC 4287 (tests/data/web/atom.rng) and has
-# an entry per report (informational mail aside) and state change; a
+# an entry per report (informational mail aside) and state change, a
+# regression's title naming its metric and change, entry ids that do not
+# change with [bot] address; a
 # second run writes nothing, a run after one new mail rewrites only the
 # pages that mail changes. The series page's screenshot is kept in the
 # build tree, as t0500-web-series.png beside this script.
@@ -16,7 +18,7 @@ for c in python3 git sqlite3 chromium tidy xmllint; do
 done
 lkb_setup
 S=$LKB_TEST_DATA/stories
-plan 31
+plan 36
 
 # ---- the world: t0900's series repository, results and stories ----
 sh "$LKB_SRCDIR/tests/tools/make-series-repo.sh" "$T/repo" 13 >/dev/null 2>&1
@@ -234,9 +236,27 @@ is "series chart: one mark per commit, its data-value the table's mean, its heig
 ok_rc "series chart: the largest step is marked, regressions coloured" \
 	"$(grep -q 'class="step"' "$T/dom/$SB" && grep -q 'class="mark regression"' "$T/dom/$SB"; echo $?)"
 ok_rc "series chart: a <title> and a text alternative" \
-	"$(grep -A1 '<svg class="chart"[^>]* role="img"' "$T/dom/$SB" | grep -q '^<title>stress-ng.remap.ops_per_sec</title>' && grep -q '<figcaption>stress-ng.remap.ops_per_sec: base ' "$T/dom/$SB"; echo $?)"
+	"$(grep -A1 '<svg class="chart"[^>]* role="img"' "$T/dom/$SB" | grep -q '^<title>stress-ng.remap.ops_per_sec</title>' && grep -q '<figcaption>stress-ng.remap.ops_per_sec (per second): 13/13 [+-][0-9.]*% against base: base ' "$T/dom/$SB"; echo $?)"
 ok_rc "report page: base against head chart" \
 	"$(grep -q 'data-commit=' "$T/dom/report-$R4.html"; echo $?)"
+# one chart per metric, each bar after the base coloured as the report
+# states its change (both KPIs drop as its headline does)
+v4=$(db_q "select verdict from reports where id = $R4")
+is "report page: one chart per metric, every changed bar a $v4" \
+	"$(python3 - "$T/dom/report-$R4.html" <<'PY'
+import re, sys
+s = open(sys.argv[1], encoding="utf-8").read()
+charts = re.findall(r'<svg class="chart".*?</svg>', s, re.S)
+titles = [re.search(r"<title>([^<]*)</title>", c).group(1) for c in charts]
+marks = [re.findall(r'class="mark ([a-z]+)"', c) for c in charts]
+print(len(charts) > 1 and len(set(titles)) == len(titles),
+      " ".join(sorted(set(m for ms in marks for m in ms[1:]))))
+PY
+)" "True $v4"
+ok_rc "report page: a chart says the unit and the change in its title, no largest step on two bars" \
+	"$(grep -q '<text class="ctitle" x="4" y="14">stress-ng.remap.ops_per_sec (per second)</text>' "$T/dom/report-$R4.html" &&
+	   grep -q '<text x="4" y="30">head -[0-9.]*% against base</text>' "$T/dom/report-$R4.html" &&
+	   ! grep -q 'class="step"' "$T/dom/report-$R4.html"; echo $?)"
 
 # ---- hostile mail text renders as text ----
 cat >"$T/elems.py" <<'PY'
@@ -323,4 +343,40 @@ L web --out "$T/site2" --url https://lkp.example.org/lkp/ >/dev/null &&
 	xmllint --noout --relaxng "$LKB_TEST_DATA/web/atom.rng" "$T/site2/feed.atom" 2>/dev/null &&
 	grep -q '<link rel="self" type="application/atom+xml" href="https://lkp.example.org/lkp/feed.atom"/>' "$T/site2/feed.atom"
 ok_rc "with --url the feed's links are absolute, with a self link; it validates" $?
+# a regression is first-class: its metric and change in the entry's title
+m4=$(db_q "select metric from reports where id = $R4")
+p4=$(printf '%+.1f%%' "$(db_q "select change_pct from reports where id = $R4")")
+ok_rc "the feed's entry of regression $R4 has $m4 $p4 in its title" \
+	"$(test -n "$m4" && grep -qF "<title>New report $R4 (perf-regression: $m4 $p4): " "$T/site2/feed.atom"; echo $?)"
+# entry ids do not depend on the configuration
+grep -o '<id>[^<]*</id>' "$T/site2/feed.atom" >"$T/ids.before"
+sed -i 's/^address = lkpbot@bot.example$/address = robot@elsewhere.example/' "$LKB_CONF"
+L web --out "$T/site2" --url https://lkp.example.org/lkp/ >/dev/null
+grep -o '<id>[^<]*</id>' "$T/site2/feed.atom" >"$T/ids.after"
+ok_rc "after [bot] address changed, the feed (now by robot@elsewhere.example) keeps every entry id" \
+	"$(grep -q 'robot@elsewhere.example' "$T/site2/feed.atom" && test "$(wc -l <"$T/ids.before")" -gt 3 &&
+	   cmp -s "$T/ids.before" "$T/ids.after"; echo $?)"
+
+# ---- one chart per metric: lkp's second table of the same metrics ----
+python3 - "$MD/new/004-report" "$MD/new/twotables" <<'PY'
+import re, sys
+s = open(sys.argv[1], encoding="utf-8").read()
+head, body = s.split("\n\n", 1)
+head = re.sub(r"(?m)^Message-ID: <[^>]*>", "Message-ID: <twotables@e2e.test>", head)
+block = body[body.index("=" * 40):].rstrip("\n")
+body = (body.rstrip("\n") + "\n\n" + "*" * 90 + "\n" +
+        block.replace("remap/stress-ng/60s", "remap/stress-ng/30s") + "\n")
+open(sys.argv[2], "w", encoding="utf-8").write(head + "\n\n" + body)
+PY
+L run --dry-run "$T/sent" >>"$T/run.out" 2>&1
+L web --out "$T/site2" >/dev/null
+R2T=$(db_q "select r.id from reports r join messages m on m.id = r.msg_id where m.message_id = 'twotables@e2e.test'")
+is "a report of two tables of the same metrics gets one chart per metric" \
+	"$(test -n "$R2T" && python3 - "$T/site2/report-$R2T.html" <<'PY'
+import re, sys
+s = open(sys.argv[1], encoding="utf-8").read()
+t = re.findall(r'<svg class="chart"[^>]*>\s*<title>([^<]*)</title>', s)
+print(len(t), len(set(t)), s.count("remap/stress-ng/30s") > 0)
+PY
+)" "2 2 True"
 done_testing

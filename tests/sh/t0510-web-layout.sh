@@ -10,18 +10,27 @@
 #     for longer than [web] stale_days; the site, `lkpbot list --bucket`
 #     and index.json agree on every bucket;
 #   - a build-error page shows its error line (file:line);
+#   - the four build errors of one culprit commit (one group) are one
+#     index row with a count and links, not four rows;
+#   - a page per subsystem, kind and bucket that has reports, linked
+#     from filters.html (linked from the index), each listing exactly
+#     the reports index.json puts there, under names of safe characters;
+#     the subsystem of a build error from the file its subject names,
+#     its author from its first To:;
 #   - a thread of 60 outsider replies shows [web] max_thread of them and
 #     a lore link for the rest; message anchors come from the Message-ID;
 #   - U+FFFE in a subject leaves feed.atom valid; the trees "Linux" and
 #     "linux-94f302bd" get a filter page each.
-# Screenshots (index at 1400 and 320 px, the build-error page) are kept
-# in the build tree as tests/sh/t0510-*.png.
+# Screenshots (index and filters.html at 1400 and 500 px, the
+# build-error page, a perf regression's page with its charts, a
+# combination page at 1920 px) are kept in the build tree as
+# tests/sh/t0510-*.png.
 . "${LKB_SRCDIR:-$(dirname "$0")/../..}/tests/sh/lib.sh"
 for c in python3 sqlite3 chromium xmllint; do
 	command -v $c >/dev/null || bail_out "$c missing (scripts/deps.sh test)"
 done
 lkb_setup
-plan 17
+plan 21
 
 MD=$T/md
 mkdir -p "$MD/cur" "$MD/new" "$MD/tmp"
@@ -79,7 +88,8 @@ ok_rc "lkpbot web writes the site ($(tail -1 "$T/web.out"))" $?
 LONG=$(db_q "select r.id from reports r join messages m on m.id = r.msg_id where m.message_id = 'long@e2e.test'")
 BUILD=$(db_q "select r.id from reports r join messages m on m.id = r.msg_id where m.message_id = '202503090042.CWpAx3iG-lkp@intel.com'")
 pages="index.html digest.html bucket-attention.html bucket-stale.html bucket-info.html
-report-$LONG.html report-$BUILD.html $(cd "$W" && ls tree-*.html kind-*.html | head -8)"
+report-$LONG.html report-$BUILD.html filters.html
+$(cd "$W" && ls tree-*.html kind-*.html | head -8) $(cd "$W" && ls in-*.html | head -4)"
 python3 - "$W" $pages >"$T/frames.html" <<'PY'
 import sys, os
 site, pages = sys.argv[1], sys.argv[2:]
@@ -142,6 +152,60 @@ is "bucket pages, index.json and list --bucket agree" "$same" ""
 is "lkpbot list leaves informational mail out" \
 	"$(L list --json | python3 -c 'import json,sys; print(sum(r["kind"] in ("build-success", "perf-improvement", "other-robot") for r in json.load(sys.stdin)["reports"]))')" 0
 
+# ---- siblings: one row ----
+sibs=$(db_q "select id from reports where commit_sha like 'fac04210bb99%' and kind = 'build-error' order by id" | tr '\n' ' ')
+is "the index folds the 4 build errors of one commit ($sibs) into one row" \
+	"$(python3 - "$W/index.html" $sibs <<'PY'
+import re, sys
+ids = sys.argv[2:]
+rows = [r for r in open(sys.argv[1], encoding="utf-8").read().split("<tr>")[1:]
+        if any('href="report-%s.html"' % i in r for i in ids)]
+print(len(ids), len(rows), len(rows) == 1 and "+%d siblings" % (len(ids) - 1) in rows[0]
+      and all('href="report-%s.html"' % i in rows[0] for i in ids))
+PY
+)" "4 1 True"
+
+# ---- subsystem x kind x bucket ----
+is "a page per combination with reports, each with exactly its reports" \
+	"$(python3 - "$W" <<'PY'
+import json, os, re, sys
+site = sys.argv[1]
+d = json.load(open(os.path.join(site, "index.json")))
+want = {}
+for r in d["reports"]:
+    if r["subsystem"]:
+        for b in [r["bucket"]] + (["review"] if r["review"] else []):
+            want.setdefault((r["subsystem"], r["kind"], b), set()).add(r["id"])
+filt = open(os.path.join(site, "filters.html"), encoding="utf-8").read()
+linked = set(re.findall(r'href="(in-[^"]*)"', filt))
+pages = set(f for f in os.listdir(site) if f.startswith("in-"))
+got, bad = {}, []
+byid = {r["id"]: r for r in d["reports"]}
+for p in pages:
+    ids = set(int(i) for i in re.findall(r'href="report-([0-9]+)\.html"',
+                                         open(os.path.join(site, p), encoding="utf-8").read()))
+    keys = set((byid[i]["subsystem"], byid[i]["kind"], p.split("-")[1]) for i in ids)
+    if len(keys) != 1:
+        bad.append("%s: %s" % (p, keys))
+        continue
+    got[keys.pop()] = ids
+print(len(want), len(pages), linked == pages, got == want, bad)
+PY
+)" "$(python3 -c 'import json, sys
+d = json.load(open(sys.argv[1]))
+print(len(set((r["subsystem"], r["kind"], b) for r in d["reports"] if r["subsystem"]
+    for b in [r["bucket"]] + (["review"] if r["review"] else []))))' "$W/index.json") $(ls "$W" | grep -c '^in-') True True []"
+ok_rc "combination pages have names of safe characters, filters.html is linked from the index" \
+	"$(! ls "$W" | grep '^in-' | grep -qvE '^in-[a-z]+-[a-z-]+\.[a-z0-9._-]+(~[0-9a-f]{16})?\.html$' &&
+	   grep -q 'href="filters.html"' "$W/index.html"; echo $?)"
+to=$(python3 -c 'import email, email.utils, sys
+m = email.message_from_binary_file(open(sys.argv[1], "rb"))
+print(email.utils.getaddresses([m["To"]])[0][0])' "$REP")
+is "report $BUILD: subsystem xfs from the file its subject names, author its first To: ($to)" \
+	"$(python3 -c 'import json, sys
+r = [r for r in json.load(open(sys.argv[1]))["reports"] if r["id"] == int(sys.argv[2])][0]
+print(r["subsystem"], r["subsystem_from"], r["author"])' "$W/index.json" "$BUILD")" "xfs file $to"
+
 # ---- the report pages, as chromium renders them ----
 dom() { chromium --headless --no-sandbox --disable-gpu --user-data-dir="$T/chrome" \
 	--dump-dom "file://$1" 2>/dev/null; }
@@ -177,6 +241,12 @@ shot() { rm -f "$out/$1"; chromium --headless --no-sandbox --disable-gpu --hide-
 shot t0510-index-1400.png 1400,1000 index.html
 shot t0510-index-phone.png 500,1000 index.html
 shot t0510-build-error.png 1400,1400 report-$BUILD.html
+PERF=$(db_q "select id from reports where kind = 'perf-regression' order by id desc limit 1")
+COMBO=$(cd "$W" && ls in-attention-*.html | head -1)
+shot t0510-perf.png 1400,1400 report-$PERF.html
+shot t0510-filters-1400.png 1400,1000 filters.html
+shot t0510-filters-phone.png 500,1000 filters.html
+shot t0510-combo-1920.png 1920,1000 "$COMBO"
 ok_rc "screenshots kept ($out/t0510-*.png)" \
-	"$(for f in index-1400 index-phone build-error; do head -c 8 "$out/t0510-$f.png" | od -An -c | grep -q 'P   N   G' || echo $f; done | grep -q . && echo 1 || echo 0)"
+	"$(for f in index-1400 index-phone build-error perf filters-1400 filters-phone combo-1920; do head -c 8 "$out/t0510-$f.png" | od -An -c | grep -q 'P   N   G' || echo $f; done | grep -q . && echo 1 || echo 0)"
 done_testing

@@ -150,8 +150,10 @@ START_TEST(chart_marks)
 	const double sd[] = { 100, NAN, 0, 37.4 };
 	const enum chart_dir dir[] = { CHART_NEUTRAL, CHART_NEUTRAL,
 				       CHART_REGRESSION, CHART_NEUTRAL };
-	struct chart c = { "t", "stress-ng.<b>ops", 4, labels, shas, mean, sd,
-			   dir, 2 };
+	const unsigned char small[] = { 0, 1, 0, 0 };
+	struct chart c = { "t", "stress-ng.<b>ops", "stress-ng.<b>ops (x)",
+			   "03/03 +0.1% against base", 4, labels, shas, mean,
+			   sd, small, dir, 2 };
 	struct strbuf sb = STRBUF_INIT;
 
 	ck_assert_int_eq(chart_svg(&sb, &c), LKB_OK);
@@ -171,6 +173,64 @@ START_TEST(chart_marks)
 	ck_assert_uint_eq(count(sb.buf, "<rect class=\"step\""), 1);
 	ck_assert_ptr_nonnull(strstr(sb.buf, "Largest step: 02/03."));
 	ck_assert_ptr_nonnull(strstr(sb.buf, "02/03 3740.5 (regression)"));
+	/* the title on top; the missing whisker of 01/03 explained */
+	ck_assert_ptr_nonnull(strstr(sb.buf, ">stress-ng.&lt;b&gt;ops (x)</text>"));
+	ck_assert_ptr_nonnull(strstr(sb.buf, "01/03 9990 (no stddev printed: "
+				     "&lt; 2 %)"));
+	ck_assert_uint_eq(count(sb.buf, "<text class=\"nosd\""), 2);
+	strbuf_release(&sb);
+}
+END_TEST
+
+/* The value of the tick label after *p ("...>12000</text>"), moving *p
+ * past it; NAN when there is none. */
+static double
+next_tick(const char **p)
+{
+	const char *t = strstr(*p, "<text class=\"tick\"");
+
+	if (!t || !(t = strchr(t, '>')))
+		return NAN;
+	*p = t + 1;
+	return strtod(t + 1, NULL);
+}
+
+START_TEST(chart_axis)
+{
+	static const char *const labels[] = { "base", "head" };
+	static const char *const shas[] = { "aaaaaaaaaaaa", "bbbbbbbbbbbb" };
+	const double mean[] = { 24540000, 6400000 };
+	const double sd[] = { NAN, NAN };
+	const unsigned char small[] = { 0, 0 };
+	const enum chart_dir dir[] = { CHART_NEUTRAL, CHART_REGRESSION };
+	struct chart c = { "t", "m", NULL, NULL, 2, labels, shas, mean, sd,
+			   small, dir, 1 };
+	struct strbuf sb = STRBUF_INIT;
+	const char *p, *x;
+	double v, prev = NAN, x0;
+	size_t n = 0, longest = 0;
+
+	ck_assert_int_eq(chart_svg(&sb, &c), LKB_OK);
+	/* plain numbers, never 2.454e+07, at least three, evenly apart */
+	ck_assert_ptr_null(strstr(sb.buf, "e+"));
+	for (p = sb.buf; !isnan(v = next_tick(&p)); n++) {
+		size_t len = strcspn(p, "<");
+
+		longest = len > longest ? len : longest;
+		ck_assert(isnan(prev) || v > prev);
+		prev = v;
+	}
+	ck_assert_uint_ge(n, 3);
+	ck_assert(prev >= 24540000);
+	/* the labels (end-anchored before the axis) fit: the axis stands
+	 * further right than the longest label is wide at 6.5 px each */
+	x = strstr(sb.buf, "<line x1=\"");
+	ck_assert_ptr_nonnull(x);
+	x0 = strtod(x + strlen("<line x1=\""), NULL);
+	ck_assert(x0 - 5 >= 6.5 * (double)longest);
+	/* two bars: no largest step */
+	ck_assert_ptr_null(strstr(sb.buf, "class=\"step\""));
+	ck_assert_ptr_null(strstr(sb.buf, "Largest step"));
 	strbuf_release(&sb);
 }
 END_TEST
@@ -206,6 +266,7 @@ lkb_test_suite(void)
 	tcase_add_test(tc, slugs);
 	tcase_add_test(tc, put_only_changes);
 	tcase_add_test(tc, chart_marks);
+	tcase_add_test(tc, chart_axis);
 	tcase_add_test(tc, spark_levels);
 	suite_add_tcase(s, tc);
 	return s;
