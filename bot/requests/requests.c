@@ -1,4 +1,5 @@
-/* requests.c - the request stage: compare, compare-series, retest. */
+/* requests.c - the request stage: compare, compare-series, retest,
+ * test-patch. */
 #include "config.h"
 #include "bot/requests/requests.h"
 
@@ -328,6 +329,62 @@ out:
 	return rc;
 }
 
+/* A new test-patch request: its patch committed on the culprit,
+ * *args_out (caller frees) "FIX PATCHID", 0; or decided here, 1: the
+ * same patch asked before (done, no mail: that request answers), or an
+ * answer saying why not (no patch, git's error lines); or negative. */
+static int
+prepare_patch(struct req_work *w, char **args_out)
+{
+	const char *culprit = requests_culprit(&w->ra);
+	struct patch_outcome po;
+	char *full, *args, *result;
+	int rc;
+
+	*args_out = NULL;
+	w->plan.again = xstrdup("#lkp test");	/* for the answers below */
+	if (!culprit) {
+		rc = fail_request(w, "#lkp test", "the report names no commit "
+				  "to apply the patch on", NULL);
+		return rc ? rc : 1;
+	}
+	full = requests_full_sha(w->env, culprit);
+	rc = requests_patch_apply(w->ctx, w->env, w->r, full, &po);
+	free(full);
+	if (rc)
+		return rc;
+	if (po.same_as) {
+		result = xasprintf("the same patch (patch-id %.12s) as request "
+				   "%lld, which answers", po.patch_id,
+				   (long long)po.same_as);
+		rc = decide(w, NULL, NULL, REQ_DONE, result);
+		free(result);
+		rc = rc ? rc : 1;
+	} else if (po.error) {
+		/* its patch-id: the same patch asked again is this one */
+		args = po.patch_id ? xasprintf("- %s", po.patch_id) : NULL;
+		rc = args ? store_request_set_args(w->ctx->st, w->r->id, args)
+			  : LKB_OK;
+		free(args);
+		if (rc == LKB_OK)
+			rc = fail_request(w, "#lkp test: git in a private "
+					  "worktree of the kernel tree",
+					  po.error, "Send a patch that applies "
+					  "on the report's commit, with "
+					  "#lkp test above it.");
+		rc = rc ? rc : 1;
+	} else {
+		free(w->plan.again);	/* requests_plan makes its own */
+		w->plan.again = NULL;
+		*args_out = xasprintf("%s %s", po.fix, po.patch_id);
+		rc = store_request_set_args(w->ctx->st, w->r->id, *args_out);
+		lkb_info("request %lld: patch committed as %.12s on %.12s",
+			 (long long)w->r->id, po.fix, culprit);
+	}
+	requests_patch_release(&po);
+	return rc;
+}
+
 /* The commits still without results; for a retest also the retested
  * commit until runs newer than the request appear. */
 static int
@@ -369,7 +426,7 @@ process(struct req_work *w)
 	const struct store_request_rec *r = w->r;
 	const char **shas = NULL;
 	size_t n = 0;
-	char *err = NULL;
+	char *err = NULL, *patched = NULL;
 	unsigned late;
 	int rc;
 
@@ -384,8 +441,16 @@ process(struct req_work *w)
 		rc = fail_request(w, "lkp result trees", err, NULL);
 		goto out;
 	}
+	if (r->kind == REQ_TEST_PATCH && (!r->args || !*r->args)) {
+		rc = prepare_patch(w, &patched);
+		if (rc) {
+			rc = rc > 0 ? LKB_OK : rc;
+			goto out;
+		}
+	}
 	late = compare_git_late_count();
-	if (requests_plan(w->env, &w->ra, r->kind, r->args, &w->plan, &err)) {
+	if (requests_plan(w->env, &w->ra, r->kind, patched ? patched : r->args,
+			  &w->plan, &err)) {
 		if (w->short_git && compare_git_late_count() != late) {
 			/* out of the stage's time, not the request's fault */
 			lkb_warn("request %lld: git ran out of what is left of "
@@ -423,6 +488,7 @@ process(struct req_work *w)
 out:
 	free(shas);
 	free(err);
+	free(patched);
 	return rc;
 }
 

@@ -303,7 +303,45 @@ triage_pool(struct triage *t, const struct triage_mail *tm)
  * the maintainers and the LKP team in the last hour)? 1 and *why_out,
  * 0, or negative. */
 static int
-over_quota(struct triage *t, struct triage_mail *tm, const char **why_out)
+over_patch_quota(struct triage *t, struct triage_mail *tm, int64_t now,
+		 const char **why_out)
+{
+	const struct settings *set = t->ctx->set;
+	int64_t n;
+	int rc;
+
+	if (set->requests.patches_per_asker > 0) {
+		rc = store_request_count_kind(t->st, REQ_TEST_PATCH,
+					      tm->author, 0, now - 86400, now,
+					      &n);
+		if (rc != LKB_OK)
+			return rc;
+		if (n >= set->requests.patches_per_asker) {
+			*why_out = "you have had as many patches tested as "
+				   "one person may in a day ([requests] "
+				   "patches_per_asker); ask again tomorrow";
+			return 1;
+		}
+	}
+	if (set->requests.patches_per_report > 0 && tm->report_id) {
+		rc = store_request_count_kind(t->st, REQ_TEST_PATCH, NULL,
+					      tm->report_id, now - 86400, now,
+					      &n);
+		if (rc != LKB_OK)
+			return rc;
+		if (n >= set->requests.patches_per_report) {
+			*why_out = "this report has had as many patches "
+				   "tested as it may in a day ([requests] "
+				   "patches_per_report); ask again tomorrow";
+			return 1;
+		}
+	}
+	return 0;
+}
+
+static int
+over_quota(struct triage *t, struct triage_mail *tm,
+	   const struct lkp_command *cmd, const char **why_out)
 {
 	const struct settings *set = t->ctx->set;
 	int64_t now = (int64_t)time(NULL), n;
@@ -325,6 +363,9 @@ over_quota(struct triage *t, struct triage_mail *tm, const char **why_out)
 			return 1;
 		}
 	}
+	if (cmd->verb == LKP_CMD_TEST &&
+	    (rc = over_patch_quota(t, tm, now, why_out)) != 0)
+		return rc;
 	if (set->requests.per_asker > 0) {
 		rc = store_request_count(t->st, tm->author, 0, -1, now - 86400,
 					 now, &n);
@@ -377,7 +418,8 @@ add_request(struct triage *t, struct triage_mail *tm,
 	rq.pool = triage_pool(t, tm);
 	rq.kind = cmd->verb == LKP_CMD_COMPARE ? REQ_COMPARE
 		  : cmd->verb == LKP_CMD_COMPARE_SERIES ? REQ_COMPARE_SERIES
-							 : REQ_RETEST;
+		  : cmd->verb == LKP_CMD_TEST ? REQ_TEST_PATCH
+					      : REQ_RETEST;
 	rq.args = args.buf;
 	rq.state = REQ_NEW;
 	*id_out = 0;
@@ -475,7 +517,7 @@ triage_command(struct triage *t, struct triage_mail *tm,
 		/* a request asked again in this mail is no new request */
 		rc = add_request(t, tm, cmd, 0, &req, &again);
 		if (rc == LKB_OK && !again && !tm->cli &&
-		    (rc = over_quota(t, tm, &msg)) == 1) {
+		    (rc = over_quota(t, tm, cmd, &msg)) == 1) {
 			rc = LKB_OK;
 			v = LC_REFUSED;
 			quota = 1;
@@ -553,6 +595,9 @@ triage_command(struct triage *t, struct triage_mail *tm,
 		tvalue_map_set_str(data, "unverified", unverified ? msg : "");
 		/* a quota's refusal says which, not "not a maintainer" */
 		tvalue_map_set_str(data, "quota", quota ? msg : "");
+		/* a request refused: whom it is taken from, not "state" */
+		tvalue_map_set_str(data, "ask", lkp_verb_info(cmd->verb)->tier
+				   == LKP_TIER_ASK ? "yes" : "");
 		tpl = "refusal";
 		break;
 	default:

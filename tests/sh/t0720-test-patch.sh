@@ -1,0 +1,286 @@
+#!/bin/sh
+# t0720-test-patch.sh - "#lkp test" end to end, through a real dovecot
+# (IMAP) and postfix's smtp-sink (SMTP), `lkpbot run` after each step:
+#  - a kernel tree made here: base, a culprit that slows the remaps down;
+#    patches made with git against the culprit: a fix that applies, one
+#    that conflicts, a hostile one touching ../x and .git/hooks;
+#  - results for base and culprit: the three-columns lkp-golden tree,
+#    which lkp-tests' own stats code (unite_to) wrote, its commit
+#    directories renamed to this tree's commits;
+#  - the patch author asks with the fix inline -> the fix is committed on
+#    the culprit with her name and subject in a private worktree that is
+#    gone afterwards; one lkp job file, for culprit + fix only (base and
+#    culprit have results); one "queued" mail in the thread;
+#  - the conflicting patch, attached -> answered at once with git's own
+#    error lines and the commit it tried; no job;
+#  - the same fix again from another recipient (same patch-id) -> no
+#    second job, no second mail;
+#  - the hostile patch -> refused by git, nothing written outside the
+#    worktree, no hook installed;
+#  - an outsider -> a polite refusal, no request;
+#  - the fix's results arrive -> one answer with the three-column table
+#    whose rows are byte for byte what lkp ncompare printed for the tree.
+. "${LKB_SRCDIR:-$(dirname "$0")/../..}/tests/sh/lib.sh"
+. "$LKB_SRCDIR/tests/sh/lib-smtp.sh"
+smtp_require
+lkb_on_exit smtp_cleanup
+for c in git sqlite3 tar; do
+	command -v $c >/dev/null || bail_out "$c missing"
+done
+start_dovecot
+lkb_setup
+start_smtp_sink "$T/sink"
+plan 33
+
+# ---- the kernel tree ----
+R=$T/repo
+git init -q "$R"
+git -C "$R" config user.name Tester
+git -C "$R" config user.email tester@example.org
+mkdir -p "$R/mm"
+printf 'int remap(void)\n{\n\tstatic int batch = 64;\n\treturn batch;\n}\n\n/* end */\n' >"$R/mm/remap.c"
+git -C "$R" add mm/remap.c
+git -C "$R" commit -q -m "mm: base"
+BASE=$(git -C "$R" rev-parse HEAD)
+sed -i 's/batch = 64/batch = 1/' "$R/mm/remap.c"
+git -C "$R" commit -q -a -m "mm/remap: remap one page at a time"
+CULPRIT=$(git -C "$R" rev-parse HEAD)
+# patches against the culprit (the tree is left as it was)
+sed -i 's/batch = 1;/batch = 1;\n\tbatch *= 64;/' "$R/mm/remap.c"
+git -C "$R" diff >"$T/fix.diff"
+git -C "$R" checkout -q -- mm/remap.c
+sed -i 's/batch = 1/batch = 32/' "$R/mm/remap.c"
+git -C "$R" diff >"$T/other.diff"
+git -C "$R" checkout -q -- mm/remap.c
+sed 's/batch = 1/batch = 16/; s/batch = 32/batch = 8/' "$T/other.diff" >"$T/conflict.diff"
+git -C "$R" worktree list --porcelain >"$T/wt.before"
+
+# ---- results for base and culprit, by lkp's own code ----
+G=$LKB_TEST_DATA/lkp-golden/cases/three-columns
+mkdir -p "$T/tree" "$T/held"
+tar -xzf "$G/result.tar.gz" -C "$T/tree"
+RT=$T/tree/result/stress-ng/memory-100%-remap-60s/lkp-icl-2sp8/debian-12-x86_64-20240206.cgz/x86_64-rhel-9.4/gcc-12
+mv "$RT/fb60e2ba21f9ee98ad87c772a08a2da8b3da2ba3" "$RT/$BASE"
+mv "$RT/e9eff5d0c41414e9f53ced6462e80fef68d8d7a8" "$RT/$CULPRIT"
+mv "$RT/54f1235b1357a19c2c2cbf3d14ae646567366868" "$T/held/fix"
+
+short10() { echo "$1" | cut -c1-10; }
+SUBJ="[mm/remap]  $(short10 "$CULPRIT"): stress-ng.remap.ops_per_sec -37.6% regression"
+cat >"$T/report.eml" <<EOF
+From: kernel test robot <oliver.sang@intel.com>
+To: Jane Doe <jane@example.org>
+Cc: Hugh Dickins <hugh@example.org>, linux-mm@kvack.org, lkp@intel.com
+Subject: $SUBJ
+Date: Tue, 02 Jan 2024 10:00:00 +0000
+Message-ID: <202401021000.tp@intel.com>
+Content-Type: text/plain; charset=utf-8
+
+Hello,
+
+kernel test robot noticed a -37.6% regression of stress-ng.remap.ops_per_sec on:
+
+
+commit: $CULPRIT ("mm/remap: remap one page at a time")
+https://git.kernel.org/cgit/linux/kernel/git/akpm/mm.git mm-everything
+
+testcase: stress-ng
+test machine: 128 threads 2 sockets Intel(R) Xeon(R) Platinum 8358 CPU @ 2.60GHz (Ice Lake) with 128G memory
+parameters:
+
+	nr_threads: 100%
+	testtime: 60s
+	class: memory
+	test: remap
+
+
+Details are as below:
+-------------------------------------------------------------------------------------------------->
+
+=========================================================================================
+class/compiler/kconfig/nr_threads/rootfs/tbox_group/test/testcase/testtime:
+  memory/gcc-12/x86_64-rhel-9.4/100%/debian-12-x86_64-20240206.cgz/lkp-icl-2sp8/remap/stress-ng/60s
+
+commit: 
+  $(short10 "$BASE") ("mm: base")
+  $(short10 "$CULPRIT") ("mm/remap: remap one page at a time")
+
+$(echo "$BASE" | cut -c1-16) $(echo "$CULPRIT" | cut -c1-27) 
+---------------- --------------------------- 
+         %stddev     %change         %stddev
+             \          |                \  
+      1233           -37.6%     769.75        stress-ng.remap.ops_per_sec
+
+
+
+-- 
+0-DAY CI Kernel Test Service
+https://github.com/intel/lkp-tests/wiki
+EOF
+# reply FILE MSGID FROM DATE: a reply in the report's thread, body on stdin
+reply() {
+	{
+		cat <<EOF
+From: $3
+To: kernel test robot <oliver.sang@intel.com>
+Cc: linux-mm@kvack.org
+Subject: Re: $SUBJ
+Date: $4
+Message-ID: <$2>
+In-Reply-To: <202401021000.tp@intel.com>
+References: <202401021000.tp@intel.com>
+EOF
+		cat
+	} >"$T/$1"
+}
+{
+	printf 'Content-Type: text/plain; charset=utf-8\n\n#lkp test\n\nThis should give the batches back.\n\n'
+	printf 'From: Jane Doe <jane@example.org>\nSubject: [PATCH] mm/remap: batch the remaps again\n\n'
+	printf 'Signed-off-by: Jane Doe <jane@example.org>\n---\n'
+	cat "$T/fix.diff"
+} | reply fix.eml jane.fix@example.org "Jane Doe <jane@example.org>" \
+	"Tue, 02 Jan 2024 12:00:00 +0000"
+{
+	printf 'MIME-Version: 1.0\nContent-Type: multipart/mixed; boundary="b"\n\n'
+	printf -- '--b\nContent-Type: text/plain; charset=utf-8\n\n#lkp test\n\nOr this one?\n\n'
+	printf -- '--b\nContent-Type: text/x-patch; charset=utf-8\nContent-Disposition: attachment; filename="0001-other.patch"\n\n'
+	printf 'Subject: [PATCH] mm/remap: another batch\n\n---\n'
+	cat "$T/conflict.diff"
+	printf -- '--b--\n'
+} | reply conflict.eml jane.conflict@example.org "Jane Doe <jane@example.org>" \
+	"Tue, 02 Jan 2024 12:10:00 +0000"
+{
+	printf 'Content-Type: text/plain; charset=utf-8\n\n#lkp test\n\nThe same, from me.\n\n'
+	cat "$T/fix.diff"
+} | reply again.eml hugh.again@example.org "Hugh Dickins <hugh@example.org>" \
+	"Tue, 02 Jan 2024 12:20:00 +0000"
+{
+	printf 'Content-Type: text/plain; charset=utf-8\n\n#lkp test\n\n'
+	printf 'diff --git a/../x b/../x\nnew file mode 100644\n--- /dev/null\n+++ b/../x\n@@ -0,0 +1 @@\n+owned\n'
+	printf 'diff --git a/.git/hooks/post-checkout b/.git/hooks/post-checkout\nnew file mode 100755\n--- /dev/null\n+++ b/.git/hooks/post-checkout\n@@ -0,0 +1,2 @@\n+#!/bin/sh\n+touch %s/hooked\n' "$T"
+} | reply hostile.eml jane.hostile@example.org "Jane Doe <jane@example.org>" \
+	"Tue, 02 Jan 2024 12:30:00 +0000"
+{
+	printf 'Content-Type: text/plain; charset=utf-8\n\n#lkp test\n\n'
+	cat "$T/fix.diff"
+} | reply eve.eml eve.1@evil.example "Eve <eve@evil.example>" \
+	"Tue, 02 Jan 2024 12:40:00 +0000"
+
+write_imap_conf INBOX
+cat >>"$LKB_CONF" <<CONF
+[smtp]
+url = smtp://127.0.0.1:$SMTP_SINK_PORT
+from = lkpbot <lkpbot@bot.example>
+[bot]
+verify_senders = none
+address = lkpbot@bot.example
+maintainers = alice@maint.example
+cc_policy = thread
+[results]
+root = $T/tree/result
+queue = $T/queue
+[git]
+repo = $R
+worktrees = $T/wt
+CONF
+run() { echo "$ lkpbot run" >>"$T/run.out"; "$LKPBOT" -c "$LKB_CONF" run >>"$T/run.out" 2>&1; }
+q() { db_q "$1"; }
+# the mails smtp-sink got, in order; new_mails lists the ones not seen
+new_mails() {
+	touch "$T/seen"
+	for f in $(ls -tr "$T/sink"); do
+		grep -qxF "$f" "$T/seen" || { echo "$f" >>"$T/seen"; echo "$T/sink/$f"; }
+	done
+}
+# mail_to MSGID: the new mail threaded under the mail MSGID (CRs off)
+mail_to() {
+	for f in $NEW; do
+		grep -q "^In-Reply-To: <$1>" "$f" && tr -d '\r' <"$f"
+	done
+}
+
+maildir_put INBOX "$T/report.eml"
+run
+ok_rc "the report arrives" $?
+is "it is tracked" "$(q 'select count(*) from reports')" 1
+NEW=$(new_mails)
+
+# ---- the asks ----
+maildir_put INBOX "$T/fix.eml" "$T/conflict.eml" "$T/again.eml" \
+	"$T/hostile.eml" "$T/eve.eml"
+run
+ok_rc "run over the five asks" $?
+NEW=$(new_mails)
+is "four test-patch requests (not the outsider's)" \
+	"$(q "select count(*) from requests where kind = 'test-patch'")" 4
+req() { q "select r.$2 from requests r join messages m on m.id = r.msg_id where m.message_id = '$1' order by r.id limit 1"; }
+is "the fix: queued" "$(req jane.fix@example.org state)" queued
+FIX=$(git -C "$R" rev-parse --verify -q "refs/lkpbot/test-patch/$(req jane.fix@example.org id)")
+ok_rc "the fix is committed on the culprit" \
+	"$([ "$(git -C "$R" rev-parse "$FIX^")" = "$CULPRIT" ]; echo $?)"
+is "with the mail's author and the patch's subject" \
+	"$(git -C "$R" log -1 --format='%an <%ae>|%s' "$FIX")" \
+	"Jane Doe <jane@example.org>|mm/remap: batch the remaps again"
+is "the fix commit holds the patch" \
+	"$(git -C "$R" show "$FIX:mm/remap.c" | grep -c 'batch \*= 64')" 1
+is "one job file, for culprit + fix only" "$(ls "$T/queue" | tr '\n' ' ')" \
+	"$(ls "$T/queue" | grep "^stress-ng-$(echo "$FIX" | cut -c1-12)-.*\.yaml$" | tr '\n' ' ')"
+is "exactly one" "$(ls "$T/queue" | wc -l | tr -d ' ')" 1
+ok_rc "in lkp's job layout: the fix commit, the report's axes" \
+	"$(j=$(ls "$T/queue"/*); grep -Eqx "commit: '?$FIX'?" "$j" && grep -qx "tbox_group: lkp-icl-2sp8" "$j" && grep -qx "  test: remap" "$j"; echo $?)"
+mail_to jane.fix@example.org >"$T/queued.mail"
+ok_rc "one queued mail, to Jane, naming the job" \
+	"$(grep -q '^To: Jane Doe <jane@example.org>' "$T/queued.mail" && grep -q "$FIX" "$T/queued.mail"; echo $?)"
+
+is "the conflict: failed" "$(req jane.conflict@example.org state)" failed
+mail_to jane.conflict@example.org >"$T/conflict.mail"
+ok_rc "answered at once with git's own error lines" \
+	"$(grep -q 'error: patch failed: mm/remap.c:' "$T/conflict.mail" && grep -q 'error: mm/remap.c: patch does not apply' "$T/conflict.mail"; echo $?)"
+ok_rc "and the commit it tried" \
+	"$(grep -q "\"mm/remap: another batch\" does not apply on $(echo "$CULPRIT" | cut -c1-12)" "$T/conflict.mail"; echo $?)"
+ok_rc "no server path in it" "$(grep -q "$T" "$T/conflict.mail"; [ $? -ne 0 ]; echo $?)"
+
+is "the same patch again: done, no job" "$(req hugh.again@example.org state)" done
+ok_rc "its result names the first request" \
+	"$(req hugh.again@example.org result | grep -q "as request $(req jane.fix@example.org id)"; echo $?)"
+is "and no mail answers it" "$(mail_to hugh.again@example.org | wc -c | tr -d ' ')" 0
+
+is "the hostile patch: failed" "$(req jane.hostile@example.org state)" failed
+ok_rc "nothing written outside the worktree" \
+	"$([ ! -e "$T/x" ] && [ ! -e "$T/wt/x" ] && [ ! -e "$T/hooked" ]; echo $?)"
+ok_rc "no hook installed anywhere" \
+	"$(find "$R/.git" "$T/wt" -name post-checkout | grep -q .; [ $? -ne 0 ]; echo $?)"
+mail_to jane.hostile@example.org >"$T/hostile.mail"
+ok_rc "git's refusal is the answer" "$(grep -q 'invalid path' "$T/hostile.mail"; echo $?)"
+
+mail_to eve.1@evil.example >"$T/eve.mail"
+ok_rc "the outsider gets a polite refusal, alone" \
+	"$(grep -q '^To: Eve <eve@evil.example>' "$T/eve.mail" && ! grep -q '^Cc:' "$T/eve.mail" && grep -q 'is not one of them, so nothing' "$T/eve.mail" && grep -q '^was queued' "$T/eve.mail"; echo $?)"
+ok_rc "worktrees are gone" \
+	"$([ -z "$(ls -A "$T/wt")" ] && git -C "$R" worktree list --porcelain | cmp -s - "$T/wt.before"; echo $?)"
+
+# the command line's twin, on the fix's mail: the same patch again
+"$LKPBOT" -c "$LKB_CONF" request 1 test-patch '<jane.fix@example.org>' >"$T/cli.out" 2>&1
+ok_rc "lkpbot request REPORT test-patch MSG adds a request" \
+	"$(grep -q '^request [0-9]*: test-patch' "$T/cli.out"; echo $?)"
+run
+NEW=$(new_mails)
+is "it is the same patch: done, no second job" \
+	"$(q "select state from requests order by id desc limit 1") $(ls "$T/queue" | wc -l | tr -d ' ')" "done 1"
+is "a run with nothing new sends nothing" "$(echo $NEW | wc -w | tr -d ' ')" 0
+
+# ---- the fix's results arrive ----
+mv "$T/held/fix" "$RT/$FIX"
+run
+ok_rc "run with all results" $?
+NEW=$(new_mails)
+is "the fix request is done" "$(req jane.fix@example.org state)" done
+is "one mail" "$(echo $NEW | wc -w | tr -d ' ')" 1
+mail_to jane.fix@example.org >"$T/answer.mail"
+# the rows of lkp ncompare's own output for this tree, from the line
+# after the column heads on
+sed -n '/^ *\\ *|/,$p' "$G/ncompare.out" | sed 1d | grep . >"$T/rows"
+missing=$(grep -Fxvf "$T/answer.mail" "$T/rows" | wc -l | tr -d ' ')
+is "every row of lkp ncompare's three-column table, byte for byte" "$missing" 0
+ok_rc "three columns: base, culprit, culprit + fix" \
+	"$(grep -q "^  $(short10 "$BASE")" "$T/answer.mail" && grep -q "^  $(short10 "$CULPRIT")" "$T/answer.mail" && grep -q "^  $(short10 "$FIX")" "$T/answer.mail"; echo $?)"
+done_testing
