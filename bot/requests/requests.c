@@ -33,7 +33,35 @@ struct req_work {
 	struct request_plan plan;
 	int64_t now;
 	int short_git;	/* git's time cut to what is left of the stage */
+	int confirm;	/* the answer moves the report to fix-confirmed */
 };
+
+/* A test-patch answer that fully recovers: the report moves to
+ * fix-confirmed (unless closed), saying who asked. */
+static int
+confirm_fix(struct req_work *w)
+{
+	struct store_report_state cur;
+	char *cause;
+	int rc = store_report_state_get(w->ctx->st, w->r->report_id, &cur);
+
+	if (rc < 0)
+		return rc;
+	if (rc == 0 || (cur.state && (!strcmp(cur.state, "closed") ||
+				      !strcmp(cur.state, "fix-confirmed")))) {
+		store_report_state_release(&cur);
+		return LKB_OK;
+	}
+	store_report_state_release(&cur);
+	cause = xasprintf("request %lld (#lkp test by %s): the patch fully "
+			  "recovers", (long long)w->r->id,
+			  w->r->asker ? w->r->asker : "?");
+	rc = store_report_transition(w->ctx->st, w->r->report_id,
+				     "fix-confirmed", NULL, 0, cause,
+				     w->r->msg_id, w->now);
+	free(cause);
+	return rc;
+}
 
 /* Write the answer, the new state and the job files written (jobs, may
  * be NULL) in one transaction. */
@@ -49,6 +77,8 @@ decide_jobs(struct req_work *w, const char *kind, struct tvalue *data,
 		rc = requests_mail(w->ctx, w->set, w->r, kind, data);
 	if (rc == LKB_OK)
 		rc = store_request_set_state(st, w->r->id, state, result);
+	if (rc == LKB_OK && w->confirm)
+		rc = confirm_fix(w);
 	if (rc == LKB_OK && jobs && jobs->written)
 		rc = store_request_set_jobs(st, w->r->id,
 					    (int64_t)jobs->written, w->now);
@@ -277,16 +307,33 @@ series_value(const struct compare_series *s)
 	return v;
 }
 
+/* The verdict of a test-patch comparison (empty for the others). */
+static void
+fix_data(const struct req_work *w, struct compare_fix *fix, struct tvalue *d)
+{
+	int on = w->r->kind == REQ_TEST_PATCH && w->plan.n == 3;
+
+	strbuf_rtrim(&fix->text);
+	tvalue_map_set_str(d, "verdict", on ? fix->summary : "");
+	tvalue_map_set_str(d, "verdict_text", on ? fix->text.buf : "");
+	tvalue_map_set_str(d, "asker", w->r->asker ? w->r->asker : "");
+	tvalue_map_set_str(d, "confirmed", on && fix->level == FIX_FULL
+					   ? "yes" : "");
+}
+
 static int
 complete_request(struct req_work *w)
 {
-	struct compare_opts o = { 0, w->ra.headline, 0, 0 };
+	struct compare_opts o = { 0, w->ra.headline, 0, 0, NULL };
+	struct compare_fix fix = { FIX_UNCHANGED, 0, "", STRBUF_INIT };
 	struct strbuf out = STRBUF_INIT, chart = STRBUF_INIT;
 	struct request_plan *p = &w->plan;
 	struct tvalue *d;
 	char *err = NULL, *result, buf[32];
 	int rc;
 
+	if (w->r->kind == REQ_TEST_PATCH && p->n == 3)
+		o.fix = &fix;
 	rc = compare_run(w->env->root, &w->ra.axes, p->c, p->n, &o, &out,
 			 &err);
 	if (rc) {
@@ -311,6 +358,7 @@ complete_request(struct req_work *w)
 				       "statistics (mean, stddev, %change)",
 				       p->again);
 		tvalue_map_set_str(d, "testcase", w->ra.axes.testcase);
+		fix_data(w, &fix, d);
 		snprintf(buf, sizeof(buf), "%zu",
 			 requests_new_runs(w->env, &w->ra.axes, p->c[0].sha, 0));
 		tvalue_map_set_str(d, "runs", buf);
@@ -319,10 +367,12 @@ complete_request(struct req_work *w)
 	tvalue_map_set_str(d, "table", out.buf);
 	result = xasprintf("%s of %zu commits", p->series ? "series-report"
 				: "compare-report", p->n);
+	w->confirm = fix.level == FIX_FULL;
 	rc = decide(w, p->series ? "series-report" : "compare-report", d,
 		    REQ_DONE, result);
 	free(result);
 out:
+	strbuf_release(&fix.text);
 	free(err);
 	strbuf_release(&out);
 	strbuf_release(&chart);

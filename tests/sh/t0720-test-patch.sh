@@ -19,7 +19,11 @@
 #    worktree, no hook installed;
 #  - an outsider -> a polite refusal, no request;
 #  - the fix's results arrive -> one answer with the three-column table
-#    whose rows are byte for byte what lkp ncompare printed for the tree.
+#    whose rows are byte for byte what lkp ncompare printed for the tree,
+#    and the verdict "partly recovers (N % of the regression)", N from
+#    lkp's printed means, with the Welch figures; the report stays;
+#  - a revert asked by another recipient, its runs those of the base ->
+#    "fully recovers", the report fix-confirmed, saying who asked.
 . "${LKB_SRCDIR:-$(dirname "$0")/../..}/tests/sh/lib.sh"
 . "$LKB_SRCDIR/tests/sh/lib-smtp.sh"
 smtp_require
@@ -30,7 +34,7 @@ done
 start_dovecot
 lkb_setup
 start_smtp_sink "$T/sink"
-plan 33
+plan 41
 
 # ---- the kernel tree ----
 R=$T/repo
@@ -53,6 +57,9 @@ sed -i 's/batch = 1/batch = 32/' "$R/mm/remap.c"
 git -C "$R" diff >"$T/other.diff"
 git -C "$R" checkout -q -- mm/remap.c
 sed 's/batch = 1/batch = 16/; s/batch = 32/batch = 8/' "$T/other.diff" >"$T/conflict.diff"
+sed -i 's/batch = 1/batch = 64/' "$R/mm/remap.c"
+git -C "$R" diff >"$T/revert.diff"
+git -C "$R" checkout -q -- mm/remap.c
 git -C "$R" worktree list --porcelain >"$T/wt.before"
 
 # ---- results for base and culprit, by lkp's own code ----
@@ -164,6 +171,12 @@ EOF
 	cat "$T/fix.diff"
 } | reply eve.eml eve.1@evil.example "Eve <eve@evil.example>" \
 	"Tue, 02 Jan 2024 12:40:00 +0000"
+
+{
+	printf 'Content-Type: text/plain; charset=utf-8\n\n#lkp test\n\nOr simply go back to 64?\n\n'
+	cat "$T/revert.diff"
+} | reply revert.eml hugh.revert@example.org "Hugh Dickins <hugh@example.org>" \
+	"Wed, 03 Jan 2024 09:00:00 +0000"
 
 write_imap_conf INBOX
 cat >>"$LKB_CONF" <<CONF
@@ -283,4 +296,33 @@ missing=$(grep -Fxvf "$T/answer.mail" "$T/rows" | wc -l | tr -d ' ')
 is "every row of lkp ncompare's three-column table, byte for byte" "$missing" 0
 ok_rc "three columns: base, culprit, culprit + fix" \
 	"$(grep -q "^  $(short10 "$BASE")" "$T/answer.mail" && grep -q "^  $(short10 "$CULPRIT")" "$T/answer.mail" && grep -q "^  $(short10 "$FIX")" "$T/answer.mail"; echo $?)"
+# the share of the regression given back, from lkp's printed means:
+# (fix - culprit) / (base - culprit)
+share=$(awk '$NF == "stress-ng.remap.ops_per_sec" { printf "%.0f", ($5 - $3) / ($1 - $3) * 100 }' "$T/rows")
+ok_rc "the verdict: partly recovers ($share % of the regression)" \
+	"$(grep -qxF "Verdict (the report's headline metric decides): the patch partly recovers ($share % of the regression)." "$T/answer.mail"; echo $?)"
+ok_rc "with the numbers and the noise confidence it came from" \
+	"$(grep -qF "  base 1233" "$T/answer.mail" && grep -q '^  culprit + fix against base, likely (Welch t' "$T/answer.mail" && grep -q '^  culprit + fix against culprit, clear (Welch t' "$T/answer.mail"; echo $?)"
+ok_rc "says who asked; the report is not fix-confirmed" \
+	"$(grep -qx 'Asked by jane@example.org.' "$T/answer.mail" && [ "$(q 'select state from reports')" != fix-confirmed ]; echo $?)"
+
+# ---- a patch that gives it all back: fix-confirmed ----
+maildir_put INBOX "$T/revert.eml"
+run
+NEW=$(new_mails)
+REV=$(git -C "$R" rev-parse --verify -q "refs/lkpbot/test-patch/$(req hugh.revert@example.org id)")
+is "the revert is queued: one more job file" \
+	"$(req hugh.revert@example.org state) $(ls "$T/queue" | wc -l | tr -d ' ')" "queued 2"
+# its runs: lkp's runs of the base, as a revert would give
+cp -r "$RT/$BASE" "$RT/$REV"
+run
+NEW=$(new_mails)
+mail_to hugh.revert@example.org >"$T/revert.mail"
+ok_rc "the answer: fully recovers" \
+	"$(grep -qxF "Verdict (the report's headline metric decides): the patch fully recovers." "$T/revert.mail"; echo $?)"
+is "the report is fix-confirmed" "$(q 'select state from reports')" fix-confirmed
+ok_rc "its history names the request and who asked" \
+	"$(q "select cause from report_history where to_state = 'fix-confirmed'" | grep -q "#lkp test by hugh@example.org"; echo $?)"
+ok_rc "the answer says who asked and that" \
+	"$(grep -qx 'Asked by hugh@example.org. The report is now fix-confirmed.' "$T/revert.mail"; echo $?)"
 done_testing
