@@ -19,7 +19,8 @@
 #    worktree, no hook installed;
 #  - an outsider -> a polite refusal, no request;
 #  - the fix's results arrive -> one answer with the three-column table
-#    whose rows are byte for byte what lkp ncompare printed for the tree,
+#    byte for byte what lkp ncompare printed for the tree (its commit
+#    list aside: the mail names each commit with its subject),
 #    and the verdict "partly recovers (N % of the regression)", N from
 #    lkp's printed means, with the Welch figures; the report stays;
 #  - a revert asked by another recipient, its runs those of the base ->
@@ -34,7 +35,7 @@ done
 start_dovecot
 lkb_setup
 start_smtp_sink "$T/sink"
-plan 41
+plan 42
 
 # ---- the kernel tree ----
 R=$T/repo
@@ -294,6 +295,17 @@ mail_to jane.fix@example.org >"$T/answer.mail"
 sed -n '/^ *\\ *|/,$p' "$G/ncompare.out" | sed 1d | grep . >"$T/rows"
 missing=$(grep -Fxvf "$T/answer.mail" "$T/rows" | wc -l | tr -d ' ')
 is "every row of lkp ncompare's three-column table, byte for byte" "$missing" 0
+# the whole section but the commit list (the mail names each commit with
+# its subject): lkp's output with this tree's commits for the golden's
+nocommits() { awk '/^commit: $/ { skip = 1; next } skip && /^$/ { skip = 0; next } !skip'; }
+sed -e "s/fb60e2ba21f9ee98/$(echo "$BASE" | cut -c1-16)/g" \
+    -e "s/e9eff5d0c41414e9f53ced6462e/$(echo "$CULPRIT" | cut -c1-27)/g" \
+    -e "s/54f1235b1357a19c2c2cbf3d14a/$(echo "$FIX" | cut -c1-27)/g" \
+    "$G/ncompare.out" | nocommits >"$T/lkp.section"
+sed -n '/^=\{89\}$/,/^Where the change comes from/p' "$T/answer.mail" |
+	sed '$d' | nocommits >"$T/mail.section"
+ok_rc "the section byte for byte as lkp ncompare prints it (commit list aside)" \
+	"$(cmp -s "$T/lkp.section" "$T/mail.section" && [ "$(wc -l <"$T/mail.section")" -gt 20 ]; echo $?)"
 ok_rc "three columns: base, culprit, culprit + fix" \
 	"$(grep -q "^  $(short10 "$BASE")" "$T/answer.mail" && grep -q "^  $(short10 "$CULPRIT")" "$T/answer.mail" && grep -q "^  $(short10 "$FIX")" "$T/answer.mail"; echo $?)"
 # the share of the regression given back, from lkp's printed means:
