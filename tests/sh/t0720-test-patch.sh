@@ -25,6 +25,8 @@
 #    lkp's printed means, with the Welch figures; the report stays;
 #  - a revert asked by another recipient, its runs those of the base ->
 #    "fully recovers", the report fix-confirmed, saying who asked.
+#  - [requests] patches_per_asker and [git] patch_max_bytes: a refusal
+#    naming the key, and a patch too large answered before git runs.
 . "${LKB_SRCDIR:-$(dirname "$0")/../..}/tests/sh/lib.sh"
 . "$LKB_SRCDIR/tests/sh/lib-smtp.sh"
 smtp_require
@@ -35,7 +37,7 @@ done
 start_dovecot
 lkb_setup
 start_smtp_sink "$T/sink"
-plan 42
+plan 44
 
 # ---- the kernel tree ----
 R=$T/repo
@@ -337,4 +339,30 @@ ok_rc "its history names the request and who asked" \
 	"$(q "select cause from report_history where to_state = 'fix-confirmed'" | grep -q "#lkp test by hugh@example.org"; echo $?)"
 ok_rc "the answer says who asked and that" \
 	"$(grep -qx 'Asked by hugh@example.org. The report is now fix-confirmed.' "$T/revert.mail"; echo $?)"
+
+# ---- bounds: patches per asker, patch size ----
+cat >>"$LKB_CONF" <<CONF
+[requests]
+patches_per_asker = 3
+CONF
+sed -i 's/^\[git\]$/[git]\npatch_max_bytes = 100/' "$LKB_CONF"
+{
+	printf 'Content-Type: text/plain; charset=utf-8\n\n#lkp test\n\n'
+	cat "$T/other.diff"
+} | reply more.eml jane.more@example.org "Jane Doe <jane@example.org>" \
+	"Wed, 03 Jan 2024 10:00:00 +0000"
+{
+	printf 'Content-Type: text/plain; charset=utf-8\n\n#lkp test\n\n'
+	cat "$T/other.diff"
+} | reply big.eml hugh.big@example.org "Hugh Dickins <hugh@example.org>" \
+	"Wed, 03 Jan 2024 10:10:00 +0000"
+maildir_put INBOX "$T/more.eml" "$T/big.eml"
+run
+NEW=$(new_mails)
+mail_to jane.more@example.org >"$T/more.mail"
+ok_rc "past [requests] patches_per_asker: refused, saying which, no request" \
+	"$(grep -q 'patches_per_asker' "$T/more.mail" && [ -z "$(req jane.more@example.org id)" ]; echo $?)"
+mail_to hugh.big@example.org >"$T/big.mail"
+ok_rc "a patch over [git] patch_max_bytes: refused before git sees it" \
+	"$(grep -q 'more than lkpbot takes (\[git\] patch_max_bytes = 100)' "$T/big.mail" && [ "$(req hugh.big@example.org state)" = failed ] && ! git -C "$R" rev-parse -q --verify "refs/lkpbot/test-patch/$(req hugh.big@example.org id)" >/dev/null; echo $?)"
 done_testing
