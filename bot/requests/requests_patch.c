@@ -160,7 +160,8 @@ struct patch_job {
 };
 
 /* git in dir with stdin from in (or NULL) and env; stdout to out (or
- * dropped), all of stderr to err (or NULL). */
+ * dropped), all of stderr to err (or NULL); a git stopped at [git]
+ * patch_timeout (or at the output cap) says so in err. */
 static int
 git(const char *dir, const char *const *args, const char *in,
     const char *const *env, struct strbuf *out, struct strbuf *err)
@@ -169,9 +170,19 @@ git(const char *dir, const char *const *args, const char *in,
 	struct strbuf sink = STRBUF_INIT;
 	char *e = NULL;
 	int rc = compare_git_run_io(dir, args, &io, out ? out : &sink, &e);
+	size_t i = 0;
 
 	if (rc)
 		lkb_info("%s", e);
+	while (args[i] && !strcmp(args[i], "-c") && args[i + 1])
+		i += 2;		/* the subcommand, after the -c options */
+	if (rc == LKB_ERR_TOO_BIG && err) {
+		strbuf_reset(err);
+		if (strbuf_addf(err, "git %s was stopped: it took longer than "
+				"[git] patch_timeout allows, or wrote more "
+				"than lkpbot reads", args[i] ? args[i] : ""))
+			strbuf_reset(err);
+	}
 	free(e);
 	strbuf_release(&sink);
 	return rc;
@@ -267,10 +278,12 @@ apply_commit(struct patch_job *j, const struct store_msg *ask,
 		goto done;
 	}
 	strbuf_reset(&err);
-	if (git(j->wt, apply, j->patch_file, NULL, NULL, &err)) {
-		char *what = xasprintf("the patch \"%s\" does not apply on "
-				       "%.12s; git apply says:", out->subject,
-				       culprit);
+	if ((rc = git(j->wt, apply, j->patch_file, NULL, NULL, &err))) {
+		char *what = xasprintf("the patch \"%s\" %s on %.12s%s",
+				       out->subject, rc == LKB_ERR_TOO_BIG
+				       ? "was not applied" : "does not apply",
+				       culprit, rc == LKB_ERR_TOO_BIG ? ":"
+				       : "; git apply says:");
 
 		out->error = error_lines(j, what, err.buf);
 		free(what);

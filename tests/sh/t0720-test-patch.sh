@@ -25,6 +25,7 @@
 #    lkp's printed means, with the Welch figures; the report stays;
 #  - a revert asked by another recipient, its runs those of the base ->
 #    "fully recovers", the report fix-confirmed, saying who asked.
+#  - a git apply that hangs: stopped at [git] patch_timeout, answered;
 #  - [requests] patches_per_asker and [git] patch_max_bytes: a refusal
 #    naming the key, and a patch too large answered before git runs.
 . "${LKB_SRCDIR:-$(dirname "$0")/../..}/tests/sh/lib.sh"
@@ -37,7 +38,7 @@ done
 start_dovecot
 lkb_setup
 start_smtp_sink "$T/sink"
-plan 44
+plan 46
 
 # ---- the kernel tree ----
 R=$T/repo
@@ -339,6 +340,31 @@ ok_rc "its history names the request and who asked" \
 	"$(q "select cause from report_history where to_state = 'fix-confirmed'" | grep -q "#lkp test by hugh@example.org"; echo $?)"
 ok_rc "the answer says who asked and that" \
 	"$(grep -qx 'Asked by hugh@example.org. The report is now fix-confirmed.' "$T/revert.mail"; echo $?)"
+
+# ---- a git apply that hangs is stopped at [git] patch_timeout ----
+mkdir -p "$T/slow"
+cat >"$T/slow/git" <<SLOW
+#!/bin/sh
+case " \$* " in *" apply "*) exec sleep 30 ;; esac
+exec $(command -v git) "\$@"
+SLOW
+chmod +x "$T/slow/git"
+sed -i 's/^\[git\]$/[git]\npatch_timeout = 1/' "$LKB_CONF"
+{
+	printf 'Content-Type: text/plain; charset=utf-8\n\n#lkp test\n\n'
+	cat "$T/other.diff"
+} | reply slow.eml alice.slow@maint.example "Alice <alice@maint.example>" \
+	"Wed, 03 Jan 2024 09:30:00 +0000"
+maildir_put INBOX "$T/slow.eml"
+start=$(date +%s)
+PATH="$T/slow:$PATH" run
+took=$(( $(date +%s) - start ))
+NEW=$(new_mails)
+mail_to alice.slow@maint.example >"$T/slow.mail"
+ok_rc "git apply is stopped after [git] patch_timeout, and the answer says so" \
+	"$([ $took -lt 25 ] && [ "$(req alice.slow@maint.example state)" = failed ] && grep -q 'git apply was stopped: it took longer than' "$T/slow.mail"; echo $?)"
+ok_rc "its worktree is gone too" \
+	"$([ -z "$(ls -A "$T/wt")" ] && git -C "$R" worktree list --porcelain | cmp -s - "$T/wt.before"; echo $?)"
 
 # ---- bounds: patches per asker, patch size ----
 cat >>"$LKB_CONF" <<CONF
