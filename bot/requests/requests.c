@@ -399,6 +399,16 @@ prepare_patch(struct req_work *w, char **args_out)
 		return rc ? rc : 1;
 	}
 	full = requests_full_sha(w->env, culprit);
+	/* git gets the culprit as a full sha the repository knows only */
+	if (strlen(full) != 40 || strspn(full, "0123456789abcdef") != 40) {
+		char *why = xasprintf("the report's commit %.40s is not in the "
+				      "kernel repository", full);
+
+		free(full);
+		rc = fail_request(w, "#lkp test", why, NULL);
+		free(why);
+		return rc ? rc : 1;
+	}
 	rc = requests_patch_apply(w->ctx, w->env, w->r, full, &po);
 	free(full);
 	if (rc)
