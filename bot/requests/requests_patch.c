@@ -159,18 +159,29 @@ struct patch_job {
 	int have_wt;
 };
 
-/* git in dir with stdin from in (or NULL) and env; stdout to out (or
- * dropped), all of stderr to err (or NULL); a git stopped at [git]
- * patch_timeout (or at the output cap) says so in err. */
+/* git in dir, hooks off, with stdin from in (or NULL) and env; stdout
+ * to out (or dropped), all of stderr to err (or NULL); a git stopped at
+ * [git] patch_timeout (or at the output cap) says so in err. */
 static int
 git(const char *dir, const char *const *args, const char *in,
     const char *const *env, struct strbuf *out, struct strbuf *err)
 {
 	struct compare_git_io io = { in, env, err };
 	struct strbuf sink = STRBUF_INIT;
+	const char **argv;
 	char *e = NULL;
-	int rc = compare_git_run_io(dir, args, &io, out ? out : &sink, &e);
-	size_t i = 0;
+	size_t i = 0, n = 0;
+	int rc;
+
+	while (args[n])
+		n++;
+	/* no hook of the repository runs, whatever the command */
+	argv = xcalloc(n + 3, sizeof(*argv));
+	argv[0] = "-c";
+	argv[1] = NO_HOOKS;
+	memcpy(argv + 2, args, n * sizeof(*argv));
+	rc = compare_git_run_io(dir, argv, &io, out ? out : &sink, &e);
+	free(argv);
 
 	if (rc)
 		lkb_info("%s", e);
@@ -217,7 +228,7 @@ error_lines(const struct patch_job *j, const char *what, const char *err)
 static void
 remove_worktree(struct patch_job *j)
 {
-	const char *rm[] = { "-c", NO_HOOKS, "worktree", "remove", "--force",
+	const char *rm[] = { "worktree", "remove", "--force",
 			     "--", j->wt, NULL };
 	const char *prune[] = { "worktree", "prune", NULL };
 
@@ -258,11 +269,11 @@ static int
 apply_commit(struct patch_job *j, const struct store_msg *ask,
 	     const char *culprit, struct patch_outcome *out)
 {
-	const char *add[] = { "-c", NO_HOOKS, "worktree", "add", "--detach",
+	const char *add[] = { "worktree", "add", "--detach",
 			      "--quiet", "--", j->wt, culprit, NULL };
-	const char *apply[] = { "-c", NO_HOOKS, "apply", "--index",
+	const char *apply[] = { "apply", "--index",
 				"--whitespace=nowarn", NULL };
-	const char *commit[] = { "-c", NO_HOOKS, "-c", "commit.gpgSign=false",
+	const char *commit[] = { "-c", "commit.gpgSign=false",
 				 "commit", "--quiet", "--no-verify",
 				 "--file=-", NULL };
 	const char *head[] = { "rev-parse", "--verify", "HEAD", NULL };

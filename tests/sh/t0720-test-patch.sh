@@ -16,7 +16,7 @@
 #  - the same fix again from another recipient (same patch-id) -> no
 #    second job, no second mail;
 #  - the hostile patch -> refused by git, nothing written outside the
-#    worktree, no hook installed;
+#    worktree, no hook installed; the repository's own hooks never run;
 #  - an outsider -> a polite refusal, no request;
 #  - the fix's results arrive -> one answer with the three-column table
 #    byte for byte what lkp ncompare printed for the tree (its commit
@@ -38,7 +38,7 @@ done
 start_dovecot
 lkb_setup
 start_smtp_sink "$T/sink"
-plan 46
+plan 47
 
 # ---- the kernel tree ----
 R=$T/repo
@@ -65,6 +65,12 @@ sed -i 's/batch = 1/batch = 64/' "$R/mm/remap.c"
 git -C "$R" diff >"$T/revert.diff"
 git -C "$R" checkout -q -- mm/remap.c
 git -C "$R" worktree list --porcelain >"$T/wt.before"
+# the operator's repository has hooks: lkpbot must run none of them
+for h in post-checkout pre-commit commit-msg post-commit pre-applypatch \
+	 post-applypatch reference-transaction; do
+	printf '#!/bin/sh\necho %s >>"%s/hook-ran"\n' "$h" "$T" >"$R/.git/hooks/$h"
+	chmod +x "$R/.git/hooks/$h"
+done
 
 # ---- results for base and culprit, by lkp's own code ----
 G=$LKB_TEST_DATA/lkp-golden/cases/three-columns
@@ -265,7 +271,9 @@ is "the hostile patch: failed" "$(req jane.hostile@example.org state)" failed
 ok_rc "nothing written outside the worktree" \
 	"$([ ! -e "$T/x" ] && [ ! -e "$T/wt/x" ] && [ ! -e "$T/hooked" ]; echo $?)"
 ok_rc "no hook installed anywhere" \
-	"$(find "$R/.git" "$T/wt" -name post-checkout | grep -q .; [ $? -ne 0 ]; echo $?)"
+	"$(grep -rqF "$T/hooked" "$R/.git" "$T/wt"; [ $? -ne 0 ]; echo $?)"
+ok_rc "none of the repository's own hooks ran (worktree add, commit, ref)" \
+	"$([ ! -e "$T/hook-ran" ]; echo $?)"
 mail_to jane.hostile@example.org >"$T/hostile.mail"
 ok_rc "git's refusal is the answer" "$(grep -q 'invalid path' "$T/hostile.mail"; echo $?)"
 
