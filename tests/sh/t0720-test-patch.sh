@@ -3,7 +3,7 @@
 # (IMAP) and postfix's smtp-sink (SMTP), `lkpbot run` after each step:
 #  - a kernel tree made here: base, a culprit that slows the remaps down;
 #    patches made with git against the culprit: a fix that applies, one
-#    that conflicts, a hostile one touching ../x and .git/hooks;
+#    that conflicts, a revert; hostile ones written by hand;
 #  - results for base and culprit: the three-columns lkp-golden tree,
 #    which lkp-tests' own stats code (unite_to) wrote, its commit
 #    directories renamed to this tree's commits;
@@ -15,8 +15,9 @@
 #    error lines and the commit it tried; no job;
 #  - the same fix again from another recipient (same patch-id) -> no
 #    second job, no second mail;
-#  - the hostile patch -> refused by git, nothing written outside the
-#    worktree, no hook installed; the repository's own hooks never run;
+#  - hostile patches (../x, .git/hooks, a file through a symlink) ->
+#    refused by git, nothing written outside the worktree, no hook
+#    installed; the repository's own hooks (planted) never run;
 #  - an outsider -> a polite refusal, no request;
 #  - the fix's results arrive -> one answer with the three-column table
 #    byte for byte what lkp ncompare printed for the tree (its commit
@@ -24,7 +25,7 @@
 #    and the verdict "partly recovers (N % of the regression)", N from
 #    lkp's printed means, with the Welch figures; the report stays;
 #  - a revert asked by another recipient, its runs those of the base ->
-#    "fully recovers", the report fix-confirmed, saying who asked.
+#    "fully recovers", the report fix-confirmed, saying who asked;
 #  - a git apply that hangs: stopped at [git] patch_timeout, answered;
 #  - [requests] patches_per_asker and [git] patch_max_bytes: a refusal
 #    naming the key, and a patch too large answered before git runs.
@@ -38,7 +39,7 @@ done
 start_dovecot
 lkb_setup
 start_smtp_sink "$T/sink"
-plan 47
+plan 48
 
 # ---- the kernel tree ----
 R=$T/repo
@@ -176,6 +177,13 @@ EOF
 	printf 'diff --git a/.git/hooks/post-checkout b/.git/hooks/post-checkout\nnew file mode 100755\n--- /dev/null\n+++ b/.git/hooks/post-checkout\n@@ -0,0 +1,2 @@\n+#!/bin/sh\n+touch %s/hooked\n' "$T"
 } | reply hostile.eml jane.hostile@example.org "Jane Doe <jane@example.org>" \
 	"Tue, 02 Jan 2024 12:30:00 +0000"
+# a symlink out of the worktree, then a file through it
+{
+	printf 'Content-Type: text/plain; charset=utf-8\n\n#lkp test\n\n'
+	printf 'diff --git a/evil b/evil\nnew file mode 120000\n--- /dev/null\n+++ b/evil\n@@ -0,0 +1 @@\n+../..\n\\ No newline at end of file\n'
+	printf 'diff --git a/evil/x b/evil/x\nnew file mode 100644\n--- /dev/null\n+++ b/evil/x\n@@ -0,0 +1 @@\n+owned\n'
+} | reply symlink.eml jane.symlink@example.org "Jane Doe <jane@example.org>" \
+	"Tue, 02 Jan 2024 12:35:00 +0000"
 {
 	printf 'Content-Type: text/plain; charset=utf-8\n\n#lkp test\n\n'
 	cat "$T/fix.diff"
@@ -229,12 +237,12 @@ NEW=$(new_mails)
 
 # ---- the asks ----
 maildir_put INBOX "$T/fix.eml" "$T/conflict.eml" "$T/again.eml" \
-	"$T/hostile.eml" "$T/eve.eml"
+	"$T/hostile.eml" "$T/symlink.eml" "$T/eve.eml"
 run
-ok_rc "run over the five asks" $?
+ok_rc "run over the six asks" $?
 NEW=$(new_mails)
-is "four test-patch requests (not the outsider's)" \
-	"$(q "select count(*) from requests where kind = 'test-patch'")" 4
+is "five test-patch requests (not the outsider's)" \
+	"$(q "select count(*) from requests where kind = 'test-patch'")" 5
 req() { q "select r.$2 from requests r join messages m on m.id = r.msg_id where m.message_id = '$1' order by r.id limit 1"; }
 is "the fix: queued" "$(req jane.fix@example.org state)" queued
 FIX=$(git -C "$R" rev-parse --verify -q "refs/lkpbot/test-patch/$(req jane.fix@example.org id)")
@@ -274,6 +282,9 @@ ok_rc "no hook installed anywhere" \
 	"$(grep -rqF "$T/hooked" "$R/.git" "$T/wt"; [ $? -ne 0 ]; echo $?)"
 ok_rc "none of the repository's own hooks ran (worktree add, commit, ref)" \
 	"$([ ! -e "$T/hook-ran" ]; echo $?)"
+mail_to jane.symlink@example.org >"$T/symlink.mail"
+ok_rc "a file through a symlink out of the worktree: refused, not written" \
+	"$([ "$(req jane.symlink@example.org state)" = failed ] && grep -q 'beyond a symbolic link' "$T/symlink.mail" && [ ! -e "$T/x" ]; echo $?)"
 mail_to jane.hostile@example.org >"$T/hostile.mail"
 ok_rc "git's refusal is the answer" "$(grep -q 'invalid path' "$T/hostile.mail"; echo $?)"
 
