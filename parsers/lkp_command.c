@@ -65,6 +65,12 @@ static const struct lkp_verb_info verbs[LKP_CMD__COUNT] = {
 		.tier = LKP_TIER_ASK, .effect = LKP_DO_REQUEST,
 		.synopsis = "retest [SHA]", .help = "queue the test again",
 	},
+	[LKP_CMD_TEST] = {
+		.name = "test",
+		.tier = LKP_TIER_ASK, .effect = LKP_DO_REQUEST,
+		.synopsis = "test",
+		.help = "test this mail's patch on the culprit",
+	},
 	[LKP_CMD_CLOSE] = {
 		.name = "close", .args = LKP_ARGS_TEXT,
 		.tier = LKP_TIER_MAINTAINER, .effect = LKP_DO_CLOSE,

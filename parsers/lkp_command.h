@@ -36,6 +36,7 @@ enum lkp_verb {
 	LKP_CMD_COMPARE,
 	LKP_CMD_COMPARE_SERIES,
 	LKP_CMD_RETEST,
+	LKP_CMD_TEST,		/* the mail's patch on the culprit */
 	LKP_CMD_CLOSE,
 	LKP_CMD_INVALID,
 	LKP_CMD_FIXED_BY,

@@ -27,6 +27,15 @@ static const char sql_request_count[] =
 	"SELECT count(*) FROM requests WHERE created_at BETWEEN :since AND"
 	" :until AND (:asker IS NULL OR asker = :asker COLLATE NOCASE)"
 	" AND (:r = 0 OR report_id = :r) AND (:pool < 0 OR pool = :pool)";
+static const char sql_set_args[] =
+	"UPDATE requests SET args = :a WHERE id = :id";
+static const char sql_kind_count[] =
+	"SELECT count(*) FROM requests WHERE created_at BETWEEN :since AND"
+	" :until AND (:asker IS NULL OR asker = :asker COLLATE NOCASE)"
+	" AND (:r = 0 OR report_id = :r) AND kind = :k";
+static const char sql_same_patch[] =
+	"SELECT id FROM requests WHERE report_id = :r AND kind = 'test-patch'"
+	" AND id < :id AND args LIKE '% ' || :pid ORDER BY id LIMIT 1";
 static const char sql_jobs_count[] =
 	"SELECT coalesce(sum(jobs), 0) FROM requests WHERE jobs > 0"
 	" AND jobs_at BETWEEN :since AND :until"
@@ -34,7 +43,7 @@ static const char sql_jobs_count[] =
 	" AND (:r = 0 OR report_id = :r) AND (:pool < 0 OR pool = :pool)";
 
 static const char *const kind_names[] = {
-	"compare", "compare-series", "retest",
+	"compare", "compare-series", "retest", "test-patch",
 };
 _Static_assert(LKB_ARRAY_SIZE(kind_names) == REQ_KIND__COUNT, "kinds");
 static const char *const state_names[] = {
@@ -194,11 +203,12 @@ store_request_set_jobs(struct store *st, int64_t id, int64_t jobs, int64_t at)
 	return store_step_done(st, s, rc);
 }
 
-/* One quota count of sql (sql_request_count, sql_jobs_count). */
+/* One quota count of sql (sql_request_count, sql_jobs_count: pool;
+ * sql_kind_count: kind instead). */
 static int
 quota_count(struct store *st, const char *sql, const char *asker,
-	    int64_t report_id, int pool, int64_t since, int64_t until,
-	    int64_t *n_out)
+	    int64_t report_id, int pool, const char *kind, int64_t since,
+	    int64_t until, int64_t *n_out)
 {
 	sqlite3_stmt *s = store_stmt(st, sql);
 	int rc;
@@ -209,7 +219,8 @@ quota_count(struct store *st, const char *sql, const char *asker,
 	(void)((rc = asker ? store_bind_text(st, s, ":asker", asker)
 			   : store_bind_null(st, s, ":asker")) ||
 	       (rc = store_bind_int(st, s, ":r", report_id)) ||
-	       (rc = store_bind_int(st, s, ":pool", pool)) ||
+	       (rc = kind ? store_bind_text(st, s, ":k", kind)
+			  : store_bind_int(st, s, ":pool", pool)) ||
 	       (rc = store_bind_int(st, s, ":since", since)) ||
 	       (rc = store_bind_int(st, s, ":until", until)));
 	rc = store_step_row(st, s, rc);
@@ -226,7 +237,7 @@ store_request_count(struct store *st, const char *asker, int64_t report_id,
 		    int pool, int64_t since, int64_t until, int64_t *n_out)
 {
 	return quota_count(st, sql_request_count, asker, report_id, pool,
-			   since, until, n_out);
+			   NULL, since, until, n_out);
 }
 
 int
@@ -234,6 +245,49 @@ store_request_jobs_count(struct store *st, const char *asker,
 			 int64_t report_id, int pool, int64_t since,
 			 int64_t until, int64_t *n_out)
 {
-	return quota_count(st, sql_jobs_count, asker, report_id, pool, since,
-			   until, n_out);
+	return quota_count(st, sql_jobs_count, asker, report_id, pool, NULL,
+			   since, until, n_out);
+}
+
+int
+store_request_set_args(struct store *st, int64_t id, const char *args)
+{
+	sqlite3_stmt *s = store_stmt(st, sql_set_args);
+	int rc;
+
+	if (!s)
+		return LKB_ERR_DB;
+	(void)((rc = store_bind_text(st, s, ":a", args)) ||
+	       (rc = store_bind_int(st, s, ":id", id)));
+	return store_step_done(st, s, rc);
+}
+
+int
+store_request_count_kind(struct store *st, enum request_kind kind,
+			 const char *asker, int64_t report_id, int64_t since,
+			 int64_t until, int64_t *n_out)
+{
+	return quota_count(st, sql_kind_count, asker, report_id, -1,
+			   request_kind_name(kind), since, until, n_out);
+}
+
+int
+store_request_same_patch(struct store *st, int64_t report_id, int64_t id,
+			 const char *patch_id, int64_t *id_out)
+{
+	sqlite3_stmt *s = store_stmt(st, sql_same_patch);
+	int rc;
+
+	*id_out = 0;
+	if (!s)
+		return LKB_ERR_DB;
+	(void)((rc = store_bind_int(st, s, ":r", report_id)) ||
+	       (rc = store_bind_int(st, s, ":id", id)) ||
+	       (rc = store_bind_text(st, s, ":pid", patch_id)));
+	rc = store_step_row(st, s, rc);
+	if (rc == 1) {
+		*id_out = sqlite3_column_int64(s, 0);
+		store_stmt_done(s);
+	}
+	return rc;
 }

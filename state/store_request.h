@@ -24,6 +24,8 @@ enum request_kind {
 	REQ_COMPARE,		/* "compare" */
 	REQ_COMPARE_SERIES,	/* "compare-series" */
 	REQ_RETEST,		/* "retest" */
+	REQ_TEST_PATCH,		/* "test-patch": the asking mail's patch on
+				 * the report's culprit (#lkp test) */
 	REQ_KIND__COUNT
 };
 enum request_state {
@@ -80,6 +82,23 @@ int store_request_set_jobs(struct store *st, int64_t id, int64_t jobs,
 int store_request_jobs_count(struct store *st, const char *asker,
 			     int64_t report_id, int pool, int64_t since,
 			     int64_t until, int64_t *n_out) LKB_WARN_UNUSED;
+
+/* Replace request id's args (a test-patch request records its fix
+ * commit and patch-id there once the patch is committed). */
+int store_request_set_args(struct store *st, int64_t id, const char *args)
+	LKB_WARN_UNUSED;
+/* Requests of kind created in [since, until] by asker (NULL: anyone)
+ * on report_id (0: any), for the quotas of one kind. */
+int store_request_count_kind(struct store *st, enum request_kind kind,
+			     const char *asker, int64_t report_id,
+			     int64_t since, int64_t until, int64_t *n_out)
+	LKB_WARN_UNUSED;
+
+/* The first test-patch request on report_id before id whose args end
+ * in " <patch_id>" (the same patch asked again): 1 and *id_out, or 0. */
+int store_request_same_patch(struct store *st, int64_t report_id,
+			     int64_t id, const char *patch_id,
+			     int64_t *id_out) LKB_WARN_UNUSED;
 
 /* Request id: 1 found, 0 not. */
 int store_request_get(struct store *st, int64_t id,

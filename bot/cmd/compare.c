@@ -67,7 +67,7 @@ cmd_compare(int argc, char **argv, struct bot_ctx *ctx)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct compare_opts co = { 0, NULL, 0, 0 };
+	struct compare_opts co = { 0, NULL, 0, 0, NULL };
 	struct strbuf out = STRBUF_INIT;
 	struct report_axes ra;
 	struct request_plan plan;

@@ -1,6 +1,7 @@
 /* request.c - `lkpbot request REPORT KIND [ARGS...]`: ask for a
- * comparison, a whole-series report or a retest from the command line
- * (the twin of #lkp compare / compare-series / retest). The next
+ * comparison, a whole-series report, a retest or a patch tested from the
+ * command line (the twin of #lkp compare / compare-series / retest /
+ * test). The next
  * `lkpbot run` carries it out. */
 #include "config.h"
 
@@ -22,12 +23,14 @@
 
 static const char *const usage[] = {
 	"lkpbot request [--message MSG] [--asker ADDR] REPORT KIND [ARGS...]",
+	"lkpbot request [--asker ADDR] REPORT test-patch MSG",
 	NULL,
 };
 
 static const char help[] =
 	"\nAdd a request for REPORT; KIND is compare (ARGS: SHA SHA...),\n"
-	"compare-series (ARGS: [BASE..HEAD]) or retest (ARGS: [SHA]).\n"
+	"compare-series (ARGS: [BASE..HEAD]), retest (ARGS: [SHA]) or\n"
+	"test-patch (the patch in MSG applied on the report's commit).\n"
 	"    --message MSG   the mail that asked (row id or Message-ID): the\n"
 	"                    answers are sent to its sender, in its thread\n"
 	"    --asker ADDR    who asked (default: the sender of MSG, else\n"
@@ -67,8 +70,18 @@ cmd_request(int argc, char **argv, struct bot_ctx *ctx)
 	}
 	if ((kind = request_kind_parse(argv[optind + 1])) < 0) {
 		lkb_error("unknown request kind '%s' (compare, compare-series, "
-			  "retest)", argv[optind + 1]);
+			  "retest, test-patch)", argv[optind + 1]);
 		return EXIT_USAGE;
+	}
+	if (kind == REQ_TEST_PATCH) {
+		/* the patch is the mail's: MSG names it, no ARGS follow */
+		if (argc - optind > 3 || (argc - optind == 3) == !!msg) {
+			lkb_error("test-patch takes the mail with the patch: "
+				  "REPORT test-patch MSG");
+			return EXIT_USAGE;
+		}
+		if (!msg)
+			msg = argv[--argc];
 	}
 	if ((rc = thread_view_resolve(ctx->st, argv[optind], &report)))
 		return rc;

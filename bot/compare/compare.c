@@ -191,6 +191,10 @@ compare_run(const char *root, const struct compare_axes *axes,
 		goto out;
 	if ((rc = render(r, axes, &t, fc, opts, out)))
 		*err_out = xstrdup("the comparison does not fit the output");
+	else if (opts->fix && n == 3 &&
+		 (rc = compare_fix_judge(&t, axes->testcase, opts->headline,
+					 opts->fix)))
+		*err_out = xstrdup("the verdict does not fit the output");
 out:
 	compare_table_release(&t);
 	compare_dataset_release(&ds);

@@ -28,12 +28,43 @@ struct compare_commit {
 	const char *label;	/* NULL: "base" for column 0, else "#<i>" */
 };
 
+/* What a fix does to a regression (issue 37): columns base, culprit,
+ * culprit + fix. Each KPI (compare_is_kpi) whose culprit column differs
+ * from the base beyond noise (Welch on the runs: likely or clear) is a
+ * changed metric; the fix fully recovers it when the fix column is
+ * within noise of the base (or goes past it) and not of the culprit,
+ * does not recover it when it is within noise of the culprit, makes it
+ * worse when it moves away from the base, and partly recovers it
+ * otherwise, by (fix - culprit) / (base - culprit) of the regression. */
+enum compare_fix_level {
+	FIX_UNCHANGED,		/* no KPI changed between base and culprit */
+	FIX_FULL, FIX_PARTLY, FIX_NO_EFFECT, FIX_WORSE
+};
+struct compare_fix {
+	enum compare_fix_level level;	/* the headline's, else the first
+					 * changed KPI's */
+	double share;			/* its % of the regression undone */
+	char summary[96];		/* "partly recovers (96 % of the
+					 * regression)" */
+	struct strbuf text;		/* every changed KPI with its numbers;
+					 * the caller releases it */
+};
+
+/* Judge every KPI row of t (three columns) into *out, its text appended
+ * to (bot/compare/fix.c; compare_run calls it when opts->fix is set).
+ * LKB_OK, or LKB_ERR_TOO_BIG when the text does not fit. */
+struct compare_table;
+int compare_fix_judge(const struct compare_table *t, const char *testcase,
+		      const char *headline, struct compare_fix *out)
+	LKB_WARN_UNUSED;
+
 struct compare_opts {
 	int repro_fixed;	/* %reproduction with the correct divisor */
 	const char *headline;	/* the report's headline metric, or NULL */
 	int no_attribution;
 	int full_shas;		/* commit list as ncompare prints it: whole
 				 * shas (mails print sha10 ("subject")) */
+	struct compare_fix *fix;	/* three columns: filled, or NULL */
 };
 
 /* Render the comparison of commits[0] (base) with the others. Returns

@@ -237,32 +237,41 @@ add_step(struct strbuf *sb, const char *what, const struct compare_row *row,
 				      row->absolute);
 }
 
-/* The noise verdict between the base and the last column: Welch's
- * t-test on their complete runs (lib/noise.h). */
+int
+compare_format_welch(struct strbuf *sb, const struct compare_table *t,
+		     const struct compare_row *row, size_t c0, size_t c1,
+		     struct noise_verdict *v)
+{
+	size_t nr = t->ds->cols[c0].nruns, n0, n1;
+	double *b0, *b1;
+
+	if (t->ds->cols[c1].nruns > nr)
+		nr = t->ds->cols[c1].nruns;
+	b0 = xcalloc(nr ? nr : 1, sizeof(double));
+	b1 = xcalloc(nr ? nr : 1, sizeof(double));
+	n0 = compare_table_samples(t, row, c0, b0);
+	n1 = compare_table_samples(t, row, c1, b1);
+	noise_from_runs(b0, n0, b1, n1, v);
+	free(b0);
+	free(b1);
+	if (v->level == NOISE_UNKNOWN)
+		return strbuf_adds(sb, ", too few runs to judge");
+	if (isinf(v->t))
+		return strbuf_addf(sb, ", %s (the runs do not vary)",
+				   noise_level_name(v->level));
+	return strbuf_addf(sb, ", %s (Welch t %.2f, %.1f df, p %.4f)",
+			   noise_level_name(v->level), v->t, v->df, v->p);
+}
+
+/* The noise verdict between the base and the last column. */
 static int
 add_verdict(struct strbuf *sb, const struct compare_table *t,
 	    const struct compare_row *row)
 {
-	size_t last = t->ncols - 1, nr = t->ds->cols[0].nruns, n0, n1;
 	struct noise_verdict v;
-	double *b0, *b1;
 
-	if (t->ds->cols[last].nruns > nr)
-		nr = t->ds->cols[last].nruns;
-	b0 = xcalloc(nr ? nr : 1, sizeof(double));
-	b1 = xcalloc(nr ? nr : 1, sizeof(double));
-	n0 = compare_table_samples(t, row, 0, b0);
-	n1 = compare_table_samples(t, row, last, b1);
-	noise_from_runs(b0, n0, b1, n1, &v);
-	free(b0);
-	free(b1);
-	if (v.level == NOISE_UNKNOWN)
-		return strbuf_adds(sb, ", too few runs to judge\n");
-	if (isinf(v.t))
-		return strbuf_addf(sb, ", %s (the runs do not vary)\n",
-				   noise_level_name(v.level));
-	return strbuf_addf(sb, ", %s (Welch t %.2f, %.1f df, p %.4f)\n",
-			   noise_level_name(v.level), v.t, v.df, v.p);
+	return compare_format_welch(sb, t, row, 0, t->ncols - 1, &v) |
+	       strbuf_addch(sb, '\n');
 }
 
 size_t

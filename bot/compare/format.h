@@ -82,4 +82,13 @@ size_t compare_format_largest_step(const double *avg, size_t n);
 int compare_format_change(struct strbuf *sb, double p, int absolute)
 	LKB_WARN_UNUSED;
 
+/* Welch's t-test between the complete runs of columns c0 and c1 of row
+ * (lib/noise.h noise_from_runs) into *v, and as text appended to sb:
+ * ", clear (Welch t -4.27, 9.9 df, p 0.0017)", ", too few runs to
+ * judge" or ", clear (the runs do not vary)". */
+struct noise_verdict;
+int compare_format_welch(struct strbuf *sb, const struct compare_table *t,
+			 const struct compare_row *row, size_t c0, size_t c1,
+			 struct noise_verdict *v) LKB_WARN_UNUSED;
+
 #endif

@@ -3,6 +3,7 @@
 #include "bot/compare/git.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <spawn.h>
@@ -106,11 +107,40 @@ first_line(const char *s)
 	return xmemdup0(s, n);
 }
 
+/* environ with env's entries first (getenv takes the first), or
+ * environ itself when env is NULL. Caller frees a copy. */
+static char **
+spawn_env(const char *const *env)
+{
+	size_t n = 0, m = 0;
+	char **v;
+
+	if (!env)
+		return environ;
+	while (env[n])
+		n++;
+	while (environ[m])
+		m++;
+	v = xcalloc(n + m + 1, sizeof(*v));
+	memcpy(v, env, n * sizeof(*v));
+	memcpy(v + n, environ, m * sizeof(*v));
+	return v;
+}
+
 int
 compare_git_run(const char *repo, const char *const *args, struct strbuf *out,
-	    char **err_out)
+		char **err_out)
+{
+	return compare_git_run_io(repo, args, NULL, out, err_out);
+}
+
+int
+compare_git_run_io(const char *repo, const char *const *args,
+		   const struct compare_git_io *io, struct strbuf *out,
+		   char **err_out)
 {
 	posix_spawn_file_actions_t fa;
+	char **envp = spawn_env(io ? io->env : NULL);
 	const char **argv;
 	struct strbuf sout, serr;
 	int po[2] = { -1, -1 }, pe[2] = { -1, -1 }, status, rc = LKB_OK;
@@ -141,7 +171,10 @@ compare_git_run(const char *repo, const char *const *args, struct strbuf *out,
 	posix_spawn_file_actions_adddup2(&fa, pe[1], 2);
 	posix_spawn_file_actions_addclose(&fa, po[0]);
 	posix_spawn_file_actions_addclose(&fa, pe[0]);
-	rc = posix_spawnp(&pid, "git", &fa, NULL, (char *const *)argv, environ);
+	if (io && io->stdin_path)
+		posix_spawn_file_actions_addopen(&fa, 0, io->stdin_path,
+						 O_RDONLY, 0);
+	rc = posix_spawnp(&pid, "git", &fa, NULL, (char *const *)argv, envp);
 	posix_spawn_file_actions_destroy(&fa);
 	close(po[1]);
 	close(pe[1]);
@@ -175,6 +208,8 @@ compare_git_run(const char *repo, const char *const *args, struct strbuf *out,
 						       : WTERMSIG(status),
 				     *line ? ": " : "", line);
 		free(line);
+		if (io && io->err && strbuf_add(io->err, serr.buf, serr.len))
+			strbuf_reset(io->err);
 		rc = LKB_ERR;
 	} else if (strbuf_add(out, sout.buf, sout.len)) {
 		*err_out = xstrdup("git output does not fit");
@@ -190,5 +225,7 @@ out:
 	strbuf_release(&sout);
 	strbuf_release(&serr);
 	free(argv);
+	if (envp != environ)
+		free(envp);
 	return rc;
 }

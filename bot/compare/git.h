@@ -17,6 +17,21 @@
 int compare_git_run(const char *repo, const char *const *args,
 		struct strbuf *out, char **err_out) LKB_WARN_UNUSED;
 
+/* What compare_git_run_io hands git besides its arguments: mail-derived
+ * values go to git this way, as data, never as options. */
+struct compare_git_io {
+	const char *stdin_path;	/* git's stdin (NULL: inherited) */
+	const char *const *env;	/* "NAME=value" set for git (NULL-ended),
+				 * or NULL */
+	struct strbuf *err;	/* all of git's stderr (at most 4 KiB) on
+				 * failure, or NULL */
+};
+
+/* compare_git_run with io (NULL: as compare_git_run). */
+int compare_git_run_io(const char *repo, const char *const *args,
+		       const struct compare_git_io *io, struct strbuf *out,
+		       char **err_out) LKB_WARN_UNUSED;
+
 /* Seconds one git command may take before it is killed (0: the default,
  * LKB_MAX_GIT_SECONDS); [git] timeout. Process-wide. */
 void compare_git_set_timeout(long seconds);

@@ -4,7 +4,8 @@ noinst_LIBRARIES += bot/compare/libcompare.a
 bot_compare_libcompare_a_CFLAGS = $(LKB_BOT_CFLAGS)
 bot_compare_libcompare_a_SOURCES = \
 	%reldir%/axes.c %reldir%/axes.h %reldir%/compare.c \
-	%reldir%/compare.h %reldir%/format.c %reldir%/format.h \
+	%reldir%/compare.h %reldir%/fix.c %reldir%/format.c \
+	%reldir%/format.h \
 	%reldir%/git.c %reldir%/git.h %reldir%/matrix.c %reldir%/matrix.h \
 	%reldir%/matrix_json.c %reldir%/results-internal.h \
 	%reldir%/results.c %reldir%/results.h %reldir%/results_find.c \

@@ -104,6 +104,10 @@ struct settings {
 		long per_hour;		/* requests, default 20 */
 		long jobs_per_hour;	/* lkp job files, default 40 */
 		long deadline;		/* seconds per requests stage, 1800 */
+		/* #lkp test: patches tested over 24 hours per asker and
+		 * per report; 0: none */
+		long patches_per_asker;	/* default 5 */
+		long patches_per_report;	/* default 10 */
 	} requests;
 	struct {
 		const char *repo;
@@ -113,6 +117,13 @@ struct settings {
 		const char *watch[LKB_MAX_GIT_WATCH];
 		size_t nwatch;
 		long window;	/* commits a first look reads, default 1000 */
+		/* #lkp test: where the private worktrees go (NULL: the
+		 * directory of the database, worktrees/), the largest
+		 * patch taken (bytes, default 1 MiB) and the seconds each
+		 * git command applying one may take (default 120) */
+		const char *worktrees;
+		long patch_max_bytes;
+		long patch_timeout;
 	} git;
 	struct {
 		const char *dir;	/* [web] dir: `lkpbot run` writes the

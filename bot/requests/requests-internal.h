@@ -48,6 +48,29 @@ int requests_write_jobs(struct bot_ctx *ctx, const char *queue,
 	LKB_WARN_UNUSED;
 void requests_jobs_release(struct request_jobs *j);
 
+/* What applying a test-patch request's patch came to (requests_patch.c):
+ * fix set (committed), same_as set (an earlier request has the same
+ * patch-id), or error set (for the asker: no patch, too large, git's
+ * own lines when it does not apply). patch_id is set once known. */
+struct patch_outcome {
+	char *fix;		/* the commit: culprit + the patch */
+	char *patch_id;		/* git patch-id --stable */
+	char *subject;		/* the commit's subject */
+	int64_t same_as;
+	char *error;
+};
+
+/* Apply the patch of r's asking mail on culprit (a full sha) in a
+ * private worktree of e->repo under [git] worktrees and commit it with
+ * the mail's author and subject; the worktree is removed before this
+ * returns. LKB_OK with *out filled (caller releases), or a negative
+ * status (the store, the disk) with out released. */
+int requests_patch_apply(struct bot_ctx *ctx, const struct request_env *e,
+			 const struct store_request_rec *r,
+			 const char *culprit, struct patch_outcome *out)
+	LKB_WARN_UNUSED;
+void requests_patch_release(struct patch_outcome *o);
+
 /* The "largest step" lines of compare_run's attribution block as the
  * series-report template's changes: [{metric, change, patch}]. */
 struct tvalue *requests_changes_from(const char *text);

@@ -1,4 +1,5 @@
-/* requests.c - the request stage: compare, compare-series, retest. */
+/* requests.c - the request stage: compare, compare-series, retest,
+ * test-patch. */
 #include "config.h"
 #include "bot/requests/requests.h"
 
@@ -33,7 +34,35 @@ struct req_work {
 	struct request_plan plan;
 	int64_t now;
 	int short_git;	/* git's time cut to what is left of the stage */
+	int confirm;	/* the answer moves the report to fix-confirmed */
 };
+
+/* A test-patch answer that fully recovers: the report moves to
+ * fix-confirmed (unless closed), saying who asked. */
+static int
+confirm_fix(struct req_work *w)
+{
+	struct store_report_state cur;
+	char *cause;
+	int rc = store_report_state_get(w->ctx->st, w->r->report_id, &cur);
+
+	if (rc < 0)
+		return rc;
+	if (rc == 0 || (cur.state && (!strcmp(cur.state, "closed") ||
+				      !strcmp(cur.state, "fix-confirmed")))) {
+		store_report_state_release(&cur);
+		return LKB_OK;
+	}
+	store_report_state_release(&cur);
+	cause = xasprintf("request %lld (#lkp test by %s): the patch fully "
+			  "recovers", (long long)w->r->id,
+			  w->r->asker ? w->r->asker : "?");
+	rc = store_report_transition(w->ctx->st, w->r->report_id,
+				     "fix-confirmed", NULL, 0, cause,
+				     w->r->msg_id, w->now);
+	free(cause);
+	return rc;
+}
 
 /* Write the answer, the new state and the job files written (jobs, may
  * be NULL) in one transaction. */
@@ -49,6 +78,8 @@ decide_jobs(struct req_work *w, const char *kind, struct tvalue *data,
 		rc = requests_mail(w->aw, w->r, kind, data);
 	if (rc == LKB_OK)
 		rc = store_request_set_state(st, w->r->id, state, result);
+	if (rc == LKB_OK && w->confirm)
+		rc = confirm_fix(w);
 	if (rc == LKB_OK && jobs && jobs->written)
 		rc = store_request_set_jobs(st, w->r->id,
 					    (int64_t)jobs->written, w->now);
@@ -277,16 +308,33 @@ series_value(const struct compare_series *s)
 	return v;
 }
 
+/* The verdict of a test-patch comparison (empty for the others). */
+static void
+fix_data(const struct req_work *w, struct compare_fix *fix, struct tvalue *d)
+{
+	int on = w->r->kind == REQ_TEST_PATCH && w->plan.n == 3;
+
+	strbuf_rtrim(&fix->text);
+	tvalue_map_set_str(d, "verdict", on ? fix->summary : "");
+	tvalue_map_set_str(d, "verdict_text", on ? fix->text.buf : "");
+	tvalue_map_set_str(d, "asker", w->r->asker ? w->r->asker : "");
+	tvalue_map_set_str(d, "confirmed", on && fix->level == FIX_FULL
+					   ? "yes" : "");
+}
+
 static int
 complete_request(struct req_work *w)
 {
-	struct compare_opts o = { 0, w->ra.headline, 0, 0 };
+	struct compare_opts o = { 0, w->ra.headline, 0, 0, NULL };
+	struct compare_fix fix = { FIX_UNCHANGED, 0, "", STRBUF_INIT };
 	struct strbuf out = STRBUF_INIT, chart = STRBUF_INIT;
 	struct request_plan *p = &w->plan;
 	struct tvalue *d;
 	char *err = NULL, *result, buf[32];
 	int rc;
 
+	if (w->r->kind == REQ_TEST_PATCH && p->n == 3)
+		o.fix = &fix;
 	rc = compare_run(w->env->root, &w->ra.axes, p->c, p->n, &o, &out,
 			 &err);
 	if (rc) {
@@ -311,6 +359,7 @@ complete_request(struct req_work *w)
 				       "statistics (mean, stddev, %change)",
 				       p->again);
 		tvalue_map_set_str(d, "testcase", w->ra.axes.testcase);
+		fix_data(w, &fix, d);
 		snprintf(buf, sizeof(buf), "%zu",
 			 requests_new_runs(w->env, &w->ra.axes, p->c[0].sha, 0));
 		tvalue_map_set_str(d, "runs", buf);
@@ -319,13 +368,81 @@ complete_request(struct req_work *w)
 	tvalue_map_set_str(d, "table", out.buf);
 	result = xasprintf("%s of %zu commits", p->series ? "series-report"
 				: "compare-report", p->n);
+	w->confirm = fix.level == FIX_FULL;
 	rc = decide(w, p->series ? "series-report" : "compare-report", d,
 		    REQ_DONE, result);
 	free(result);
 out:
+	strbuf_release(&fix.text);
 	free(err);
 	strbuf_release(&out);
 	strbuf_release(&chart);
+	return rc;
+}
+
+/* A new test-patch request: its patch committed on the culprit,
+ * *args_out (caller frees) "FIX PATCHID", 0; or decided here, 1: the
+ * same patch asked before (done, no mail: that request answers), or an
+ * answer saying why not (no patch, git's error lines); or negative. */
+static int
+prepare_patch(struct req_work *w, char **args_out)
+{
+	const char *culprit = requests_culprit(&w->ra);
+	struct patch_outcome po;
+	char *full, *args, *result;
+	int rc;
+
+	*args_out = NULL;
+	w->plan.again = xstrdup("#lkp test");	/* for the answers below */
+	if (!culprit) {
+		rc = fail_request(w, "#lkp test", "the report names no commit "
+				  "to apply the patch on", NULL);
+		return rc ? rc : 1;
+	}
+	full = requests_full_sha(w->env, culprit);
+	/* git gets the culprit as a full sha the repository knows only */
+	if (strlen(full) != 40 || strspn(full, "0123456789abcdef") != 40) {
+		char *why = xasprintf("the report's commit %.40s is not in the "
+				      "kernel repository", full);
+
+		free(full);
+		rc = fail_request(w, "#lkp test", why, NULL);
+		free(why);
+		return rc ? rc : 1;
+	}
+	rc = requests_patch_apply(w->ctx, w->env, w->r, full, &po);
+	free(full);
+	if (rc)
+		return rc;
+	if (po.same_as) {
+		result = xasprintf("the same patch (patch-id %.12s) as request "
+				   "%lld, which answers", po.patch_id,
+				   (long long)po.same_as);
+		rc = decide(w, NULL, NULL, REQ_DONE, result);
+		free(result);
+		rc = rc ? rc : 1;
+	} else if (po.error) {
+		/* its patch-id: the same patch asked again is this one */
+		args = po.patch_id ? xasprintf("- %s", po.patch_id) : NULL;
+		rc = args ? store_request_set_args(w->ctx->st, w->r->id, args)
+			  : LKB_OK;
+		free(args);
+		if (rc == LKB_OK)
+			rc = fail_request(w, "#lkp test: git in a private "
+					  "worktree of the kernel tree",
+					  po.error, "Send a patch that applies "
+					  "on the report's commit, with "
+					  "#lkp test above it.");
+		rc = rc ? rc : 1;
+	} else {
+		free(w->plan.again);	/* requests_plan makes its own */
+		w->plan.again = NULL;
+		*args_out = xasprintf("%s %s", po.fix, po.patch_id);
+		rc = store_request_set_args(w->ctx->st, w->r->id, *args_out);
+		lkb_info("request %lld: patch committed as %.12s on %.12s",
+			 (long long)w->r->id, po.fix, culprit);
+	}
+	requests_patch_release(&po);
 	return rc;
 }
 
@@ -370,7 +487,7 @@ process(struct req_work *w)
 	const struct store_request_rec *r = w->r;
 	const char **shas = NULL;
 	size_t n = 0;
-	char *err = NULL;
+	char *err = NULL, *patched = NULL;
 	unsigned late;
 	int rc;
 
@@ -385,8 +502,16 @@ process(struct req_work *w)
 		rc = fail_request(w, "lkp result trees", err, NULL);
 		goto out;
 	}
+	if (r->kind == REQ_TEST_PATCH && (!r->args || !*r->args)) {
+		rc = prepare_patch(w, &patched);
+		if (rc) {
+			rc = rc > 0 ? LKB_OK : rc;
+			goto out;
+		}
+	}
 	late = compare_git_late_count();
-	if (requests_plan(w->env, &w->ra, r->kind, r->args, &w->plan, &err)) {
+	if (requests_plan(w->env, &w->ra, r->kind, patched ? patched : r->args,
+			  &w->plan, &err)) {
 		if (w->short_git && compare_git_late_count() != late) {
 			/* out of the stage's time, not the request's fault */
 			lkb_warn("request %lld: git ran out of what is left of "
@@ -424,6 +549,7 @@ process(struct req_work *w)
 out:
 	free(shas);
 	free(err);
+	free(patched);
 	return rc;
 }
 

@@ -49,6 +49,9 @@ void requests_env(const struct settings *set, struct request_env *e);
  *   compare         SHA SHA [SHA...]   (empty: the report's commits)
  *   compare-series  [BASE..HEAD]       (empty: from the report)
  *   retest          [SHA]              (empty: the report's commit)
+ *   test-patch      "" when asked; "FIX PATCHID" once the asking mail's
+ *                   patch is committed on the culprit (requests_patch.c):
+ *                   base, culprit and FIX
  * (enum request_kind, state/store_request.h) */
 
 /* The columns of one request. */
@@ -70,6 +73,10 @@ int requests_plan(const struct request_env *e, const struct report_axes *ra,
 		  enum request_kind kind, const char *args,
 		  struct request_plan *p, char **err_out) LKB_WARN_UNUSED;
 void requests_plan_release(struct request_plan *p);
+
+/* The report's culprit: its tested commit, else the last one it
+ * compared; NULL when it names none. */
+const char *requests_culprit(const struct report_axes *ra);
 
 /* The full sha of a sha prefix from [git] repo, else a copy of sha.
  * Caller frees. */

@@ -140,10 +140,7 @@ plan_retest(struct request_plan *p, const struct report_axes *ra,
 		return LKB_ERR_USAGE;
 	}
 	/* the report's full commit sha first: lkp jobs want one */
-	target = p->n ? p->c[0].sha
-		      : ra->commit.sha ? ra->commit.sha
-		      : ra->ncompared ? ra->compared[ra->ncompared - 1].sha
-				      : NULL;
+	target = p->n ? p->c[0].sha : requests_culprit(ra);
 	if (!target) {
 		*err_out = xstrdup("the report names no commit to retest");
 		return LKB_ERR_USAGE;
@@ -155,6 +152,40 @@ plan_retest(struct request_plan *p, const struct report_axes *ra,
 	    strncmp(ra->compared[0].sha, target, strlen(ra->compared[0].sha)))
 		add_col(p, ra->compared[0].sha, ra->compared[0].subject, NULL);
 	add_col(p, target, known_subject(ra, target), NULL);
+	return LKB_OK;
+}
+
+const char *
+requests_culprit(const struct report_axes *ra)
+{
+	return ra->commit.sha ? ra->commit.sha
+	       : ra->ncompared ? ra->compared[ra->ncompared - 1].sha
+			       : NULL;
+}
+
+/* base (when the report compared two commits), the culprit, and the
+ * fix "FIX PATCHID" of args (requests.c commits the patch first). */
+static int
+plan_test_patch(struct request_plan *p, const struct report_axes *ra,
+		const char *args, char **err_out)
+{
+	const char *sp = args ? strchr(args, ' ') : NULL;
+	const char *culprit = requests_culprit(ra);
+
+	if (!sp || !is_sha(args, (size_t)(sp - args))) {
+		*err_out = xstrdup("the patch was not committed on the "
+				   "report's commit (see the earlier answer)");
+		return LKB_ERR_USAGE;
+	}
+	if (!culprit) {
+		*err_out = xstrdup("the report names no commit");
+		return LKB_ERR_USAGE;
+	}
+	if (ra->ncompared >= 2 &&
+	    strncmp(ra->compared[0].sha, culprit, strlen(ra->compared[0].sha)))
+		add_col(p, ra->compared[0].sha, ra->compared[0].subject, NULL);
+	add_col(p, culprit, known_subject(ra, culprit), NULL);
+	add_col(p, own(p, xmemdup0(args, (size_t)(sp - args))), NULL, NULL);
 	return LKB_OK;
 }
 
@@ -252,6 +283,8 @@ make_again(struct request_plan *p, enum request_kind k, const char *args)
 	if (p->series)
 		p->again = xasprintf("#lkp compare-series %.12s..%.12s",
 				     p->s.base, p->s.patches[p->s.total - 1].sha);
+	else if (k == REQ_TEST_PATCH)
+		p->again = xstrdup("#lkp test");
 	else if (args && *args)
 		p->again = xasprintf("#lkp %s %s", request_kind_name(k), args);
 	else
@@ -276,6 +309,9 @@ requests_plan(const struct request_env *e, const struct report_axes *ra,
 		break;
 	case REQ_RETEST:
 		rc = plan_retest(p, ra, args, err_out);
+		break;
+	case REQ_TEST_PATCH:
+		rc = plan_test_patch(p, ra, args, err_out);
 		break;
 	default:
 		*err_out = xasprintf("unknown request kind %d", (int)kind);

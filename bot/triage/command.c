@@ -296,6 +296,9 @@ answer_fill(struct triage *t, struct triage_mail *tm,
 				   d->unverified ? d->msg : "");
 		/* a quota's refusal says which, not "not a maintainer" */
 		tvalue_map_set_str(data, "quota", d->quota ? d->msg : "");
+		/* a request refused: whom it is taken from, not "state" */
+		tvalue_map_set_str(data, "ask", lkp_verb_info(cmd->verb)->tier
+				   == LKP_TIER_ASK ? "yes" : "");
 		return "refusal";
 	default:
 		tvalue_map_set_str(data, "error", result + 7);

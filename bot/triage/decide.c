@@ -87,8 +87,46 @@ triage_pool(struct triage *t, struct triage_mail *tm)
  * the maintainers and the LKP team in the last hour)? 1 and *why_out,
  * 0, or negative. */
 static int
+over_patch_quota(struct triage *t, struct triage_mail *tm, int64_t now,
+		 const char **why_out)
+{
+	const struct settings *set = t->ctx->set;
+	int64_t n;
+	int rc;
+
+	if (set->requests.patches_per_asker > 0) {
+		rc = store_request_count_kind(t->st, REQ_TEST_PATCH,
+					      tm->author, 0, now - 86400, now,
+					      &n);
+		if (rc != LKB_OK)
+			return rc;
+		if (n >= set->requests.patches_per_asker) {
+			*why_out = "you have had as many patches tested as "
+				   "one person may in a day ([requests] "
+				   "patches_per_asker); ask again tomorrow";
+			return 1;
+		}
+	}
+	if (set->requests.patches_per_report > 0 && tm->report_id) {
+		rc = store_request_count_kind(t->st, REQ_TEST_PATCH, NULL,
+					      tm->report_id, now - 86400, now,
+					      &n);
+		if (rc != LKB_OK)
+			return rc;
+		if (n >= set->requests.patches_per_report) {
+			*why_out = "this report has had as many patches "
+				   "tested as it may in a day ([requests] "
+				   "patches_per_report); ask again tomorrow";
+			return 1;
+		}
+	}
+	return 0;
+}
+
+static int
 over_quota(struct triage *t, struct triage_mail *tm,
-	   enum request_pool pool, const char **why_out)
+	   const struct lkp_command *cmd, enum request_pool pool,
+	   const char **why_out)
 {
 	const struct settings *set = t->ctx->set;
 	int64_t now = (int64_t)time(NULL), n;
@@ -109,6 +147,9 @@ over_quota(struct triage *t, struct triage_mail *tm,
 			return 1;
 		}
 	}
+	if (cmd->verb == LKP_CMD_TEST &&
+	    (rc = over_patch_quota(t, tm, now, why_out)) != 0)
+		return rc;
 	if (set->requests.per_asker > 0) {
 		rc = store_request_count(t->st, tm->author, 0, -1, now - 86400,
 					 now, &n);
@@ -160,7 +201,8 @@ add_request(struct triage *t, struct triage_mail *tm,
 	rq.pool = pool;
 	rq.kind = cmd->verb == LKP_CMD_COMPARE ? REQ_COMPARE
 		  : cmd->verb == LKP_CMD_COMPARE_SERIES ? REQ_COMPARE_SERIES
-							 : REQ_RETEST;
+		  : cmd->verb == LKP_CMD_TEST ? REQ_TEST_PATCH
+					      : REQ_RETEST;
 	rq.args = args.buf;
 	rq.state = REQ_NEW;
 	*id_out = 0;
@@ -267,7 +309,7 @@ command_decide(struct triage *t, struct triage_mail *tm,
 	/* a request asked again in this mail is no new request */
 	rc = add_request(t, tm, cmd, d->pool, 0, &d->req, &d->again);
 	if (rc == LKB_OK && !d->again && !tm->cli &&
-	    (rc = over_quota(t, tm, d->pool, &d->msg)) == 1) {
+	    (rc = over_quota(t, tm, cmd, d->pool, &d->msg)) == 1) {
 		rc = LKB_OK;
 		d->v = LC_REFUSED;
 		d->quota = 1;

@@ -66,6 +66,7 @@ LKB_SH_TESTS = \
 	%reldir%/t0650-lkp-golden.sh \
 	%reldir%/t0655-lkp-jobfile.sh \
 	%reldir%/t0700-requests.sh \
+	%reldir%/t0720-test-patch.sh \
 	%reldir%/t0710-lkp-compare.sh \
 	%reldir%/t0800-hostile.sh \
 	%reldir%/t0805-budgets.sh \

@@ -151,7 +151,7 @@ static int
 run_compare(const struct args *a, const struct compare_commit *c, size_t n)
 {
 	struct compare_opts o = { a->repro_fixed, a->headline, a->no_attr,
-				  a->full_shas };
+				  a->full_shas, NULL };
 	struct strbuf out = STRBUF_INIT;
 	char *err = NULL;
 	double t0 = now_ms();

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bot/compare/compare.h"
 #include "bot/compare/format.h"
 #include "bot/compare/matrix.h"
 #include "bot/compare/rubyfmt.h"
@@ -424,32 +425,41 @@ END_TEST
  * Welch: sample variances 8/3 on both sides, 4 runs each, so
  * t = (x - 100) / sqrt(4 / 3) with 6 df (p by Simpson integration of
  * Student's density). */
+/* The table of the attribution cases: base, the fall, col2. */
+static void
+attr_table(const double *col2, struct compare_rules **r,
+	   struct compare_dataset *ds, struct compare_table *t)
+{
+	static const double b[] = { 100, 102, 98, 100 }, c1[] = { 50, 51, 49, 50 };
+	const double *cols[] = { b, c1, col2 };
+	char *err = NULL;
+	size_t k;
+
+	ck_assert_int_eq(compare_rules_new("stress-ng", r, &err), LKB_OK);
+	compare_dataset_init(ds, 3);
+	k = compare_dataset_key(ds, "stress-ng.x.ops_per_sec", 23);
+	for (size_t c = 0; c < 3; c++) {
+		compare_dataset_set_runs(ds, c, 4);
+		memcpy(compare_dataset_samples(ds, c, k), cols[c], 4 * sizeof(double));
+	}
+	ck_assert_int_eq(compare_stats_compare(*r, ds, NULL, t, &err), LKB_OK);
+	ck_assert_uint_eq(t->nrows, 1);
+}
+
 static void
 check_attr(const double *col2, const char *want)
 {
-	static const double b[] = { 100, 102, 98, 100 }, c1[] = { 50, 51, 49, 50 };
 	static const struct compare_fmt_commit fc[] = {
 		{ "0000000000aaaa", NULL, "base", 0 },
 		{ "1111111111bbbb", NULL, "01/02", 0 },
 		{ "2222222222cccc", NULL, "02/02", 0 },
 	};
-	const double *cols[] = { b, c1, col2 };
 	struct compare_rules *r = NULL;
 	struct compare_dataset ds;
 	struct compare_table t;
 	struct strbuf sb = STRBUF_INIT;
-	char *err = NULL;
-	size_t k;
 
-	ck_assert_int_eq(compare_rules_new("stress-ng", &r, &err), LKB_OK);
-	compare_dataset_init(&ds, 3);
-	k = compare_dataset_key(&ds, "stress-ng.x.ops_per_sec", 23);
-	for (size_t c = 0; c < 3; c++) {
-		compare_dataset_set_runs(&ds, c, 4);
-		memcpy(compare_dataset_samples(&ds, c, k), cols[c], 4 * sizeof(double));
-	}
-	ck_assert_int_eq(compare_stats_compare(r, &ds, NULL, &t, &err), LKB_OK);
-	ck_assert_uint_eq(t.nrows, 1);
+	attr_table(col2, &r, &ds, &t);
 	ck_assert_int_eq(compare_format_attribution(&sb, r, &t, &t.rows[0], fc),
 			 LKB_OK);
 	ck_assert_str_eq(sb.buf, want);
@@ -458,6 +468,45 @@ check_attr(const double *col2, const char *want)
 	compare_dataset_release(&ds);
 	compare_rules_free(r);
 }
+
+/* The verdict on a fix (compare_fix_judge) with col2 as culprit + fix;
+ * the share by hand: (x - 50) / (100 - 50). */
+static void
+check_fix(const double *col2, enum compare_fix_level level,
+	  const char *summary)
+{
+	struct compare_fix fix = { FIX_UNCHANGED, 0, "", STRBUF_INIT };
+	struct compare_rules *r = NULL;
+	struct compare_dataset ds;
+	struct compare_table t;
+
+	attr_table(col2, &r, &ds, &t);
+	ck_assert_int_eq(compare_fix_judge(&t, "stress-ng", NULL, &fix), LKB_OK);
+	ck_assert_int_eq(fix.level, level);
+	ck_assert_str_eq(fix.summary, summary);
+	ck_assert_ptr_nonnull(strstr(fix.text.buf, "stress-ng.x.ops_per_sec: "));
+	ck_assert_ptr_nonnull(strstr(fix.text.buf, summary));
+	strbuf_release(&fix.text);
+	compare_table_release(&t);
+	compare_dataset_release(&ds);
+	compare_rules_free(r);
+}
+
+START_TEST(fix_verdict)
+{
+	static const double back[] = { 99, 101, 97, 99 };	/* base's noise */
+	static const double most[] = { 97, 99, 95, 97 };	/* 94 %, likely */
+	static const double none[] = { 50, 52, 48, 50 };	/* culprit's */
+	static const double worse[] = { 40, 41, 39, 40 };	/* -20 % */
+	static const double past[] = { 120, 122, 118, 120 };	/* 140 % */
+
+	check_fix(back, FIX_FULL, "fully recovers");
+	check_fix(most, FIX_PARTLY, "partly recovers (94 % of the regression)");
+	check_fix(none, FIX_NO_EFFECT, "does not recover");
+	check_fix(worse, FIX_WORSE, "makes it worse");
+	check_fix(past, FIX_FULL, "fully recovers");
+}
+END_TEST
 
 START_TEST(attribution)
 {
@@ -507,6 +556,7 @@ lkb_test_suite(void)
 	tcase_add_test(tc, table_order);
 	tcase_add_test(tc, change_text);
 	tcase_add_test(tc, attribution);
+	tcase_add_test(tc, fix_verdict);
 	suite_add_tcase(s, tc);
 	return s;
 }
