@@ -216,6 +216,7 @@ static int ingest_borrowed(struct ingest *ig, const char *raw, size_t len,
 static int
 quoted_report(struct ingest *ig, const struct ingest_job *j)
 {
+	struct ingest_stats was = ig->stats;
 	struct strbuf mail, src;
 	const char *rid;
 	int rc;
@@ -230,8 +231,15 @@ quoted_report(struct ingest *ig, const struct ingest_job *j)
 			     ? LKB_ERR_NOMEM
 			     : ingest_borrowed(ig, mail.buf, mail.len, src.buf,
 					       1, NULL, NULL);
-		if (rc == LKB_OK)
+		if (rc == LKB_OK) {
+			/* made here, not read: counted as quoted alone
+			 * (its report is counted with the reports) */
+			ig->stats.read = was.read;
+			ig->stats.bytes = was.bytes;
+			ig->stats.new_msgs = was.new_msgs;
+			ig->stats.late = was.late;
 			ig->stats.quoted++;
+		}
 		strbuf_release(&src);
 	}
 	strbuf_release(&mail);

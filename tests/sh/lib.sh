@@ -280,6 +280,11 @@ write_imap_conf() {
 # db_count SQL: one number from the store.
 db_q() { sqlite3 "$LKPBOT_DB" "$1"; }
 
+# The rows of mail read from a source: not the stand-in reports made from
+# a reply's quote (bot/ingest/quoted.c, source "quoted:<reply>").
+READ_MAIL="messages WHERE source NOT LIKE 'quoted:%'"
+mail_count() { db_q "SELECT count(*) FROM $READ_MAIL"; }
+
 # corpus_maildir: the shared corpus (../shared beside the clone) when it
 # is there, else the copy of a part of it in tests/data/imap/maildir.
 corpus_maildir() {
@@ -317,7 +322,7 @@ sha256_list() {
 # raw_sha_list: sorted hex SHA-256 of the raw bytes kept, as
 # `lkpbot show --raw` gives them back, one line per message that has them.
 raw_sha_list() {
-	for id in $(db_q 'SELECT id FROM messages WHERE raw_len IS NOT NULL'); do
+	for id in $(db_q "SELECT id FROM $READ_MAIL AND raw_len IS NOT NULL"); do
 		"$LKPBOT" -d "$LKPBOT_DB" show --raw "$id" | sha256sum
 	done | awk '{ print $1 }' | sort
 }
@@ -328,7 +333,7 @@ raw_bytes_are_files() {
 	raw_sha_list >"$T/raw.sha"
 	[ -s "$T/raw.sha" ] &&
 	[ "$(wc -l <"$T/raw.sha")" -eq \
-	  "$(db_q 'SELECT count(*) FROM messages WHERE raw_len IS NOT NULL')" ] &&
+	  "$(db_q "SELECT count(*) FROM $READ_MAIL AND raw_len IS NOT NULL")" ] &&
 	[ -z "$(comm -23 "$T/raw.sha" "$1")" ] &&
 	[ "$(db_q 'SELECT count(*) FROM messages WHERE is_robot = 1 AND
 		   raw_len IS NULL')" -eq 0 ]

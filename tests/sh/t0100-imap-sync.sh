@@ -22,7 +22,7 @@ plan 40
 sync >"$T/out" 2>"$T/err"
 ok_rc "first sync exits 0" $?
 dovecot_last_logout >"$T/first.log"
-is "every message of the corpus is stored ($NIDS)" "$(db_q 'SELECT count(*) FROM messages')" \
+is "every message of the corpus is stored ($NIDS)" "$(mail_count)" \
 	"$NIDS"
 is "each stored message names its folder, UIDVALIDITY and UID" "$(db_q "SELECT count(DISTINCT source) FROM messages
 	    WHERE source LIKE 'imap:INBOX;UIDVALIDITY=%;UID=%'")" \
@@ -53,7 +53,7 @@ deliver_fixture "$T/new1/new/new1.1.gen" &&
 	deliver_fixture "$T/new1/new/new1.2.gen"
 ok_rc "two new mails appended over IMAP" $?
 sync >"$T/out" 2>&1
-is "only the two new mails are added" "$(db_q 'SELECT count(*) FROM messages')" \
+is "only the two new mails are added" "$(mail_count)" \
 	"$((NIDS + 2))"
 is "summary line counts them" "$(cat "$T/out")" \
 	"sync: imap INBOX: 2 fetched, 2 new, 0 duplicate"
@@ -65,7 +65,7 @@ for i in 1 2 3 4 5; do deliver_fixture "$T/lkp/new/lkp.$i.gen" lkp; done
 write_imap_conf "INBOX, lkp"
 sync >/dev/null 2>&1
 ok_rc "sync of two folders exits 0" $?
-is "the second folder's 5 mails are added" "$(db_q 'SELECT count(*) FROM messages')" \
+is "the second folder's 5 mails are added" "$(mail_count)" \
 	"$((NIDS + 7))"
 uv1=$(db_q "SELECT uidvalidity FROM sync_cursors WHERE folder = 'lkp'")
 imap_cmd "" 'DELETE lkp' >/dev/null
@@ -77,7 +77,7 @@ sync >"$T/out" 2>"$T/err"
 ok_rc "sync after the folder was recreated exits 0" $?
 grep -q "UIDVALIDITY of folder 'lkp' changed" "$T/err"
 ok_rc "the UIDVALIDITY change is reported" $?
-is "full resync stores only the one new mail" "$(db_q 'SELECT count(*) FROM messages')" \
+is "full resync stores only the one new mail" "$(mail_count)" \
 	"$((NIDS + 8))"
 uv2=$(db_q "SELECT uidvalidity || ':' || last_uid FROM sync_cursors
 	    WHERE folder = 'lkp'")

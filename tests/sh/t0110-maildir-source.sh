@@ -17,7 +17,7 @@ gen_maildir "$T/g" 6 md
 cp "$T/g/new/md.1.gen" "$MD/tmp/123.half"
 printf '[maildir]\npath = %s\n' "$MD" >"$LKB_CONF"
 sync() { "$LKPBOT" -c "$LKB_CONF" "$@" sync; }
-count() { db_q 'SELECT count(*) FROM messages'; }
+count() { mail_count; }
 # directories older than the settle time, as a real idle Maildir is
 age_dirs() { touch -d '-1 hour' "$MD/new" "$MD/cur"; }
 
