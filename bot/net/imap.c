@@ -469,7 +469,7 @@ imap_session_select(struct imap_session *s, const char *folder,
 		/* a folder [imap] folders names and the server lacks: the
 		 * configuration's mistake, no retry fixes it; say which it
 		 * has (a LIST that fails leaves that out) */
-		strbuf_reset(&cmd);
+		strbuf_release(&cmd);
 		strbuf_init_capped(&cmd, 4096);
 		if (imap_session_list(s, &cmd) != LKB_OK)
 			strbuf_reset(&cmd);

@@ -104,6 +104,25 @@ static const char more_data_setup[] =
 static const char fix_posted[] =
 	"> error: 64-bit division\n\nI just sent a patch to remove the "
 	"warning.\n";
+/* the words of the tuning lists' replies the rules learned last */
+static const char fix_sent_bare[] =
+	"> error: 64-bit division\n\nJust sent out a fix.\n";
+static const char fix_code_words[] =
+	"> error: undefined reference\n\nI'll guard the above with #ifdef "
+	"CONFIG_CLK_R9A07G054.\n";
+static const char applied_ok_dropped[] =
+	"> error: foo\n\nOK, dropped.\n";
+static const char ack_noise_v2[] =
+	"> warning: unused variable\n\nWoops, looks like I sent a botched "
+	"patch. Sorry for the noise, will send a v2.\n";
+static const char dispute_unrelated[] =
+	"> BUG: stack overflow in f2fs_fill_super\n\nIt doesn't look at all "
+	"related to my commit.\n";
+static const char lkp_kindly_ignore[] =
+	"> error: foo\n\nSorry for the broken report, kindly ignore this, we "
+	"will fix this asap.\n";
+static const char author_fixed_locally[] =
+	"> error: foo\n\nI've fixed this locally.\n";
 static const char fix_should_have[] =
 	"> warning: comparison of distinct pointer types\n\n"
 	"I should have used max_t() instead of max().\n";
@@ -336,6 +355,21 @@ static const struct {
 	/* adding a Reported-by is no change to the code: an ack */
 	{ NULL, ack_reported_by, "dev@example.org", "ack", "ack",
 	  "Thanks for this report", NULL },
+	{ NULL, fix_sent_bare, "dev@example.org", "fix-proposed",
+	  "fix-proposed", "Just sent out a fix", NULL },
+	{ NULL, fix_code_words, "dev@example.org", "fix-proposed",
+	  "fix-proposed", "guard the above with #ifdef", NULL },
+	{ NULL, applied_ok_dropped, "dev@example.org", "fix-applied",
+	  "fix-applied", "OK, dropped.", NULL },
+	{ NULL, ack_noise_v2, "dev@example.org", "ack", "ack",
+	  "will send a v2", NULL },
+	{ NULL, dispute_unrelated, "dev@example.org", "dispute", "dispute",
+	  "doesn't look at all related", NULL },
+	{ NULL, lkp_kindly_ignore, "philip.li@intel.com", "close", "close",
+	  "kindly ignore", NULL },
+	/* "fixed" by someone who keeps no tree: not applied anywhere */
+	{ NULL, author_fixed_locally, "dev@example.org", "", NULL, NULL,
+	  NULL },
 	/* "not expected" is no dispute */
 	{ NULL, not_expected, "dev@example.org", "ack", "ack",
 	  "I'll take a look", NULL },
