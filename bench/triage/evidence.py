@@ -100,10 +100,12 @@ def main():
     ap.add_argument("--holdout", default=os.path.join(
         here, "..", "..", "..", "shared", "holdout-ids.sha256"),
         help="SHA-256 of Message-IDs never to take (one a line)")
+    ap.add_argument("--index", default=os.path.join(here, "index.tsv"),
+                    help="the replies whose reports are looked for")
     ap.add_argument("lists", nargs="*")
     a = ap.parse_args()
 
-    idx = list(csv.DictReader(open(os.path.join(here, "index.tsv"), encoding="utf-8"),
+    idx = list(csv.DictReader(open(a.index, encoding="utf-8"),
                               delimiter="\t", quoting=csv.QUOTE_NONE))
     kept = {r["message_id"] for r in idx}           # replies kept by extract.py
     lists = a.lists or sorted({r["list"] for r in idx})
@@ -295,7 +297,8 @@ def dossiers(a, msgs, rows, idx, reports):
                 for r in th:
                     m = msgs.get(r["message_id"])
                     txt = own(raws[m["commit"]], 500) if m and m["commit"] in raws else ""
-                    o.write(f"* {r['date']} | {r['from']} ({r['author_role_guess']}) | {r['subject'][:100]}\n")
+                    o.write(f"* {r['date']} | {r['from']} ({r['author_role_guess']}) | {r['subject'][:100]}"
+                            f" | id {r['message_id']}\n")
                     o.write("    " + txt.replace("\n", " | ") + "\n")
                 nv = [r for r in ev[rid] if r[2] == "next-version"][:3]
                 other = [r for r in ev[rid] if r[2] != "next-version"]
@@ -308,7 +311,7 @@ def dossiers(a, msgs, rows, idx, reports):
                     credit = "yes" if ROBOT_CREDIT.search(txt) or rid in txt else "no"
                     o.write(f"* [{r[2]}] {r[4]} | {r[5]} | {r[6][:110]} | {r[7]}"
                             + (f" | credits robot/report: {credit}" if r[2] == "next-version" else "")
-                            + "\n")
+                            + f" | id {r[3]}\n")
                     o.write("    " + txt.replace("\n", " | ") + "\n")
                 o.write("\n")
         print(f"dossiers {lst}: {len(rids)} reports", file=sys.stderr)
