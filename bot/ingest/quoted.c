@@ -1,4 +1,5 @@
-/* quoted.c - a robot report known only from a reply that quotes it.
+/* quoted.c - a robot report known only from a reply that quotes it or
+ * names it.
  *
  * A list keeps the replies to a robot report that was never sent to it
  * (the robot mails the patch author and its own list; people answer
@@ -6,9 +7,12 @@
  * quotes it under "kernel test robot <lkp@intel.com> wrote:". From the
  * quote a stand-in report mail is made, with the report's Message-ID,
  * and stored before the reply, so the reply is linked and read like any
- * other (doc/design.md, "Reports known from a quote"). The stand-in is
- * robot mail nobody signed: it is tracked as unverified, and its source
- * is "quoted:<Message-ID of the reply>". */
+ * other (doc/design.md, "Reports known from a quote"). A reply that
+ * quotes no report but names a robot Message-ID (the robot's own form)
+ * gets a stand-in with no text: the report is known by its id and the
+ * reply's subject. The stand-in is robot mail nobody signed: it is
+ * tracked as unverified, and its source is "quoted:<Message-ID of the
+ * reply>". */
 #include "config.h"
 #include "bot/ingest/quoted.h"
 
@@ -163,6 +167,21 @@ quoted_report_id(const struct message *m, int depth)
 	return NULL;
 }
 
+/* The robot mail m names, with no quote to go by: the first robot
+ * Message-ID of References (the root), else In-Reply-To's. */
+static const char *
+named_report_id(const struct message *m)
+{
+	size_t i;
+
+	for (i = 0; i < m->nreferences; i++)
+		if (m->references[i] && robot_message_id(m->references[i]))
+			return m->references[i];
+	if (m->in_reply_to && robot_message_id(m->in_reply_to))
+		return m->in_reply_to;
+	return NULL;
+}
+
 /* The report's subject from the reply's: "Re:"/"Fwd:" prefixes taken
  * off, one "Re: " put back before a patch's subject (the robot answers
  * the patch), control characters made spaces: it becomes a header line. */
@@ -205,19 +224,31 @@ quoted_report_mail(struct store *st, const struct message *m,
 	    (!m->nreferences && !m->in_reply_to))
 		return 0;
 	strbuf_init(&q, 0);
-	if (!quoted_text(m->body, m->body_len, &q, &depth) ||
-	    !(id = quoted_report_id(m, depth)) ||
-	    (rc = store_message_exists(st, id, NULL)) != 0) {
+	id = quoted_text(m->body, m->body_len, &q, &depth)
+		     ? quoted_report_id(m, depth)
+		     : NULL;
+	if (id) {
+		/* only what the report parser takes for a report */
+		arena_init(&a);
+		rc = lkp_report_parse_text(&a, q.buf, q.len,
+					   LKP_TEXT_NO_HEADERS, &r);
+		arena_release(&a);
+		if (rc < 0 && rc != LKB_ERR_TOO_BIG) {
+			strbuf_release(&q);
+			return rc;
+		}
+		if (rc != 1)
+			id = NULL;
+	}
+	if (!id) {
+		/* no report quoted: a robot mail known by its Message-ID
+		 * alone, with no text (its subject is the reply's) */
+		strbuf_reset(&q);
+		id = named_report_id(m);
+	}
+	if (!id || (rc = store_message_exists(st, id, NULL)) != 0) {
 		strbuf_release(&q);
 		return rc < 0 ? rc : 0;
-	}
-	/* only what the report parser takes for a report */
-	arena_init(&a);
-	rc = lkp_report_parse_text(&a, q.buf, q.len, LKP_TEXT_NO_HEADERS, &r);
-	arena_release(&a);
-	if (rc != 1) {
-		strbuf_release(&q);
-		return rc < 0 && rc != LKB_ERR_TOO_BIG ? rc : 0;
 	}
 	if (m->date > 0 && gmtime_r(&m->date, &tm))
 		strftime(date, sizeof(date), "%a, %d %b %Y %H:%M:%S +0000",

@@ -13,7 +13,9 @@ struct strbuf;
  * Message-ID in References or In-Reply-To) and quotes it under the
  * robot's "... wrote:" line, append to out a stand-in mail for that
  * report: its Message-ID, the robot's From, m's subject without "Re:",
- * m's date and the quote with one '>' level taken off; *report_id_out
+ * m's date and the quote with one '>' level taken off (no quote, or
+ * one the report parser does not take: a robot Message-ID m names,
+ * with no text); *report_id_out
  * is the report's Message-ID (m's memory). 1 made, 0 not (nothing to
  * make, or the store holds the report), or a negative status. */
 int quoted_report_mail(struct store *st, const struct message *m,

@@ -6,9 +6,11 @@
 # made with the report's Message-ID, unverified, its source naming the
 # reply; the reply is linked to it and read (its act recorded). When the
 # report's own mail arrives later it takes the stand-in's place, keeping
-# the report's row and events. A quote that is no report, or a reply
-# whose ids are unfit for a header, makes nothing of them; hostile
-# subjects are flattened.
+# the report's row and events. A reply that quotes no report but names
+# a robot Message-ID gets a stand-in with no text (the report known by
+# its id); a quote that is no report under a Message-ID not the robot's,
+# or a reply whose ids are unfit for a header, makes nothing of them;
+# hostile subjects are flattened.
 . "$LKB_SRCDIR/tests/tap.sh"
 . "$LKB_SRCDIR/tests/sh/lib-triage.sh"
 command -v sqlite3 >/dev/null || bail_out "sqlite3 is needed"
@@ -81,15 +83,35 @@ is "... the parse is the mail's: its testcase" \
 ok_if "lkpbot reparse" "$LKPBOT" -q -c "$T/conf" reparse
 is "... still one report, same row" "$(rid "$RID")" "$R"
 
+# ---- known by its Message-ID alone ----
+fresh
+{
+	printf 'From: a <a@x.example>\nSubject: Re: [PATCH] x: fix y\n'
+	printf 'Message-ID: <k1@x.example>\n'
+	printf 'In-Reply-To: <%s>\nReferences: <%s>\n\n' "$RID" "$RID"
+	printf 'Thanks, I will fix it in the next version.\n\n%s\n' "$ATTR"
+	printf '> this is no report at all\n> just words\n'
+} >"$T/md/new/k1"
+ok_if "a reply naming a robot Message-ID, quoting no report" run
+R=$(rid "$RID")
+ok_if "... makes a report known by that Message-ID" test -n "$R"
+is "... a stand-in with no text" \
+	"$(q "select coalesce(length(m.body), 0) from messages m join reports r on r.msg_id = m.id where r.id = $R")" 0
+is "... with the reply's subject" \
+	"$(q "select m.subject from messages m join reports r on r.msg_id = m.id where r.id = $R")" \
+	'Re: [PATCH] x: fix y'
+is "... the reply linked and read" \
+	"$(q "select group_concat(type) from events where report_id = $R")" "ack"
+
 # ---- what makes nothing ----
 fresh
 {
 	printf 'From: a <a@x.example>\nSubject: Re: thing\nMessage-ID: <n1@x.example>\n'
-	printf 'In-Reply-To: <%s>\nReferences: <%s>\n\n' "$RID" "$RID"
+	printf 'In-Reply-To: <p1@x.example>\nReferences: <p1@x.example>\n\n'
 	printf 'I agree.\n\n%s\n> this is no report at all\n> just words\n' "$ATTR"
 } >"$T/md/new/n1"
-reply "$T/md/new/n2" n2@x.example 'Someone else wrote:' "$RID" 'Re: x'
-ok_if "a quote that is no report; a quote not the robot's" run
+reply "$T/md/new/n2" n2@x.example 'Someone else wrote:' p2@x.example 'Re: x'
+ok_if "a quote that is no report; a quote not the robot's (no robot id)" run
 is "... make no report" "$(q "select count(*) from reports")" 0
 is "... nor a stand-in mail" "$(q "select count(*) from messages where source like 'quoted:%'")" 0
 
