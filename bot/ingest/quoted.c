@@ -147,28 +147,8 @@ quoted_text(const char *body, size_t len, struct strbuf *out, int *depth_out)
 	return out->len > 0;
 }
 
-/* The report the quote is of: the first robot id of References (the
- * root) or In-Reply-To; else, for a quote of the mail answered (depth
- * 0), In-Reply-To; else the thread's root. NULL when none. */
-static const char *
-quoted_report_id(const struct message *m, int depth)
-{
-	size_t i;
-
-	for (i = 0; i < m->nreferences; i++)
-		if (m->references[i] && robot_message_id(m->references[i]))
-			return m->references[i];
-	if (m->in_reply_to && robot_message_id(m->in_reply_to))
-		return m->in_reply_to;
-	if (depth == 0 && m->in_reply_to && plain_id(m->in_reply_to))
-		return m->in_reply_to;
-	if (m->nreferences && m->references[0] && plain_id(m->references[0]))
-		return m->references[0];
-	return NULL;
-}
-
-/* The robot mail m names, with no quote to go by: the first robot
- * Message-ID of References (the root), else In-Reply-To's. */
+/* The robot mail m names: the first robot Message-ID of References
+ * (the root), else In-Reply-To's. NULL when none. */
 static const char *
 named_report_id(const struct message *m)
 {
@@ -179,6 +159,23 @@ named_report_id(const struct message *m)
 			return m->references[i];
 	if (m->in_reply_to && robot_message_id(m->in_reply_to))
 		return m->in_reply_to;
+	return NULL;
+}
+
+/* The report the quote is of: the robot mail m names; else, for a
+ * quote of the mail answered (depth 0), In-Reply-To; else the thread's
+ * root. NULL when none. */
+static const char *
+quoted_report_id(const struct message *m, int depth)
+{
+	const char *id = named_report_id(m);
+
+	if (id)
+		return id;
+	if (depth == 0 && m->in_reply_to && plain_id(m->in_reply_to))
+		return m->in_reply_to;
+	if (m->nreferences && m->references[0] && plain_id(m->references[0]))
+		return m->references[0];
 	return NULL;
 }
 
