@@ -52,12 +52,12 @@ n0=$(tls_logins)
 sync >"$T/out" 2>"$T/err"
 ok_rc "imap:// + starttls = yes: sync exits 0" $?
 is "imap:// + starttls: the message is stored" \
-	"$(db_q 'SELECT count(*) FROM messages')" 1
+	"$(mail_count)" 1
 is "imap:// + starttls: dovecot saw a TLS login" "$(tls_logins)" $((n0 + 1))
 imap_conf "$IMAPS_URL"
 sync >"$T/out" 2>"$T/err"
 ok_rc "imaps://: sync exits 0" $?
-is "imaps://: the message is stored" "$(db_q 'SELECT count(*) FROM messages')" 1
+is "imaps://: the message is stored" "$(mail_count)" 1
 is "imaps://: dovecot saw a TLS login" "$(tls_logins)" $((n0 + 2))
 is "imaps:// verified: no warning" "$(cat "$T/err")" ""
 

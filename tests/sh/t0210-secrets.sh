@@ -38,7 +38,7 @@ imap() {
 	rm -f "$LKPBOT_DB"
 	"$LKPBOT" -c "$LKB_CONF" ${2:-} sync >"$T/out" 2>"$T/err"
 }
-stored() { db_q 'SELECT count(*) FROM messages'; }
+stored() { mail_count; }
 logins() { grep -c "$1-login: Info: Login: user=<$DOVECOT_USER>, method=$2," "$DOVECOT_DIR/dovecot.log"; }
 
 # ---- password_command -------------------------------------------------------
