@@ -234,11 +234,9 @@ quoted_report(struct ingest *ig, const struct ingest_job *j)
 		if (rc == LKB_OK) {
 			/* made here, not read: counted as quoted alone
 			 * (its report is counted with the reports) */
-			ig->stats.read = was.read;
-			ig->stats.bytes = was.bytes;
-			ig->stats.new_msgs = was.new_msgs;
-			ig->stats.late = was.late;
-			ig->stats.quoted++;
+			was.reports = ig->stats.reports;
+			was.quoted++;
+			ig->stats = was;
 		}
 		strbuf_release(&src);
 	}

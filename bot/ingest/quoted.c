@@ -242,6 +242,7 @@ quoted_report_mail(struct store *st, const struct message *m,
 		 * alone, with no text (its subject is the reply's) */
 		strbuf_reset(&q);
 		id = named_report_id(m);
+		rc = 0;
 	}
 	if (!id || (rc = store_message_exists(st, id, NULL)) != 0) {
 		strbuf_release(&q);
