@@ -7,7 +7,7 @@ build_pkgs="build-essential autoconf automake pkg-config libcurl4-gnutls-dev
 libetpan-dev libpcre2-dev libsqlite3-dev libjansson-dev libinih-dev
 zlib1g-dev nettle-dev libopendkim-dev sqlite3 git"
 test_pkgs="check dovecot-imapd dovecot-submissiond postfix clang libclang-rt-14-dev valgrind curl time iproute2 perl
-python3 python3-dkim openssl debhelper lintian chromium tidy libxml2-utils"
+python3 python3-dkim openssl debhelper lintian chromium tidy libxml2-utils acl"
 
 want=$build_pkgs
 [ "${1:-build}" = test ] && want="$build_pkgs $test_pkgs"
@@ -26,7 +26,8 @@ export DEBIAN_FRONTEND=noninteractive
 # postfix is wanted for smtp-sink only: no configuration, no daemon;
 # dovecot-submissiond for SMTP AUTH tests, debhelper to build the package
 # (tests/sh/t0240-deb.sh, tests/setup/t0030-deb-install.sh) and lintian
-# to check it; chromium, tidy and xmllint (libxml2-utils)
+# to check it; acl (setfacl) to give a directory an ACL for doctor
+# (tests/sh/t0225-exit-codes.sh); chromium, tidy and xmllint (libxml2-utils)
 # check the web site in a real browser (tests/sh/t0500-web.sh).
 echo 'postfix postfix/main_mailer_type select No configuration' |
 	debconf-set-selections

@@ -258,8 +258,9 @@ check_dirs(struct doctor *d, const struct bot_ctx *ctx, const char *user,
 		goto out;
 	}
 	for (size_t i = 0; i < LKB_ARRAY_SIZE(dirs); i++) {
-		const char *fix = "let that user write there (chown it, or "
-				  "mode g+rwx for a group it is in), or choose "
+		const char *fix = "let that user write there (chown it, "
+				  "mode g+rwx for a group it is in, or an ACL: "
+				  "setfacl -m u:USER:rwx DIR), or choose "
 				  "another directory";
 
 		if (!dirs[i].dir || !*dirs[i].dir)

@@ -4,6 +4,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <grp.h>
 #include <pwd.h>
 #include <stdio.h>
@@ -11,6 +12,8 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
+#include <sys/wait.h>
+#include <sys/xattr.h>
 #include <unistd.h>
 
 #include "lib/log.h"
@@ -60,14 +63,53 @@ in_groups(const struct doctor_user *u, gid_t g)
 	return 0;
 }
 
-/* Whether u has the permission bits want (a mask of 4, 2, 1) on sb
- * (a directory, or a file without want & 1), by the class of its owner,
- * group or others that u falls in. */
+/* The kernel's answer for u on path (access(2) with want, a mask of
+ * R_OK, W_OK, X_OK), ACLs and all: asked as u itself, by doctor when it
+ * runs as u, else by a child that takes u's uid, gid and groups (doctor
+ * run as root). A read-only file system is not the user's fault here
+ * (doctor_dir_problem() says it): 1 may, 0 may not, -1 not asked
+ * (doctor runs as another user, not root). */
 static int
-may(const struct doctor_user *u, const struct stat *sb, unsigned want)
+ask_as(const struct doctor_user *u, const char *path, unsigned want)
+{
+	pid_t pid;
+	int st;
+
+	if (u->uid == geteuid())
+		return faccessat(AT_FDCWD, path, (int)want, AT_EACCESS) == 0 ||
+		       errno == EROFS;
+	if (geteuid() != 0)
+		return -1;
+	pid = fork();
+	if (pid < 0)
+		return -1;
+	if (pid == 0) {
+		if (setgroups((size_t)u->ngroups, u->groups) != 0 ||
+		    setresgid(u->gid, u->gid, u->gid) != 0 ||
+		    setresuid(u->uid, u->uid, u->uid) != 0)
+			_exit(2);
+		_exit(access(path, (int)want) == 0 || errno == EROFS ? 0 : 1);
+	}
+	while (waitpid(pid, &st, 0) < 0)
+		if (errno != EINTR)
+			return -1;
+	return WIFEXITED(st) && WEXITSTATUS(st) < 2 ? !WEXITSTATUS(st) : -1;
+}
+
+/* Whether u has the permissions want (a mask of 4, 2, 1) on path, whose
+ * stat is sb (a directory, or a file without want & 1): the kernel's
+ * answer when it can be had, else by the class of its owner, group or
+ * others that u falls in (an ACL then goes unweighed: owner_text()
+ * says it is there). */
+static int
+may(const struct doctor_user *u, const char *path, const struct stat *sb,
+    unsigned want)
 {
 	unsigned bits;
+	int k = ask_as(u, path, want);
 
+	if (k >= 0)
+		return k;
 	if (u->uid == 0)	/* CAP_DAC_OVERRIDE: any directory */
 		return 1;
 	if (sb->st_uid == u->uid)
@@ -79,8 +121,17 @@ may(const struct doctor_user *u, const struct stat *sb, unsigned want)
 	return (bits & want) == want;
 }
 
+/* Whether path carries an access ACL (more than its mode says). */
+static int
+has_acl(const char *path)
+{
+	return getxattr(path, "system.posix_acl_access", NULL, 0) > 0;
+}
+
+/* "mode 0750, root:lkpbot", and what an ACL on path means for u's
+ * answer. */
 static char *
-owner_text(const struct stat *sb)
+owner_text(const char *path, const struct stat *sb)
 {
 	const struct passwd *pw = getpwuid(sb->st_uid);
 	const struct group *gr = getgrgid(sb->st_gid);
@@ -88,8 +139,12 @@ owner_text(const struct stat *sb)
 
 	snprintf(u, sizeof(u), "%u", (unsigned)sb->st_uid);
 	snprintf(g, sizeof(g), "%u", (unsigned)sb->st_gid);
-	return xasprintf("mode %04o, %s:%s", (unsigned)(sb->st_mode & 07777),
-			 pw ? pw->pw_name : u, gr ? gr->gr_name : g);
+	return xasprintf("mode %04o, %s:%s%s", (unsigned)(sb->st_mode & 07777),
+			 pw ? pw->pw_name : u, gr ? gr->gr_name : g,
+			 !has_acl(path) ? "" : geteuid() == 0
+			 ? ", and an ACL" : ", and an ACL doctor cannot "
+			 "weigh for another user: run it as root or as "
+			 "that user");
 }
 
 /* path made absolute (not resolved): "/..." as given, else below the
@@ -147,8 +202,8 @@ doctor_dir_problem(const struct doctor_user *u, const char *dir,
 		if (c != '/' && c != '\0')
 			continue;
 		path[i] = '\0';
-		if (stat(path, &up) == 0 && !may(u, &up, 1)) {
-			own = owner_text(&up);
+		if (stat(path, &up) == 0 && !may(u, path, &up, 1)) {
+			own = owner_text(path, &up);
 			why = xasprintf("%s (uid %u) cannot enter %s (%s)",
 					u->name, (unsigned)u->uid, path, own);
 			free(own);
@@ -157,8 +212,8 @@ doctor_dir_problem(const struct doctor_user *u, const char *dir,
 		if (why)
 			goto out;
 	}
-	if (!may(u, &sb, 3)) {
-		own = owner_text(&sb);
+	if (!may(u, path, &sb, 3)) {
+		own = owner_text(path, &sb);
 		why = xasprintf("%s (uid %u) cannot write in %s (%s)", u->name,
 				(unsigned)u->uid, path, own);
 		free(own);
@@ -175,9 +230,9 @@ doctor_file_problem(const struct doctor_user *u, const char *path)
 	struct stat sb;
 	char *own, *why;
 
-	if (stat(path, &sb) != 0 || may(u, &sb, 6))
+	if (stat(path, &sb) != 0 || may(u, path, &sb, 6))
 		return NULL;
-	own = owner_text(&sb);
+	own = owner_text(path, &sb);
 	why = xasprintf("%s (uid %u) cannot read and write %s (%s)", u->name,
 			(unsigned)u->uid, path, own);
 	free(own);

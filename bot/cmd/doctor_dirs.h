@@ -1,9 +1,11 @@
 /* doctor_dirs.h - for `lkpbot doctor`: may the user lkpbot runs as write
  * in a directory, and does its systemd unit let it?
  *
- * Mode and owner logic on stat(2) results for another user's uid, gid
- * and groups (access(2) answers only for the caller, and root may write
- * anywhere); ACLs are not read. The unit's ProtectSystem=,
+ * The kernel answers, ACLs included: access(2) as that user (doctor
+ * itself when it runs as the user, else a child of doctor run as root
+ * that takes the user's uid, gid and groups); only for another user
+ * without root is it mode and owner logic on stat(2) results, and an
+ * ACL there is named, not weighed. The unit's ProtectSystem=,
  * ProtectHome=, ReadWritePaths=, StateDirectory= and PrivateTmp= say
  * where its service may write. */
 #ifndef LKB_BOT_CMD_DOCTOR_DIRS_H

@@ -18,7 +18,7 @@ printf '%s\n' "$DOVECOT_PASS" >"$T/pw"
 chmod 600 "$T/pw"
 ENQ=$LKB_BUILDDIR/tests/tools/outbox-enqueue
 
-plan 91
+plan 95
 
 # conf [SED]: a good configuration, then sed expressions on it
 conf() { tls_good_conf "${1:-}"; }
@@ -239,6 +239,28 @@ ok_if "... and the database root made (0644), with the fix" \
 	grep -q "^fail write    database $T/lkpbot.db: nobody (uid [0-9]*) cannot read and write $T/lkpbot.db (mode 0644, root:root); fix: chown it to that user" "$T/out"
 ok_if "... and its lock file" \
 	grep -q "^fail write    database $T/lkpbot.db.lock: nobody " "$T/out"
+# a POSIX ACL is what the kernel weighs too (setfacl, package acl)
+command -v setfacl >/dev/null ||
+	bail_out "setfacl is not installed (package acl: scripts/deps.sh test)"
+setfacl -m u:nobody:rwx "$T/web" || bail_out "setfacl failed"
+"$LKPBOT" -c "$LKB_CONF" doctor --user nobody >"$T/out" 2>"$T/err"
+ok_if "an ACL granting nobody rwx: doctor --user nobody says it may write" \
+	grep -q "^ok   write    \[web\] dir $T/web: nobody (uid [0-9]*) may write there$" "$T/out"
+setfacl -m m::r-x "$T/web" || bail_out "setfacl failed"
+"$LKPBOT" -c "$LKB_CONF" doctor --user nobody >"$T/out" 2>"$T/err"
+ok_if "... an ACL mask without w takes it back, and the line names the ACL" \
+	grep -q "^fail write    \[web\] dir $T/web: nobody (uid [0-9]*) cannot write in $T/web (mode 0755, root:root, and an ACL); fix: .*setfacl -m u:USER:rwx DIR" "$T/out"
+setfacl -m m::rwx "$T/web" || bail_out "setfacl failed"
+chmod o+x "$T"
+(cd / && runuser -u nobody -- "$LKPBOT" -c "$LKB_CONF" doctor \
+	--user daemon) >"$T/out" 2>"$T/err"
+ok_if "... doctor run by another user without root cannot weigh it, and says so" \
+	grep -q "^fail write    \[web\] dir $T/web: daemon (uid [0-9]*) cannot write in $T/web (mode 0775, root:root, and an ACL doctor cannot weigh for another user: run it as root or as that user)" "$T/out"
+(cd / && runuser -u nobody -- "$LKPBOT" -c "$LKB_CONF" doctor) \
+	>"$T/out" 2>"$T/err"
+ok_if "... run as nobody itself, the kernel's answer: it may" \
+	grep -q "^ok   write    \[web\] dir $T/web: nobody (uid [0-9]*) may write there$" "$T/out"
+setfacl -b "$T/web"
 chown nobody "$T/web" "$T/lkpbot.db"*
 "$LKPBOT" -c "$LKB_CONF" doctor --user nobody >"$T/out" 2>"$T/err"
 ok_if "... once nobody owns them, the [web] dir line is ok" \
