@@ -30,7 +30,7 @@
 #include "state/store_skip.h"
 
 static const char *const usage[] = {
-	"lkpbot doctor [--json] [--user NAME] [--unit FILE]",
+	"lkpbot doctor [--json] [--user NAME] [--unit FILE|NAME]",
 	NULL,
 };
 
@@ -45,9 +45,12 @@ static const char help[] =
 	"    --json       the checks as a JSON document\n"
 	"    --user NAME  check the directories for that user (default: the\n"
 	"                 unit's User=, else the user running doctor)\n"
-	"    --unit FILE  the systemd unit that runs lkpbot: the directories\n"
-	"                 must be writable under its ProtectSystem= and\n"
-	"                 ReadWritePaths= (and its drop-ins)\n";
+	"    --unit FILE|NAME\n"
+	"                 the systemd unit that runs lkpbot (a file, or a\n"
+	"                 name found as systemd does): the directories must\n"
+	"                 be writable under its ProtectSystem= and\n"
+	"                 ReadWritePaths= (and its drop-ins); a warning when\n"
+	"                 its UMask= keeps the [web] dir from a web server\n";
 
 enum verdict { V_OK, V_WARN, V_FAIL };
 static const char *const verdict_names[] = { "ok", "warn", "fail" };
@@ -217,6 +220,23 @@ check_db_files(struct doctor *d, const char *db, const struct doctor_user *u)
 	}
 }
 
+/* A site made under a UMask= that keeps its directories to lkpbot's
+ * user (neither group nor others may list and enter them): no web
+ * server can read it. A warning: the site is still written. */
+static void
+check_umask(struct doctor *d, const struct doctor_unit *un, const char *dir)
+{
+	unsigned mode = 0755 & ~un->umask;
+
+	if ((mode & 050) == 050 || (mode & 005) == 005)
+		return;
+	add(d, "umask", V_WARN, "UMask=0027 in a drop-in and a [web] dir "
+	    "of the web server's group, set-group-ID (README.Debian)",
+	    "[web] dir %s: under UMask=%04o of %s lkpbot makes the site's "
+	    "directories mode %04o: no web server (another user) can read "
+	    "them", dir, un->umask, un->path, mode);
+}
+
 /* Each directory lkpbot writes in: may the user it runs as (user, else
  * the unit's User=, else ours) write there, and may the unit? */
 static void
@@ -244,7 +264,7 @@ check_dirs(struct doctor *d, const struct bot_ctx *ctx, const char *user,
 	log_clear_last_error();
 	if (unit && doctor_unit_read(unit, &un) != LKB_OK) {
 		add(d, "write", V_FAIL, "give --unit the service's unit file "
-		    "(systemctl cat lkpbot.service shows it)", "%s",
+		    "or name (systemctl cat lkpbot.service shows it)", "%s",
 		    log_last_error());
 		d->c[d->n - 1].exit = EXIT_CONFIG;
 	} else if (unit)
@@ -282,6 +302,8 @@ check_dirs(struct doctor *d, const struct bot_ctx *ctx, const char *user,
 		free(why);
 	}
 	check_db_files(d, ctx->db_path, &u);
+	if (have_unit && set->web.dir && *set->web.dir)
+		check_umask(d, &un, set->web.dir);
 out:
 	log_clear_last_error();
 	if (have_unit)

@@ -263,6 +263,7 @@ struct unit_raw {
 	char **rwp, **state;	/* ReadWritePaths=, StateDirectory= */
 	size_t nrwp, nstate;
 	int private_tmp;
+	long umask;		/* UMask=, -1 when not set */
 };
 
 static void
@@ -280,6 +281,13 @@ unit_line(struct unit_raw *r, const char *key, char *val)
 
 	if (!strcmp(key, "User"))
 		set_str(&r->user, val);
+	else if (!strcmp(key, "UMask")) {
+		long m = strtol(val, &w, 8);
+
+		/* systemd refuses a bad value and keeps the one before */
+		if (*val && !*w && m >= 0 && m <= 0777)
+			r->umask = m;
+	}
 	else if (!strcmp(key, "ProtectSystem"))
 		set_str(&r->protect_system, val);
 	else if (!strcmp(key, "ProtectHome"))
@@ -339,63 +347,156 @@ unit_file(struct unit_raw *r, const char *path, int must)
 	return LKB_OK;
 }
 
-static int
-cmp_str(const void *a, const void *b)
+/* systemd's unit search path, most binding first: $SYSTEMD_UNIT_PATH
+ * (colon-separated; an empty last entry adds the default), else the
+ * default. */
+static void
+unit_search_path(char ***v, size_t *n)
 {
-	return strcmp(*(char *const *)a, *(char *const *)b);
+	static const char *const dflt[] = {
+		"/etc/systemd/system", "/run/systemd/system",
+		"/usr/local/lib/systemd/system", "/lib/systemd/system",
+		"/usr/lib/systemd/system",
+	};
+	const char *env = getenv("SYSTEMD_UNIT_PATH");
+	char *copy, *w, *save = NULL;
+
+	if (env && *env) {
+		copy = xstrdup(env);
+		for (w = strtok_r(copy, ":", &save); w;
+		     w = strtok_r(NULL, ":", &save))
+			add_path(v, n, w);
+		free(copy);
+		if (env[strlen(env) - 1] != ':')
+			return;
+	}
+	for (size_t i = 0; i < LKB_ARRAY_SIZE(dflt); i++)
+		add_path(v, n, dflt[i]);
 }
 
-/* The *.conf files of dir, in name order (as systemd reads them). */
+/* Whether one of paths[0..n) has the file name base. */
+static int
+have_base(char *const *paths, size_t n, const char *base)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(strrchr(paths[i], '/') + 1, base))
+			return 1;
+	return 0;
+}
+
+/* The *.conf files of dir not already in *v (a drop-in of the same name
+ * in a more binding directory hides it). */
 static void
-unit_dropins(struct unit_raw *r, const char *dir)
+unit_dropins_of(char ***v, size_t *n, const char *dir)
 {
 	DIR *d = opendir(dir);
 	struct dirent *de;
-	char **names = NULL, *p;
-	size_t n = 0, len;
+	size_t len;
 
 	if (!d)
 		return;
 	while ((de = readdir(d))) {
 		len = strlen(de->d_name);
-		if (len > 5 && !strcmp(de->d_name + len - 5, ".conf"))
-			add_path(&names, &n, de->d_name);
+		if (len > 5 && !strcmp(de->d_name + len - 5, ".conf") &&
+		    !have_base(*v, *n, de->d_name)) {
+			char *p = xasprintf("%s/%s", dir, de->d_name);
+
+			add_path(v, n, p);
+			free(p);
+		}
 	}
 	closedir(d);
+}
+
+static int
+cmp_base(const void *a, const void *b)
+{
+	return strcmp(strrchr(*(char *const *)a, '/') + 1,
+		      strrchr(*(char *const *)b, '/') + 1);
+}
+
+/* The drop-ins of the unit file path named name, as systemd reads
+ * them: name.d/ of each directory of the search path, then path.d/,
+ * each file name once (the first found), all in file name order. */
+static void
+unit_dropins(struct unit_raw *r, const char *path, const char *name,
+	     char *const *dirs, size_t ndirs)
+{
+	char **files = NULL, *d;
+	size_t n = 0;
+
+	for (size_t i = 0; i < ndirs; i++) {
+		d = xasprintf("%s/%s.d", dirs[i], name);
+		unit_dropins_of(&files, &n, d);
+		free(d);
+	}
+	d = xasprintf("%s.d", path);	/* a file given outside the path */
+	unit_dropins_of(&files, &n, d);
+	free(d);
 	if (n > 1)
-		qsort(names, n, sizeof(*names), cmp_str);
-	for (size_t i = 0; i < n; i++) {
-		p = xasprintf("%s/%s", dir, names[i]);
-		(void)unit_file(r, p, 0);
+		qsort(files, n, sizeof(*files), cmp_base);
+	for (size_t i = 0; i < n; i++)
+		(void)unit_file(r, files[i], 0);
+	clear_paths(&files, &n);
+}
+
+/* The unit file of name (".service" added when it has no suffix): the
+ * first of the search path that has it. NULL, logged, when none has or
+ * it is masked (a link to /dev/null). */
+static char *
+unit_find(const char *name, char *const *dirs, size_t ndirs)
+{
+	char *p, *real;
+	struct stat sb;
+
+	for (size_t i = 0; i < ndirs; i++) {
+		p = xasprintf("%s/%s", dirs[i], name);
+		if (lstat(p, &sb) == 0) {
+			real = realpath(p, NULL);
+			if (real && !strcmp(real, "/dev/null")) {
+				lkb_error("doctor: the unit %s is masked (%s "
+					  "links to /dev/null)", name, p);
+				FREE_AND_NULL(p);
+			}
+			free(real);
+			return p;
+		}
 		free(p);
 	}
-	clear_paths(&names, &n);
+	lkb_error("doctor: no unit %s in the unit search path (%s ...)",
+		  name, ndirs ? dirs[0] : "");
+	return NULL;
 }
 
 int
-doctor_unit_read(const char *path, struct doctor_unit *un)
+doctor_unit_read(const char *unit, struct doctor_unit *un)
 {
 	static const char *const sys_full[] = { "/usr", "/boot", "/efi",
 						"/etc" };
 	static const char *const homes[] = { "/home", "/root", "/run/user" };
 	struct unit_raw r;
-	const char *base = strrchr(path, '/');
-	const char *ps, *ph;
-	char *dir;
-	int rc;
+	const char *ps, *ph, *base = strrchr(unit, '/');
+	char **dirs = NULL, *name, *path = NULL;
+	size_t ndirs = 0;
+	int rc = LKB_OK;
 
 	memset(un, 0, sizeof(*un));
 	memset(&r, 0, sizeof(r));
-	if ((rc = unit_file(&r, path, 1)) != LKB_OK)
-		return rc;
-	dir = xasprintf("%s.d", path);
-	unit_dropins(&r, dir);
-	free(dir);
-	dir = xasprintf("/etc/systemd/system/%s.d", base ? base + 1 : path);
-	unit_dropins(&r, dir);
-	free(dir);
-	un->path = xstrdup(path);
+	r.umask = -1;
+	name = base ? xstrdup(base + 1) : strchr(unit, '.') ? xstrdup(unit)
+		: xasprintf("%s.service", unit);
+	unit_search_path(&dirs, &ndirs);
+	path = base ? xstrdup(unit) : unit_find(name, dirs, ndirs);
+	if (!path || (rc = unit_file(&r, path, 1)) != LKB_OK) {
+		rc = LKB_ERR_CONFIG;
+		goto out;
+	}
+	unit_dropins(&r, path, name, dirs, ndirs);
+	un->path = path;
+	path = NULL;
 	un->user = r.user;
+	r.user = NULL;
+	un->umask = r.umask < 0 ? 022 : (unsigned)r.umask;
 	ps = r.protect_system ? r.protect_system : "no";
 	ph = r.protect_home ? r.protect_home : "no";
 	if (!strcmp(ps, "strict"))
@@ -413,11 +514,16 @@ doctor_unit_read(const char *path, struct doctor_unit *un)
 	for (size_t i = 0; i < r.nstate; i++)
 		add_path(&un->rw, &un->nrw, r.state[i]);
 	un->private_tmp = r.private_tmp;
+out:
+	free(r.user);
 	free(r.protect_system);
 	free(r.protect_home);
 	clear_paths(&r.rwp, &r.nrwp);
 	clear_paths(&r.state, &r.nstate);
-	return LKB_OK;
+	clear_paths(&dirs, &ndirs);
+	free(name);
+	free(path);
+	return rc;
 }
 
 void

@@ -7,7 +7,7 @@
  * without root is it mode and owner logic on stat(2) results, and an
  * ACL there is named, not weighed. The unit's ProtectSystem=,
  * ProtectHome=, ReadWritePaths=, StateDirectory= and PrivateTmp= say
- * where its service may write. */
+ * where its service may write, its UMask= who may read what it makes. */
 #ifndef LKB_BOT_CMD_DOCTOR_DIRS_H
 #define LKB_BOT_CMD_DOCTOR_DIRS_H
 
@@ -57,12 +57,20 @@ struct doctor_unit {
 	size_t nro, nrw;
 	char *why_ro;		/* "ProtectSystem=strict", for messages */
 	int private_tmp;	/* PrivateTmp=yes: /tmp, /var/tmp are its own */
+	unsigned umask;		/* UMask=, else systemd's 0022 */
 };
 
-/* Read the unit file path and its drop-ins (path.d/ and
- * /etc/systemd/system/NAME.d/, *.conf). LKB_ERR_CONFIG, logged, when
- * it cannot be read. Release with doctor_unit_free(). */
-int doctor_unit_read(const char *path, struct doctor_unit *un)
+/* Read a unit: unit is its file when it holds a '/', else its name
+ * ("lkpbot.service"; ".service" added to a name without a suffix), found
+ * as systemd finds it: the first file of that name in the unit search
+ * path ($SYSTEMD_UNIT_PATH, else /etc/systemd/system,
+ * /run/systemd/system, /usr/local/lib/systemd/system,
+ * /lib/systemd/system, /usr/lib/systemd/system). Then its drop-ins, in
+ * file name order: NAME.d/ of each directory of the search path, then
+ * FILE.d/, *.conf, a name in a more binding directory hiding the same
+ * name in a later one. LKB_ERR_CONFIG, logged, when the unit cannot be found
+ * or read, or is masked. Release with doctor_unit_free(). */
+int doctor_unit_read(const char *unit, struct doctor_unit *un)
 	LKB_WARN_UNUSED;
 void doctor_unit_free(struct doctor_unit *un);
 

@@ -18,7 +18,7 @@ printf '%s\n' "$DOVECOT_PASS" >"$T/pw"
 chmod 600 "$T/pw"
 ENQ=$LKB_BUILDDIR/tests/tools/outbox-enqueue
 
-plan 95
+plan 106
 
 # conf [SED]: a good configuration, then sed expressions on it
 conf() { tls_good_conf "${1:-}"; }
@@ -289,6 +289,44 @@ printf '[Service]\nReadWritePaths=%s %s\n' "$T/web" "$T" \
 ok_rc "... with that drop-in: exit 0" $?
 ok_if "... and the line says the unit lets it" \
 	grep -q "^ok   write    \[web\] dir $T/web: root (uid 0) may write there, and the unit lets it$" "$T/out"
+# the unit by name, found as systemd finds it: $T/etc before $T/lib
+mkdir -p "$T/etc" "$T/lib/lkpbot.service.d" "$T/etc/lkpbot.service.d"
+mv "$T/lkpbot.service" "$T/lib/lkpbot.service"
+rm -r "$T/lkpbot.service.d"
+byname() {
+	SYSTEMD_UNIT_PATH=$T/etc:$T/lib "$LKPBOT" -c "$LKB_CONF" doctor \
+		--unit "$@" >"$T/out" 2>"$T/err"
+}
+byname lkpbot.service --user root
+is "--unit lkpbot.service (a name), no drop-in: exit 5" "$?" 5
+ok_if "... the file found in the search path is named" \
+	grep -q "^fail write    \[web\] dir $T/web: $T/web is read-only for $T/lib/lkpbot.service (ProtectSystem=strict" "$T/out"
+printf '[Service]\nReadWritePaths=%s %s\nUser=nobody\n' "$T/web" "$T" \
+	>"$T/etc/lkpbot.service.d/web.conf"
+printf '[Service]\nReadWritePaths=\n' >"$T/lib/lkpbot.service.d/web.conf"
+chown nobody "$T/web"
+byname lkpbot
+ok_if "--unit lkpbot: its drop-in in the first directory opens [web] dir, its User= is taken" \
+	grep -q "^ok   write    \[web\] dir $T/web: nobody (uid [0-9]*) may write there, and the unit lets it$" "$T/out"
+printf '[Service]\nReadWritePaths=\n' >"$T/lib/lkpbot.service.d/zz.conf"
+byname lkpbot --user root
+is "... a later drop-in (by file name, in any directory) resetting ReadWritePaths=: exit 5" "$?" 5
+rm "$T/lib/lkpbot.service.d/zz.conf"
+ok_if "... the package's UMask=0077: a warning that no web server can read the site" \
+	grep -q "^warn umask    \[web\] dir $T/web: under UMask=0077 of $T/lib/lkpbot.service lkpbot makes the site's directories mode 0700: no web server (another user) can read them; fix: UMask=0027 in a drop-in" "$T/out"
+printf '[Service]\nUMask=0027\n' >"$T/etc/lkpbot.service.d/umask.conf"
+byname lkpbot.service --user root
+ok_rc "... with UMask=0027 in a drop-in: exit 0" $?
+is "... and no umask warning" "$(grep -c '^warn umask' "$T/out")" 0
+byname nosuch.service
+is "--unit with a name no directory has: exit 5" "$?" 5
+ok_if "... saying so" grep -q "^fail write    doctor: no unit nosuch.service in the unit search path ($T/etc ...)" "$T/out"
+ln -s /dev/null "$T/etc/lkpbot.service"
+byname lkpbot.service
+is "--unit with a masked unit: exit 5" "$?" 5
+ok_if "... saying so" grep -q "^fail write    doctor: the unit lkpbot.service is masked ($T/etc/lkpbot.service links to /dev/null)" "$T/out"
+rm "$T/etc/lkpbot.service"
+chown root "$T/web"
 # what ProtectSystem=strict does, in a mount namespace of our own
 ro() {
 	unshare -m sh -c 'mount --bind "$1" "$1" &&
