@@ -40,8 +40,8 @@ static const char help[] =
 	"is sent), [results] root, [git] repo. One line per check; the exit\n"
 	"status is the worst result's (5 configuration, 4 temporary).\n"
 	"A warning too when [bot] verify_senders = none. Each directory lkpbot\n"
-	"writes (database, [web] dir, [results] queue, [smtp] dry_run_dir) is\n"
-	"checked for the user it runs as.\n"
+	"writes (database, [web] dir, [results] queue, [smtp] dry_run_dir,\n"
+	"[git] worktrees) is checked for the user it runs as.\n"
 	"    --json       the checks as a JSON document\n"
 	"    --user NAME  check the directories for that user (default: the\n"
 	"                 unit's User=, else the user running doctor)\n"
@@ -245,6 +245,10 @@ check_dirs(struct doctor *d, const struct bot_ctx *ctx, const char *user,
 {
 	const struct settings *set = ctx->set;
 	char *dbdir = xstrdup(ctx->db_path), *slash = strrchr(dbdir, '/');
+	char *wt = !set->git.repo ? NULL : set->git.worktrees
+		   ? xstrdup(set->git.worktrees) : slash
+		   ? xasprintf("%.*s/worktrees", (int)(slash - dbdir), dbdir)
+		   : xstrdup("worktrees");
 	const struct {
 		const char *what, *dir;
 		enum doctor_mk mk;
@@ -253,6 +257,7 @@ check_dirs(struct doctor *d, const struct bot_ctx *ctx, const char *user,
 		{ "[web] dir", set->web.dir, DOCTOR_MK_ONE },
 		{ "[results] queue", set->results.queue, DOCTOR_MK_ONE },
 		{ "[smtp] dry_run_dir", set->smtp.dry_run_dir, DOCTOR_MK_NONE },
+		{ "[git] worktrees", wt, DOCTOR_MK_ONE },
 	};
 	struct doctor_unit un;
 	struct doctor_user u;
@@ -309,6 +314,7 @@ out:
 	if (have_unit)
 		doctor_unit_free(&un);
 	free(dbdir);
+	free(wt);
 }
 
 /* A password in url's userinfo: doctor never shows it (shown is url

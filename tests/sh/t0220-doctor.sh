@@ -19,7 +19,7 @@ chmod 600 "$T/pw"
 mkdir -p "$T/results"
 git init -q "$T/repo" || bail_out "git init failed"
 
-plan 53
+plan 54
 
 # conf [SED]: the good configuration, then sed expressions
 conf() {
@@ -40,7 +40,9 @@ l0=$(smtp_logins)
 doctor
 ok_rc "a good configuration: exit 0" $?
 is "one line per check, all ok" "$(awk '{ printf "%s %s,", $1, $2 }' "$T/out")" \
-	"ok config,ok database,ok write,ok imap,ok smtp,ok results,ok git,"
+	"ok config,ok database,ok write,ok write,ok imap,ok smtp,ok results,ok git,"
+ok_if "[git] repo set: [git] worktrees (beside the database) is checked too" \
+	grep -qx "ok   write    \[git\] worktrees $T/worktrees: root (uid 0) may write there" "$T/out"
 ok_if "imap: logged in, the folder examined" \
 	grep -qx "ok   imap     logged in to $IMAPS_URL/ as $DOVECOT_USER; TLS, AUTH PLAIN; INBOX 0" "$T/out"
 is "smtp: AUTH was done (dovecot logged a login)" "$(smtp_logins)" $((l0 + 1))
@@ -53,7 +55,7 @@ import json, sys
 d = json.load(open(sys.argv[1]))
 print(d["format_version"], d["exit"],
       " ".join(c["check"] + "=" + c["status"] for c in d["checks"]))' "$T/out")" \
-	"1 0 config=ok database=ok write=ok imap=ok smtp=ok results=ok git=ok"
+	"1 0 config=ok database=ok write=ok write=ok imap=ok smtp=ok results=ok git=ok"
 
 # ---- each broken part -------------------------------------------------------
 printf 'wrong\n' >"$T/bad"
@@ -64,7 +66,7 @@ is "wrong SMTP password: exit 5" "$?" 5
 ok_if "wrong SMTP password: the server's words and the fix" \
 	grep -q "^fail smtp     smtps://127.0.0.1:$SUBMISSIONS_PORT: 535 5.7.8 Authentication failed.; fix: check \[smtp\] url (smtps:// or smtp://, port, host), user" "$T/out"
 is "wrong SMTP password: the other checks still ok" \
-	"$(grep -c '^ok ' "$T/out")" 6
+	"$(grep -c '^ok ' "$T/out")" 7
 conf "0,/^cafile/ s|^cafile = .*|cafile = $TLS/other-ca.pem|"
 doctor
 is "IMAP certificate from an unknown CA: exit 5" "$?" 5

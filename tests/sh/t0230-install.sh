@@ -61,4 +61,4 @@ env -u LKPBOT_DATADIR "$BIN" -c "$T/example.conf" -d "$T/ex.db" doctor \
 	>"$T/doctor.out" 2>&1
 is "doctor on the example configuration (servers replaced by a dry run)" \
 	"$?/$(awk '{ printf "%s %s,", $1, $2 }' "$T/doctor.out")" \
-	"0/ok config,warn database,ok write,ok write,ok write,ok maildir,warn smtp,ok results,ok git,"
+	"0/ok config,warn database,ok write,ok write,ok write,ok write,ok maildir,warn smtp,ok results,ok git,"
