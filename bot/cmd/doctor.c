@@ -237,6 +237,32 @@ check_umask(struct doctor *d, const struct doctor_unit *un, const char *dir)
 	    "them", dir, un->umask, un->path, mode);
 }
 
+/* #lkp test adds a worktree, objects and a ref to [git] repo's git
+ * directory (.git, or the repository itself when bare): a warning when
+ * u or the unit may not write there, since only that request needs it. */
+static void
+check_repo_write(struct doctor *d, const char *repo,
+		 const struct doctor_user *u, const struct doctor_unit *un)
+{
+	char *git = xasprintf("%s/.git", repo), *why;
+	struct stat sb;
+
+	if (stat(git, &sb) != 0 || !S_ISDIR(sb.st_mode)) {
+		free(git);
+		git = xstrdup(repo);
+	}
+	why = doctor_dir_problem(u, git, DOCTOR_MK_NONE);
+	if (!why && un)
+		why = doctor_unit_problem(un, git);
+	if (why)
+		add(d, "write", V_WARN, "only for #lkp test: let that user "
+		    "write there, or leave it (lkpbot-requests(1))",
+		    "[git] repo %s: #lkp test cannot add its worktrees: %s",
+		    repo, why);
+	free(why);
+	free(git);
+}
+
 /* Each directory lkpbot writes in: may the user it runs as (user, else
  * the unit's User=, else ours) write there, and may the unit? */
 static void
@@ -307,6 +333,8 @@ check_dirs(struct doctor *d, const struct bot_ctx *ctx, const char *user,
 		free(why);
 	}
 	check_db_files(d, ctx->db_path, &u);
+	if (set->git.repo)
+		check_repo_write(d, set->git.repo, &u, have_unit ? &un : NULL);
 	if (have_unit && set->web.dir && *set->web.dir)
 		check_umask(d, &un, set->web.dir);
 out:

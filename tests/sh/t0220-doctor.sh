@@ -19,7 +19,7 @@ chmod 600 "$T/pw"
 mkdir -p "$T/results"
 git init -q "$T/repo" || bail_out "git init failed"
 
-plan 54
+plan 56
 
 # conf [SED]: the good configuration, then sed expressions
 conf() {
@@ -56,6 +56,12 @@ d = json.load(open(sys.argv[1]))
 print(d["format_version"], d["exit"],
       " ".join(c["check"] + "=" + c["status"] for c in d["checks"]))' "$T/out")" \
 	"1 0 config=ok database=ok write=ok write=ok imap=ok smtp=ok results=ok git=ok"
+doctor --user nobody
+ok_if "[git] repo root's, doctor --user nobody: a warning that #lkp test cannot add worktrees" \
+	grep -q "^warn write    \[git\] repo $T/repo: #lkp test cannot add its worktrees: nobody (uid [0-9]*) cannot .* $T/.*; fix: only for #lkp test" "$T/out"
+doctor --user root
+is "... none when the user may write in its .git" \
+	"$(grep -c "^warn write    \[git\] repo" "$T/out")" 0
 
 # ---- each broken part -------------------------------------------------------
 printf 'wrong\n' >"$T/bad"
