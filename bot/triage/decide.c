@@ -175,14 +175,15 @@ over_quota(struct triage *t, struct triage_mail *tm,
 	return 0;
 }
 
-/* The request of cmd: the same request asked before in this mail
- * (*again_out 1, *id_out its id); else, when add, record it (*id_out
- * the new id). */
+/* The request of cmd, in d's pool and class: the same request asked
+ * before in this mail (d->again 1, d->req its id); else, when add,
+ * record it (d->req the new id). */
 static int
 add_request(struct triage *t, struct triage_mail *tm,
-	    const struct lkp_command *cmd, enum request_pool pool, int add,
-	    int64_t *id_out, int *again_out)
+	    const struct lkp_command *cmd, struct command_decision *d, int add)
 {
+	int64_t *id_out = &d->req;
+	int *again_out = &d->again;
 	struct store_request rq = { 0 };
 	struct strbuf args = STRBUF_INIT;
 	int rc;
@@ -198,7 +199,10 @@ add_request(struct triage *t, struct triage_mail *tm,
 	rq.report_id = tm->report_id;
 	rq.msg_id = tm->msg_id;
 	rq.asker = tm->author;
-	rq.pool = pool;
+	rq.pool = d->pool;
+	/* its answer, the request stage's, goes where this command's
+	 * other answers would: an unproven claim is an outsider's */
+	rq.outsider = d->outsider;
 	rq.kind = cmd->verb == LKP_CMD_COMPARE ? REQ_COMPARE
 		  : cmd->verb == LKP_CMD_COMPARE_SERIES ? REQ_COMPARE_SERIES
 		  : cmd->verb == LKP_CMD_TEST ? REQ_TEST_PATCH
@@ -307,7 +311,7 @@ command_decide(struct triage *t, struct triage_mail *tm,
 	    d->v != LC_REQUEST)
 		return rc;
 	/* a request asked again in this mail is no new request */
-	rc = add_request(t, tm, cmd, d->pool, 0, &d->req, &d->again);
+	rc = add_request(t, tm, cmd, d, 0);
 	if (rc == LKB_OK && !d->again && !tm->cli &&
 	    (rc = over_quota(t, tm, cmd, d->pool, &d->msg)) == 1) {
 		rc = LKB_OK;
@@ -315,7 +319,7 @@ command_decide(struct triage *t, struct triage_mail *tm,
 		d->quota = 1;
 	}
 	if (rc == LKB_OK && d->v == LC_REQUEST && !d->again)
-		rc = add_request(t, tm, cmd, d->pool, 1, &d->req, &d->again);
+		rc = add_request(t, tm, cmd, d, 1);
 	return rc;
 }
 
