@@ -24,18 +24,12 @@
 int
 triage_participants(struct triage *t, struct triage_mail *tm)
 {
-	struct store_report_brief b;
 	struct store_msg sm;
-	char key[32];
 	int rc;
 
 	if (!tm->report_id)
 		return LKB_OK;
-	if ((rc = store_report_brief_get(t->st, tm->report_id, &b)) <= 0)
-		return rc;
-	snprintf(key, sizeof(key), "%lld", (long long)b.msg_id);
-	store_report_brief_release(&b);
-	if ((rc = store_message_get(t->st, key, &sm)) <= 0)
+	if ((rc = triage_report_msg(t, tm->report_id, &sm)) <= 0)
 		return rc;
 	/* a forged report names whom it likes: they stay outsiders */
 	if ((rc = triage_report_verified(t, sm.id, &sm)) == 1) {
@@ -257,7 +251,9 @@ decide_lifecycle(struct triage *t, struct triage_mail *tm,
 
 	if (!d->msg && d->tier == TIER_MAINTAINER &&
 	    lkp_verb_changes_state(cmd->verb)) {
-		if ((rc = triage_sender_verified(t, tm)) < 0)
+		if ((rc = triage_sender_verified(t, tm)) == 1)
+			rc = triage_signed_for(t, tm);
+		if (rc < 0)
 			return rc;
 		if (rc == 0) {
 			d->unverified = 1;

@@ -122,6 +122,18 @@ int triage_add_addr(const char *addr, void *arg);
  * participants. 1 yes, 0 no, negative on error. */
 int triage_report_verified(struct triage *t, int64_t msg_id,
 			   const struct store_msg *sm) LKB_WARN_UNUSED;
+/* The stored mail of report report_id into *sm (store_msg_release):
+ * 1, 0 when gone, negative on error. */
+int triage_report_msg(struct triage *t, int64_t report_id,
+		      struct store_msg *sm) LKB_WARN_UNUSED;
+/* Was tm signed for its report ([bot] verify_senders)? Its In-Reply-To
+ * or References, which a verified signature covers, must name the
+ * report's mail: threads that met through a Message-ID planted in
+ * another thread do not carry a command or event signed for one report
+ * to the other (issue 36 item 1). 1 yes (or no policy, the CLI, no
+ * report), 0 no with tm->unverified saying why, negative on error. */
+int triage_signed_for(struct triage *t, struct triage_mail *tm)
+	LKB_WARN_UNUSED;
 /* The report's participants into tm->addrs: its recipients (To and Cc
  * of the report, the patch's author among them), never whoever wrote
  * in its thread, and none of a report that is not verified. */
