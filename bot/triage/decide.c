@@ -76,6 +76,16 @@ triage_pool(struct triage *t, struct triage_mail *tm)
 	return rc ? REQ_POOL_TEAM : REQ_POOL_OTHERS;
 }
 
+int
+triage_outsider(struct triage *t, const struct triage_mail *tm,
+		enum auth_tier tier, enum request_pool pool)
+{
+	/* the team's standing unproven: an outsider's budgets */
+	return tier == TIER_OTHER ||
+	       (pool == REQ_POOL_OTHERS &&
+		(tier == TIER_MAINTAINER || triage_is_lkp(t, tm)));
+}
+
 /* Is asker over a request quota ([requests] per_asker, per_report of
  * the asker's pool in the 24 hours up to now; per_hour of everyone but
  * the maintainers and the LKP team in the last hour)? 1 and *why_out,
@@ -299,10 +309,7 @@ command_decide(struct triage *t, struct triage_mail *tm,
 	if ((rc = triage_pool(t, tm)) < 0)
 		return rc;
 	d->pool = (enum request_pool)rc;
-	/* the team's standing unproven: an outsider's budgets */
-	d->outsider = d->tier == TIER_OTHER ||
-		      (d->pool == REQ_POOL_OTHERS &&
-		       (d->tier == TIER_MAINTAINER || triage_is_lkp(t, tm)));
+	d->outsider = triage_outsider(t, tm, d->tier, d->pool);
 	if ((rc = decide_lifecycle(t, tm, cmd, d)) != LKB_OK ||
 	    d->v != LC_REQUEST)
 		return rc;

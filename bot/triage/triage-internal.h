@@ -149,6 +149,11 @@ enum auth_tier triage_tier(struct triage *t, const struct triage_mail *tm);
  * (triage_sender_verified), else everyone's. The pool, or negative on
  * error. */
 int triage_pool(struct triage *t, struct triage_mail *tm) LKB_WARN_UNUSED;
+/* Is tm's author, of tier and request pool, answered as an outsider
+ * (alone, on the outsiders' budgets): an outsider, or an unproven
+ * claim to be a maintainer or of the LKP team? */
+int triage_outsider(struct triage *t, const struct triage_mail *tm,
+		    enum auth_tier tier, enum request_pool pool);
 /* Load the report's state into tm->cur. */
 int triage_load_state(struct triage *t, struct triage_mail *tm)
 	LKB_WARN_UNUSED;

@@ -654,6 +654,8 @@ maybe_request(struct triage *t, struct triage_mail *tm,
 	rq.msg_id = tm->msg_id;
 	rq.asker = tm->author;
 	rq.pool = (enum request_pool)pool;
+	/* answered where a command of the same mail would be */
+	rq.outsider = triage_outsider(t, tm, tier, rq.pool);
 	rq.kind = REQ_COMPARE_SERIES;
 	rq.args = "";
 	rq.state = REQ_NEW;

@@ -231,6 +231,12 @@ is "proven: the unsigned retest's answer is on the outsiders' budgets" \
 is "... the signed retest's on the maintainers', to the thread" \
 	"$(reqans $s1 | head -n 1)" \
 	"request-$(q "select id from requests where msg_id = $(msg $s1)") 1 alice@maint.example"
+# a series comparison asked in plain words, unsigned: the same
+mail "Alice <alice@maint.example>" "Please treat the whole series as one."; w=$n
+run
+is "proven: an unsigned request in plain words is an outsider's too" \
+	"$(reqans $w)" \
+	"o.request-$(q "select id from requests where msg_id = $(msg $w)") 0 alice@maint.example"
 ok_if "proven: database intact" "$LKPBOT" -c "$T/v4/conf" db check
 
 done_testing
