@@ -298,6 +298,12 @@ static const char *const migrations[] = {
 	 * their own, so that a flood of answers to others never holds
 	 * them up (issue 36 row 8); 0 in rows from before */
 	"ALTER TABLE outbox ADD COLUMN team INTEGER NOT NULL DEFAULT 0;",
+	/* 17 -> 18: a request whose asker claimed the maintainers' or the
+	 * LKP team's standing without proving it (bot/triage/decide.c):
+	 * the request stage answers it as an outsider's, alone and on the
+	 * outsiders' budgets, as triage answers the same sender's other
+	 * commands (issue 36 row 8); 0 in rows from before */
+	"ALTER TABLE requests ADD COLUMN outsider INTEGER NOT NULL DEFAULT 0;",
 };
 
 /* The migration that edits sqlite_schema (run by schema_edit). */

@@ -13,7 +13,8 @@
 
 #define REQ_COLS                                                             \
 	"SELECT id, coalesce(report_id, 0), coalesce(msg_id, 0), created_at," \
-	" updated_at, asker, kind, args, state, result, pool FROM requests"
+	" updated_at, asker, kind, args, state, result, pool, outsider"       \
+	" FROM requests"
 
 static const char sql_list_all[] = REQ_COLS " ORDER BY id LIMIT :max";
 static const char sql_list_state[] =
@@ -109,6 +110,7 @@ read_row(sqlite3_stmt *s, struct store_request_rec *r)
 	r->state = (enum request_state)st;
 	r->result = store_col_strdup(s, 9);
 	r->pool = sqlite3_column_int(s, 10) ? REQ_POOL_TEAM : REQ_POOL_OTHERS;
+	r->outsider = sqlite3_column_int(s, 11) != 0;
 	return LKB_OK;
 }
 

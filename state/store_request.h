@@ -53,6 +53,8 @@ struct store_request_rec {
 	enum request_state state;
 	char *asker, *args, *result;
 	enum request_pool pool;
+	int outsider;	/* the asker's claim to the team's standing was
+			 * not proven: answered as an outsider's */
 };
 
 void store_request_rec_release(struct store_request_rec *r);

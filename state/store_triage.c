@@ -622,8 +622,8 @@ store_report_for_message(struct store *st, int64_t msg_id,
 
 static const char sql_request_add[] =
 	"INSERT INTO requests (report_id, msg_id, asker, kind, args, state,"
-	" result, pool, created_at, updated_at) VALUES (:r, :m, :asker, :kind,"
-	" :args, :state, :res, :pool, :now, :now)"
+	" result, pool, outsider, created_at, updated_at) VALUES (:r, :m,"
+	" :asker, :kind, :args, :state, :res, :pool, :out, :now, :now)"
 	" ON CONFLICT (msg_id, kind, args) DO NOTHING";
 
 int
@@ -645,6 +645,7 @@ store_request_add(struct store *st, const struct store_request *r,
 				     request_state_name(r->state))) ||
 	       (rc = store_bind_text(st, s, ":res", r->result)) ||
 	       (rc = store_bind_int(st, s, ":pool", (int64_t)r->pool)) ||
+	       (rc = store_bind_int(st, s, ":out", r->outsider != 0)) ||
 	       (rc = store_bind_int(st, s, ":now", (int64_t)time(NULL))));
 	rc = store_step_done(st, s, rc);
 	if (rc == LKB_OK && id_out)

@@ -157,6 +157,7 @@ struct store_request {
 	const char *asker, *args, *result;
 	int64_t created_at, updated_at;
 	enum request_pool pool;
+	int outsider;		/* answered as an outsider's */
 };
 int store_request_add(struct store *st, const struct store_request *r,
 		      int64_t *id_out) LKB_WARN_UNUSED;

@@ -19,7 +19,8 @@ struct tvalue *requests_mail_data(const struct report_axes *ra,
 				  const char *method, const char *again);
 
 /* Queue answer kind (template of the same name) for request r to the
- * message that asked, on the budgets of r's pool (answer_queue). No
+ * message that asked, on the budgets of r's pool (answer_queue); an
+ * outsider's (r->outsider) to the asker alone, on the outsiders'. No
  * asking message: nothing is queued. Joins the caller's transaction. */
 int requests_mail(const struct answerer *aw,
 		  const struct store_request_rec *r, const char *kind,

@@ -70,8 +70,11 @@ requests_mail(const struct answerer *aw, const struct store_request_rec *r,
 	struct answer an = {
 		.template = kind, .data = data, .request_id = reqid,
 		.msg_id = r->msg_id, .report_id = r->report_id,
-		.to = ANSWER_THREAD, .what = what,
-		.team = r->pool == REQ_POOL_TEAM,	/* issue 36 row 8 */
+		.what = what,
+		/* issue 36 row 8: the class triage found, an unproven
+		 * maintainer's an outsider's (alone, on their budgets) */
+		.to = r->outsider ? ANSWER_OUTSIDER : ANSWER_THREAD,
+		.team = r->pool == REQ_POOL_TEAM && !r->outsider,
 	};
 	int64_t id;
 	int rc;

@@ -24,18 +24,12 @@
 int
 triage_participants(struct triage *t, struct triage_mail *tm)
 {
-	struct store_report_brief b;
 	struct store_msg sm;
-	char key[32];
 	int rc;
 
 	if (!tm->report_id)
 		return LKB_OK;
-	if ((rc = store_report_brief_get(t->st, tm->report_id, &b)) <= 0)
-		return rc;
-	snprintf(key, sizeof(key), "%lld", (long long)b.msg_id);
-	store_report_brief_release(&b);
-	if ((rc = store_message_get(t->st, key, &sm)) <= 0)
+	if ((rc = triage_report_msg(t, tm->report_id, &sm)) <= 0)
 		return rc;
 	/* a forged report names whom it likes: they stay outsiders */
 	if ((rc = triage_report_verified(t, sm.id, &sm)) == 1) {
@@ -80,6 +74,16 @@ triage_pool(struct triage *t, struct triage_mail *tm)
 	if ((rc = triage_sender_verified(t, tm)) < 0)
 		return rc;
 	return rc ? REQ_POOL_TEAM : REQ_POOL_OTHERS;
+}
+
+int
+triage_outsider(struct triage *t, const struct triage_mail *tm,
+		enum auth_tier tier, enum request_pool pool)
+{
+	/* the team's standing unproven: an outsider's budgets */
+	return tier == TIER_OTHER ||
+	       (pool == REQ_POOL_OTHERS &&
+		(tier == TIER_MAINTAINER || triage_is_lkp(t, tm)));
 }
 
 /* Is asker over a request quota ([requests] per_asker, per_report of
@@ -175,14 +179,15 @@ over_quota(struct triage *t, struct triage_mail *tm,
 	return 0;
 }
 
-/* The request of cmd: the same request asked before in this mail
- * (*again_out 1, *id_out its id); else, when add, record it (*id_out
- * the new id). */
+/* The request of cmd, in d's pool and class: the same request asked
+ * before in this mail (d->again 1, d->req its id); else, when add,
+ * record it (d->req the new id). */
 static int
 add_request(struct triage *t, struct triage_mail *tm,
-	    const struct lkp_command *cmd, enum request_pool pool, int add,
-	    int64_t *id_out, int *again_out)
+	    const struct lkp_command *cmd, struct command_decision *d, int add)
 {
+	int64_t *id_out = &d->req;
+	int *again_out = &d->again;
 	struct store_request rq = { 0 };
 	struct strbuf args = STRBUF_INIT;
 	int rc;
@@ -198,7 +203,10 @@ add_request(struct triage *t, struct triage_mail *tm,
 	rq.report_id = tm->report_id;
 	rq.msg_id = tm->msg_id;
 	rq.asker = tm->author;
-	rq.pool = pool;
+	rq.pool = d->pool;
+	/* its answer, the request stage's, goes where this command's
+	 * other answers would: an unproven claim is an outsider's */
+	rq.outsider = d->outsider;
 	rq.kind = cmd->verb == LKP_CMD_COMPARE ? REQ_COMPARE
 		  : cmd->verb == LKP_CMD_COMPARE_SERIES ? REQ_COMPARE_SERIES
 		  : cmd->verb == LKP_CMD_TEST ? REQ_TEST_PATCH
@@ -253,7 +261,9 @@ decide_lifecycle(struct triage *t, struct triage_mail *tm,
 
 	if (!d->msg && d->tier == TIER_MAINTAINER &&
 	    lkp_verb_changes_state(cmd->verb)) {
-		if ((rc = triage_sender_verified(t, tm)) < 0)
+		if ((rc = triage_sender_verified(t, tm)) == 1)
+			rc = triage_signed_for(t, tm);
+		if (rc < 0)
 			return rc;
 		if (rc == 0) {
 			d->unverified = 1;
@@ -299,15 +309,12 @@ command_decide(struct triage *t, struct triage_mail *tm,
 	if ((rc = triage_pool(t, tm)) < 0)
 		return rc;
 	d->pool = (enum request_pool)rc;
-	/* the team's standing unproven: an outsider's budgets */
-	d->outsider = d->tier == TIER_OTHER ||
-		      (d->pool == REQ_POOL_OTHERS &&
-		       (d->tier == TIER_MAINTAINER || triage_is_lkp(t, tm)));
+	d->outsider = triage_outsider(t, tm, d->tier, d->pool);
 	if ((rc = decide_lifecycle(t, tm, cmd, d)) != LKB_OK ||
 	    d->v != LC_REQUEST)
 		return rc;
 	/* a request asked again in this mail is no new request */
-	rc = add_request(t, tm, cmd, d->pool, 0, &d->req, &d->again);
+	rc = add_request(t, tm, cmd, d, 0);
 	if (rc == LKB_OK && !d->again && !tm->cli &&
 	    (rc = over_quota(t, tm, cmd, d->pool, &d->msg)) == 1) {
 		rc = LKB_OK;
@@ -315,7 +322,7 @@ command_decide(struct triage *t, struct triage_mail *tm,
 		d->quota = 1;
 	}
 	if (rc == LKB_OK && d->v == LC_REQUEST && !d->again)
-		rc = add_request(t, tm, cmd, d->pool, 1, &d->req, &d->again);
+		rc = add_request(t, tm, cmd, d, 1);
 	return rc;
 }
 

@@ -122,6 +122,18 @@ int triage_add_addr(const char *addr, void *arg);
  * participants. 1 yes, 0 no, negative on error. */
 int triage_report_verified(struct triage *t, int64_t msg_id,
 			   const struct store_msg *sm) LKB_WARN_UNUSED;
+/* The stored mail of report report_id into *sm (store_msg_release):
+ * 1, 0 when gone, negative on error. */
+int triage_report_msg(struct triage *t, int64_t report_id,
+		      struct store_msg *sm) LKB_WARN_UNUSED;
+/* Was tm signed for its report ([bot] verify_senders)? Its In-Reply-To
+ * or References, which a verified signature covers, must name the
+ * report's mail: threads that met through a Message-ID planted in
+ * another thread do not carry a command or event signed for one report
+ * to the other (issue 36 item 1). 1 yes (or no policy, the CLI, no
+ * report), 0 no with tm->unverified saying why, negative on error. */
+int triage_signed_for(struct triage *t, struct triage_mail *tm)
+	LKB_WARN_UNUSED;
 /* The report's participants into tm->addrs: its recipients (To and Cc
  * of the report, the patch's author among them), never whoever wrote
  * in its thread, and none of a report that is not verified. */
@@ -137,6 +149,11 @@ enum auth_tier triage_tier(struct triage *t, const struct triage_mail *tm);
  * (triage_sender_verified), else everyone's. The pool, or negative on
  * error. */
 int triage_pool(struct triage *t, struct triage_mail *tm) LKB_WARN_UNUSED;
+/* Is tm's author, of tier and request pool, answered as an outsider
+ * (alone, on the outsiders' budgets): an outsider, or an unproven
+ * claim to be a maintainer or of the LKP team? */
+int triage_outsider(struct triage *t, const struct triage_mail *tm,
+		    enum auth_tier tier, enum request_pool pool);
 /* Load the report's state into tm->cur. */
 int triage_load_state(struct triage *t, struct triage_mail *tm)
 	LKB_WARN_UNUSED;

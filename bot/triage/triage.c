@@ -258,6 +258,56 @@ triage_report_verified(struct triage *t, int64_t msg_id,
 	return rc;
 }
 
+int
+triage_report_msg(struct triage *t, int64_t report_id, struct store_msg *sm)
+{
+	struct store_report_brief b;
+	char key[32];
+	int rc;
+
+	if ((rc = store_report_brief_get(t->st, report_id, &b)) <= 0)
+		return rc;
+	snprintf(key, sizeof(key), "%lld", (long long)b.msg_id);
+	store_report_brief_release(&b);
+	return store_message_get(t->st, key, sm);
+}
+
+/* Does m name mid in In-Reply-To or References? */
+static int
+mail_names(const struct message *m, const char *mid)
+{
+	if (!mid)
+		return 0;
+	if (m->in_reply_to && !strcmp(m->in_reply_to, mid))
+		return 1;
+	for (size_t i = 0; i < m->nreferences; i++)
+		if (!strcmp(m->references[i], mid))
+			return 1;
+	return 0;
+}
+
+int
+triage_signed_for(struct triage *t, struct triage_mail *tm)
+{
+	struct store_msg sm;
+	int rc;
+
+	if (!t->verify || tm->cli || !tm->m || !tm->report_id)
+		return 1;
+	if ((rc = triage_report_msg(t, tm->report_id, &sm)) <= 0)
+		return rc;
+	rc = mail_names(tm->m, sm.message_id);
+	store_msg_release(&sm);
+	if (!rc) {
+		snprintf(tm->unverified, sizeof(tm->unverified),
+			 "not verified: its In-Reply-To and References do not "
+			 "name the mail of report %lld", (long long)tm->report_id);
+		lkb_info("message %lld: %s", (long long)tm->msg_id,
+			 tm->unverified);
+	}
+	return rc;
+}
+
 /* ---- per message ---- */
 
 int
@@ -569,8 +619,10 @@ triage_record_event(struct triage *t, struct triage_mail *tm,
 	if (rc != LKB_OK)
 		return rc;
 	t->stats.events++;
-	/* a forged From: moves nothing when senders are verified */
-	if (may_change && (rc = triage_sender_verified(t, tm)) <= 0)
+	/* a forged From: moves nothing when senders are verified, nor a
+	 * signed one another report than it was signed for */
+	if (may_change && ((rc = triage_sender_verified(t, tm)) <= 0 ||
+			   (rc = triage_signed_for(t, tm)) <= 0))
 		return rc;
 	if (!may_change)
 		return LKB_OK;
@@ -602,6 +654,8 @@ maybe_request(struct triage *t, struct triage_mail *tm,
 	rq.msg_id = tm->msg_id;
 	rq.asker = tm->author;
 	rq.pool = (enum request_pool)pool;
+	/* answered where a command of the same mail would be */
+	rq.outsider = triage_outsider(t, tm, tier, rq.pool);
 	rq.kind = REQ_COMPARE_SERIES;
 	rq.args = "";
 	rq.state = REQ_NEW;

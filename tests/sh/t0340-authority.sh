@@ -95,6 +95,14 @@ mail "Eve <eve@evil.example>" $P0 "#lkp status"
 run
 is "F9: an outsider's status is answered" "$(q "select result from commands where msg_id = (select id from messages where message_id = 'm$n@test')")" "ok: status sent"
 is "... to her alone" "$(rcpts $n)" "eve@evil.example"
+# issue 36 item 4: in a tracked thread too, an answer to an outsider
+# quotes none of her text, only the verb
+mail "Eve <eve@evil.example>" $P0 "Cheap pills at http://spam.example/\n#lkp status Cheap pills"
+run
+# (queued: her hour's answers are used up, [bot] max_per_sender)
+q "select cast(raw as text) from outbox where request_id like 'o.m$(mid $n).c%'" > "$T/eve.raw"
+ok_if "item 4: an outsider's status in the thread is answered" grep -q '^> #lkp status' "$T/eve.raw"
+ok_if "... quoting none of her text" sh -c "! grep -q 'spam.example\|Cheap pills' '$T/eve.raw'"
 
 # F7: requests per asker per day
 mail "Yang Shi <yang.shi@linux.alibaba.com>" $P0 "#lkp compare 1234567 89abcde"

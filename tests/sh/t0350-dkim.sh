@@ -177,6 +177,25 @@ is "an l= tag over the whole body: carried out" "$(result $n)" \
 	"ok: report $R0 is now closed, fixed"
 reset $R0
 
+# a Message-ID seen with a different thread: the mail a signed command
+# answers (x1, in the thread of P1 as its References say) was planted
+# first by someone else under P0; the threads meet in the command, which
+# was signed for P1's report and must not act on P0's
+mail "Mallory <mallory@evil.example>" $P0 "planted"
+sed -i 's/^Message-ID: .*/Message-ID: <x1@test>/' "$T/md/tmp/m$n"
+deliver
+run
+mail "Alice <alice@maint.example>" x1@test "#lkp close fixed"
+sed -i "s/^References: .*/References: <$P1> <x1@test>/" "$T/md/tmp/m$n"
+sign "$T/md/tmp/m$n" s1 maint.example
+deliver
+run
+is "threads met through a planted parent: refused, named" "$(result $n)" \
+	"refused: not verified: its In-Reply-To and References do not name the mail of report $R0"
+is "... the other report stays open" "$(state $R0)" open
+reset $R0
+reset $R1
+
 # the maintainer's own signed mail
 # oversigned (a name in h= more often than the field is there): no field
 # can be added

@@ -218,6 +218,25 @@ ok_if "... which it names" sh -c "sqlite3 '$T/v4/db' \"select result from comman
 is "... her signed retest taken all the same" "$(cmd $s1 allowed)" 1
 is "... in the maintainers' pool" \
 	"$(q "select pool from requests where msg_id = $(msg $s1)")" 1
+# the request stage's answers: the unsigned one is an outsider's (on
+# their budgets, to her alone), the signed one the maintainers'
+reqans() { # MAIL: request_id, team and recipients (a line each) of its answer
+	q "select o.request_id || ' ' || o.team || ' ' || o.recipients
+	   from outbox o join requests r on o.request_id like '%request-' || r.id
+	   where r.msg_id = $(msg $1)"
+}
+is "proven: the unsigned retest's answer is on the outsiders' budgets" \
+	"$(reqans $u1)" \
+	"o.request-$(q "select id from requests where msg_id = $(msg $u1)") 0 alice@maint.example"
+is "... the signed retest's on the maintainers', to the thread" \
+	"$(reqans $s1 | head -n 1)" \
+	"request-$(q "select id from requests where msg_id = $(msg $s1)") 1 alice@maint.example"
+# a series comparison asked in plain words, unsigned: the same
+mail "Alice <alice@maint.example>" "Please treat the whole series as one."; w=$n
+run
+is "proven: an unsigned request in plain words is an outsider's too" \
+	"$(reqans $w)" \
+	"o.request-$(q "select id from requests where msg_id = $(msg $w)") 0 alice@maint.example"
 ok_if "proven: database intact" "$LKPBOT" -c "$T/v4/conf" db check
 
 done_testing

@@ -426,6 +426,7 @@ START_TEST(schema_13_in_the_migrating_connection)
 		"ALTER TABLE events DROP COLUMN reviewed_at;"
 		"DROP TABLE patch_keys; DROP TABLE fix_links;"
 		"DROP TABLE skips; ALTER TABLE outbox DROP COLUMN team;"
+		"ALTER TABLE requests DROP COLUMN outsider;"
 		"PRAGMA user_version=12;",
 		NULL, NULL, NULL), SQLITE_OK);
 	sqlite3_close(db);
