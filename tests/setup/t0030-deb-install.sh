@@ -42,9 +42,13 @@ getent group www-data >/dev/null || bail_out "no group www-data"
 tls_require
 
 DROPIN=/etc/systemd/system/lkpbot.service.d
+# The site's directory, outside /tmp: the unit has PrivateTmp=yes, so a
+# web server would never see a site lkpbot wrote under /tmp.
+WWW=/srv/lkpbot-t0030.$$
 # Whatever happens, the machine is left as it was.
 deb_cleanup() {
 	rm -f /etc/lkpbot.conf "$DROPIN/web.conf"
+	rm -rf "$WWW"
 	rmdir "$DROPIN" 2>/dev/null
 	if dpkg-query -W -f='${Status}' lkpbot 2>/dev/null | grep -q installed; then
 		apt-get purge -y -q lkpbot >"$T/purge-cleanup.log" 2>&1
@@ -53,7 +57,7 @@ deb_cleanup() {
 }
 lkb_on_exit deb_cleanup
 
-plan 26
+plan 27
 
 # ---- build and install ----
 deb_build
@@ -100,7 +104,7 @@ maildir_put INBOX "$LKB_TEST_DATA/stories/004-report.eml" "$T/status.eml"
 # ---- configured as README.Debian says ----
 install -o lkpbot -g lkpbot -m 0600 /dev/null "$T/imap.pass"
 printf '%s\n' "$DOVECOT_PASS" >"$T/imap.pass"
-install -d -o lkpbot -g www-data -m 2750 "$T/www"
+install -d -o lkpbot -g www-data -m 2750 "$WWW"
 cat >"$T/lkpbot.conf" <<CONF
 [imap]
 url = $IMAPS_URL/
@@ -119,11 +123,11 @@ from = lkpbot <lkpbot@bot.example>
 address = lkpbot@bot.example
 maintainers = alice@maint.example
 [web]
-dir = $T/www/site
+dir = $WWW/site
 CONF
 install -o root -g lkpbot -m 0640 "$T/lkpbot.conf" /etc/lkpbot.conf
 mkdir -p "$DROPIN"
-printf '[Service]\nReadWritePaths=%s\nUMask=0027\n' "$T/www" >"$DROPIN/web.conf"
+printf '[Service]\nReadWritePaths=%s\nUMask=0027\n' "$WWW" >"$DROPIN/web.conf"
 
 # unit_key KEY: the value systemd would use (the last one, drop-ins last)
 unit_key() {
@@ -131,9 +135,11 @@ unit_key() {
 		sed -n "s/^$1=//p" | tail -n 1
 }
 (cd /var/lib/lkpbot && runuser -u lkpbot -- env HOME=/var/lib/lkpbot \
-	lkpbot -c /etc/lkpbot.conf -d /var/lib/lkpbot/lkpbot.db doctor) \
-	>"$T/doctor.out" 2>&1
-is "doctor as lkpbot, as README.Debian says, finds nothing wrong" "$?" 0
+	lkpbot -c /etc/lkpbot.conf -d /var/lib/lkpbot/lkpbot.db doctor \
+	--unit lkpbot.service) >"$T/doctor.out" 2>&1
+is "doctor as lkpbot with the unit by name, as README.Debian says, finds nothing wrong" "$?" 0
+ok_if "... having read the unit and its drop-in" \
+	grep -q "\\[web\\] dir $WWW/site: lkpbot (uid [0-9]*) may write there, and the unit lets it" "$T/doctor.out"
 sed 's/^/# doctor: /' "$T/doctor.out" | grep -v '^# doctor: ok' | head -20
 EXEC=$(unit_key ExecStart)
 is "ExecStart is the documented command line" "$EXEC" \
@@ -162,17 +168,17 @@ ok_if "... and it is a status answer" \
 ok_if "dovecot saw lkpbot log in over TLS for IMAP and submission" \
 	sh -c "grep -q 'imap-login: Info: Login: user=<$DOVECOT_USER>.*TLS' '$DOVECOT_DIR/dovecot.log' &&
 	       grep -q 'submission-login: Info: Login: user=<$DOVECOT_USER>.*TLS' '$DOVECOT_DIR/dovecot.log'"
-ok_if "the site is written outside /var/lib/lkpbot" test -s "$T/www/site/index.html"
-find "$T/www/site" ! -group www-data >"$T/notgroup"
+ok_if "the site is written outside /var/lib/lkpbot" test -s "$WWW/site/index.html"
+find "$WWW/site" ! -group www-data >"$T/notgroup"
 is "every page and directory belongs to the web server's group" \
 	"$(cat "$T/notgroup")" ""
-find "$T/www/site" \( -type d ! -perm -g+rx \) -o \( -type f ! -perm -g+r \) \
+find "$WWW/site" \( -type d ! -perm -g+rx \) -o \( -type f ! -perm -g+r \) \
 	>"$T/notreadable"
 is "... which can read them all" "$(cat "$T/notreadable")" ""
 ok_if "the web server's user reads the front page" \
 	setpriv --reuid=www-data --regid=www-data --init-groups \
-	cat "$T/www/site/index.html"
-find "$T/www/site" -perm -o+w >"$T/otherw"
+	cat "$WWW/site/index.html"
+find "$WWW/site" -perm -o+w >"$T/otherw"
 is "nothing in it is writable by others" "$(cat "$T/otherw")" ""
 run_unit >"$T/run2.out" 2>&1
 is "a second run exits 0" "$?" 0
