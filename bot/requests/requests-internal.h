@@ -7,6 +7,7 @@
 
 #include "bot/requests/requests.h"
 #include "lib/compiler.h"
+#include "lib/strbuf.h"
 #include "state/store_request.h"
 
 struct answerer;
@@ -70,6 +71,17 @@ int requests_patch_apply(struct bot_ctx *ctx, const struct request_env *e,
 			 const char *culprit, struct patch_outcome *out)
 	LKB_WARN_UNUSED;
 void requests_patch_release(struct patch_outcome *o);
+
+/* Does the result root of one of p's columns hold a build failure
+ * (bot/compare/build_error.h)? 1 with the first such column in *col_out
+ * and its error lines in lines_out; 0 when none does (columns without
+ * results are not looked at); a negative status with *err_out (caller
+ * frees) when a result root or build log cannot be read. */
+int requests_build_failure(const struct request_env *e,
+			   const struct report_axes *ra,
+			   const struct request_plan *p, size_t *col_out,
+			   struct strbuf *lines_out, char **err_out)
+	LKB_WARN_UNUSED;
 
 /* The "largest step" lines of compare_run's attribution block as the
  * series-report template's changes: [{metric, change, patch}]. */

@@ -3,6 +3,7 @@
 #include "config.h"
 #include "bot/requests/requests.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -380,6 +381,50 @@ out:
 	return rc;
 }
 
+/* What column col of w's plan is, for the build-failed answer. */
+static const char *
+column_name(const struct req_work *w, size_t col)
+{
+	if (w->r->kind == REQ_TEST_PATCH && w->plan.n >= 2)
+		return col == w->plan.n - 1 ? "the patch on the report's commit"
+		       : col == w->plan.n - 2 ? "the report's commit"
+					      : "the base";
+	return col ? "a compared commit" : "the base";
+}
+
+/* Column col's kernel did not build: say so with its error lines, no
+ * table, no verdict; the report stays as it is. */
+static int
+build_failed(struct req_work *w, size_t col, const char *lines)
+{
+	struct tvalue *d = requests_mail_data(&w->ra, "lkp result trees, the "
+					      "build log in the result root",
+					      w->plan.again);
+	struct strbuf ind = STRBUF_INIT;
+	char sha[13], *result;
+	int rc;
+
+	snprintf(sha, sizeof(sha), "%.12s", w->plan.c[col].sha);
+	for (const char *p = lines; *p;) {
+		size_t n = strcspn(p, "\n");
+
+		if (strbuf_adds(&ind, "    ") || strbuf_add(&ind, p, n) ||
+		    strbuf_addch(&ind, '\n'))
+			break;
+		p += n + (p[n] == '\n');
+	}
+	trim_nl(&ind);
+	tvalue_map_set_str(d, "commit", sha);
+	tvalue_map_set_str(d, "which", column_name(w, col));
+	tvalue_map_set_str(d, "lines", ind.buf);
+	tvalue_map_set_str(d, "asker", w->r->asker ? w->r->asker : "");
+	result = xasprintf("build failed: %s", sha);
+	rc = decide(w, "build-failed", d, REQ_DONE, result);
+	free(result);
+	strbuf_release(&ind);
+	return rc;
+}
+
 /* A new test-patch request: its patch committed on the culprit,
  * *args_out (caller frees) "FIX PATCHID", 0; or decided here, 1: the
  * same patch asked before (done, no mail: that request answers), or an
@@ -486,7 +531,8 @@ process(struct req_work *w)
 {
 	const struct store_request_rec *r = w->r;
 	const char **shas = NULL;
-	size_t n = 0;
+	struct strbuf lines = STRBUF_INIT;
+	size_t n = 0, col = 0;
 	char *err = NULL, *patched = NULL;
 	unsigned late;
 	int rc;
@@ -532,6 +578,13 @@ process(struct req_work *w)
 		rc = LKB_ERR_CONFIG;
 		goto out;
 	}
+	rc = requests_build_failure(w->env, &w->ra, &w->plan, &col, &lines,
+				    &err);
+	if (rc) {
+		rc = rc < 0 ? fail_request(w, "lkp result trees", err, NULL)
+			    : build_failed(w, col, lines.buf);
+		goto out;
+	}
 	rc = find_missing(w, &shas, &n, &err);
 	if (rc) {
 		rc = fail_request(w, "lkp result trees", err, NULL);
@@ -547,6 +600,7 @@ process(struct req_work *w)
 		lkb_debug("request %lld: still waiting for %zu commit(s)",
 			  (long long)r->id, n);
 out:
+	strbuf_release(&lines);
 	free(shas);
 	free(err);
 	free(patched);

@@ -14,6 +14,9 @@
  *   results missing, queued   -> nothing (the jobs are written already),
  *                                or after [results] expire_days (14)
  *                                since the request: "expired", expired
+ *   a commit's kernel did not -> "build-failed" with its error lines,
+ *   build (its result root       no table, no verdict, the report
+ *   holds build-error)           unchanged; state done
  *   all results there         -> "compare-report" / "series-report",
  *                                state done
  *   cannot plan or compare    -> "error" answer, state failed

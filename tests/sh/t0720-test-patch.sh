@@ -24,6 +24,12 @@
 #    list aside: the mail names each commit with its subject),
 #    and the verdict "partly recovers (N % of the regression)", N from
 #    lkp's printed means, with the Welch figures; the report stays;
+#  - a patch that applies but does not compile, asked by a maintainer:
+#    queued; the builder (make and cc run here, as lkp's make.cross
+#    runs make --keep-going) leaves its output as build-error in the
+#    commit's result root -> "did not build" with the compiler's and
+#    make's error lines, colour codes off, no table, no verdict, no new
+#    job, the report where it was; a rerun sends nothing;
 #  - a revert asked by another recipient, its runs those of the base ->
 #    "fully recovers", the report fix-confirmed, saying who asked;
 #  - a git apply that hangs: stopped at [git] patch_timeout, answered;
@@ -39,7 +45,7 @@ done
 start_dovecot
 lkb_setup
 start_smtp_sink "$T/sink"
-plan 48
+plan 56
 
 # ---- the kernel tree ----
 R=$T/repo
@@ -64,6 +70,9 @@ git -C "$R" checkout -q -- mm/remap.c
 sed 's/batch = 1/batch = 16/; s/batch = 32/batch = 8/' "$T/other.diff" >"$T/conflict.diff"
 sed -i 's/batch = 1/batch = 64/' "$R/mm/remap.c"
 git -C "$R" diff >"$T/revert.diff"
+git -C "$R" checkout -q -- mm/remap.c
+sed -i 's/batch = 1;/batch = 1 +;/' "$R/mm/remap.c"
+git -C "$R" diff >"$T/broken.diff"
 git -C "$R" checkout -q -- mm/remap.c
 git -C "$R" worktree list --porcelain >"$T/wt.before"
 # the operator's repository has hooks: lkpbot must run none of them
@@ -340,13 +349,56 @@ ok_rc "with the numbers and the noise confidence it came from" \
 ok_rc "says who asked; the report is not fix-confirmed" \
 	"$(grep -qx 'Asked by jane@example.org.' "$T/answer.mail" && [ "$(q 'select state from reports')" != fix-confirmed ]; echo $?)"
 
-# ---- a patch that gives it all back: fix-confirmed ----
-maildir_put INBOX "$T/revert.eml"
+# ---- a patch that does not compile: build failed, no verdict ----
+{
+	printf 'Content-Type: text/plain; charset=utf-8\n\n#lkp test\n\n'
+	printf 'Subject: [PATCH] mm/remap: add to the batch\n\n---\n'
+	cat "$T/broken.diff"
+} | reply broken.eml alice.broken@maint.example "Alice <alice@maint.example>" \
+	"Tue, 02 Jan 2024 13:00:00 +0000"
+# ask FILE MSGID: the ask delivered, a run; NEW the mails sent, SHA the
+# commit its patch became
+ask() {
+	maildir_put INBOX "$T/$1"
+	run
+	NEW=$(new_mails)
+	SHA=$(git -C "$R" rev-parse --verify -q "refs/lkpbot/test-patch/$(req "$2" id)")
+}
+ask broken.eml alice.broken@maint.example
+BROKEN=$SHA
+is "the patch that does not compile applies: queued, one more job" \
+	"$(req alice.broken@maint.example state) $(ls "$T/queue" | wc -l | tr -d ' ')" "queued 2"
+# the builder: the committed tree, make --keep-going, cc's own errors
+mkdir -p "$T/build" "$RT/$BROKEN"
+git -C "$R" archive "$BROKEN" | tar -x -C "$T/build"
+printf 'mm/remap.o: mm/remap.c\n\t$(CC) -fdiagnostics-color=always -c -o $@ mm/remap.c\n' >"$T/build/Makefile"
+make --keep-going -C "$T/build" >"$RT/$BROKEN/build-error" 2>&1
+is "the build really fails" $? 2
+hist=$(q 'select count(*) from report_history')
+state=$(q 'select state from reports')
 run
 NEW=$(new_mails)
-REV=$(git -C "$R" rev-parse --verify -q "refs/lkpbot/test-patch/$(req hugh.revert@example.org id)")
+mail_to alice.broken@maint.example >"$T/broken.mail"
+is "one answer, the request done as a build failure" \
+	"$(echo $NEW | wc -w | tr -d ' ') $(req alice.broken@maint.example state) $(req alice.broken@maint.example result)" \
+	"1 done build failed: $(echo "$BROKEN" | cut -c1-12)"
+ok_rc "it says the kernel with the patch did not build" \
+	"$(grep -qxF "The kernel did not build for $(echo "$BROKEN" | cut -c1-12) (the patch on the report's commit)," "$T/broken.mail"; echo $?)"
+ok_rc "with cc's error line and make's, as the build printed them, colour off" \
+	"$(grep -Eq '^    mm/remap.c:[0-9]+:[0-9]+: error: expected expression' "$T/broken.mail" && grep -Eq '^    make(\[[0-9]+\])?: \*\*\* \[Makefile:2: mm/remap.o\] Error 1$' "$T/broken.mail" && ! grep -q "$(printf '\033')" "$T/broken.mail" && ! grep -q '01;31' "$T/broken.mail"; echo $?)"
+ok_rc "no table, no verdict" \
+	"$(! grep -q '^=\{89\}$' "$T/broken.mail" && ! grep -q '^Verdict' "$T/broken.mail"; echo $?)"
+is "the report does not move; no new job" \
+	"$(q 'select count(*) from report_history') $(q 'select state from reports') $(ls "$T/queue" | wc -l | tr -d ' ')" \
+	"$hist $state 2"
+run
+is "a rerun sends nothing" "$(new_mails | wc -w | tr -d ' ')" 0
+
+# ---- a patch that gives it all back: fix-confirmed ----
+ask revert.eml hugh.revert@example.org
+REV=$SHA
 is "the revert is queued: one more job file" \
-	"$(req hugh.revert@example.org state) $(ls "$T/queue" | wc -l | tr -d ' ')" "queued 2"
+	"$(req hugh.revert@example.org state) $(ls "$T/queue" | wc -l | tr -d ' ')" "queued 3"
 # its runs: lkp's runs of the base, as a revert would give
 cp -r "$RT/$BASE" "$RT/$REV"
 run
