@@ -162,6 +162,9 @@
 /* Error lines of a build log put in an answer, and their width. */
 #define LKB_MAX_BUILD_ERROR_LINES 20
 #define LKB_MAX_BUILD_ERROR_WIDTH 240
+/* A git URL in "#lkp test <git-url> <ref>" (kernel.org and GitHub
+ * URLs are < 100 bytes). */
+#define LKB_MAX_GIT_URL 512
 /* Result-tree directories scanned when looking for a commit's runs. */
 #define LKB_MAX_RESULT_DIRS 10000
 /* One template file: ours are < 4 KiB; a bigger one is a mistake. */

@@ -41,14 +41,15 @@ clean_line(struct strbuf *sb, const char *line, size_t n)
 
 		if (c == 0x1b && i + 1 < n && line[i + 1] == '[') {
 			/* ESC [ parameters, then one final byte @..~ */
-			for (i += 2; i < n && (line[i] < 0x40 || line[i] > 0x7e);
-			     i++)
+			for (i += 2; i < n &&
+			     (line[i] < 0x40 || line[i] > 0x7e); i++)
 				;
 			continue;
 		}
 		if (c == '\t')
 			c = ' ';
-		if ((c < 0x20 || c == 0x7f) || strbuf_addch(sb, (char)c) == LKB_OK)
+		if (c < 0x20 || c == 0x7f ||
+		    strbuf_addch(sb, (char)c) == LKB_OK)
 			continue;
 		return LKB_ERR_TOO_BIG;
 	}
@@ -78,7 +79,8 @@ pick_lines(const char *log, size_t len, struct strbuf *out)
 
 	for (p = log; p < end && n < LKB_MAX_BUILD_ERROR_LINES && !rc;) {
 		s = next_line(&p, end, &k);
-		if ((rc = clean_line(&ln, s, k)) || !is_error_line(ln.buf, ln.len))
+		if ((rc = clean_line(&ln, s, k)) ||
+		    !is_error_line(ln.buf, ln.len))
 			continue;
 		rc = strbuf_add(out, ln.buf, ln.len) || strbuf_addch(out, '\n')
 		     ? LKB_ERR_TOO_BIG : LKB_OK;

@@ -425,6 +425,21 @@ build_failed(struct req_work *w, size_t col, const char *lines)
 	return rc;
 }
 
+/* args of a test-patch request asked with a git tree, "git URL REF":
+ * 1 with *url_out (caller frees) and *ref_out (borrowed from args),
+ * else 0. */
+static int
+git_args(const char *args, char **url_out, const char **ref_out)
+{
+	const char *sp;
+
+	if (!args || strncmp(args, "git ", 4) || !(sp = strchr(args + 4, ' ')))
+		return 0;
+	*url_out = xmemdup0(args + 4, (size_t)(sp - args - 4));
+	*ref_out = sp + 1;
+	return 1;
+}
+
 /* A new test-patch request: its patch committed on the culprit,
  * *args_out (caller frees) "FIX PATCHID", 0; or decided here, 1: the
  * same patch asked before (done, no mail: that request answers), or an
@@ -434,7 +449,8 @@ prepare_patch(struct req_work *w, char **args_out)
 {
 	const char *culprit = requests_culprit(&w->ra);
 	struct patch_outcome po;
-	char *full, *args, *result;
+	char *full, *args, *result, *url = NULL;
+	const char *ref = NULL;
 	int rc;
 
 	*args_out = NULL;
@@ -455,8 +471,12 @@ prepare_patch(struct req_work *w, char **args_out)
 		free(why);
 		return rc ? rc : 1;
 	}
-	rc = requests_patch_apply(w->ctx, w->env, w->r, full, &po);
+	if (git_args(w->r->args, &url, &ref))
+		rc = requests_fetch_ref(w->ctx, w->env, w->r, url, ref, &po);
+	else
+		rc = requests_patch_apply(w->ctx, w->env, w->r, full, &po);
 	free(full);
+	free(url);
 	if (rc)
 		return rc;
 	if (po.same_as) {
@@ -475,14 +495,19 @@ prepare_patch(struct req_work *w, char **args_out)
 		if (rc == LKB_OK)
 			rc = fail_request(w, "#lkp test: git in a private "
 					  "worktree of the kernel tree",
-					  po.error, "Send a patch that applies "
+					  po.error, ref ? "Name a branch, tag "
+					  "or commit of a git tree lkpbot may "
+					  "fetch: #lkp test URL BRANCH" :
+					  "Send a patch that applies "
 					  "on the report's commit, with "
 					  "#lkp test above it.");
 		rc = rc ? rc : 1;
 	} else {
 		free(w->plan.again);	/* requests_plan makes its own */
 		w->plan.again = NULL;
-		*args_out = xasprintf("%s %s", po.fix, po.patch_id);
+		/* a fetched commit has no patch-id: "fetched" in its place */
+		*args_out = xasprintf("%s %s", po.fix,
+				      po.patch_id ? po.patch_id : "fetched");
 		rc = store_request_set_args(w->ctx->st, w->r->id, *args_out);
 		lkb_info("request %lld: patch committed as %.12s on %.12s",
 			 (long long)w->r->id, po.fix, culprit);
@@ -548,7 +573,8 @@ process(struct req_work *w)
 		rc = fail_request(w, "lkp result trees", err, NULL);
 		goto out;
 	}
-	if (r->kind == REQ_TEST_PATCH && (!r->args || !*r->args)) {
+	if (r->kind == REQ_TEST_PATCH && (!r->args || !*r->args ||
+					  !strncmp(r->args, "git ", 4))) {
 		rc = prepare_patch(w, &patched);
 		if (rc) {
 			rc = rc > 0 ? LKB_OK : rc;

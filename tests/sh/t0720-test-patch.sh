@@ -30,6 +30,13 @@
 #    commit's result root -> "did not build" with the compiler's and
 #    make's error lines, colour codes off, no table, no verdict, no new
 #    job, the report where it was; a rerun sends nothing;
+#  - "#lkp test git://... BRANCH" from a maintainer, the tree served by
+#    a real git daemon on loopback: the branch's commit fetched under
+#    refs/lkpbot/test-git/ID with no hook run, one job for it, its
+#    results -> the three-column answer with it as the third column;
+#    a file:// URL (not in [git] fetch_schemes) refused before git
+#    runs; a ref that starts with '-' refused by the parser; the same
+#    from the command line (lkpbot request REPORT test-git URL REF);
 #  - a revert asked by another recipient, its runs those of the base ->
 #    "fully recovers", the report fix-confirmed, saying who asked;
 #  - a git apply that hangs: stopped at [git] patch_timeout, answered;
@@ -45,7 +52,7 @@ done
 start_dovecot
 lkb_setup
 start_smtp_sink "$T/sink"
-plan 56
+plan 64
 
 # ---- the kernel tree ----
 R=$T/repo
@@ -221,6 +228,8 @@ queue = $T/queue
 [git]
 repo = $R
 worktrees = $T/wt
+[requests]
+patches_per_report = 30
 CONF
 run() { echo "$ lkpbot run" >>"$T/run.out"; "$LKPBOT" -c "$LKB_CONF" run >>"$T/run.out" 2>&1; }
 q() { db_q "$1"; }
@@ -411,6 +420,67 @@ ok_rc "its history names the request and who asked" \
 	"$(q "select cause from report_history where to_state = 'fix-confirmed'" | grep -q "#lkp test by hugh@example.org"; echo $?)"
 ok_rc "the answer says who asked and that" \
 	"$(grep -qx 'Asked by hugh@example.org. The report is now fix-confirmed.' "$T/revert.mail"; echo $?)"
+
+# ---- #lkp test <git-url> <branch>: a tree served by git daemon ----
+mkdir -p "$T/pub"
+git clone -q "$R" "$T/dev"
+git -C "$T/dev" config user.name Tree
+git -C "$T/dev" config user.email tree@example.org
+git -C "$T/dev" checkout -q -b remap-fix "$CULPRIT"
+git -C "$T/dev" apply --index "$T/revert.diff"
+git -C "$T/dev" commit -q -m "mm/remap: batch again, from a tree"
+TREE=$(git -C "$T/dev" rev-parse HEAD)
+git clone -q --bare "$T/dev" "$T/pub/linux.git"
+GITD_PORT=$(free_port)
+git daemon --reuseaddr --export-all --base-path="$T/pub" \
+	--listen=127.0.0.1 --port="$GITD_PORT" --pid-file="$T/gitd.pid" \
+	--detach "$T/pub"
+gitd_stop() { [ -f "$T/gitd.pid" ] && kill "$(cat "$T/gitd.pid")" 2>/dev/null; :; }
+lkb_on_exit gitd_stop
+for _ in 1 2 3 4 5 6 7 8 9 10; do
+	git ls-remote "git://127.0.0.1:$GITD_PORT/linux.git" >/dev/null 2>&1 && break
+	sleep 0.3
+done
+printf 'Content-Type: text/plain; charset=utf-8\n\n#lkp test git://127.0.0.1:%s/linux.git remap-fix\n\nThis tree has it.\n' "$GITD_PORT" |
+	reply tree.eml alice.tree@maint.example "Alice <alice@maint.example>" \
+	"Wed, 03 Jan 2024 09:10:00 +0000"
+printf 'Content-Type: text/plain; charset=utf-8\n\n#lkp test file://%s/pub/linux.git remap-fix\n' "$T" |
+	reply file.eml alice.file@maint.example "Alice <alice@maint.example>" \
+	"Wed, 03 Jan 2024 09:11:00 +0000"
+printf 'Content-Type: text/plain; charset=utf-8\n\n#lkp test git://127.0.0.1:%s/linux.git --upload-pack=touch%%20%s/owned\n' "$GITD_PORT" "$T" |
+	reply dash.eml hugh.dash@example.org "Hugh Dickins <hugh@example.org>" \
+	"Wed, 03 Jan 2024 09:12:00 +0000"
+maildir_put INBOX "$T/tree.eml" "$T/file.eml" "$T/dash.eml"
+run
+NEW=$(new_mails)
+FETCHED=$(git -C "$R" rev-parse --verify -q "refs/lkpbot/test-git/$(req alice.tree@maint.example id)")
+is "the branch's commit is fetched and kept for the jobs" "$FETCHED" "$TREE"
+is "queued, one job file more, for it" \
+	"$(req alice.tree@maint.example state) $(ls "$T/queue" | wc -l | tr -d ' ') $(ls "$T/queue" | grep -c "^stress-ng-$(echo "$TREE" | cut -c1-12)-")" \
+	"queued 4 1"
+ok_rc "no hook of the repository ran for the fetch" "$([ ! -e "$T/hook-ran" ]; echo $?)"
+mail_to alice.file@maint.example >"$T/file.mail"
+ok_rc "a file:// URL is refused, naming [git] fetch_schemes; nothing fetched" \
+	"$([ "$(req alice.file@maint.example state)" = failed ] && grep -q 'fetches only from https and git URLs (\[git\] fetch_schemes)' "$T/file.mail" && ! git -C "$R" rev-parse -q --verify "refs/lkpbot/test-git/$(req alice.file@maint.example id)" >/dev/null; echo $?)"
+mail_to hugh.dash@example.org >"$T/dash.mail"
+ok_rc "a ref that is an option: refused by the parser, no request, nothing run" \
+	"$([ -z "$(req hugh.dash@example.org id)" ] && grep -q 'needs a branch, tag or commit sha' "$T/dash.mail" && [ ! -e "$T/owned" ]; echo $?)"
+cp -r "$RT/$BASE" "$RT/$TREE"
+run
+NEW=$(new_mails)
+mail_to alice.tree@maint.example >"$T/tree.mail"
+ok_rc "its results in: base, culprit and the tree's commit side by side, a verdict" \
+	"$(grep -q "^  $(short10 "$TREE")" "$T/tree.mail" && grep -q "^  $(short10 "$CULPRIT")" "$T/tree.mail" && grep -qxF "Verdict (the report's headline metric decides): the patch fully recovers." "$T/tree.mail"; echo $?)"
+# the command line's twin: lkpbot request REPORT test-git URL REF
+"$LKPBOT" -c "$LKB_CONF" request 1 test-git "git://127.0.0.1:$GITD_PORT/linux.git" -x >/dev/null 2>&1
+is "test-git with a ref that is an option: a usage error" $? 2
+"$LKPBOT" -c "$LKB_CONF" request 1 test-git "git://127.0.0.1:$GITD_PORT/linux.git" remap-fix >"$T/cli.out" 2>&1
+CLI_ID=$(sed -n 's/^request \([0-9]*\): test-patch git .*/\1/p' "$T/cli.out")
+run
+NEW=$(new_mails)
+is "lkpbot request REPORT test-git URL REF: fetched, compared, done, no mail" \
+	"$(git -C "$R" rev-parse -q --verify "refs/lkpbot/test-git/$CLI_ID") $(q "select state from requests where id = ${CLI_ID:-0}") $(echo $NEW | wc -w | tr -d ' ')" \
+	"$TREE done 0"
 
 # ---- a git apply that hangs is stopped at [git] patch_timeout ----
 mkdir -p "$T/slow"
