@@ -156,6 +156,15 @@
 #define LKB_MAX_JOB_YAML_BYTES (1024u * 1024)
 /* One stat name in a matrix (real ones are < 300 bytes). */
 #define LKB_MAX_STAT_NAME 4096
+/* One build-error log read from a result tree (make's output of a
+ * kernel that did not build; a whole --keep-going log is a few MB). */
+#define LKB_MAX_BUILD_LOG_BYTES (16u * 1024 * 1024)
+/* Error lines of a build log put in an answer, and their width. */
+#define LKB_MAX_BUILD_ERROR_LINES 20
+#define LKB_MAX_BUILD_ERROR_WIDTH 240
+/* A git URL in "#lkp test <git-url> <ref>" (kernel.org and GitHub
+ * URLs are < 100 bytes). */
+#define LKB_MAX_GIT_URL 512
 /* Result-tree directories scanned when looking for a commit's runs. */
 #define LKB_MAX_RESULT_DIRS 10000
 /* One template file: ours are < 4 KiB; a bigger one is a mistake. */

@@ -66,10 +66,10 @@ static const struct lkp_verb_info verbs[LKP_CMD__COUNT] = {
 		.synopsis = "retest [SHA]", .help = "queue the test again",
 	},
 	[LKP_CMD_TEST] = {
-		.name = "test",
+		.name = "test", .args = LKP_ARGS_GIT_OPT,
 		.tier = LKP_TIER_ASK, .effect = LKP_DO_REQUEST,
-		.synopsis = "test",
-		.help = "test this mail's patch on the culprit",
+		.synopsis = "test [GIT-URL REF]",
+		.help = "test this mail's patch, or REF of GIT-URL",
 	},
 	[LKP_CMD_CLOSE] = {
 		.name = "close", .args = LKP_ARGS_TEXT,
@@ -439,6 +439,52 @@ parse_target(struct arena *a, struct lkp_command *c, struct cursor *cur)
 	c->target = arena_memdup0(a, t, n);
 }
 
+/* A git URL lkpbot may hand to git fetch after "--": a scheme it may
+ * allow ([git] fetch_schemes checks which), then only URL characters;
+ * never an option, a quote, a blank or "ext::"-style transport. */
+static int
+is_git_url(const char *s, size_t n)
+{
+	static const char *const schemes[] = { "https://", "git://",
+					       "file://" };
+	int ok = 0;
+
+	for (size_t i = 0; i < LKB_ARRAY_SIZE(schemes); i++)
+		ok |= n > strlen(schemes[i]) && rl_prefix_ci(s, n, schemes[i]);
+	if (!ok || n > LKB_MAX_GIT_URL)
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		if (!LKB_ISALNUM(s[i]) && !strchr("-._~:/@%+=", s[i]))
+			return 0;
+	return 1;
+}
+
+/* test [<git-url> <branch-or-sha>]: a first word that is no URL (the
+ * mail's own words after the verb) leaves the mail's patch to test. */
+static void
+parse_git(struct arena *a, struct lkp_command *c, struct cursor *cur)
+{
+	const char *t, *r;
+	size_t n, rn;
+
+	if (!next_token(cur, &t, &n) || !memmem(t, n, "://", 3))
+		return;
+	if (!is_git_url(t, n)) {
+		c->error = arena_printf(a, "'%.*s' is not a git URL lkpbot "
+					"fetches (https:// or git://, no "
+					"blanks or quotes)",
+					(int)(n > 60 ? 60 : n), t);
+		return;
+	}
+	if (!next_token(cur, &r, &rn) || !is_commitish(r, rn)) {
+		c->error = "test <git-url> needs a branch, tag or commit sha "
+			   "after the URL";
+		return;
+	}
+	c->url = arena_memdup0(a, t, n);
+	c->ref = arena_memdup0(a, r, rn);
+}
+
 static void
 parse_args(struct arena *a, struct lkp_command *c, struct cursor *cur)
 {
@@ -468,6 +514,9 @@ parse_args(struct arena *a, struct lkp_command *c, struct cursor *cur)
 		break;
 	case LKP_ARGS_EVENT:
 		parse_event(a, c, cur);
+		break;
+	case LKP_ARGS_GIT_OPT:
+		parse_git(a, c, cur);
 		break;
 	default:
 		break;		/* help, status, reopen take no arguments */

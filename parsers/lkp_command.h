@@ -59,6 +59,8 @@ enum lkp_verb_args {
 	LKP_ARGS_RANGE,		/* [<base>..<head>] */
 	LKP_ARGS_TARGET,	/* a report id or a message-id */
 	LKP_ARGS_EVENT,		/* an event number (lkpbot review) */
+	LKP_ARGS_GIT_OPT,	/* [<git-url> <branch-or-sha>]: a first
+				 * word without "://" is ignored */
 	LKP_ARGS__COUNT
 };
 
@@ -122,6 +124,9 @@ struct lkp_command {
 	const char *head;
 	const char *target;	/* dup-of: report id or message id (no <>);
 				 * accept, reject: the event number */
+	const char *url;	/* test: the git URL (https://, git://,
+				 * file://), NULL when absent */
+	const char *ref;	/* test: the branch, tag or sha at url */
 	const char *error;	/* syntax error, NULL when well-formed */
 };
 

@@ -23,5 +23,6 @@ dist_lkbtpl_DATA = \
 	%reldir%/mail/series-report.tmpl \
 	%reldir%/mail/queued.tmpl \
 	%reldir%/mail/expired.tmpl \
+	%reldir%/mail/build-failed.tmpl \
 	%reldir%/mail/digest.tmpl
 

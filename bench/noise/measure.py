@@ -47,13 +47,15 @@ def main():
                     NOISE_WORDS.search(lab["reason"])):
                 noise.setdefault(rep["message_id"], []).append(lab)
     print("perf reports in the labelled set: %d; headline verdicts: %s" %
-          (len(reports), ", ".join("%s %d" % (k, sum(
+          (len(reports), ", ".join("%s %d" % (k or "none", sum(
               1 for r in reports.values() if r.get("noise") == k))
-              for k in ("clear", "likely", "within noise"))))
+              for k in ("clear", "likely", "within noise", None))))
     rows = []
     for mid, labs in sorted(confirmed.items()):
         r = reports[mid]
-        agree = r.get("noise") != "within noise"
+        # no headline verdict (no row or figures found) agrees with
+        # nothing: counted apart, never as agreeing
+        agree = r.get("noise") not in (None, "within noise")
         tabs = [t for lab in labs for t in table.get(lab["message_id"], [])]
         tab_noise = [t for t in tabs if "within noise" in t[1]]
         rows.append(("fix confirmed", labs[0]["list"], r, agree,
@@ -78,9 +80,11 @@ def main():
         sel = [x for x in rows if x[0] == what]
         for s in ("tuning", "test", None):
             part = [x for x in sel if s is None or split.get(x[1]) == s]
-            print("%s, %s: %d of %d agree" % (
-                what, s or "all lists", sum(1 for x in part if x[3]),
-                len(part)))
+            print("%s, %s: %d of %d agree (%d without a headline "
+                  "verdict)" % (
+                      what, s or "all lists", sum(1 for x in part if x[3]),
+                      len(part),
+                      sum(1 for x in part if x[2].get("noise") is None)))
     labels = {}
     for f in sorted(glob.glob(os.path.join(data, "labels", "*.tsv"))):
         for lab in tsv(f):

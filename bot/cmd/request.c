@@ -24,13 +24,15 @@
 static const char *const usage[] = {
 	"lkpbot request [--message MSG] [--asker ADDR] REPORT KIND [ARGS...]",
 	"lkpbot request [--asker ADDR] REPORT test-patch MSG",
+	"lkpbot request [--message MSG] [--asker ADDR] REPORT test-git URL REF",
 	NULL,
 };
 
 static const char help[] =
 	"\nAdd a request for REPORT; KIND is compare (ARGS: SHA SHA...),\n"
 	"compare-series (ARGS: [BASE..HEAD]), retest (ARGS: [SHA]) or\n"
-	"test-patch (the patch in MSG applied on the report's commit).\n"
+	"test-patch (the patch in MSG applied on the report's commit) or\n"
+	"test-git (REF of the git tree at URL, fetched; #lkp test URL REF).\n"
 	"    --message MSG   the mail that asked (row id or Message-ID): the\n"
 	"                    answers are sent to its sender, in its thread\n"
 	"    --asker ADDR    who asked (default: the sender of MSG, else\n"
@@ -51,7 +53,7 @@ cmd_request(int argc, char **argv, struct bot_ctx *ctx)
 	const char *msg = NULL, *asker = NULL, *user = getenv("USER");
 	char *cli = NULL;
 	int64_t report, id = 0;
-	int c, rc, kind, have_msg = 0;
+	int c, rc, kind, have_msg = 0, git;
 
 	while ((c = getopt_long(argc, argv, "m:a:h", opts, NULL)) != -1) {
 		switch (c) {
@@ -68,12 +70,31 @@ cmd_request(int argc, char **argv, struct bot_ctx *ctx)
 		cmd_usage(stderr, usage);
 		return EXIT_USAGE;
 	}
-	if ((kind = request_kind_parse(argv[optind + 1])) < 0) {
-		lkb_error("unknown request kind '%s' (compare, compare-series, "
-			  "retest, test-patch)", argv[optind + 1]);
+	/* test-git URL REF: a test-patch request of a fetched commit,
+	 * its args "git URL REF" (bot/requests/requests_patch.c checks
+	 * them again before git sees them) */
+	git = !strcmp(argv[optind + 1], "test-git");
+	if (git && (argc - optind != 4 || strpbrk(argv[optind + 2], " \t\n") ||
+		    strpbrk(argv[optind + 3], " \t\n") ||
+		    argv[optind + 3][0] == '-')) {
+		lkb_error("test-git takes a git URL and a branch, tag or sha: "
+			  "REPORT test-git URL REF");
 		return EXIT_USAGE;
 	}
-	if (kind == REQ_TEST_PATCH) {
+	if (git && (strbuf_adds(&args, "git ") ||
+		    strbuf_addf(&args, "%s %s", argv[optind + 2],
+				argv[optind + 3]))) {
+		strbuf_release(&args);
+		return EXIT_USAGE;
+	}
+	if (git)
+		kind = REQ_TEST_PATCH;
+	else if ((kind = request_kind_parse(argv[optind + 1])) < 0) {
+		lkb_error("unknown request kind '%s' (compare, compare-series, "
+			  "retest, test-patch, test-git)", argv[optind + 1]);
+		return EXIT_USAGE;
+	}
+	if (kind == REQ_TEST_PATCH && !git) {
 		/* the patch is the mail's: MSG names it, no ARGS follow */
 		if (argc - optind > 3 || (argc - optind == 3) == !!msg) {
 			lkb_error("test-patch takes the mail with the patch: "
@@ -83,18 +104,19 @@ cmd_request(int argc, char **argv, struct bot_ctx *ctx)
 		if (!msg)
 			msg = argv[--argc];
 	}
-	if ((rc = thread_view_resolve(ctx->st, argv[optind], &report)))
-		return rc;
 	memset(&m, 0, sizeof(m));
+	if ((rc = thread_view_resolve(ctx->st, argv[optind], &report)))
+		goto out;
 	if (msg) {
 		rc = store_message_get(ctx->st, msg, &m);
 		if (rc <= 0) {
 			lkb_error("no message '%s'", msg);
-			return rc < 0 ? ctx_exit_code(rc) : EXIT_FAIL;
+			rc = rc < 0 ? ctx_exit_code(rc) : EXIT_FAIL;
+			goto out;
 		}
 		have_msg = 1;
 	}
-	for (int i = optind + 2; i < argc; i++)
+	for (int i = optind + 2; i < argc && !git; i++)
 		if ((args.len && strbuf_addch(&args, ' ')) ||
 		    strbuf_adds(&args, argv[i])) {
 			rc = EXIT_USAGE;

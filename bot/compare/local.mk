@@ -3,7 +3,8 @@
 noinst_LIBRARIES += bot/compare/libcompare.a
 bot_compare_libcompare_a_CFLAGS = $(LKB_BOT_CFLAGS)
 bot_compare_libcompare_a_SOURCES = \
-	%reldir%/axes.c %reldir%/axes.h %reldir%/compare.c \
+	%reldir%/axes.c %reldir%/axes.h %reldir%/build_error.c \
+	%reldir%/build_error.h %reldir%/compare.c \
 	%reldir%/compare.h %reldir%/fix.c %reldir%/format.c \
 	%reldir%/format.h \
 	%reldir%/git.c %reldir%/git.h %reldir%/matrix.c %reldir%/matrix.h \

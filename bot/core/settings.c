@@ -278,6 +278,7 @@ static const struct settings_key keys[] = {
 	  LKB_MAX_MESSAGE_BYTES, "LKB_MAX_MESSAGE_BYTES", NULL,
 	  F(git.patch_max_bytes, long), 0, NULL },
 	NUM("git", "patch_timeout", git.patch_timeout, "120", 1, 86400),
+	STR("git", "fetch_schemes", git.fetch_schemes),
 	STR("web", "dir", web.dir),
 	STR("web", "url", web.url),
 	NUM("web", "stale_days", web.stale_days, "90", 1, 36500),

@@ -124,6 +124,10 @@ struct settings {
 		const char *worktrees;
 		long patch_max_bytes;
 		long patch_timeout;
+		/* #lkp test <git-url>: the URL schemes lkpbot fetches
+		 * from, blank-separated (NULL: "https git"; "file" only
+		 * for a local mirror or a test) */
+		const char *fetch_schemes;
 	} git;
 	struct {
 		const char *dir;	/* [web] dir: `lkpbot run` writes the

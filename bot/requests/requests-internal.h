@@ -7,6 +7,7 @@
 
 #include "bot/requests/requests.h"
 #include "lib/compiler.h"
+#include "lib/strbuf.h"
 #include "state/store_request.h"
 
 struct answerer;
@@ -71,6 +72,40 @@ int requests_patch_apply(struct bot_ctx *ctx, const struct request_env *e,
 			 const char *culprit, struct patch_outcome *out)
 	LKB_WARN_UNUSED;
 void requests_patch_release(struct patch_outcome *o);
+
+/* git in dir with no hook of the repository run, stdin from the file
+ * in (or NULL), env added, stdout to out (or dropped), stderr to err
+ * (or NULL); a git stopped at [git] patch_timeout or at the output cap
+ * says so in err (requests_patch.c). LKB_OK or a negative status. */
+int requests_git(const char *dir, const char *const *args, const char *in,
+		 const char *const *env, struct strbuf *out,
+		 struct strbuf *err) LKB_WARN_UNUSED;
+
+/* git's error lines err under the line what, for the asker: at most 20,
+ * blank ones and the prefix wt (a worktree's path; "" none) left out.
+ * Caller frees. */
+char *requests_error_lines(const char *wt, const char *what,
+			   const char *err);
+
+/* #lkp test <url> <ref>: fetch ref from url into e->repo as
+ * refs/lkpbot/test-git/ID (requests_fetch.c has the rules); out->fix
+ * and out->subject, or out->error for the asker (a scheme not in [git]
+ * fetch_schemes, git's own lines). LKB_OK; caller releases out. */
+int requests_fetch_ref(struct bot_ctx *ctx, const struct request_env *e,
+		       const struct store_request_rec *r, const char *url,
+		       const char *ref, struct patch_outcome *out)
+	LKB_WARN_UNUSED;
+
+/* Does the result root of one of p's columns hold a build failure
+ * (bot/compare/build_error.h)? 1 with the first such column in *col_out
+ * and its error lines in lines_out; 0 when none does (columns without
+ * results are not looked at); a negative status with *err_out (caller
+ * frees) when a result root or build log cannot be read. */
+int requests_build_failure(const struct request_env *e,
+			   const struct report_axes *ra,
+			   const struct request_plan *p, size_t *col_out,
+			   struct strbuf *lines_out, char **err_out)
+	LKB_WARN_UNUSED;
 
 /* The "largest step" lines of compare_run's attribution block as the
  * series-report template's changes: [{metric, change, patch}]. */

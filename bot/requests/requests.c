@@ -3,6 +3,7 @@
 #include "config.h"
 #include "bot/requests/requests.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -380,6 +381,65 @@ out:
 	return rc;
 }
 
+/* What column col of w's plan is, for the build-failed answer. */
+static const char *
+column_name(const struct req_work *w, size_t col)
+{
+	if (w->r->kind == REQ_TEST_PATCH && w->plan.n >= 2)
+		return col == w->plan.n - 1 ? "the patch on the report's commit"
+		       : col == w->plan.n - 2 ? "the report's commit"
+					      : "the base";
+	return col ? "a compared commit" : "the base";
+}
+
+/* Column col's kernel did not build: say so with its error lines, no
+ * table, no verdict; the report stays as it is. */
+static int
+build_failed(struct req_work *w, size_t col, const char *lines)
+{
+	struct tvalue *d = requests_mail_data(&w->ra, "lkp result trees, the "
+					      "build log in the result root",
+					      w->plan.again);
+	struct strbuf ind = STRBUF_INIT;
+	char sha[13], *result;
+	int rc;
+
+	snprintf(sha, sizeof(sha), "%.12s", w->plan.c[col].sha);
+	for (const char *p = lines; *p;) {
+		size_t n = strcspn(p, "\n");
+
+		if (strbuf_adds(&ind, "    ") || strbuf_add(&ind, p, n) ||
+		    strbuf_addch(&ind, '\n'))
+			break;
+		p += n + (p[n] == '\n');
+	}
+	trim_nl(&ind);
+	tvalue_map_set_str(d, "commit", sha);
+	tvalue_map_set_str(d, "which", column_name(w, col));
+	tvalue_map_set_str(d, "lines", ind.buf);
+	tvalue_map_set_str(d, "asker", w->r->asker ? w->r->asker : "");
+	result = xasprintf("build failed: %s", sha);
+	rc = decide(w, "build-failed", d, REQ_DONE, result);
+	free(result);
+	strbuf_release(&ind);
+	return rc;
+}
+
+/* args of a test-patch request asked with a git tree, "git URL REF":
+ * 1 with *url_out (caller frees) and *ref_out (borrowed from args),
+ * else 0. */
+static int
+git_args(const char *args, char **url_out, const char **ref_out)
+{
+	const char *sp;
+
+	if (!args || strncmp(args, "git ", 4) || !(sp = strchr(args + 4, ' ')))
+		return 0;
+	*url_out = xmemdup0(args + 4, (size_t)(sp - args - 4));
+	*ref_out = sp + 1;
+	return 1;
+}
+
 /* A new test-patch request: its patch committed on the culprit,
  * *args_out (caller frees) "FIX PATCHID", 0; or decided here, 1: the
  * same patch asked before (done, no mail: that request answers), or an
@@ -389,7 +449,8 @@ prepare_patch(struct req_work *w, char **args_out)
 {
 	const char *culprit = requests_culprit(&w->ra);
 	struct patch_outcome po;
-	char *full, *args, *result;
+	char *full, *args, *result, *url = NULL;
+	const char *ref = NULL;
 	int rc;
 
 	*args_out = NULL;
@@ -410,8 +471,12 @@ prepare_patch(struct req_work *w, char **args_out)
 		free(why);
 		return rc ? rc : 1;
 	}
-	rc = requests_patch_apply(w->ctx, w->env, w->r, full, &po);
+	if (git_args(w->r->args, &url, &ref))
+		rc = requests_fetch_ref(w->ctx, w->env, w->r, url, ref, &po);
+	else
+		rc = requests_patch_apply(w->ctx, w->env, w->r, full, &po);
 	free(full);
+	free(url);
 	if (rc)
 		return rc;
 	if (po.same_as) {
@@ -430,14 +495,19 @@ prepare_patch(struct req_work *w, char **args_out)
 		if (rc == LKB_OK)
 			rc = fail_request(w, "#lkp test: git in a private "
 					  "worktree of the kernel tree",
-					  po.error, "Send a patch that applies "
+					  po.error, ref ? "Name a branch, tag "
+					  "or commit of a git tree lkpbot may "
+					  "fetch: #lkp test URL BRANCH" :
+					  "Send a patch that applies "
 					  "on the report's commit, with "
 					  "#lkp test above it.");
 		rc = rc ? rc : 1;
 	} else {
 		free(w->plan.again);	/* requests_plan makes its own */
 		w->plan.again = NULL;
-		*args_out = xasprintf("%s %s", po.fix, po.patch_id);
+		/* a fetched commit has no patch-id: "fetched" in its place */
+		*args_out = xasprintf("%s %s", po.fix,
+				      po.patch_id ? po.patch_id : "fetched");
 		rc = store_request_set_args(w->ctx->st, w->r->id, *args_out);
 		lkb_info("request %lld: patch committed as %.12s on %.12s",
 			 (long long)w->r->id, po.fix, culprit);
@@ -486,7 +556,8 @@ process(struct req_work *w)
 {
 	const struct store_request_rec *r = w->r;
 	const char **shas = NULL;
-	size_t n = 0;
+	struct strbuf lines = STRBUF_INIT;
+	size_t n = 0, col = 0;
 	char *err = NULL, *patched = NULL;
 	unsigned late;
 	int rc;
@@ -502,7 +573,8 @@ process(struct req_work *w)
 		rc = fail_request(w, "lkp result trees", err, NULL);
 		goto out;
 	}
-	if (r->kind == REQ_TEST_PATCH && (!r->args || !*r->args)) {
+	if (r->kind == REQ_TEST_PATCH && (!r->args || !*r->args ||
+					  !strncmp(r->args, "git ", 4))) {
 		rc = prepare_patch(w, &patched);
 		if (rc) {
 			rc = rc > 0 ? LKB_OK : rc;
@@ -532,6 +604,13 @@ process(struct req_work *w)
 		rc = LKB_ERR_CONFIG;
 		goto out;
 	}
+	rc = requests_build_failure(w->env, &w->ra, &w->plan, &col, &lines,
+				    &err);
+	if (rc) {
+		rc = rc < 0 ? fail_request(w, "lkp result trees", err, NULL)
+			    : build_failed(w, col, lines.buf);
+		goto out;
+	}
 	rc = find_missing(w, &shas, &n, &err);
 	if (rc) {
 		rc = fail_request(w, "lkp result trees", err, NULL);
@@ -547,6 +626,7 @@ process(struct req_work *w)
 		lkb_debug("request %lld: still waiting for %zu commit(s)",
 			  (long long)r->id, n);
 out:
+	strbuf_release(&lines);
 	free(shas);
 	free(err);
 	free(patched);

@@ -14,6 +14,9 @@
  *   results missing, queued   -> nothing (the jobs are written already),
  *                                or after [results] expire_days (14)
  *                                since the request: "expired", expired
+ *   a commit's kernel did not -> "build-failed" with its error lines,
+ *   build (its result root       no table, no verdict, the report
+ *   holds build-error)           unchanged; state done
  *   all results there         -> "compare-report" / "series-report",
  *                                state done
  *   cannot plan or compare    -> "error" answer, state failed
@@ -51,7 +54,9 @@ void requests_env(const struct settings *set, struct request_env *e);
  *   retest          [SHA]              (empty: the report's commit)
  *   test-patch      "" when asked; "FIX PATCHID" once the asking mail's
  *                   patch is committed on the culprit (requests_patch.c):
- *                   base, culprit and FIX
+ *                   base, culprit and FIX; asked with a git tree,
+ *                   "git URL REF", then "FIX fetched" once REF is
+ *                   fetched (requests_fetch.c)
  * (enum request_kind, state/store_request.h) */
 
 /* The columns of one request. */

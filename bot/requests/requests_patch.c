@@ -162,8 +162,8 @@ struct patch_job {
 /* git in dir, hooks off, with stdin from in (or NULL) and env; stdout
  * to out (or dropped), all of stderr to err (or NULL); a git stopped at
  * [git] patch_timeout (or at the output cap) says so in err. */
-static int
-git(const char *dir, const char *const *args, const char *in,
+int
+requests_git(const char *dir, const char *const *args, const char *in,
     const char *const *env, struct strbuf *out, struct strbuf *err)
 {
 	struct compare_git_io io = { in, env, err };
@@ -201,11 +201,11 @@ git(const char *dir, const char *const *args, const char *in,
 
 /* git's error lines (at most MAX_ERROR_LINES), for the asker; "" lines
  * and the worktree's path left out. */
-static char *
-error_lines(const struct patch_job *j, const char *what, const char *err)
+char *
+requests_error_lines(const char *wt, const char *what, const char *err)
 {
 	struct strbuf sb = STRBUF_INIT;
-	size_t wl = strlen(j->wt), n = 0;
+	size_t wl = strlen(wt), n = 0;
 
 	if (strbuf_adds(&sb, what))
 		strbuf_reset(&sb);
@@ -213,7 +213,7 @@ error_lines(const struct patch_job *j, const char *what, const char *err)
 		size_t len = strcspn(p, "\n");
 
 		if (len && (strbuf_adds(&sb, "\n    ") ||
-			    (len >= wl && !strncmp(p, j->wt, wl)
+			    (len >= wl && !strncmp(p, wt, wl)
 			     ? strbuf_add(&sb, p + wl, len - wl)
 			     : strbuf_add(&sb, p, len))))
 			break;
@@ -232,10 +232,11 @@ remove_worktree(struct patch_job *j)
 			     "--", j->wt, NULL };
 	const char *prune[] = { "worktree", "prune", NULL };
 
-	if (j->have_wt && git(j->env->repo, rm, NULL, NULL, NULL, NULL))
+	if (j->have_wt &&
+	    requests_git(j->env->repo, rm, NULL, NULL, NULL, NULL))
 		lkb_warn("request %lld: cannot remove the worktree %s",
 			 (long long)j->r->id, j->wt);
-	if (git(j->env->repo, prune, NULL, NULL, NULL, NULL))
+	if (requests_git(j->env->repo, prune, NULL, NULL, NULL, NULL))
 		lkb_warn("git worktree prune failed in %s", j->env->repo);
 	j->have_wt = 0;
 }
@@ -284,19 +285,21 @@ apply_commit(struct patch_job *j, const struct store_msg *ask,
 
 	remove_worktree(j);	/* one a crash left behind */
 	j->have_wt = 1;
-	if (git(j->env->repo, add, NULL, NULL, NULL, &err)) {
-		out->error = error_lines(j, "git worktree add failed:", err.buf);
+	if (requests_git(j->env->repo, add, NULL, NULL, NULL, &err)) {
+		out->error = requests_error_lines(j->wt, "git worktree add "
+						  "failed:", err.buf);
 		goto done;
 	}
 	strbuf_reset(&err);
-	if ((rc = git(j->wt, apply, j->patch_file, NULL, NULL, &err))) {
+	if ((rc = requests_git(j->wt, apply, j->patch_file, NULL, NULL,
+			       &err))) {
 		char *what = xasprintf("the patch \"%s\" %s on %.12s%s",
 				       out->subject, rc == LKB_ERR_TOO_BIG
 				       ? "was not applied" : "does not apply",
 				       culprit, rc == LKB_ERR_TOO_BIG ? ":"
 				       : "; git apply says:");
 
-		out->error = error_lines(j, what, err.buf);
+		out->error = requests_error_lines(j->wt, what, err.buf);
 		free(what);
 		goto done;
 	}
@@ -310,15 +313,16 @@ apply_commit(struct patch_job *j, const struct store_msg *ask,
 	}
 	commit_env(j, ask, env);
 	strbuf_reset(&err);
-	rc = git(j->wt, commit, j->msg_file, (const char *const *)env, NULL,
-		 &err);
+	rc = requests_git(j->wt, commit, j->msg_file,
+			  (const char *const *)env, NULL, &err);
 	for (int i = 0; env[i]; i++)
 		free(env[i]);
 	if (rc) {
-		out->error = error_lines(j, "git commit failed:", err.buf);
+		out->error = requests_error_lines(j->wt, "git commit failed:",
+						  err.buf);
 		goto done;
 	}
-	if (git(j->wt, head, NULL, NULL, &sha, NULL) ||
+	if (requests_git(j->wt, head, NULL, NULL, &sha, NULL) ||
 	    (strbuf_rtrim(&sha), sha.len < 40)) {
 		out->error = xstrdup("git rev-parse HEAD failed in the worktree");
 		goto done;
@@ -326,7 +330,7 @@ apply_commit(struct patch_job *j, const struct store_msg *ask,
 	ref = xasprintf("refs/lkpbot/test-patch/%lld", (long long)j->r->id);
 	update[1] = ref;
 	update[2] = sha.buf;
-	rc = git(j->env->repo, update, NULL, NULL, NULL, NULL);
+	rc = requests_git(j->env->repo, update, NULL, NULL, NULL, NULL);
 	free(ref);
 	if (rc) {
 		out->error = xstrdup("git update-ref failed");
@@ -350,7 +354,7 @@ patch_id(struct patch_job *j, struct patch_outcome *out)
 	struct strbuf o = STRBUF_INIT;
 	size_t n;
 
-	if (!git(j->env->repo, args, j->patch_file, NULL, &o, NULL) &&
+	if (!requests_git(j->env->repo, args, j->patch_file, NULL, &o, NULL) &&
 	    (n = strspn(o.buf, "0123456789abcdef")) >= 40)
 		out->patch_id = xmemdup0(o.buf, n);
 	else

@@ -24,6 +24,19 @@
 #    list aside: the mail names each commit with its subject),
 #    and the verdict "partly recovers (N % of the regression)", N from
 #    lkp's printed means, with the Welch figures; the report stays;
+#  - a patch that applies but does not compile, asked by a maintainer:
+#    queued; the builder (make and cc run here, as lkp's make.cross
+#    runs make --keep-going) leaves its output as build-error in the
+#    commit's result root -> "did not build" with the compiler's and
+#    make's error lines, colour codes off, no table, no verdict, no new
+#    job, the report where it was; a rerun sends nothing;
+#  - "#lkp test git://... BRANCH" from a maintainer, the tree served by
+#    a real git daemon on loopback: the branch's commit fetched under
+#    refs/lkpbot/test-git/ID with no hook run, one job for it, its
+#    results -> the three-column answer with it as the third column;
+#    a file:// URL (not in [git] fetch_schemes) refused before git
+#    runs; a ref that starts with '-' refused by the parser; the same
+#    from the command line (lkpbot request REPORT test-git URL REF);
 #  - a revert asked by another recipient, its runs those of the base ->
 #    "fully recovers", the report fix-confirmed, saying who asked;
 #  - a git apply that hangs: stopped at [git] patch_timeout, answered;
@@ -39,7 +52,7 @@ done
 start_dovecot
 lkb_setup
 start_smtp_sink "$T/sink"
-plan 48
+plan 64
 
 # ---- the kernel tree ----
 R=$T/repo
@@ -64,6 +77,9 @@ git -C "$R" checkout -q -- mm/remap.c
 sed 's/batch = 1/batch = 16/; s/batch = 32/batch = 8/' "$T/other.diff" >"$T/conflict.diff"
 sed -i 's/batch = 1/batch = 64/' "$R/mm/remap.c"
 git -C "$R" diff >"$T/revert.diff"
+git -C "$R" checkout -q -- mm/remap.c
+sed -i 's/batch = 1;/batch = 1 +;/' "$R/mm/remap.c"
+git -C "$R" diff >"$T/broken.diff"
 git -C "$R" checkout -q -- mm/remap.c
 git -C "$R" worktree list --porcelain >"$T/wt.before"
 # the operator's repository has hooks: lkpbot must run none of them
@@ -212,6 +228,8 @@ queue = $T/queue
 [git]
 repo = $R
 worktrees = $T/wt
+[requests]
+patches_per_report = 30
 CONF
 run() { echo "$ lkpbot run" >>"$T/run.out"; "$LKPBOT" -c "$LKB_CONF" run >>"$T/run.out" 2>&1; }
 q() { db_q "$1"; }
@@ -340,13 +358,56 @@ ok_rc "with the numbers and the noise confidence it came from" \
 ok_rc "says who asked; the report is not fix-confirmed" \
 	"$(grep -qx 'Asked by jane@example.org.' "$T/answer.mail" && [ "$(q 'select state from reports')" != fix-confirmed ]; echo $?)"
 
-# ---- a patch that gives it all back: fix-confirmed ----
-maildir_put INBOX "$T/revert.eml"
+# ---- a patch that does not compile: build failed, no verdict ----
+{
+	printf 'Content-Type: text/plain; charset=utf-8\n\n#lkp test\n\n'
+	printf 'Subject: [PATCH] mm/remap: add to the batch\n\n---\n'
+	cat "$T/broken.diff"
+} | reply broken.eml alice.broken@maint.example "Alice <alice@maint.example>" \
+	"Tue, 02 Jan 2024 13:00:00 +0000"
+# ask FILE MSGID: the ask delivered, a run; NEW the mails sent, SHA the
+# commit its patch became
+ask() {
+	maildir_put INBOX "$T/$1"
+	run
+	NEW=$(new_mails)
+	SHA=$(git -C "$R" rev-parse --verify -q "refs/lkpbot/test-patch/$(req "$2" id)")
+}
+ask broken.eml alice.broken@maint.example
+BROKEN=$SHA
+is "the patch that does not compile applies: queued, one more job" \
+	"$(req alice.broken@maint.example state) $(ls "$T/queue" | wc -l | tr -d ' ')" "queued 2"
+# the builder: the committed tree, make --keep-going, cc's own errors
+mkdir -p "$T/build" "$RT/$BROKEN"
+git -C "$R" archive "$BROKEN" | tar -x -C "$T/build"
+printf 'mm/remap.o: mm/remap.c\n\t$(CC) -fdiagnostics-color=always -c -o $@ mm/remap.c\n' >"$T/build/Makefile"
+make --keep-going -C "$T/build" >"$RT/$BROKEN/build-error" 2>&1
+is "the build really fails" $? 2
+hist=$(q 'select count(*) from report_history')
+state=$(q 'select state from reports')
 run
 NEW=$(new_mails)
-REV=$(git -C "$R" rev-parse --verify -q "refs/lkpbot/test-patch/$(req hugh.revert@example.org id)")
+mail_to alice.broken@maint.example >"$T/broken.mail"
+is "one answer, the request done as a build failure" \
+	"$(echo $NEW | wc -w | tr -d ' ') $(req alice.broken@maint.example state) $(req alice.broken@maint.example result)" \
+	"1 done build failed: $(echo "$BROKEN" | cut -c1-12)"
+ok_rc "it says the kernel with the patch did not build" \
+	"$(grep -qxF "The kernel did not build for $(echo "$BROKEN" | cut -c1-12) (the patch on the report's commit)," "$T/broken.mail"; echo $?)"
+ok_rc "with cc's error line and make's, as the build printed them, colour off" \
+	"$(grep -Eq '^    mm/remap.c:[0-9]+:[0-9]+: error: expected expression' "$T/broken.mail" && grep -Eq '^    make(\[[0-9]+\])?: \*\*\* \[Makefile:2: mm/remap.o\] Error 1$' "$T/broken.mail" && ! grep -q "$(printf '\033')" "$T/broken.mail" && ! grep -q '01;31' "$T/broken.mail"; echo $?)"
+ok_rc "no table, no verdict" \
+	"$(! grep -q '^=\{89\}$' "$T/broken.mail" && ! grep -q '^Verdict' "$T/broken.mail"; echo $?)"
+is "the report does not move; no new job" \
+	"$(q 'select count(*) from report_history') $(q 'select state from reports') $(ls "$T/queue" | wc -l | tr -d ' ')" \
+	"$hist $state 2"
+run
+is "a rerun sends nothing" "$(new_mails | wc -w | tr -d ' ')" 0
+
+# ---- a patch that gives it all back: fix-confirmed ----
+ask revert.eml hugh.revert@example.org
+REV=$SHA
 is "the revert is queued: one more job file" \
-	"$(req hugh.revert@example.org state) $(ls "$T/queue" | wc -l | tr -d ' ')" "queued 2"
+	"$(req hugh.revert@example.org state) $(ls "$T/queue" | wc -l | tr -d ' ')" "queued 3"
 # its runs: lkp's runs of the base, as a revert would give
 cp -r "$RT/$BASE" "$RT/$REV"
 run
@@ -359,6 +420,67 @@ ok_rc "its history names the request and who asked" \
 	"$(q "select cause from report_history where to_state = 'fix-confirmed'" | grep -q "#lkp test by hugh@example.org"; echo $?)"
 ok_rc "the answer says who asked and that" \
 	"$(grep -qx 'Asked by hugh@example.org. The report is now fix-confirmed.' "$T/revert.mail"; echo $?)"
+
+# ---- #lkp test <git-url> <branch>: a tree served by git daemon ----
+mkdir -p "$T/pub"
+git clone -q "$R" "$T/dev"
+git -C "$T/dev" config user.name Tree
+git -C "$T/dev" config user.email tree@example.org
+git -C "$T/dev" checkout -q -b remap-fix "$CULPRIT"
+git -C "$T/dev" apply --index "$T/revert.diff"
+git -C "$T/dev" commit -q -m "mm/remap: batch again, from a tree"
+TREE=$(git -C "$T/dev" rev-parse HEAD)
+git clone -q --bare "$T/dev" "$T/pub/linux.git"
+GITD_PORT=$(free_port)
+git daemon --reuseaddr --export-all --base-path="$T/pub" \
+	--listen=127.0.0.1 --port="$GITD_PORT" --pid-file="$T/gitd.pid" \
+	--detach "$T/pub"
+gitd_stop() { [ -f "$T/gitd.pid" ] && kill "$(cat "$T/gitd.pid")" 2>/dev/null; :; }
+lkb_on_exit gitd_stop
+for _ in 1 2 3 4 5 6 7 8 9 10; do
+	git ls-remote "git://127.0.0.1:$GITD_PORT/linux.git" >/dev/null 2>&1 && break
+	sleep 0.3
+done
+printf 'Content-Type: text/plain; charset=utf-8\n\n#lkp test git://127.0.0.1:%s/linux.git remap-fix\n\nThis tree has it.\n' "$GITD_PORT" |
+	reply tree.eml alice.tree@maint.example "Alice <alice@maint.example>" \
+	"Wed, 03 Jan 2024 09:10:00 +0000"
+printf 'Content-Type: text/plain; charset=utf-8\n\n#lkp test file://%s/pub/linux.git remap-fix\n' "$T" |
+	reply file.eml alice.file@maint.example "Alice <alice@maint.example>" \
+	"Wed, 03 Jan 2024 09:11:00 +0000"
+printf 'Content-Type: text/plain; charset=utf-8\n\n#lkp test git://127.0.0.1:%s/linux.git --upload-pack=touch%%20%s/owned\n' "$GITD_PORT" "$T" |
+	reply dash.eml hugh.dash@example.org "Hugh Dickins <hugh@example.org>" \
+	"Wed, 03 Jan 2024 09:12:00 +0000"
+maildir_put INBOX "$T/tree.eml" "$T/file.eml" "$T/dash.eml"
+run
+NEW=$(new_mails)
+FETCHED=$(git -C "$R" rev-parse --verify -q "refs/lkpbot/test-git/$(req alice.tree@maint.example id)")
+is "the branch's commit is fetched and kept for the jobs" "$FETCHED" "$TREE"
+is "queued, one job file more, for it" \
+	"$(req alice.tree@maint.example state) $(ls "$T/queue" | wc -l | tr -d ' ') $(ls "$T/queue" | grep -c "^stress-ng-$(echo "$TREE" | cut -c1-12)-")" \
+	"queued 4 1"
+ok_rc "no hook of the repository ran for the fetch" "$([ ! -e "$T/hook-ran" ]; echo $?)"
+mail_to alice.file@maint.example >"$T/file.mail"
+ok_rc "a file:// URL is refused, naming [git] fetch_schemes; nothing fetched" \
+	"$([ "$(req alice.file@maint.example state)" = failed ] && grep -q 'fetches only from https and git URLs (\[git\] fetch_schemes)' "$T/file.mail" && ! git -C "$R" rev-parse -q --verify "refs/lkpbot/test-git/$(req alice.file@maint.example id)" >/dev/null; echo $?)"
+mail_to hugh.dash@example.org >"$T/dash.mail"
+ok_rc "a ref that is an option: refused by the parser, no request, nothing run" \
+	"$([ -z "$(req hugh.dash@example.org id)" ] && grep -q 'needs a branch, tag or commit sha' "$T/dash.mail" && [ ! -e "$T/owned" ]; echo $?)"
+cp -r "$RT/$BASE" "$RT/$TREE"
+run
+NEW=$(new_mails)
+mail_to alice.tree@maint.example >"$T/tree.mail"
+ok_rc "its results in: base, culprit and the tree's commit side by side, a verdict" \
+	"$(grep -q "^  $(short10 "$TREE")" "$T/tree.mail" && grep -q "^  $(short10 "$CULPRIT")" "$T/tree.mail" && grep -qxF "Verdict (the report's headline metric decides): the patch fully recovers." "$T/tree.mail"; echo $?)"
+# the command line's twin: lkpbot request REPORT test-git URL REF
+"$LKPBOT" -c "$LKB_CONF" request 1 test-git "git://127.0.0.1:$GITD_PORT/linux.git" -x >/dev/null 2>&1
+is "test-git with a ref that is an option: a usage error" $? 2
+"$LKPBOT" -c "$LKB_CONF" request 1 test-git "git://127.0.0.1:$GITD_PORT/linux.git" remap-fix >"$T/cli.out" 2>&1
+CLI_ID=$(sed -n 's/^request \([0-9]*\): test-patch git .*/\1/p' "$T/cli.out")
+run
+NEW=$(new_mails)
+is "lkpbot request REPORT test-git URL REF: fetched, compared, done, no mail" \
+	"$(git -C "$R" rev-parse -q --verify "refs/lkpbot/test-git/$CLI_ID") $(q "select state from requests where id = ${CLI_ID:-0}") $(echo $NEW | wc -w | tr -d ' ')" \
+	"$TREE done 0"
 
 # ---- a git apply that hangs is stopped at [git] patch_timeout ----
 mkdir -p "$T/slow"

@@ -72,6 +72,17 @@ static const struct {
 	  "c479426e09", "237b445401", 2, CR_NONE },
 	{ "#lkp compare aaaaaaa bbbbbbb ccccccc", LKP_CMD_COMPARE, NULL,
 	  "aaaaaaa", "bbbbbbb", 3, CR_NONE },
+	/* issue 37: the mail's patch; words after the verb are no URL */
+	{ "#lkp test", LKP_CMD_TEST, NULL, NULL, NULL, 0, CR_NONE },
+	{ "#lkp test: please", LKP_CMD_TEST, NULL, NULL, NULL, 0, CR_NONE },
+	/* a git tree and a branch, as syzbot's "#syz test: URL BRANCH" */
+	{ "#lkp test: https://git.kernel.org/pub/scm/linux/kernel/git/"
+	  "akpm/mm.git mm-hotfixes-unstable", LKP_CMD_TEST, NULL,
+	  "https://git.kernel.org/pub/scm/linux/kernel/git/akpm/mm.git",
+	  "mm-hotfixes-unstable", 0, CR_NONE },
+	{ "#lkp test git://127.0.0.1:9418/linux.git 0123456789abcdef",
+	  LKP_CMD_TEST, NULL, "git://127.0.0.1:9418/linux.git",
+	  "0123456789abcdef", 0, CR_NONE },
 	{ "#lkp retest", LKP_CMD_RETEST, NULL, NULL, NULL, 0, CR_NONE },
 	{ "#lkp retest 92a8f471fa", LKP_CMD_RETEST, NULL, "92a8f471fa", NULL,
 	  1, CR_NONE },
@@ -124,6 +135,8 @@ first_arg(const struct lkp_command *c)
 		return c->target;
 	if (c->base)
 		return c->base;
+	if (c->url)
+		return c->url;
 	return c->arg;
 }
 
@@ -147,7 +160,8 @@ START_TEST(command_ok_table)
 	else
 		ck_assert_ptr_null(got);
 	if (ok_cases[_i].arg1)
-		ck_assert_str_eq(c.nshas > 1 ? c.shas[1] : c.head,
+		ck_assert_str_eq(c.nshas > 1 ? c.shas[1]
+				 : c.ref ? c.ref : c.head,
 				 ok_cases[_i].arg1);
 	ck_assert_uint_eq(c.nshas, ok_cases[_i].nshas);
 	if (lkp_verb_changes_state(c.verb))
@@ -184,6 +198,17 @@ static const struct {
 	  "range" },
 	{ "#lkp compare-series a...b", LKP_CMD_COMPARE_SERIES, "range" },
 	{ "#lkp close duplicate of 12", LKP_CMD_CLOSE, "dup-of" },
+	/* #lkp test <git-url> <ref>: only URLs git gets as data */
+	{ "#lkp test https://x.org/l.git", LKP_CMD_TEST, "needs a branch" },
+	{ "#lkp test https://x.org/l.git --upload-pack=touch", LKP_CMD_TEST,
+	  "needs a branch" },
+	{ "#lkp test https://x.org/l.git a..b", LKP_CMD_TEST,
+	  "needs a branch" },
+	{ "#lkp test ssh://x.org/l.git main", LKP_CMD_TEST, "not a git URL" },
+	{ "#lkp test https://x.org/l.git'$(id)' main", LKP_CMD_TEST,
+	  "not a git URL" },
+	{ "#lkp test -https://x.org/l.git main", LKP_CMD_TEST,
+	  "not a git URL" },
 	{ "#lkp accept", LKP_CMD_ACCEPT, "needs the event's number" },
 	{ "#lkp accept 0", LKP_CMD_ACCEPT, "no event number" },
 	{ "#lkp reject 1e3", LKP_CMD_REJECT, "no event number" },

@@ -13,6 +13,7 @@
 #include <zlib.h>
 
 #include "bot/compare/axes.h"
+#include "bot/compare/build_error.h"
 #include "bot/compare/compare.h"
 #include "bot/compare/matrix.h"
 #include "bot/compare/results-internal.h"
@@ -443,6 +444,70 @@ START_TEST(write_jobs_idempotent)
 }
 END_TEST
 
+/* A result root's build-error log (bot/compare/build_error.h). */
+START_TEST(build_error_lines)
+{
+	static const struct {
+		const char *log;	/* NULL: no build-error file */
+		int rc;
+		const char *lines;
+	} rows[] = {
+		/* no marker: no build failure */
+		{ NULL, 0, "" },
+		/* empty log: still a failure, said so */
+		{ "", 1, "(the build log is empty)\n" },
+		/* gcc and make lines picked, the rest left */
+		{ "make -C source O=/b\nCC mm/x.o\nmm/x.c:3:9: error: "
+		  "'y' undeclared\nmake[2]: *** [Makefile:2: mm/x.o] Error 1\n"
+		  "make: Leaving directory\n", 1,
+		  "mm/x.c:3:9: error: 'y' undeclared\n"
+		  "make[2]: *** [Makefile:2: mm/x.o] Error 1\n" },
+		/* colour codes, tabs and control characters off */
+		{ "\033[01m\033[Kmm/x.c:3:9:\033[m\033[K \033[01;31m\033[Kerror"
+		  ": \033[m\033[Kno\tway\a\n", 1,
+		  "mm/x.c:3:9: error: no way\n" },
+		/* ld */
+		{ "ld: vmlinux.o: undefined reference to `f'\n", 1,
+		  "ld: vmlinux.o: undefined reference to `f'\n" },
+		/* no error line: the last non-empty lines, in order */
+		{ "a\n\nb\nc", 1, "a\nb\nc\n" },
+	};
+	char *d = tmpdir(), path[256], cmd[300], *err = NULL;
+	struct strbuf out = STRBUF_INIT;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/" COMPARE_BUILD_ERROR_FILE, d);
+	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		unlink(path);
+		if (rows[i].log)
+			write_file(path, rows[i].log);
+		ck_assert_int_eq(compare_build_error(d, &out, &err), rows[i].rc);
+		ck_assert_str_eq(out.buf, rows[i].lines);
+		ck_assert_ptr_null(err);
+	}
+	/* more lines than LKB_MAX_BUILD_ERROR_LINES without an error: the
+	 * last ones only */
+	f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	for (int i = 0; i < 100; i++)
+		fprintf(f, "line %d\n", i);
+	fclose(f);
+	ck_assert_int_eq(compare_build_error(d, &out, &err), 1);
+	ck_assert_ptr_nonnull(strstr(out.buf, "line 99\n"));
+	ck_assert_ptr_null(strstr(out.buf, "line 0\n"));
+	/* a directory (or anything not a regular file) is an error */
+	unlink(path);
+	ck_assert_int_eq(mkdir(path, 0700), 0);
+	ck_assert_int_lt(compare_build_error(d, &out, &err), 0);
+	ck_assert_ptr_nonnull(strstr(err, "not a regular file"));
+	free(err);
+	strbuf_release(&out);
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", d);
+	ck_assert_int_eq(system(cmd), 0);
+	free(d);
+}
+END_TEST
+
 Suite *
 lkb_test_suite(void)
 {
@@ -459,6 +524,7 @@ lkb_test_suite(void)
 	tcase_add_test(tc, matrix_value_cap);
 	tcase_add_test(tc, rebuild_from_runs);
 	tcase_add_test(tc, write_jobs_idempotent);
+	tcase_add_test(tc, build_error_lines);
 	suite_add_tcase(s, tc);
 	return s;
 }
