@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -25,11 +26,51 @@ extern char **environ;
 
 static long git_seconds = LKB_MAX_GIT_SECONDS;
 static unsigned git_late;	/* commands killed at git_seconds */
+static long long git_max_file;	/* RLIMIT_FSIZE for git, 0: none */
 
 unsigned
 compare_git_late_count(void)
 {
 	return git_late;
+}
+
+void
+compare_git_set_max_file(long long bytes)
+{
+	git_max_file = bytes > 0 ? bytes : 0;
+}
+
+/* posix_spawnp git, under RLIMIT_FSIZE git_max_file when one is set:
+ * the limit is lowered around the spawn only (a child keeps the limit
+ * it was born with), with SIGXFSZ ignored (so kept ignored by git and
+ * what it runs), so the first write past it fails with EFBIG and git
+ * says "File too large" where a caller can read it. */
+static int
+spawn_git(pid_t *pid, const posix_spawn_file_actions_t *fa, char *const *argv,
+	  char *const *envp)
+{
+	struct sigaction ign = { .sa_handler = SIG_IGN }, oldsa;
+	struct rlimit old, lim;
+	int rc, limited = 0;
+
+	if (git_max_file && getrlimit(RLIMIT_FSIZE, &old) == 0) {
+		lim = old;
+		if (old.rlim_max == RLIM_INFINITY ||
+		    (rlim_t)git_max_file < old.rlim_max)
+			lim.rlim_cur = (rlim_t)git_max_file;
+		sigemptyset(&ign.sa_mask);
+		limited = sigaction(SIGXFSZ, &ign, &oldsa) == 0;
+		if (limited && setrlimit(RLIMIT_FSIZE, &lim) != 0) {
+			(void)sigaction(SIGXFSZ, &oldsa, NULL);
+			limited = 0;
+		}
+	}
+	rc = posix_spawnp(pid, "git", fa, NULL, argv, envp);
+	if (limited) {
+		(void)setrlimit(RLIMIT_FSIZE, &old);
+		(void)sigaction(SIGXFSZ, &oldsa, NULL);
+	}
+	return rc;
 }
 
 void
@@ -174,7 +215,7 @@ compare_git_run_io(const char *repo, const char *const *args,
 	if (io && io->stdin_path)
 		posix_spawn_file_actions_addopen(&fa, 0, io->stdin_path,
 						 O_RDONLY, 0);
-	rc = posix_spawnp(&pid, "git", &fa, NULL, (char *const *)argv, envp);
+	rc = spawn_git(&pid, &fa, (char *const *)argv, envp);
 	posix_spawn_file_actions_destroy(&fa);
 	close(po[1]);
 	close(pe[1]);

@@ -36,6 +36,11 @@ int compare_git_run_io(const char *repo, const char *const *args,
  * LKB_MAX_GIT_SECONDS); [git] timeout. Process-wide. */
 void compare_git_set_timeout(long seconds);
 
+/* The largest file (bytes) a git command and its children may write, 0
+ * for no limit (the default); past it the kernel stops git with
+ * SIGXFSZ. [git] fetch_max_bytes, for #lkp test URL REF. Process-wide. */
+void compare_git_set_max_file(long long bytes);
+
 /* How many git commands were killed at their time limit in this
  * process so far: a caller compares it before and after to tell a git
  * that ran out of time from one that failed. */

@@ -279,6 +279,8 @@ static const struct settings_key keys[] = {
 	  F(git.patch_max_bytes, long), 0, NULL },
 	NUM("git", "patch_timeout", git.patch_timeout, "120", 1, 86400),
 	STR("git", "fetch_schemes", git.fetch_schemes),
+	NUM("git", "fetch_max_bytes", git.fetch_max_bytes, "1073741824", 1024,
+	    (long)1 << 40),
 	STR("web", "dir", web.dir),
 	STR("web", "url", web.url),
 	NUM("web", "stale_days", web.stale_days, "90", 1, 36500),

@@ -128,6 +128,7 @@ struct settings {
 		 * from, blank-separated (NULL: "https git"; "file" only
 		 * for a local mirror or a test) */
 		const char *fetch_schemes;
+		long fetch_max_bytes;	/* #lkp test URL REF's pack */
 	} git;
 	struct {
 		const char *dir;	/* [web] dir: `lkpbot run` writes the

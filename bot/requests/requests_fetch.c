@@ -7,11 +7,14 @@
  * for no credentials, checks every object, fetches no submodule and runs
  * no hook; the URL comes after "--", the ref only in the refspec
  * "+REF:refs/lkpbot/test-git/ID", where the commit stays for the lkp
- * jobs; [git] patch_timeout bounds the fetch (and so its size).
+ * jobs; [git] patch_timeout bounds the fetch in time and [git]
+ * fetch_max_bytes in size (the pack is kept as one file, and no file git
+ * writes may grow past it).
  */
 #include "config.h"
 #include "bot/requests/requests-internal.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -63,6 +66,14 @@ fetch_args_ok(const char *url, const char *ref)
 		      "WXYZ0123456789._/+-") == n;
 }
 
+/* Did git's stderr say a file hit the size limit (EFBIG: git runs with
+ * SIGXFSZ ignored, compare_git_set_max_file)? */
+static int
+over_size(const char *err)
+{
+	return strstr(err, strerror(EFBIG)) != NULL;
+}
+
 int
 requests_fetch_ref(struct bot_ctx *ctx, const struct request_env *e,
 		   const struct store_request_rec *r, const char *url,
@@ -79,9 +90,10 @@ requests_fetch_ref(struct bot_ctx *ctx, const struct request_env *e,
 		"-c", "credential.helper=",
 		"-c", "transfer.fsckObjects=true",
 		"-c", "fetch.recurseSubmodules=false",
+		"-c", "fetch.unpackLimit=1",	/* one pack: one file bounds it */
 		"fetch", "--quiet", "--no-tags", "--no-write-fetch-head",
 		"--no-recurse-submodules", "--", url, NULL, NULL };
-	const char *const env[] = { "GIT_TERMINAL_PROMPT=0",
+	const char *const env[] = { "LC_ALL=C", "GIT_TERMINAL_PROMPT=0",
 				    "GIT_ASKPASS=/bin/false",
 				    "SSH_ASKPASS=/bin/false", NULL };
 	const char *verify[] = { "rev-parse", "--verify", "--quiet", NULL,
@@ -117,7 +129,16 @@ requests_fetch_ref(struct bot_ctx *ctx, const struct request_env *e,
 		fetch[7] = "protocol.file.allow=always";
 	fetch[LKB_ARRAY_SIZE(fetch) - 2] = spec;
 	compare_git_set_timeout(ctx->set->git.patch_timeout);
+	compare_git_set_max_file(ctx->set->git.fetch_max_bytes);
 	rc = requests_git(e->repo, fetch, NULL, env, NULL, &err);
+	compare_git_set_max_file(0);
+	if (rc && over_size(err.buf)) {
+		out->error = xasprintf("git fetch of %s %s was stopped: it "
+				       "brought more than %ld bytes ([git] "
+				       "fetch_max_bytes)", url, ref,
+				       ctx->set->git.fetch_max_bytes);
+		goto out;
+	}
 	if (rc) {
 		char *what = xasprintf("git fetch of %s %s failed:", url, ref);
 

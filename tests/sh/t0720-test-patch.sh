@@ -37,6 +37,8 @@
 #    a file:// URL (not in [git] fetch_schemes) refused before git
 #    runs; a ref that starts with '-' refused by the parser; the same
 #    from the command line (lkpbot request REPORT test-git URL REF);
+#    a branch whose pack is over [git] fetch_max_bytes: stopped by the
+#    file-size limit, answered as such, nothing kept;
 #  - a revert asked by another recipient, its runs those of the base ->
 #    "fully recovers", the report fix-confirmed, saying who asked;
 #  - a git apply that hangs: stopped at [git] patch_timeout, answered;
@@ -52,7 +54,7 @@ done
 start_dovecot
 lkb_setup
 start_smtp_sink "$T/sink"
-plan 64
+plan 65
 
 # ---- the kernel tree ----
 R=$T/repo
@@ -481,6 +483,24 @@ NEW=$(new_mails)
 is "lkpbot request REPORT test-git URL REF: fetched, compared, done, no mail" \
 	"$(git -C "$R" rev-parse -q --verify "refs/lkpbot/test-git/$CLI_ID") $(q "select state from requests where id = ${CLI_ID:-0}") $(echo $NEW | wc -w | tr -d ' ')" \
 	"$TREE done 0"
+
+# ---- a fetch bigger than [git] fetch_max_bytes is stopped ----
+git -C "$T/dev" checkout -q -b big-blob remap-fix
+head -c 65536 /dev/urandom >"$T/dev/blob.bin"
+git -C "$T/dev" add blob.bin
+git -C "$T/dev" commit -q -m "a blob that does not compress"
+git -C "$T/dev" push -q "$T/pub/linux.git" big-blob
+sed -i 's/^\[git\]$/[git]\nfetch_max_bytes = 16384/' "$LKB_CONF"
+printf 'Content-Type: text/plain; charset=utf-8\n\n#lkp test git://127.0.0.1:%s/linux.git big-blob\n' "$GITD_PORT" |
+	reply bigtree.eml alice.bigtree@maint.example "Alice <alice@maint.example>" \
+	"Wed, 03 Jan 2024 09:20:00 +0000"
+maildir_put INBOX "$T/bigtree.eml"
+run
+NEW=$(new_mails)
+mail_to alice.bigtree@maint.example >"$T/bigtree.mail"
+ok_rc "a fetch past [git] fetch_max_bytes: stopped, answered, nothing kept" \
+	"$([ "$(req alice.bigtree@maint.example state)" = failed ] && grep -q 'was stopped: it brought more than 16384 bytes (\[git\] fetch_max_bytes)' "$T/bigtree.mail" && ! git -C "$R" rev-parse -q --verify "refs/lkpbot/test-git/$(req alice.bigtree@maint.example id)" >/dev/null; echo $?)"
+sed -i '/^fetch_max_bytes = /d' "$LKB_CONF"
 
 # ---- a git apply that hangs is stopped at [git] patch_timeout ----
 mkdir -p "$T/slow"
