@@ -30,9 +30,10 @@ struct web_report {
 	const char *who;		/* borrowed from web.buckets, or NULL */
 	enum report_bucket bucket;
 	/* its group (the same culprit or patch), or NULL; reports of one
-	 * group, kind and bucket share a fold (1..), listed as one row */
+	 * group, kind and bucket share a fold (its first member's id, 0:
+	 * none; report_group_fold), listed as one row */
 	const struct report_group *group;
-	size_t fold;
+	int64_t fold;
 	int review;			/* events of it wait for review */
 	double pct;
 	int has_pct;
@@ -65,7 +66,6 @@ struct web {
 	struct web_report *rep;
 	size_t nrep, arep;
 	struct web_report **byid;	/* rep in id order */
-	size_t nfold;			/* folds of siblings */
 	struct web_change *chg;
 	size_t nchg, achg;
 	struct web_answer *ans;

@@ -73,7 +73,31 @@ printf '[web]\nstale_days = 3650\n' >>"$T/conf"
 "$LKPBOT" -c "$T/conf" digest --print >"$T/digest"
 is "digest: one row per group or lone report" "$(grep -c '^[0-9]*\. report ' "$T/digest")" 6
 ok_if "... the group's row names the others and why" grep -q "^    with report $B (same commit)" "$T/digest"
-ok_if "... totals count every open report" grep -q '^Totals: 9 open (6 listed: a group once), 1 closed, 0 stale' "$T/digest"
+ok_if "... totals count every open report" grep -q '^Totals: 9 open (6 listed: siblings once), 1 closed, 0 stale' "$T/digest"
+# digest.html folds the same siblings into one item as the mail does
+# (report_group_fold): each listed report with the others it names
+"$LKPBOT" -c "$T/conf" web --out "$T/site" >/dev/null
+folds() {	# FILE mail|html: "lead:other,other" per item, sorted
+	python3 - "$1" "$2" <<'PY'
+import re, sys
+text = open(sys.argv[1], encoding="utf-8").read()
+out = []
+if sys.argv[2] == "mail":
+    for item in re.split(r"\n(?=[0-9]+\. report )", text)[1:]:
+        lead = re.match(r"[0-9]+\. report ([0-9]+)", item).group(1)
+        w = re.search(r"^    with reports? ([0-9, ]+) \(", item, re.M)
+        out.append(lead + ":" + (w.group(1).replace(" ", "") if w else ""))
+else:
+    for item in text.split("<li>")[1:]:
+        ids = re.findall(r'href="report-([0-9]+)\.html"', item.split("</li>")[0])
+        out.append(ids[0] + ":" + ",".join(ids[1:]))
+print(" ".join(sorted(out)))
+PY
+}
+is "digest.html: the mailed digest's items, siblings folded alike" \
+	"$(folds "$T/site/digest.html" html)" "$(folds "$T/digest" mail)"
+ok_if "... the group's item says +1 sibling and links it" \
+	grep -q "report-$A\.html.*+1 sibling .*href=\"report-$B\.html\"" "$T/site/digest.html"
 
 # a maintainer closes one member: the other gets a proposal, no change
 FIX=0123456789abcdef0123456789abcdef01234567
@@ -120,4 +144,5 @@ ok_if "split --undo" sh -c "$LKPBOT -c '$T/conf' split --undo $V5 >/dev/null"
 is "... the group is back" "$(tail -1 "$T/g.txt")" "4 groups"
 "$LKPBOT" -c "$T/conf" split 99999 >/dev/null 2>"$T/err"
 is "split of an unknown report fails" $? 1
+
 done_testing
