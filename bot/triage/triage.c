@@ -155,6 +155,14 @@ lk_resolve(void *ctx, const char *target, long long *id_out)
 }
 
 static int
+lk_later(void *ctx, long long id, long long than)
+{
+	struct triage *t = ctx;
+
+	return store_report_later(t->st, id, than);
+}
+
+static int
 lk_dup_of(void *ctx, long long id, long long *dup_out)
 {
 	struct triage *t = ctx;
@@ -174,7 +182,7 @@ triage_apply(struct triage *t, struct triage_mail *tm,
 	     const struct lc_input *in, const char *cause,
 	     enum lc_verdict *verdict_out, const char **message_out)
 {
-	struct lc_lookup lk = { lk_resolve, lk_dup_of, t };
+	struct lc_lookup lk = { lk_resolve, lk_dup_of, lk_later, t };
 	struct lc_state next;
 	int rc;
 

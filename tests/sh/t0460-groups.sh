@@ -145,4 +145,35 @@ is "... the group is back" "$(tail -1 "$T/g.txt")" "4 groups"
 "$LKPBOT" -c "$T/conf" split 99999 >/dev/null 2>"$T/err"
 is "split of an unknown report fails" $? 1
 
+# duplicates point forward in time: the later report is the duplicate.
+# A maintainer naming a later report as the original, by mail or at the
+# terminal, is refused and told the way round; nothing changes
+{
+	printf 'From: Andrew Morton <akpm@linux-foundation.org>\n'
+	printf 'To: kernel test robot <lkp@intel.com>\n'
+	printf 'Subject: Re: [PATCH v2 1/4] scsi: core: Add new helper\n'
+	printf 'Date: Mon, 30 Oct 2023 10:00:00 +0000\n'
+	printf 'Message-ID: <dup-later@test>\n'
+	printf 'In-Reply-To: <202309281916.qy89onYp-lkp@intel.com>\n'
+	printf 'References: <202309281916.qy89onYp-lkp@intel.com>\n\n'
+	printf '#lkp dup-of <202310172345.jViTGPKD-lkp@intel.com>\n'
+} >"$T/dup-later.eml"
+deliver "$T/dup-later.eml"
+run
+is "#lkp dup-of a later report is an error" \
+	"$(q "select substr(result, 1, 6) from commands where msg_id = (select id from messages where message_id = 'dup-later@test')")" "error:"
+ok_if "... saying the later report is the duplicate" \
+	grep -rq "later report is the duplicate" "$T/out"
+"$LKPBOT" -c "$T/conf" dup $V5 $V6 >"$T/err" 2>&1
+is "lkpbot dup EARLIER LATER fails (1)" $? 1
+ok_if "... and says how to do it" grep -q "lkpbot dup LATER EARLIER" "$T/err"
+is "... the earlier report is left as it was" \
+	"$(q "select state || ' ' || coalesce(duplicate_of, '-') from reports where id = $V5")" "open -"
+ok_if "lkpbot dup LATER EARLIER" "$LKPBOT" -c "$T/conf" dup $V6 $V5
+is "... the later report is the duplicate" \
+	"$(q "select state || ' ' || duplicate_of from reports where id = $V6")" "closed $V5"
+is "no duplicate points back in time" \
+	"$(q "select count(*) from reports r join reports o on o.id = r.duplicate_of where (coalesce(o.date, 0), o.id) > (coalesce(r.date, 0), r.id)")" 0
+is "no state change is dated before its report" \
+	"$(q "select count(*) from report_history h join reports r on r.id = h.report_id where h.date < r.date")" 0
 done_testing
