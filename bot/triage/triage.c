@@ -354,6 +354,21 @@ triage_earlier_report(struct triage *t, int64_t msg_id, int64_t report_id,
 				 "closed", "duplicate", report_id, cause);
 }
 
+/* 1 when report id is already the duplicate of first (an earlier
+ * report triaged before it made it so), 0 when not, or a status. */
+static int
+already_duplicate(struct triage *t, int64_t id, int64_t first)
+{
+	struct store_report_state cur;
+	int rc = store_report_state_get(t->st, id, &cur);
+
+	if (rc <= 0)
+		return rc;
+	rc = cur.duplicate_of == first;
+	store_report_state_release(&cur);
+	return rc;
+}
+
 /* A robot report: link it to an earlier report on the same regression,
  * or a later one to it. */
 static int
@@ -368,6 +383,8 @@ triage_new_report(struct triage *t, int64_t msg_id, int64_t report_id,
 		return triage_earlier_report(t, msg_id, report_id, sm);
 	if (rc < 0)
 		return rc;
+	if ((rc = already_duplicate(t, report_id, first)) != 0)
+		return rc < 0 ? rc : LKB_OK;
 	snprintf(cause, sizeof(cause), "auto: same commit and metric as "
 		 "report %lld", (long long)first);
 	rc = auto_change(t, msg_id, sm, report_id, "duplicate", "closed",

@@ -30,6 +30,8 @@ is "ten reports" "$(q 'select count(*) from reports')" 10
 # first: linus/master's (29 Jul) of linux-next's (2 Jul)
 is "triage made the later linus/master report a duplicate" "$(q "select state || ' ' || duplicate_of from reports where id = $C")" "closed $CD"
 is "... the earlier linux-next one stays open" "$(q "select state || ' ' || coalesce(duplicate_of, '-') from reports where id = $CD")" "open -"
+is "... one history row and one event say so, not one per mail" \
+	"$(q "select (select count(*) from report_history where report_id = $C) || ' ' || (select count(*) from events where report_id = $C and type = 'duplicate')")" "1 1"
 
 "$LKPBOT" -c "$T/conf" list --group --json >"$T/g.json"
 # each group as "id:why id:why" in id order, the groups sorted
