@@ -3,7 +3,8 @@
 # mail of tests/data/corpus, 305 messages, 29 reports from 2019 to 2026)
 # and hostile mail made from its build-error report, checked in headless
 # chromium (issue 38, issue 36 rows 12, 13, 15, 16):
-#   - no page is wider than its window from 320 to 1920 px, with a
+#   - no page is wider than its window from 320 to 1920 px (list rows
+#     are labelled cards on a phone), with a
 #     160-character token without a break in a tree, a subject, an error
 #     line and a display name;
 #   - "needs attention" holds no informational mail and nothing quiet
@@ -34,7 +35,7 @@ for c in python3 sqlite3 chromium xmllint; do
 	command -v $c >/dev/null || bail_out "$c missing (scripts/deps.sh test)"
 done
 lkb_setup
-plan 24
+plan 26
 
 MD=$T/md
 mkdir -p "$MD/cur" "$MD/new" "$MD/tmp"
@@ -123,6 +124,10 @@ npages=$(echo $pages | wc -w)
 is "chromium measured every page at 7 widths" "$(wc -l <"$T/widths")" $((npages * 7))
 is "no page is wider than its window (320 to 1920 px)" \
 	"$(awk '$3 > $2 { print }' "$T/widths" | tr '\n' ';')" ""
+is "phone cards: every cell of every list page has its label" \
+	"$(cat "$W"/index.html "$W"/bucket-*.html "$W"/kind-*.html | grep -o '<td[^>]*>' | grep -vc 'data-label="[^"][^"]*"')" 0
+ok_rc "... which the narrow layout prints before the value" \
+	"$(grep -q 'td\[data-label\]::before{content:attr(data-label)' "$W/style.css"; echo $?)"
 
 # ---- the buckets, the same everywhere ----
 python3 - "$W/index.json" >"$T/buckets" <<'PY'
