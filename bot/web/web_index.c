@@ -306,8 +306,9 @@ by_last(const void *a, const void *b)
 	return x->id > y->id ? -1 : x->id < y->id;
 }
 
-/* How a list of reports is written: before its first row, a row (the
- * fold: its siblings' links), after its last. */
+/* How a list of reports is written: head before its first row, row()
+ * for each (fold: the links to the siblings folded into it), tail after
+ * its last. */
 struct rows {
 	const char *head, *tail;
 	int (*row)(struct web *w, struct strbuf *sb, const struct web_report *r,
