@@ -28,6 +28,10 @@ struct web_report {
 	char *author;			/* the report's first To: person */
 	int64_t duplicate_of;		/* 0: none */
 	const char *who;		/* borrowed from web.buckets, or NULL */
+	int64_t since;			/* its last state change; -1: none */
+	/* the Message-ID of its last mail when that is its last activity
+	 * (borrowed from web.buckets), or NULL */
+	const char *last_mid;
 	enum report_bucket bucket;
 	/* its group (the same culprit or patch), or NULL; reports of one
 	 * group, kind and bucket share a fold (its first member's id, 0:

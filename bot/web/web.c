@@ -182,7 +182,10 @@ add_report(const struct store_report_row *row, void *arg)
 	r->group = report_groups_find(w->groups, row->id, &self);
 	f = report_buckets_facts(w->buckets, row->id);
 	r->who = f ? f->who : NULL;
+	r->since = f ? f->last_change : -1;
 	r->last = report_buckets_last(w->buckets, row->id, row->date);
+	r->last_mid = f && f->last_mid && f->last_mail == r->last
+		      ? f->last_mid : NULL;
 	if (row->date > w->newest)
 		w->newest = row->date;
 	return 0;

@@ -262,6 +262,9 @@ row(struct web *w, struct strbuf *sb, const struct web_report *r,
 			  r->review ? ", review" : "");
 	rc |= td(sb, "Who");
 	rc |= html_escs(sb, r->who);
+	if (r->who && r->since > 0)
+		rc |= strbuf_adds(sb, "<br><small>since ") |
+		      html_date(sb, r->since) | strbuf_adds(sb, "</small>");
 	rc |= html_around(sb, r->who ? "<br><small>author: "
 				     : "<small>author: ", r->author, "</small>");
 	rc |= strbuf_adds(sb, "</td>");
@@ -287,8 +290,14 @@ row(struct web *w, struct strbuf *sb, const struct web_report *r,
 		rc |= strbuf_addf(sb, " %+.1f%%", r->pct);
 	rc |= strbuf_adds(sb, "</td>");
 	rc |= td(sb, "Last activity");
-	rc |= html_date(sb, r->last);
-	rc |= strbuf_adds(sb, "</td>");
+	if (r->last_mid) {	/* the mail, on lore */
+		rc |= strbuf_adds(sb, "<a href=\"");
+		rc |= web_lore_href(w, sb, r->last_mid, "");
+		rc |= strbuf_adds(sb, "\">") | html_date(sb, r->last) |
+		      strbuf_adds(sb, "</a></td>");
+	} else {
+		rc |= html_date(sb, r->last) | strbuf_adds(sb, "</td>");
+	}
 	rc |= td(sb, "Age");
 	rc |= web_age(w, sb, r->date);
 	return rc | strbuf_adds(sb, "</td></tr>\n");

@@ -14,7 +14,8 @@
 #     compiler, Closes: tag and a commit link; a functional report's
 #     page its facts, kernel log and thread before its tables, which
 #     are collapsed; the index's Who column names who made the last
-#     state change;
+#     state change and since when, Last activity links the newest mail
+#     on lore;
 #   - the four build errors of one culprit commit (one group) are one
 #     index row with a count and links, not four rows;
 #   - a page per subsystem, kind and bucket that has reports, linked
@@ -35,7 +36,7 @@ for c in python3 sqlite3 chromium xmllint; do
 	command -v $c >/dev/null || bail_out "$c missing (scripts/deps.sh test)"
 done
 lkb_setup
-plan 26
+plan 27
 
 MD=$T/md
 mkdir -p "$MD/cur" "$MD/new" "$MD/tmp"
@@ -241,8 +242,12 @@ PY
 )" "True True"
 WHO=$(db_q "select r.id from reports r join messages m on m.id = r.msg_id where m.message_id = 'ZF3uXe+cjAsfCLic@xsang-OptiPlex-9020'")
 who=$(db_q "select m.from_addr from report_history h join messages m on m.id = h.msg_id where h.report_id = $WHO order by h.id desc limit 1")
-ok_rc "the Who column names who made the last state change ($who)" \
-	"$(test -n "$who" && grep "href=\"report-$WHO.html\"" "$W/index.html" | grep -q "data-label=\"Who\">$who<"; echo $?)"
+ok_rc "the Who column names who made the last state change ($who), since when" \
+	"$(test -n "$who" && grep "href=\"report-$WHO.html\"" "$W/index.html" |
+	   grep -q "data-label=\"Who\">$who<br><small>since [0-9-]*"; echo $?)"
+ok_rc "Last activity links the newest mail of the thread on lore" \
+	"$(grep "href=\"report-$LONG.html\"" "$W/index.html" |
+	   grep -q 'data-label="Last activity"><a href="https://lore.kernel.org/all/reply-59@e2e.test/">'; echo $?)"
 dom "$W/report-$LONG.html" >"$T/long.dom"
 is "a thread of 61 shows max_thread (20) messages" \
 	"$(grep -c '<li id="m-[0-9a-f]\{16\}">' "$T/long.dom")" 20
