@@ -304,6 +304,70 @@ static const char *const migrations[] = {
 	 * outsiders' budgets, as triage answers the same sender's other
 	 * commands (issue 36 row 8); 0 in rows from before */
 	"ALTER TABLE requests ADD COLUMN outsider INTEGER NOT NULL DEFAULT 0;",
+	/* 18 -> 19: duplicates point forward in time (issue 38 row 7):
+	 * mail read out of order and maintainers' dup-of once closed an
+	 * older report as the duplicate of a newer one. Each set of
+	 * duplicates (a report and all whose duplicate_of chain, at most
+	 * LKB_MAX_DUP_CHAIN long, ends in it) where a duplicate points to a
+	 * later report (by date, then id) is turned round: its earliest
+	 * report takes the state and the related commits of the set's
+	 * original, every other member is closed as its duplicate. Each
+	 * change is a history row dated now, when it was decided; and no
+	 * history row stays dated before its report (the rule the insert
+	 * has kept since, state/store_triage.c) */
+	"CREATE TEMP TABLE dup_sets AS"
+	"  WITH RECURSIVE up(id, cur, n) AS ("
+	"    SELECT id, duplicate_of, 1 FROM reports"
+	"      WHERE duplicate_of IS NOT NULL"
+	"    UNION ALL SELECT up.id, r.duplicate_of, up.n + 1 FROM up"
+	"      JOIN reports r ON r.id = up.cur"
+	"      WHERE r.duplicate_of IS NOT NULL AND up.n < 64)"
+	"  SELECT up.id AS id, up.cur AS root FROM up"
+	"    JOIN reports r ON r.id = up.cur WHERE r.duplicate_of IS NULL;"
+	"INSERT INTO dup_sets SELECT DISTINCT root, root FROM dup_sets;"
+	"CREATE TEMP TABLE dup_turn AS"
+	"  SELECT s.root AS root, (SELECT m.id FROM dup_sets m"
+	"      JOIN reports x ON x.id = m.id WHERE m.root = s.root"
+	"      ORDER BY coalesce(x.date, 0), x.id LIMIT 1) AS first"
+	"  FROM (SELECT DISTINCT root FROM dup_sets) s WHERE EXISTS ("
+	"    SELECT 1 FROM dup_sets m JOIN reports r ON r.id = m.id"
+	"      JOIN reports o ON o.id = r.duplicate_of WHERE m.root = s.root"
+	"      AND (coalesce(o.date, 0), o.id) > (coalesce(r.date, 0), r.id));"
+	"CREATE TEMP TABLE dup_change AS"
+	"  SELECT m.id AS id, r.state AS from_state, t.first AS first,"
+	"    CASE WHEN m.id = t.first THEN o.state ELSE 'closed' END"
+	"      AS to_state,"
+	"    CASE WHEN m.id = t.first THEN o.close_reason ELSE 'duplicate'"
+	"      END AS reason,"
+	"    CASE WHEN m.id = t.first THEN NULL ELSE t.first END AS dup"
+	"  FROM dup_turn t JOIN dup_sets m ON m.root = t.root"
+	"    JOIN reports r ON r.id = m.id JOIN reports o ON o.id = t.root"
+	"  WHERE m.id != t.root OR t.first != t.root;"
+	"DELETE FROM dup_change WHERE dup IS NOT NULL AND EXISTS ("
+	"  SELECT 1 FROM reports r WHERE r.id = dup_change.id"
+	"    AND r.duplicate_of = dup_change.dup);"
+	"INSERT OR IGNORE INTO report_related (report_id, sha, relation)"
+	"  SELECT t.first, rr.sha, rr.relation FROM dup_turn t"
+	"    JOIN report_related rr ON rr.report_id = t.root"
+	"  WHERE t.first != t.root;"
+	"INSERT INTO report_history (report_id, date, from_state, to_state,"
+	"  reason, cause, msg_id)"
+	"  SELECT c.id, max(CAST(strftime('%s', 'now') AS INTEGER),"
+	"    coalesce(r.date, 0)), c.from_state, c.to_state, c.reason,"
+	"    'schema 19: duplicates point forward, report ' || c.first ||"
+	"    ' is the earliest', NULL"
+	"  FROM dup_change c JOIN reports r ON r.id = c.id ORDER BY c.id;"
+	"UPDATE reports SET"
+	"  state = (SELECT to_state FROM dup_change c WHERE c.id = reports.id),"
+	"  close_reason = (SELECT reason FROM dup_change c"
+	"    WHERE c.id = reports.id),"
+	"  duplicate_of = (SELECT dup FROM dup_change c WHERE c.id = reports.id)"
+	"  WHERE id IN (SELECT id FROM dup_change);"
+	"UPDATE report_history SET date = (SELECT r.date FROM reports r"
+	"    WHERE r.id = report_history.report_id)"
+	"  WHERE date < (SELECT r.date FROM reports r"
+	"    WHERE r.id = report_history.report_id);"
+	"DROP TABLE dup_change; DROP TABLE dup_turn; DROP TABLE dup_sets;",
 };
 
 /* The migration that edits sqlite_schema (run by schema_edit). */

@@ -89,13 +89,14 @@ int store_report_json(struct store *st, int64_t id, char **json_out)
  * besides its row: the newest mail of its thread dated on or after the
  * report (-1: none), its newest state change (-1: none), who made that
  * change (the sender of the message behind its newest history entry
- * that has one; NULL when none) and how many of its events wait in the
- * review queue. Strings owned by the callee, valid during fn. */
+ * that has one; NULL when none), how many of its events wait in the
+ * review queue and the Message-ID of that newest mail. Strings owned by the callee, valid during fn. */
 struct store_report_activity {
 	int64_t id;
 	int64_t last_mail, last_change;
 	const char *who;
 	int64_t nreview;
+	const char *last_mid;	/* that newest mail's Message-ID, or NULL */
 };
 
 typedef int store_activity_fn(const struct store_report_activity *a,

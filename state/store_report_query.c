@@ -42,7 +42,10 @@ static const char sql_activity[] =
 	"  JOIN messages hm ON hm.id = h.msg_id WHERE h.report_id = r.id"
 	"  ORDER BY h.id DESC LIMIT 1),"
 	" (SELECT count(*) FROM events e WHERE e.report_id = r.id"
-	"  AND e.review = 'pending')"
+	"  AND e.review = 'pending'),"
+	" (SELECT t.message_id FROM messages t WHERE t.thread_id = m.thread_id"
+	"  AND t.date >= coalesce(r.date, 0) ORDER BY t.date DESC, t.id DESC"
+	"  LIMIT 1)"
 	" FROM reports r JOIN messages m ON m.id = r.msg_id ORDER BY r.id";
 static const char sql_newest[] =
 	"SELECT max(date) FROM messages WHERE date IS NOT NULL";
@@ -231,6 +234,7 @@ store_report_activity_foreach(struct store *st, store_activity_fn *fn,
 		a.last_change = col_date(s, 2);
 		a.who = (const char *)sqlite3_column_text(s, 3);
 		a.nreview = sqlite3_column_int64(s, 4);
+		a.last_mid = (const char *)sqlite3_column_text(s, 5);
 		if (fn(&a, arg))
 			break;
 	}

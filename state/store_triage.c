@@ -727,6 +727,28 @@ store_report_later_regression(struct store *st, int64_t report_id,
 				report_id, id_out);
 }
 
+/* Reports are ordered by date, then id, as SQL_SAME_REGRESSION does. */
+static const char sql_report_later[] =
+	"SELECT (coalesce(a.date, 0), a.id) > (coalesce(b.date, 0), b.id)"
+	" FROM reports a, reports b WHERE a.id = :a AND b.id = :b";
+
+int
+store_report_later(struct store *st, int64_t id, int64_t than)
+{
+	sqlite3_stmt *s = store_stmt(st, sql_report_later);
+	int rc, later;
+
+	if (!s)
+		return LKB_ERR_DB;
+	rc = store_step_row(st, s, store_bind_int(st, s, ":a", id) ||
+				   store_bind_int(st, s, ":b", than));
+	if (rc != 1)
+		return rc;
+	later = sqlite3_column_int(s, 0);
+	store_stmt_done(s);
+	return later;
+}
+
 static const char sql_thread_addrs[] =
 	"SELECT from_addr, to_addrs, cc_addrs FROM messages"
 	" WHERE thread_id = :t AND id != :x";

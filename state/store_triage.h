@@ -178,6 +178,11 @@ int store_report_same_regression(struct store *st, int64_t report_id,
 /* The same, but the earliest of those later than report_id. */
 int store_report_later_regression(struct store *st, int64_t report_id,
 				  int64_t *id_out) LKB_WARN_UNUSED;
+/* 1 when report id came after report than (by date, then id: a
+ * duplicate points to an earlier report), 0 when not or when either is
+ * unknown, or a negative status. */
+int store_report_later(struct store *st, int64_t id, int64_t than)
+	LKB_WARN_UNUSED;
 
 /* Every address of a thread but message except_msg's: each message's
  * From, To and Cc, in fn(addr) calls (duplicates possible). Writing into

@@ -58,8 +58,9 @@ struct dlist {
 	size_t nnoise;
 };
 
-/* A report in a group is listed once, as its group's first open member,
- * which names the others: 1 when r is such another member (skip it). */
+/* The reports of one group, kind and bucket are listed once, as their
+ * fold's first member (report_group_fold, as on the site), which names
+ * the others: 1 when r is such another member (skip it). */
 static int
 grouped_away(struct dlist *l, const struct store_report_row *r,
 	     char **group_out)
@@ -70,20 +71,18 @@ grouped_away(struct dlist *l, const struct store_report_row *r,
 	struct strbuf sb = STRBUF_INIT;
 	unsigned why = 0;
 	char text[80];
-	size_t n = 0;
 
 	*group_out = NULL;
 	if (!gr)
 		return 0;
+	if (report_group_fold(gr, self, l->buckets) != r->id)
+		return 1;	/* an earlier member of its fold leads */
 	for (size_t i = 0; i < gr->n; i++) {
-		if (!strcmp(gr->m[i].state, "closed"))
-			continue;
-		if (!n++ && gr->m[i].id != r->id)
-			return 1;	/* an earlier open member leads */
-		if (gr->m[i].id == r->id)
+		if (gr->m[i].id == r->id ||
+		    report_group_fold(gr, &gr->m[i], l->buckets) != r->id)
 			continue;
 		why |= gr->m[i].why;
-		if (strbuf_addf(&sb, "%s%lld", n > 2 ? ", " : "",
+		if (strbuf_addf(&sb, "%s%lld", sb.len ? ", " : "",
 				(long long)gr->m[i].id))
 			break;
 	}
@@ -253,7 +252,7 @@ digest_data(struct dlist *l)
 	tvalue_map_set_str(d, "period", period);
 	tvalue_map_set(d, "reports", list);
 	if (l->nopen != l->n)
-		snprintf(nr, sizeof(nr), "%zu open (%zu listed: a group "
+		snprintf(nr, sizeof(nr), "%zu open (%zu listed: siblings "
 			 "once), %u closed, %u stale, %u informational",
 			 l->nopen, l->n, l->closed, l->stale, l->info);
 	else

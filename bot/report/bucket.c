@@ -103,6 +103,7 @@ add_facts(const struct store_report_activity *a, void *arg)
 	f->last_change = a->last_change;
 	f->who = a->who && *a->who ? xstrdup(a->who) : NULL;
 	f->nreview = a->nreview;
+	f->last_mid = a->last_mid ? xstrdup(a->last_mid) : NULL;
 	return 0;
 }
 
@@ -134,8 +135,10 @@ report_buckets_free(struct report_buckets *b)
 {
 	if (!b)
 		return;
-	for (size_t i = 0; i < b->n; i++)
+	for (size_t i = 0; i < b->n; i++) {
 		free(b->v[i].who);
+		free(b->v[i].last_mid);
+	}
 	free(b->v);
 	free(b);
 }

@@ -71,6 +71,7 @@ struct report_bucket_facts {
 	int64_t id, last_mail, last_change;
 	char *who;		/* who made the last state change, or NULL */
 	int64_t nreview;	/* events waiting for review */
+	char *last_mid;		/* the Message-ID of the last mail, or NULL */
 };
 
 /* Load the activity of every report of st (in a read transaction the

@@ -13,6 +13,7 @@
 #include "state/store.h"
 #include "state/store_group.h"
 #include "state/store_triage.h"
+#include "bot/report/bucket.h"
 
 /* The shortest patch subject that counts as evidence. */
 #define GROUP_MIN_SUBJECT 8
@@ -306,6 +307,27 @@ report_groups_find(const struct report_groups *g, int64_t id,
 	gr = &g->groups[g->group_of[lo] - 1];
 	*member_out = &gr->m[g->pos_in_group[lo]];
 	return gr;
+}
+
+static enum report_bucket
+member_bucket(const struct report_group_member *m,
+	      const struct report_buckets *b)
+{
+	return report_buckets_get(b, m->id, m->kind, m->state, m->date);
+}
+
+int64_t
+report_group_fold(const struct report_group *gr,
+		  const struct report_group_member *m,
+		  const struct report_buckets *b)
+{
+	enum report_bucket mine = member_bucket(m, b);
+
+	for (size_t i = 0; i < gr->n && gr->m[i].id < m->id; i++)
+		if (!strcmp(gr->m[i].kind, m->kind) &&
+		    member_bucket(&gr->m[i], b) == mine)
+			return gr->m[i].id;
+	return m->id;
 }
 
 void

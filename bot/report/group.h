@@ -22,6 +22,7 @@
 
 #include "lib/compiler.h"
 
+struct report_buckets;
 struct store;
 
 enum group_why { GW_COMMIT = 1, GW_PATCH = 2, GW_SUBJECT = 4 };
@@ -63,6 +64,14 @@ const struct report_group *report_groups_find(const struct report_groups *g,
  * NULL when it is no patch's subject. Both borrowed from subject. */
 const char *report_group_patch_subject(const char *subject,
 				       const char **title_out);
+
+/* The fold of member m of group gr: the members of one group, kind and
+ * bucket (bucket.h; b gives each member's) are listed as one row by the
+ * site and the digest alike. The id of the fold's first member in id
+ * order, m's own when it leads. */
+int64_t report_group_fold(const struct report_group *gr,
+			  const struct report_group_member *m,
+			  const struct report_buckets *b);
 
 /* "same commit, same patch": the reasons of why, into buf. */
 void report_group_why(unsigned why, char *buf, size_t size);

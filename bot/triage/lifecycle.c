@@ -154,7 +154,27 @@ set_closed(struct lc_state *s, enum close_reason r, const char *commit,
 	s->dup_of = dup_of;
 }
 
-/* dup-of: resolve the target and refuse self-duplicates and cycles. */
+/* dup-of: resolve the target and refuse self-duplicates, cycles and a
+ * later target: duplicates point forward in time, the later report is
+ * the duplicate (doc/design.md section 4). */
+static int
+dup_not_later(const struct lc_lookup *lk, long long id, long long self,
+	      long long *id_out, const char **msg_out)
+{
+	int rc = lk->later(lk->ctx, id, self);
+
+	if (rc < 0)
+		return rc;
+	if (rc == 1)
+		*msg_out = "dup-of names a later report, and the later report "
+			   "is the duplicate: write #lkp dup-of with this "
+			   "report in its thread (lkpbot dup LATER EARLIER), "
+			   "or close this one with #lkp close superseded";
+	else
+		*id_out = id;
+	return LKB_OK;
+}
+
 static int
 check_dup(const struct lc_input *in, const struct lc_lookup *lk,
 	  long long *id_out, const char **msg_out)
@@ -167,7 +187,7 @@ check_dup(const struct lc_input *in, const struct lc_lookup *lk,
 		*msg_out = "dup-of needs a report id or a message-id";
 		return LKB_OK;
 	}
-	if (!lk || !lk->resolve || !lk->dup_of) {
+	if (!lk || !lk->resolve || !lk->dup_of || !lk->later) {
 		*msg_out = "duplicates cannot be checked here";
 		return LKB_OK;
 	}
@@ -187,10 +207,9 @@ check_dup(const struct lc_input *in, const struct lc_lookup *lk,
 		next = 0;
 		if ((rc = lk->dup_of(lk->ctx, cur, &next)) < 0)
 			return rc;
-		if (next == 0) {
-			*id_out = id;
-			return LKB_OK;
-		}
+		if (next == 0)
+			return dup_not_later(lk, id, in->report_id, id_out,
+					     msg_out);
 		if (next == in->report_id) {
 			*msg_out = "dup-of would make a cycle of duplicates";
 			return LKB_OK;

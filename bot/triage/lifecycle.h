@@ -64,10 +64,14 @@ struct lc_state {
 typedef int lc_resolve_fn(void *ctx, const char *target, long long *id_out);
 /* The duplicate_of of report id (0 when none): 1, or negative. */
 typedef int lc_dup_of_fn(void *ctx, long long id, long long *dup_of_out);
+/* 1 when report id came after report than (by date, then id), 0 when
+ * not, negative on failure. */
+typedef int lc_later_fn(void *ctx, long long id, long long than);
 
 struct lc_lookup {
 	lc_resolve_fn *resolve;
 	lc_dup_of_fn *dup_of;
+	lc_later_fn *later;
 	void *ctx;
 };
 

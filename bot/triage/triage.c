@@ -155,6 +155,14 @@ lk_resolve(void *ctx, const char *target, long long *id_out)
 }
 
 static int
+lk_later(void *ctx, long long id, long long than)
+{
+	struct triage *t = ctx;
+
+	return store_report_later(t->st, id, than);
+}
+
+static int
 lk_dup_of(void *ctx, long long id, long long *dup_out)
 {
 	struct triage *t = ctx;
@@ -174,7 +182,7 @@ triage_apply(struct triage *t, struct triage_mail *tm,
 	     const struct lc_input *in, const char *cause,
 	     enum lc_verdict *verdict_out, const char **message_out)
 {
-	struct lc_lookup lk = { lk_resolve, lk_dup_of, t };
+	struct lc_lookup lk = { lk_resolve, lk_dup_of, lk_later, t };
 	struct lc_state next;
 	int rc;
 
@@ -396,6 +404,21 @@ triage_earlier_report(struct triage *t, int64_t msg_id, int64_t report_id,
 				 "closed", "duplicate", report_id, cause);
 }
 
+/* 1 when report id is already the duplicate of first (an earlier
+ * report triaged before it made it so), 0 when not, or a status. */
+static int
+already_duplicate(struct triage *t, int64_t id, int64_t first)
+{
+	struct store_report_state cur;
+	int rc = store_report_state_get(t->st, id, &cur);
+
+	if (rc <= 0)
+		return rc;
+	rc = cur.duplicate_of == first;
+	store_report_state_release(&cur);
+	return rc;
+}
+
 /* A robot report: link it to an earlier report on the same regression,
  * or a later one to it. */
 static int
@@ -410,6 +433,8 @@ triage_new_report(struct triage *t, int64_t msg_id, int64_t report_id,
 		return triage_earlier_report(t, msg_id, report_id, sm);
 	if (rc < 0)
 		return rc;
+	if ((rc = already_duplicate(t, report_id, first)) != 0)
+		return rc < 0 ? rc : LKB_OK;
 	snprintf(cause, sizeof(cause), "auto: same commit and metric as "
 		 "report %lld", (long long)first);
 	rc = auto_change(t, msg_id, sm, report_id, "duplicate", "closed",

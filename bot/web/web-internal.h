@@ -28,11 +28,16 @@ struct web_report {
 	char *author;			/* the report's first To: person */
 	int64_t duplicate_of;		/* 0: none */
 	const char *who;		/* borrowed from web.buckets, or NULL */
+	int64_t since;			/* its last state change; -1: none */
+	/* the Message-ID of its last mail when that is its last activity
+	 * (borrowed from web.buckets), or NULL */
+	const char *last_mid;
 	enum report_bucket bucket;
 	/* its group (the same culprit or patch), or NULL; reports of one
-	 * group, kind and bucket share a fold (1..), listed as one row */
+	 * group, kind and bucket share a fold (its first member's id, 0:
+	 * none; report_group_fold), listed as one row */
 	const struct report_group *group;
-	size_t fold;
+	int64_t fold;
 	int review;			/* events of it wait for review */
 	double pct;
 	int has_pct;
@@ -65,7 +70,6 @@ struct web {
 	struct web_report *rep;
 	size_t nrep, arep;
 	struct web_report **byid;	/* rep in id order */
-	size_t nfold;			/* folds of siblings */
 	struct web_change *chg;
 	size_t nchg, achg;
 	struct web_answer *ans;

@@ -182,7 +182,10 @@ add_report(const struct store_report_row *row, void *arg)
 	r->group = report_groups_find(w->groups, row->id, &self);
 	f = report_buckets_facts(w->buckets, row->id);
 	r->who = f ? f->who : NULL;
+	r->since = f ? f->last_change : -1;
 	r->last = report_buckets_last(w->buckets, row->id, row->date);
+	r->last_mid = f && f->last_mid && f->last_mail == r->last
+		      ? f->last_mid : NULL;
 	if (row->date > w->newest)
 		w->newest = row->date;
 	return 0;
@@ -298,33 +301,22 @@ web_report_by_id(const struct web *w, int64_t id)
 	return r ? *r : NULL;
 }
 
-/* The id index, and the folds: a report of a group shares the fold of
- * an earlier member of the same kind and bucket, else starts one. */
+/* The id index, and the folds: the reports of one group, kind and
+ * bucket share one (report_group_fold, as the digest's). */
 static void
 index_and_fold(struct web *w)
 {
+	const struct report_group_member *self;
+
 	w->byid = xcalloc(w->nrep ? w->nrep : 1, sizeof(*w->byid));
-	for (size_t i = 0; i < w->nrep; i++)
+	for (size_t i = 0; i < w->nrep; i++) {
 		w->byid[i] = &w->rep[i];
+		if (report_groups_find(w->groups, w->rep[i].id, &self))
+			w->rep[i].fold = report_group_fold(w->rep[i].group,
+							   self, w->buckets);
+	}
 	if (w->nrep > 1)
 		qsort(w->byid, w->nrep, sizeof(*w->byid), by_id);
-	for (size_t i = 0; i < w->nrep; i++) {
-		struct web_report *r = w->byid[i];
-		const struct report_group *g = r->group;
-
-		for (size_t k = 0; g && k < g->n && g->m[k].id < r->id; k++) {
-			const struct web_report *o =
-				web_report_by_id(w, g->m[k].id);
-
-			if (o && o->fold && o->bucket == r->bucket &&
-			    !strcmp(o->kind, r->kind)) {
-				r->fold = o->fold;
-				break;
-			}
-		}
-		if (g && !r->fold)
-			r->fold = ++w->nfold;
-	}
 }
 
 int

@@ -242,7 +242,7 @@ static int
 row(struct web *w, struct strbuf *sb, const struct web_report *r,
     const struct strbuf *fold)
 {
-	int rc = td(sb, "#");
+	int rc = strbuf_adds(sb, "<tr>") | td(sb, "#");
 
 	rc |= strbuf_addf(sb, "<a href=\"report-%lld.html\">%lld</a></td>",
 			  (long long)r->id, (long long)r->id);
@@ -262,6 +262,9 @@ row(struct web *w, struct strbuf *sb, const struct web_report *r,
 			  r->review ? ", review" : "");
 	rc |= td(sb, "Who");
 	rc |= html_escs(sb, r->who);
+	if (r->who && r->since > 0)
+		rc |= strbuf_adds(sb, "<br><small>since ") |
+		      html_date(sb, r->since) | strbuf_adds(sb, "</small>");
 	rc |= html_around(sb, r->who ? "<br><small>author: "
 				     : "<small>author: ", r->author, "</small>");
 	rc |= strbuf_adds(sb, "</td>");
@@ -287,22 +290,17 @@ row(struct web *w, struct strbuf *sb, const struct web_report *r,
 		rc |= strbuf_addf(sb, " %+.1f%%", r->pct);
 	rc |= strbuf_adds(sb, "</td>");
 	rc |= td(sb, "Last activity");
-	rc |= html_date(sb, r->last);
-	rc |= strbuf_adds(sb, "</td>");
+	if (r->last_mid) {	/* the mail, on lore */
+		rc |= strbuf_adds(sb, "<a href=\"");
+		rc |= web_lore_href(w, sb, r->last_mid, "");
+		rc |= strbuf_adds(sb, "\">") | html_date(sb, r->last) |
+		      strbuf_adds(sb, "</a></td>");
+	} else {
+		rc |= html_date(sb, r->last) | strbuf_adds(sb, "</td>");
+	}
 	rc |= td(sb, "Age");
 	rc |= web_age(w, sb, r->date);
 	return rc | strbuf_adds(sb, "</td></tr>\n");
-}
-
-static int
-table_head(struct strbuf *sb)
-{
-	return strbuf_adds(sb, "<table class=\"reports\">\n<thead><tr>"
-			   "<th>#</th><th>Report</th><th>State</th><th>Who</th>"
-			   "<th>Subsystem</th><th>Kind</th><th>Tree</th>"
-			   "<th>Testcase</th><th>Change</th>"
-			   "<th>Last activity</th><th>Age</th></tr></thead>\n"
-			   "<tbody>\n");
 }
 
 /* Newest activity first, then the higher id. */
@@ -317,14 +315,61 @@ by_last(const void *a, const void *b)
 	return x->id > y->id ? -1 : x->id < y->id;
 }
 
+/* How a list of reports is written: head before its first row, row()
+ * for each (fold: the links to the siblings folded into it), tail after
+ * its last. */
+struct rows {
+	const char *head, *tail;
+	int (*row)(struct web *w, struct strbuf *sb, const struct web_report *r,
+		   const struct strbuf *fold);
+};
+
+/* The reports of l in order, into sb as how says, the siblings of a
+ * fold in the row of the first on the list (index, bucket, filter and
+ * digest pages alike). *n_out: the reports listed, folded ones too.
+ * Non-zero when sb is full. */
+static int
+list_rows(struct web *w, struct strbuf *sb, struct web_report **order,
+	  const struct list *l, const struct rows *how, size_t *n_out)
+{
+	struct strbuf fold = STRBUF_INIT;
+	char *done = xcalloc(w->nrep ? w->nrep : 1, 1);
+	size_t n = 0;
+	int rc = 0;
+
+	for (size_t i = 0; i < w->nrep; i++) {
+		if (done[order[i] - w->rep] || !on_list(order[i], l))
+			continue;
+		if (!n++)
+			rc |= strbuf_adds(sb, how->head);
+		strbuf_reset(&fold);
+		rc |= fold_links(w, &fold, order[i], order + i + 1,
+				 w->nrep - i - 1, l, done, &n);
+		rc |= how->row(w, sb, order[i], &fold);
+	}
+	free(done);
+	strbuf_release(&fold);
+	if (n)
+		rc |= strbuf_adds(sb, how->tail);
+	*n_out = n;
+	return rc;
+}
+
 /* One list page: the reports of l (l->f == F__COUNT: the index). */
 static int
 list_page(struct web *w, struct web_report **order, const struct list *l,
 	  const char *name, const char *title)
 {
+	static const struct rows table = {
+		"<table class=\"reports\">\n<thead><tr>"
+		"<th>#</th><th>Report</th><th>State</th><th>Who</th>"
+		"<th>Subsystem</th><th>Kind</th><th>Tree</th>"
+		"<th>Testcase</th><th>Change</th>"
+		"<th>Last activity</th><th>Age</th></tr></thead>\n<tbody>\n",
+		"</tbody>\n</table>\n", row,
+	};
 	enum field f = l->c ? F_SUBSYSTEM : l->f;
-	struct strbuf sb = STRBUF_INIT, fold = STRBUF_INIT;
-	char *done = xcalloc(w->nrep ? w->nrep : 1, 1);
+	struct strbuf sb = STRBUF_INIT;
 	size_t n = 0;
 	int rc = html_begin(&sb, title);
 
@@ -339,21 +384,7 @@ list_page(struct web *w, struct web_report **order, const struct list *l,
 				  "mail (BUILD SUCCESS, improvements) is "
 				  "listed under <a href=\"bucket-info.html\">"
 				  "Informational</a> only.</p>\n");
-	for (size_t i = 0; i < w->nrep; i++) {
-		if (done[order[i] - w->rep] || !on_list(order[i], l))
-			continue;
-		if (!n++)
-			rc |= table_head(&sb);
-		strbuf_reset(&fold);
-		rc |= fold_links(w, &fold, order[i], order + i + 1,
-				 w->nrep - i - 1, l, done, &n);
-		rc |= strbuf_adds(&sb, "<tr>");
-		rc |= row(w, &sb, order[i], &fold);
-	}
-	free(done);
-	strbuf_release(&fold);
-	if (n)
-		rc |= strbuf_adds(&sb, "</tbody>\n</table>\n");
+	rc |= list_rows(w, &sb, order, l, &table, &n);
 	rc |= strbuf_addf(&sb, "<p>%zu report%s.</p>\n", n, n == 1 ? "" : "s");
 	rc |= html_end(&sb);
 	if (!rc)
@@ -387,11 +418,13 @@ by_weight(const void *a, const void *b)
 }
 
 static int
-digest_item(struct strbuf *sb, const struct web_report *r)
+digest_item(struct web *w, struct strbuf *sb, const struct web_report *r,
+	    const struct strbuf *fold)
 {
 	int rc = strbuf_addf(sb, "<li><a href=\"report-%lld.html\">",
 			     (long long)r->id);
 
+	(void)w;
 	rc |= html_escs(sb, r->subject);
 	rc |= strbuf_adds(sb, "</a> <span class=\"state\">");
 	rc |= html_escs(sb, r->state);
@@ -403,20 +436,22 @@ digest_item(struct strbuf *sb, const struct web_report *r)
 	}
 	if (r->has_pct)
 		rc |= strbuf_addf(sb, " %+.1f%%", r->pct);
+	rc |= strbuf_add(sb, fold->buf, fold->len);
 	return rc | strbuf_adds(sb, "</li>\n");
 }
 
 /* The digest: the reports that need attention, are being worked on or
  * wait for the robot (the buckets `lkpbot digest` mails), each part
- * largest regression first. */
+ * largest regression first, the siblings of a fold in one item. */
 static int
 digest_page(struct web *w, struct web_report **order)
 {
 	static const enum report_bucket parts[] = {
 		BUCKET_ATTENTION, BUCKET_WORKING, BUCKET_WAITING,
 	};
+	static const struct rows items = { "<ol>\n", "</ol>\n", digest_item };
 	struct strbuf sb = STRBUF_INIT;
-	size_t count[BUCKET__COUNT] = { 0 };
+	size_t count[BUCKET__COUNT] = { 0 }, n;
 	int rc;
 
 	qsort(order, w->nrep, sizeof(*order), by_weight);
@@ -425,16 +460,13 @@ digest_page(struct web *w, struct web_report **order)
 	rc = html_begin(&sb, "Digest: the open reports, largest regression "
 			"first");
 	for (size_t k = 0; k < LKB_ARRAY_SIZE(parts); k++) {
+		struct list l = { F_BUCKET, report_bucket_name(parts[k]),
+				  NULL };
+
 		rc |= strbuf_addf(&sb, "<h2>%s (%zu)</h2>\n",
 				  report_bucket_title(parts[k]),
 				  count[parts[k]]);
-		if (!count[parts[k]])
-			continue;
-		rc |= strbuf_adds(&sb, "<ol>\n");
-		for (size_t i = 0; i < w->nrep; i++)
-			if (order[i]->bucket == parts[k])
-				rc |= digest_item(&sb, order[i]);
-		rc |= strbuf_adds(&sb, "</ol>\n");
+		rc |= list_rows(w, &sb, order, &l, &items, &n);
 	}
 	rc |= strbuf_addf(&sb, "<p>%zu open; not listed: <a href=\"bucket-"
 			  "stale.html\">%zu stale</a>, <a href=\"bucket-"

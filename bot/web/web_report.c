@@ -348,6 +348,25 @@ tables(struct strbuf *sb, const struct message *m)
 	       strbuf_adds(sb, "</pre></details>\n");
 }
 
+/* An event of the review queue: its decision, or the commands that
+ * decide it (as lkpbot review and the digest give them). */
+static int
+review_commands(struct strbuf *sb, const struct store_event_row *e)
+{
+	long long id = (long long)e->id;
+
+	if (e->review == REVIEW_NONE)
+		return 0;
+	if (e->review != REVIEW_PENDING)
+		return strbuf_addf(sb, " <small>review: %s</small>",
+				   store_review_name(e->review));
+	return strbuf_addf(sb, "<br><small class=\"review\">waits for review: "
+			   "<code>lkpbot review --accept %lld</code> or "
+			   "<code>#lkp accept %lld</code> in this thread; "
+			   "<code>--reject</code>, <code>#lkp reject</code> "
+			   "to leave it</small>", id, id);
+}
+
 static int
 add_event(const struct store_event_row *e, void *arg)
 {
@@ -368,6 +387,7 @@ add_event(const struct store_event_row *e, void *arg)
 		p->rc |= strbuf_adds(sb, " commit ");
 		p->rc |= html_escs(sb, e->sha);
 	}
+	p->rc |= review_commands(sb, e);
 	p->rc |= strbuf_adds(sb, "</li>\n");
 	return 0;
 }

@@ -56,6 +56,7 @@ LKB_SH_TESTS = \
 	%reldir%/t0455-evidence.sh \
 	%reldir%/t0457-quoted-report.sh \
 	%reldir%/t0460-groups.sh \
+	%reldir%/t0465-dup-forward.sh \
 	%reldir%/t0470-undone.sh \
 	%reldir%/t0480-review.sh \
 	%reldir%/t0500-web.sh \

@@ -108,9 +108,10 @@ is "history names the user" "$(q "select cause from report_history where report_
 is "reopen of an open report fails (1)" "$?" 1
 "$LKPBOT" -c "$T/conf" fixed-by "$R0" not-a-sha >/dev/null 2>&1
 is "malformed sha is a usage error (2)" "$?" 2
-ok_if "lkpbot dup" "$LKPBOT" -c "$T/conf" dup "$R2" "$R1"
-is "duplicate_of set" "$(q "select duplicate_of from reports where id = $R2")" "$R1"
-"$LKPBOT" -c "$T/conf" dup "$R1" "$R2" >/dev/null 2>&1
+# (002, of 2020, is the later one: duplicates point forward in time)
+ok_if "lkpbot dup" "$LKPBOT" -c "$T/conf" dup "$R2" "$R0"
+is "duplicate_of set" "$(q "select duplicate_of from reports where id = $R2")" "$R0"
+"$LKPBOT" -c "$T/conf" dup "$R0" "$R2" >/dev/null 2>&1
 is "a duplicate cycle is refused" "$?" 1
 ok_if "thread --json has the contract keys" sh -c "'$LKPBOT' -c '$T/conf' thread --json $R4 | python3 -c 'import json,sys; d=json.load(sys.stdin); assert d[\"format_version\"]==1; [d[k] for k in (\"report\",\"state\",\"close_reason\",\"related_commits\",\"duplicate_of\",\"messages\",\"history\")]; assert all(set(m)>={\"message_id\",\"from\",\"date\",\"events\",\"commands\"} for m in d[\"messages\"])'"
 # the same regression reported again (e.g. from linux-next after

@@ -30,6 +30,8 @@ is "ten reports" "$(q 'select count(*) from reports')" 10
 # first: linus/master's (29 Jul) of linux-next's (2 Jul)
 is "triage made the later linus/master report a duplicate" "$(q "select state || ' ' || duplicate_of from reports where id = $C")" "closed $CD"
 is "... the earlier linux-next one stays open" "$(q "select state || ' ' || coalesce(duplicate_of, '-') from reports where id = $CD")" "open -"
+is "... one history row and one event say so, not one per mail" \
+	"$(q "select (select count(*) from report_history where report_id = $C) || ' ' || (select count(*) from events where report_id = $C and type = 'duplicate')")" "1 1"
 
 "$LKPBOT" -c "$T/conf" list --group --json >"$T/g.json"
 # each group as "id:why id:why" in id order, the groups sorted
@@ -73,7 +75,31 @@ printf '[web]\nstale_days = 3650\n' >>"$T/conf"
 "$LKPBOT" -c "$T/conf" digest --print >"$T/digest"
 is "digest: one row per group or lone report" "$(grep -c '^[0-9]*\. report ' "$T/digest")" 6
 ok_if "... the group's row names the others and why" grep -q "^    with report $B (same commit)" "$T/digest"
-ok_if "... totals count every open report" grep -q '^Totals: 9 open (6 listed: a group once), 1 closed, 0 stale' "$T/digest"
+ok_if "... totals count every open report" grep -q '^Totals: 9 open (6 listed: siblings once), 1 closed, 0 stale' "$T/digest"
+# digest.html folds the same siblings into one item as the mail does
+# (report_group_fold): each listed report with the others it names
+"$LKPBOT" -c "$T/conf" web --out "$T/site" >/dev/null
+folds() {	# FILE mail|html: "lead:other,other" per item, sorted
+	python3 - "$1" "$2" <<'PY'
+import re, sys
+text = open(sys.argv[1], encoding="utf-8").read()
+out = []
+if sys.argv[2] == "mail":
+    for item in re.split(r"\n(?=[0-9]+\. report )", text)[1:]:
+        lead = re.match(r"[0-9]+\. report ([0-9]+)", item).group(1)
+        w = re.search(r"^    with reports? ([0-9, ]+) \(", item, re.M)
+        out.append(lead + ":" + (w.group(1).replace(" ", "") if w else ""))
+else:
+    for item in text.split("<li>")[1:]:
+        ids = re.findall(r'href="report-([0-9]+)\.html"', item.split("</li>")[0])
+        out.append(ids[0] + ":" + ",".join(ids[1:]))
+print(" ".join(sorted(out)))
+PY
+}
+is "digest.html: the mailed digest's items, siblings folded alike" \
+	"$(folds "$T/site/digest.html" html)" "$(folds "$T/digest" mail)"
+ok_if "... the group's item says +1 sibling and links it" \
+	grep -q "report-$A\.html.*+1 sibling .*href=\"report-$B\.html\"" "$T/site/digest.html"
 
 # a maintainer closes one member: the other gets a proposal, no change
 FIX=0123456789abcdef0123456789abcdef01234567
@@ -120,4 +146,36 @@ ok_if "split --undo" sh -c "$LKPBOT -c '$T/conf' split --undo $V5 >/dev/null"
 is "... the group is back" "$(tail -1 "$T/g.txt")" "4 groups"
 "$LKPBOT" -c "$T/conf" split 99999 >/dev/null 2>"$T/err"
 is "split of an unknown report fails" $? 1
+
+# duplicates point forward in time: the later report is the duplicate.
+# A maintainer naming a later report as the original, by mail or at the
+# terminal, is refused and told the way round; nothing changes
+{
+	printf 'From: Andrew Morton <akpm@linux-foundation.org>\n'
+	printf 'To: kernel test robot <lkp@intel.com>\n'
+	printf 'Subject: Re: [PATCH v2 1/4] scsi: core: Add new helper\n'
+	printf 'Date: Mon, 30 Oct 2023 10:00:00 +0000\n'
+	printf 'Message-ID: <dup-later@test>\n'
+	printf 'In-Reply-To: <202309281916.qy89onYp-lkp@intel.com>\n'
+	printf 'References: <202309281916.qy89onYp-lkp@intel.com>\n\n'
+	printf '#lkp dup-of <202310172345.jViTGPKD-lkp@intel.com>\n'
+} >"$T/dup-later.eml"
+deliver "$T/dup-later.eml"
+run
+is "#lkp dup-of a later report is an error" \
+	"$(q "select substr(result, 1, 6) from commands where msg_id = (select id from messages where message_id = 'dup-later@test')")" "error:"
+ok_if "... saying the later report is the duplicate" \
+	grep -rq "later report is the duplicate" "$T/out"
+"$LKPBOT" -c "$T/conf" dup $V5 $V6 >"$T/err" 2>&1
+is "lkpbot dup EARLIER LATER fails (1)" $? 1
+ok_if "... and says how to do it" grep -q "lkpbot dup LATER EARLIER" "$T/err"
+is "... the earlier report is left as it was" \
+	"$(q "select state || ' ' || coalesce(duplicate_of, '-') from reports where id = $V5")" "open -"
+ok_if "lkpbot dup LATER EARLIER" "$LKPBOT" -c "$T/conf" dup $V6 $V5
+is "... the later report is the duplicate" \
+	"$(q "select state || ' ' || duplicate_of from reports where id = $V6")" "closed $V5"
+is "no duplicate points back in time" \
+	"$(q "select count(*) from reports r join reports o on o.id = r.duplicate_of where (coalesce(o.date, 0), o.id) > (coalesce(r.date, 0), r.id)")" 0
+is "no state change is dated before its report" \
+	"$(q "select count(*) from report_history h join reports r on r.id = h.report_id where h.date < r.date")" 0
 done_testing

@@ -7,7 +7,8 @@
 # robot; the LKP team's answer ("cannot fix") ends the wait; the
 # decision stays through `lkpbot reparse` and a second triage of the
 # mail. A rejected one changes nothing, and [triage] auto_confidence
-# lets a medium rule through.
+# lets a medium rule through. The site lists the report under review
+# and gives the commands on its page.
 . "$LKB_SRCDIR/tests/tap.sh"
 . "$LKB_SRCDIR/tests/sh/lib-triage.sh"
 command -v sqlite3 >/dev/null || bail_out "sqlite3 is needed"
@@ -41,9 +42,16 @@ is "lkpbot review --json" "$(L review --json | python3 -c 'import json,sys; e=js
 ok_if "lkpbot thread says which rule, how sure, which line" sh -c "'$LKPBOT' -c '$T/conf' thread $R | grep 'retest-request' | grep 'rule:retest-ask-more' | grep '0.60 medium' | grep -q 'Is this also already fixed by:'"
 ok_if "... and that it waits for review" sh -c "'$LKPBOT' -c '$T/conf' thread $R | grep -q 'review $E: pending'"
 ok_if "the digest has a needs-review section" sh -c "'$LKPBOT' -c '$T/conf' digest --print | grep -q 'lkpbot review --accept $E'"
+L web --out "$T/site" >/dev/null
+ok_if "the site's review bucket lists the report" grep -q "href=\"report-$R.html\"" "$T/site/bucket-review.html"
+ok_if "... its page gives the commands that decide the event" \
+	grep -q "waits for review: <code>lkpbot review --accept $E</code> or <code>#lkp accept $E</code>" "$T/site/report-$R.html"
 
 ok_if "lkpbot review --accept" env LKPBOT_USER=jens "$LKPBOT" -c "$T/conf" review --accept "$E"
 is "... accepted, by whom" "$(q "select review || ' ' || reviewed_by from events where id = $E")" "accepted jens"
+L web --out "$T/site" >/dev/null
+ok_if "... the site's page says so, no command left" sh -c \
+	"grep -q 'review: accepted' '$T/site/report-$R.html' && ! grep -q 'waits for review' '$T/site/report-$R.html' && ! grep -q 'href=\"report-$R.html\"' '$T/site/bucket-review.html'"
 is "... applied: the report waits for the robot" "$(q "select state from reports where id = $R")" waiting
 is "... the history says why" "$(q "select from_state || ' ' || to_state || ' ' || cause from report_history where report_id = $R")" \
 	"open waiting review: jens accepted rule:retest-ask-more"

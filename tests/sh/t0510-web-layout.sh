@@ -3,13 +3,19 @@
 # mail of tests/data/corpus, 305 messages, 29 reports from 2019 to 2026)
 # and hostile mail made from its build-error report, checked in headless
 # chromium (issue 38, issue 36 rows 12, 13, 15, 16):
-#   - no page is wider than its window from 320 to 1920 px, with a
+#   - no page is wider than its window from 320 to 1920 px (list rows
+#     are labelled cards on a phone), with a
 #     160-character token without a break in a tree, a subject, an error
 #     line and a display name;
 #   - "needs attention" holds no informational mail and nothing quiet
 #     for longer than [web] stale_days; the site, `lkpbot list --bucket`
 #     and index.json agree on every bucket;
-#   - a build-error page shows its error line (file:line);
+#   - a build-error page shows its error line (file:line), config,
+#     compiler, Closes: tag and a commit link; a functional report's
+#     page its facts, kernel log and thread before its tables, which
+#     are collapsed; the index's Who column names who made the last
+#     state change and since when, Last activity links the newest mail
+#     on lore;
 #   - the four build errors of one culprit commit (one group) are one
 #     index row with a count and links, not four rows;
 #   - a page per subsystem, kind and bucket that has reports, linked
@@ -30,7 +36,7 @@ for c in python3 sqlite3 chromium xmllint; do
 	command -v $c >/dev/null || bail_out "$c missing (scripts/deps.sh test)"
 done
 lkb_setup
-plan 21
+plan 27
 
 MD=$T/md
 mkdir -p "$MD/cur" "$MD/new" "$MD/tmp"
@@ -119,6 +125,10 @@ npages=$(echo $pages | wc -w)
 is "chromium measured every page at 7 widths" "$(wc -l <"$T/widths")" $((npages * 7))
 is "no page is wider than its window (320 to 1920 px)" \
 	"$(awk '$3 > $2 { print }' "$T/widths" | tr '\n' ';')" ""
+is "phone cards: every cell of every list page has its label" \
+	"$(cat "$W"/index.html "$W"/bucket-*.html "$W"/kind-*.html | grep -o '<td[^>]*>' | grep -vc 'data-label="[^"][^"]*"')" 0
+ok_rc "... which the narrow layout prints before the value" \
+	"$(grep -q 'td\[data-label\]::before{content:attr(data-label)' "$W/style.css"; echo $?)"
 
 # ---- the buckets, the same everywhere ----
 python3 - "$W/index.json" >"$T/buckets" <<'PY'
@@ -215,6 +225,29 @@ ok_rc "the build-error page shows its error line" \
 	   grep -q '<h2>Build errors and warnings' "$T/build.dom"; echo $?)"
 ok_rc "... and links the report on lore" \
 	"$(grep -q 'href="https://lore.kernel.org/all/202503090042.CWpAx3iG-lkp@intel.com/"' "$T/build.dom"; echo $?)"
+ok_rc "... its config, compiler, Closes: tag and a commit link" \
+	"$(for dt in Config Compiler Closes; do grep -q "<dt>$dt</dt>" "$T/build.dom" || echo $dt; done | grep -q . ||
+	   grep -q 'href="https://git.kernel.org/torvalds/c/[0-9a-f]\{12,40\}"' "$T/build.dom"; echo $?)"
+FUNC=$(db_q "select r.id from reports r join messages m on m.id = r.msg_id where m.message_id = '202504101036.390f29a5-lkp@intel.com'")
+dom "$W/report-$FUNC.html" >"$T/func.dom"
+is "a functional report's page: facts, kernel log, thread, then its tables collapsed" \
+	"$(python3 - "$T/func.dom" <<'PY'
+import sys
+h = open(sys.argv[1], encoding="utf-8").read()
+at = [h.find(s) for s in ("<dt>State</dt>", "<h2>Kernel log</h2>", "<h2>Thread",
+                          "<h2>Comparison tables</h2>")]
+tables = h[at[3]:]
+print(-1 not in at and at == sorted(at), tables.startswith("<h2>Comparison tables</h2>\n<details>"))
+PY
+)" "True True"
+WHO=$(db_q "select r.id from reports r join messages m on m.id = r.msg_id where m.message_id = 'ZF3uXe+cjAsfCLic@xsang-OptiPlex-9020'")
+who=$(db_q "select m.from_addr from report_history h join messages m on m.id = h.msg_id where h.report_id = $WHO order by h.id desc limit 1")
+ok_rc "the Who column names who made the last state change ($who), since when" \
+	"$(test -n "$who" && grep "href=\"report-$WHO.html\"" "$W/index.html" |
+	   grep -q "data-label=\"Who\">$who<br><small>since [0-9-]*"; echo $?)"
+ok_rc "Last activity links the newest mail of the thread on lore" \
+	"$(grep "href=\"report-$LONG.html\"" "$W/index.html" |
+	   grep -q 'data-label="Last activity"><a href="https://lore.kernel.org/all/reply-59@e2e.test/">'; echo $?)"
 dom "$W/report-$LONG.html" >"$T/long.dom"
 is "a thread of 61 shows max_thread (20) messages" \
 	"$(grep -c '<li id="m-[0-9a-f]\{16\}">' "$T/long.dom")" 20

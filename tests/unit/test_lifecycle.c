@@ -185,7 +185,22 @@ dup_of(void *ctx, long long id, long long *dup_out)
 	return 1;
 }
 
-static const struct lc_lookup lookup = { resolve, dup_of, NULL };
+/* The reports' order in time: 7 came after 1, the others before. */
+static int
+later(void *ctx, long long id, long long than)
+{
+	(void)ctx;
+	return id == 7 && than == 1;
+}
+
+static int
+later_fails(void *ctx, long long id, long long than)
+{
+	(void)ctx, (void)id, (void)than;
+	return LKB_ERR_DB;
+}
+
+static const struct lc_lookup lookup = { resolve, dup_of, later, NULL };
 
 static const struct {
 	const char *cmd;
@@ -265,6 +280,9 @@ static const struct {
 	  "too long a chain" },
 	{ "#lkp dup-of 99", TIER_MAINTAINER, RS_OPEN, LC_ERROR, RS_OPEN,
 	  CR_NONE, "does not know" },
+	/* a later report is the duplicate, never the original */
+	{ "#lkp dup-of 7", TIER_MAINTAINER, RS_OPEN, LC_ERROR, RS_OPEN,
+	  CR_NONE, "names a later report" },
 	{ "#lkp fixed-by xyz", TIER_MAINTAINER, RS_OPEN, LC_ERROR, RS_OPEN,
 	  CR_NONE, "not a commit sha" },
 	{ "#lkp frob", TIER_PARTICIPANT, RS_OPEN, LC_ERROR, RS_OPEN, CR_NONE,
@@ -284,7 +302,7 @@ START_TEST(lifecycle_commands_table)
 	const char *l = cmd_cases[_i].cmd;
 
 	/* 1 is the report; 4 -> 5 -> 1 would close a loop; 6 -> 6 never
-	 * ends; 2 and 3 are plain reports */
+	 * ends; 2 and 3 are plain reports, earlier; 7 is later */
 	memset(dup_table, 0, sizeof(dup_table));
 	dup_table[4] = 5;
 	dup_table[5] = 1;
@@ -325,6 +343,8 @@ START_TEST(lifecycle_lookup_failure)
 	enum lc_verdict v;
 	const char *msg;
 	static const char l[] = "#lkp dup-of fail@x";
+	static const struct lc_lookup no_order = { resolve, dup_of,
+						   later_fails, NULL };
 
 	ck_assert_int_eq(lkp_command_parse_line(&a, l, strlen(l), &c), 1);
 	c.target = "fail";
@@ -333,6 +353,10 @@ START_TEST(lifecycle_lookup_failure)
 	in.report_id = 1;
 	ck_assert_int_eq(lifecycle_apply(&cur, &in, &lookup, &next, &v, &msg),
 			 LKB_ERR_DB);
+	/* nor can the order in time be read */
+	c.target = "2";
+	ck_assert_int_eq(lifecycle_apply(&cur, &in, &no_order, &next, &v,
+					 &msg), LKB_ERR_DB);
 	/* without a lookup, dup-of is an error, not a crash */
 	c.target = "2";
 	ck_assert_int_eq(lifecycle_apply(&cur, &in, NULL, &next, &v, &msg),
