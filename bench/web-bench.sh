@@ -22,7 +22,9 @@ if [ ! -f "$dir/.done-$copies" ]; then
 	python3 "$top/bench/gen-mailbox.py" "$src" "$dir" "$copies" >&2
 	touch "$dir/.done-$copies"
 fi
-: >"$dir/empty.conf"
+# every sender trusted: the corpus mail cannot be DKIM-verified here (no
+# DNS), and a lookup per mail would be timed instead of the site
+printf '[bot]\nverify_senders = none\n' >"$dir/empty.conf"
 L() { "$LKPBOT" -q -c "$dir/empty.conf" -d "$dir/w.db" "$@"; }
 rm -rf "$dir/w.db"* "$dir/site"
 L import "$dir/maildir"
