@@ -191,13 +191,13 @@ run
 is "4: sent once" "$(sent)" 2
 
 # ---- 5: commands in another thread ----
-mk() { # FILE FROM PARENT BODY: the linux-mm copy of a reply
+mk() { # FILE FROM PARENT BODY [DATE]: the linux-mm copy of a reply
 	cat >"$1.direct" <<MAIL
 From: $2
 To: kernel test robot <rong.a.chen@intel.com>
 Cc: Yang Shi <yang.shi@linux.alibaba.com>, lkp@lists.01.org
 Subject: Re: [mm] 87eaceb3fa: stress-ng.madvise.ops_per_sec -19.6% regression
-Date: Tue, 1 Oct 2019 10:00:00 +0000
+Date: ${5:-Tue, 1 Oct 2019 10:00:00 +0000}
 Message-ID: <$(basename "$1")@e2e.test>
 In-Reply-To: <$3>
 References: <$3>
@@ -206,16 +206,17 @@ $4
 MAIL
 	listcopy "$1.direct" "$1" linux-mm@kvack.org
 }
-mk "$T/cmd1" "Alice Maintainer <alice@maint.example>" 20190930014612.story000@shao2-debian "#lkp status
-#lkp dup-of $R4
+# the later report is the duplicate (dup-of naming a later one is refused)
+mk "$T/cmd1" "Alice Maintainer <alice@maint.example>" 20220218063812.story004@xsang-OptiPlex-9020 "#lkp status
+#lkp dup-of $R0
 
-Alice"
+Alice" "Sun, 20 Feb 2022 10:00:00 +0000"
 mk "$T/cmd2" "Mallory <mallory@outside.example>" 20190930014612.story000@shao2-debian "#lkp close"
 put "$T/cmd1" "$T/cmd2"
 run
 ok_rc "5: run" $?
 is "5: the maintainer's dup-of is carried out" \
-	"$(q "select state || ' ' || close_reason || ' ' || duplicate_of from reports where id = $R0")" "closed duplicate $R4"
+	"$(q "select state || ' ' || close_reason || ' ' || duplicate_of from reports where id = $R4")" "closed duplicate $R0"
 is "5: three answers: status, ack, refusal" "$(sent)" 5
 ok_rc "5: two answers to the maintainer" "$(grep -l '^In-Reply-To: <cmd1@e2e.test>' "$T"/sink/* | wc -l | grep -qx 2; echo $?)"
 ok_rc "5: the outsider is refused politely" "$(grep -l 'only the maintainers' $(grep -l '^In-Reply-To: <cmd2@e2e.test>' "$T"/sink/*) | grep -q .; echo $?)"
