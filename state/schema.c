@@ -304,6 +304,12 @@ static const char *const migrations[] = {
 	 * outsiders' budgets, as triage answers the same sender's other
 	 * commands (issue 36 row 8); 0 in rows from before */
 	"ALTER TABLE requests ADD COLUMN outsider INTEGER NOT NULL DEFAULT 0;",
+	/* 18 -> 19: why a robot report is not verified (bot/triage:
+	 * no DKIM signature of the robot's domain, ...), set by triage
+	 * when verify_senders = dkim so that show, list and the pages
+	 * need no raw mail to say so; NULL: verified or never checked
+	 * (issue 36 item 2) */
+	"ALTER TABLE reports ADD COLUMN unverified TEXT;",
 };
 
 /* The migration that edits sqlite_schema (run by schema_edit). */

@@ -242,6 +242,23 @@ mv "$T/md/tmp/robotmail" "$T/md/new/"
 run
 is "signed robot report reopens it" "$(state $R1)" open
 
+# issue 36 item 2: an unverified robot report is shown so, with the
+# reason, in show, show --json and list --json; a signed one is not
+show() { "$LKPBOT" -c "$T/conf" show "$@" 2>&1; }
+RF=$(rid forged@robot.test); RS=$(rid robotmail@robot.test)
+is "forged robot report: show says unverified, and why" \
+	"$(show $RF | grep '^unverified')" \
+	"unverified     not verified: no DKIM signature"
+is "... show --json too" \
+	"$(show --json $RF | jq -r .unverified)" \
+	"not verified: no DKIM signature"
+is "... list --json too" \
+	"$("$LKPBOT" -c "$T/conf" list --json | jq -r ".reports[] | select(.id == $RF) | .unverified")" \
+	"not verified: no DKIM signature"
+is "signed robot report: no unverified line" \
+	"$(show $RS | grep -c '^unverified')" 0
+is "... null in show --json" "$(show --json $RS | jq -r .unverified)" null
+
 # issue 36 row 4: the recipients of a robot report nobody verified are
 # no participants (a forged report Cc's whom it likes); of a signed one
 # they are
