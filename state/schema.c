@@ -308,8 +308,10 @@ static const char *const migrations[] = {
 	 * no DKIM signature of the robot's domain, ...), set by triage
 	 * when verify_senders = dkim so that show, list and the pages
 	 * need no raw mail to say so; NULL: verified or never checked
-	 * (issue 36 item 2) */
-	"ALTER TABLE reports ADD COLUMN unverified TEXT;",
+	 * (issue 36 item 2); and the mail `lkpbot import --trusted`
+	 * stored, believed without a signature (0 in rows from before) */
+	"ALTER TABLE reports ADD COLUMN unverified TEXT;"
+	"ALTER TABLE messages ADD COLUMN trusted INTEGER NOT NULL DEFAULT 0;",
 };
 
 /* The migration that edits sqlite_schema (run by schema_edit). */

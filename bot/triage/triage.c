@@ -251,6 +251,8 @@ triage_report_why(struct triage *t, int64_t msg_id,
 	snprintf(why, len, "not verified: the mail is not kept");
 	if (!t->verify)
 		return 1;
+	if ((rc = store_message_trusted(t->st, msg_id)) != 0)
+		return rc;	/* lkpbot import --trusted */
 	if (!sm->from_addr || !rules_author_is_lkp(t->rules, &au, NULL)) {
 		snprintf(why, len, "not verified: %s is not the LKP team's "
 			 "address", sm->from_addr ? sm->from_addr : "?");

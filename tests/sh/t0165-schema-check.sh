@@ -32,7 +32,7 @@ ALTER TABLE events DROP COLUMN reviewed_by;
 ALTER TABLE events DROP COLUMN reviewed_at;
 DROP TABLE patch_keys; DROP TABLE fix_links; DROP TABLE skips;
 ALTER TABLE outbox DROP COLUMN team; ALTER TABLE requests DROP COLUMN outsider;
-ALTER TABLE reports DROP COLUMN unverified;
+ALTER TABLE reports DROP COLUMN unverified; ALTER TABLE messages DROP COLUMN trusted;
 PRAGMA user_version=12;" \
 	|| bail_out "cannot make a schema 12 store"
 # the new sqlite3 process reads the edited text

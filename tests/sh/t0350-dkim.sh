@@ -278,6 +278,29 @@ deliver
 run
 is "signed report: its addressee is a participant" "$(tier $n | cut -d: -f1)" "participant"
 
+# issue 36 item 2: the same unsigned report from an archive the admin
+# imports as trusted is verified: its addressee is a participant, and
+# show has no unverified line; a copy already stored is not trusted
+sed -e 's/^Message-ID: .*/Message-ID: <r4trusted@robot.test>/' \
+	"$S/004-report.eml" > "$T/r4trusted.eml"
+ok_if "import --trusted of an unsigned report" \
+	"$LKPBOT" -q -c "$T/conf" import --trusted "$T/r4trusted.eml"
+is "... the message is marked trusted" \
+	"$(q "select trusted from messages where message_id = 'r4trusted@robot.test'")" 1
+mail "Hugh Dickins <hughd@google.com>" r4trusted@robot.test "#lkp retest"
+sign "$T/md/tmp/m$n" g1 google.com
+deliver
+run
+is "... its addressee is a participant" "$(tier $n | cut -d: -f1)" "participant"
+is "... show has no unverified line" \
+	"$(show "$(rid r4trusted@robot.test)" | grep -c '^unverified')" 0
+"$LKPBOT" -q -c "$T/conf" import --trusted "$S/004-report.eml" 2>/dev/null
+is "... a mail already stored stays untrusted" \
+	"$(q "select trusted from messages where message_id = '$P4'")" 0
+is "... and unverified" \
+	"$(show "$R4" | grep '^unverified')" \
+	"unverified     not verified: no DKIM signature"
+
 # issue 36 row 9: a command outside any tracked thread from a forged
 # From: gets no answer (it would go to the victim)
 mail "Victim <victim@maint.example>" nosuch@thread.test "#lkp status Cheap pills at http://spam.example/"

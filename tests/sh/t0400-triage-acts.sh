@@ -141,7 +141,7 @@ CREATE UNIQUE INDEX events_once ON events(report_id, coalesce(msg_id, 0),
 DROP TABLE git_positions; DROP TABLE report_splits;
 DROP TABLE patch_keys; DROP TABLE fix_links; DROP TABLE skips;
 ALTER TABLE outbox DROP COLUMN team; ALTER TABLE requests DROP COLUMN outsider;
-ALTER TABLE reports DROP COLUMN unverified;
+ALTER TABLE reports DROP COLUMN unverified; ALTER TABLE messages DROP COLUMN trusted;
 PRAGMA user_version=10;"
 old_n=$(sqlite3 "$T/old.db" "select count(*) from events")
 ok_if "the old table refuses fix-applied" sh -c "! sqlite3 '$T/old.db' \"insert into events (report_id, type, source, created_at) values ($R2, 'fix-applied', 'test:mig', 0)\" 2>/dev/null"

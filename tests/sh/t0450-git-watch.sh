@@ -154,7 +154,7 @@ ALTER TABLE events DROP COLUMN reviewed_at; DROP TABLE patch_keys;
 DROP TABLE fix_links; DROP TABLE skips;
 ALTER TABLE outbox DROP COLUMN team;
 ALTER TABLE requests DROP COLUMN outsider;
-ALTER TABLE reports DROP COLUMN unverified; PRAGMA user_version=11;"
+ALTER TABLE reports DROP COLUMN unverified; ALTER TABLE messages DROP COLUMN trusted; PRAGMA user_version=11;"
 sed "s|^path = $T/db|path = $T/old.db|" "$T/conf" >"$T/conf.old"
 ok_if "lkpbot db migrate on a schema 11 database" "$LKPBOT" -c "$T/conf.old" db migrate
 is "... migrated to the head, schema 19" "$(sqlite3 "$T/old.db" "PRAGMA user_version")" 19
