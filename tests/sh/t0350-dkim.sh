@@ -258,6 +258,15 @@ is "... list --json too" \
 is "signed robot report: no unverified line" \
 	"$(show $RS | grep -c '^unverified')" 0
 is "... null in show --json" "$(show --json $RS | jq -r .unverified)" null
+"$LKPBOT" -c "$T/conf" web --out "$T/web" >/dev/null 2>&1
+ok_if "... the report page says unverified, and why" grep -q \
+	"<dt>Unverified</dt><dd class=\"unverified\">not verified: no DKIM signature</dd>" \
+	"$T/web/report-$RF.html"
+ok_if "... the signed report's page does not" sh -c \
+	"! grep -q '<dt>Unverified' '$T/web/report-$RS.html'"
+ok_if "... an unsigned open report's index row says so" grep -q \
+	"report-$R0.html.*unverified: not verified: no DKIM signature" \
+	"$T/web/index.html"
 
 # issue 36 row 4: the recipients of a robot report nobody verified are
 # no participants (a forged report Cc's whom it likes); of a signed one
