@@ -251,14 +251,15 @@ triage_report_why(struct triage *t, int64_t msg_id,
 	snprintf(why, len, "not verified: the mail is not kept");
 	if (!t->verify)
 		return 1;
-	if ((rc = store_message_trusted(t->st, msg_id)) != 0)
-		return rc;	/* lkpbot import --trusted */
 	if (!sm->from_addr || !rules_author_is_lkp(t->rules, &au, NULL)) {
 		snprintf(why, len, "not verified: %s is not the LKP team's "
 			 "address", sm->from_addr ? sm->from_addr : "?");
 		lkb_info("report message %lld: %s", (long long)msg_id, why);
 		return 0;
 	}
+	/* from an archive the admin trusts: lkpbot import --trusted */
+	if ((rc = store_message_trusted(t->st, msg_id)) != 0)
+		return rc;
 	if ((rc = store_message_raw(t->st, msg_id, &raw, &rlen)) <= 0)
 		return rc;	/* 0: gone or damaged, nothing to verify */
 	tm.msg_id = msg_id;
