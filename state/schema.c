@@ -368,6 +368,14 @@ static const char *const migrations[] = {
 	"  WHERE date < (SELECT r.date FROM reports r"
 	"    WHERE r.id = report_history.report_id);"
 	"DROP TABLE dup_change; DROP TABLE dup_turn; DROP TABLE dup_sets;",
+	/* 19 -> 20: why a robot report is not verified (bot/triage:
+	 * no DKIM signature of the robot's domain, ...), set by triage
+	 * when verify_senders = dkim so that show, list and the pages
+	 * need no raw mail to say so; NULL: verified or never checked
+	 * (issue 36 item 2); and the mail `lkpbot import --trusted`
+	 * stored, believed without a signature (0 in rows from before) */
+	"ALTER TABLE reports ADD COLUMN unverified TEXT;"
+	"ALTER TABLE messages ADD COLUMN trusted INTEGER NOT NULL DEFAULT 0;",
 };
 
 /* The migration that edits sqlite_schema (run by schema_edit). */

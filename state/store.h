@@ -148,6 +148,11 @@ int store_message_get(struct store *st, const char *key,
  * *report_id_out (0: not a report). 1 found, 0 not. */
 int store_message_brief(struct store *st, int64_t id, struct store_msg *out,
 			int64_t *report_id_out) LKB_WARN_UNUSED;
+/* Mark message id as from an archive the admin trusts (`lkpbot import
+ * --trusted`); store_message_trusted: 1 when so, 0 not, negative on
+ * error. */
+int store_message_trust(struct store *st, int64_t id) LKB_WARN_UNUSED;
+int store_message_trusted(struct store *st, int64_t id) LKB_WARN_UNUSED;
 /* Raw bytes of a message; caller frees *raw_out with free(). 0 if none. */
 int store_message_raw(struct store *st, int64_t id, char **raw_out,
 		      size_t *len_out) LKB_WARN_UNUSED;

@@ -779,6 +779,35 @@ read_packed(struct store *st, sqlite3_stmt *s, uint64_t at, size_t len,
 	return 1;
 }
 
+static const char sql_trust[] =
+	"UPDATE messages SET trusted = 1 WHERE id = :id";
+static const char sql_trusted[] =
+	"SELECT 1 FROM messages WHERE id = :id AND trusted = 1";
+
+int
+store_message_trust(struct store *st, int64_t id)
+{
+	sqlite3_stmt *s = store_stmt(st, sql_trust);
+
+	if (!s)
+		return LKB_ERR_DB;
+	return store_step_done(st, s, store_bind_int(st, s, ":id", id));
+}
+
+int
+store_message_trusted(struct store *st, int64_t id)
+{
+	sqlite3_stmt *s = store_stmt(st, sql_trusted);
+	int rc;
+
+	if (!s)
+		return LKB_ERR_DB;
+	rc = store_step_row(st, s, store_bind_int(st, s, ":id", id));
+	if (rc == 1)
+		store_stmt_done(s);
+	return rc;
+}
+
 int
 store_message_raw(struct store *st, int64_t id, char **raw_out,
 		  size_t *len_out)

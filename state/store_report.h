@@ -59,6 +59,7 @@ struct store_report_row {
 	const char *close_reason;
 	int64_t duplicate_of;	/* 0 when none */
 	int64_t nrows;
+	const char *unverified;	/* why not verified; NULL: verified */
 };
 
 typedef int store_report_fn(const struct store_report_row *row, void *arg);

@@ -16,7 +16,8 @@ static const char sql_list[] =
 	"SELECT r.id, r.msg_id, coalesce(r.date, -1), m.message_id, m.subject,"
 	" r.kind, r.state, r.commit_sha, r.testcase, r.metric, r.verdict,"
 	" r.change_pct, r.subkind, r.subject_sha, r.tree, r.branch, r.prefix,"
-	" r.close_reason, coalesce(r.duplicate_of, 0), r.nrows"
+	" r.close_reason, coalesce(r.duplicate_of, 0), r.nrows,"
+	" r.unverified"
 	" FROM reports r JOIN messages m ON m.id = r.msg_id"
 	" WHERE (:kind IS NULL OR r.kind = :kind)"
 	" AND (:state IS NULL OR r.state = :state)"
@@ -92,6 +93,7 @@ store_report_list(struct store *st, const struct store_report_filter *f,
 		row.close_reason = (const char *)sqlite3_column_text(s, 17);
 		row.duplicate_of = sqlite3_column_int64(s, 18);
 		row.nrows = sqlite3_column_int64(s, 19);
+		row.unverified = (const char *)sqlite3_column_text(s, 20);
 		if (fn(&row, arg))
 			break;
 	}

@@ -191,6 +191,23 @@ store_report_state_release(struct store_report_state *s)
 	memset(s, 0, sizeof(*s));
 }
 
+static const char sql_unverified_set[] =
+	"UPDATE reports SET unverified = :w WHERE id = :r";
+
+int
+store_report_unverified_set(struct store *st, int64_t report_id,
+			    const char *why)
+{
+	sqlite3_stmt *s = store_stmt(st, sql_unverified_set);
+	int rc;
+
+	if (!s)
+		return LKB_ERR_DB;
+	(void)((rc = store_bind_text(st, s, ":w", why)) ||
+	       (rc = store_bind_int(st, s, ":r", report_id)));
+	return store_step_done(st, s, rc);
+}
+
 static const char sql_state_set[] =
 	"UPDATE reports SET state = :s, close_reason = :reason,"
 	" duplicate_of = :dup WHERE id = :r";

@@ -105,6 +105,10 @@ int store_report_transition(struct store *st, int64_t report_id,
 			    int64_t duplicate_of, const char *cause,
 			    int64_t msg_id, int64_t when) LKB_WARN_UNUSED;
 
+/* Record why report_id's robot mail is not verified (NULL: it is). */
+int store_report_unverified_set(struct store *st, int64_t report_id,
+				const char *why) LKB_WARN_UNUSED;
+
 /* Commits related to a report: relation "fix-of" (the earlier commit the
  * reported one fixes), "fixed-by", "introduced-by". Duplicates ignored. */
 int store_report_related_add(struct store *st, int64_t report_id,
@@ -211,6 +215,7 @@ struct store_report_brief {
 	int64_t id, msg_id, thread_id, duplicate_of, date;
 	char *message_id, *kind, *commit_sha, *state, *close_reason;
 	char *subject, *testcase, *metric;
+	char *unverified;	/* why the robot mail is not verified */
 };
 int store_report_brief_get(struct store *st, int64_t report_id,
 			   struct store_report_brief *out) LKB_WARN_UNUSED;

@@ -11,7 +11,8 @@
 static const char sql_brief[] =
 	"SELECT r.id, r.msg_id, m.thread_id, coalesce(r.duplicate_of, 0),"
 	" coalesce(r.date, m.date, -1), m.message_id, r.kind, r.commit_sha,"
-	" r.state, r.close_reason, m.subject, r.testcase, r.metric"
+	" r.state, r.close_reason, m.subject, r.testcase, r.metric,"
+	" r.unverified"
 	" FROM reports r JOIN messages m ON m.id = r.msg_id WHERE r.id = :r";
 
 int
@@ -39,6 +40,7 @@ store_report_brief_get(struct store *st, int64_t report_id,
 		out->subject = store_col_strdup(s, 10);
 		out->testcase = store_col_strdup(s, 11);
 		out->metric = store_col_strdup(s, 12);
+		out->unverified = store_col_strdup(s, 13);
 		store_stmt_done(s);
 	}
 	return rc;
@@ -55,6 +57,7 @@ store_report_brief_release(struct store_report_brief *b)
 	free(b->subject);
 	free(b->testcase);
 	free(b->metric);
+	free(b->unverified);
 	memset(b, 0, sizeof(*b));
 }
 

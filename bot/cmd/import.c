@@ -24,13 +24,15 @@
 #include "state/store.h"
 
 static const char *const usage[] = {
-	"lkpbot import [--json] [--batch N] PATH...   (Maildir, mbox, .eml file, or - for stdin)",
+	"lkpbot import [--json] [--batch N] [--trusted] PATH...   (Maildir, mbox, .eml file, or - for stdin)",
 	NULL,
 };
 
 struct import_run {
 	struct ingest *ig;
+	struct store *st;
 	unsigned in_batch, batch;	/* mails in the open transaction, most */
+	int trusted;		/* --trusted: new mail needs no signature */
 	int progress;		/* stderr is a terminal */
 	double t0, last;	/* lkb_now_secs(): the start, the last progress */
 };
@@ -117,11 +119,18 @@ producer_main(void *arg)
 static int
 store_job(struct import_run *r, const struct ingest_job *j)
 {
+	uint64_t before = ingest_stats(r->ig)->new_msgs;
+	int64_t id = 0;
 	int rc;
 
 	if (r->in_batch == 0 && (rc = ingest_begin(r->ig)) != LKB_OK)
 		return rc;
-	rc = ingest_job_store(r->ig, j, NULL);
+	rc = ingest_job_store(r->ig, j, &id);
+	/* only mail this import stored: a copy already there may be
+	 * another's under the same Message-ID */
+	if (rc == LKB_OK && r->trusted && id > 0 &&
+	    ingest_stats(r->ig)->new_msgs > before)
+		rc = store_message_trust(r->st, id);
 	if (rc != LKB_OK) {
 		ingest_abort(r->ig);
 		r->in_batch = 0;
@@ -229,6 +238,7 @@ cmd_import(int argc, char **argv, struct bot_ctx *ctx)
 	static const struct option opts[] = {
 		{ "json", no_argument, NULL, 'j' },
 		{ "batch", required_argument, NULL, 'b' },
+		{ "trusted", no_argument, NULL, 't' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -239,6 +249,7 @@ cmd_import(int argc, char **argv, struct bot_ctx *ctx)
 	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'j': json = 1; break;
+		case 't': r.trusted = 1; break;
 		case 'b':
 			if (parse_batch(optarg, &r.batch) != LKB_OK)
 				return EXIT_USAGE;
@@ -259,6 +270,7 @@ cmd_import(int argc, char **argv, struct bot_ctx *ctx)
 		  "database holds mail already)");
 	store_ckpt_start(ctx->st);
 	r.ig = ingest_new(ctx->st);
+	r.st = ctx->st;
 	r.progress = isatty(STDERR_FILENO) && ctx->verbose >= 0;
 	r.t0 = lkb_now_secs();
 	r.last = r.t0;

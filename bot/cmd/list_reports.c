@@ -110,6 +110,8 @@ static const struct list_column {
 	{ NULL, 0, -1, 0, "who", 10, LV_WHO, 0 },
 	{ "SUBJECT", 0, -1, 0, "subject", 5, LV_STR,
 	  offsetof(struct store_report_row, subject) },
+	{ NULL, 0, -1, 0, "unverified", 11, LV_STR,
+	  offsetof(struct store_report_row, unverified) },
 };
 
 static const char *

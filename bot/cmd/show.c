@@ -135,6 +135,8 @@ print_show(const json_t *d)
 	print_kv("kind", jstr(d, "kind"));
 	print_kv("date", jstr(d, "date"));
 	print_kv("from", jstr(d, "from"));
+	if (json_is_string(json_object_get(d, "unverified")))
+		print_kv("unverified", jstr(d, "unverified"));
 	print_kv("commit", jstr(c, "sha"));
 	print_kv("  subject", jstr(c, "subject"));
 	if (json_is_object(hl) && json_object_get(hl, "metric")) {

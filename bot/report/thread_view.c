@@ -227,6 +227,7 @@ add_state(struct store *st, const struct store_report_brief *b, json_t *doc)
 
 	json_object_set_new(doc, "state", json_out_str(b->state));
 	json_object_set_new(doc, "close_reason", json_out_str(b->close_reason));
+	json_object_set_new(doc, "unverified", json_out_str(b->unverified));
 	json_object_set_new(doc, "related_commits", rel);
 	json_object_set_new(doc, "duplicate_of", b->duplicate_of
 			    ? json_integer(b->duplicate_of) : json_null());

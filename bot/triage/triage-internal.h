@@ -122,6 +122,10 @@ int triage_add_addr(const char *addr, void *arg);
  * participants. 1 yes, 0 no, negative on error. */
 int triage_report_verified(struct triage *t, int64_t msg_id,
 			   const struct store_msg *sm) LKB_WARN_UNUSED;
+/* triage_report_verified(), and when not, why in why[len]. */
+int triage_report_why(struct triage *t, int64_t msg_id,
+		      const struct store_msg *sm, char *why,
+		      size_t len) LKB_WARN_UNUSED;
 /* The stored mail of report report_id into *sm (store_msg_release):
  * 1, 0 when gone, negative on error. */
 int triage_report_msg(struct triage *t, int64_t report_id,

@@ -241,28 +241,43 @@ int
 triage_report_verified(struct triage *t, int64_t msg_id,
 		       const struct store_msg *sm)
 {
+	char why[200];
+
+	return triage_report_why(t, msg_id, sm, why, sizeof(why));
+}
+
+int
+triage_report_why(struct triage *t, int64_t msg_id,
+		  const struct store_msg *sm, char *why, size_t len)
+{
 	struct triage_mail tm = { 0 };
 	struct rule_author au = { NULL, sm->from_addr };
 	char *raw = NULL;
-	size_t len = 0;
+	size_t rlen = 0;
 	int rc;
 
+	snprintf(why, len, "not verified: the mail is not kept");
 	if (!t->verify)
 		return 1;
 	if (!sm->from_addr || !rules_author_is_lkp(t->rules, &au, NULL)) {
-		lkb_info("report message %lld: %s is not the LKP team's "
-			 "address: not verified", (long long)msg_id,
-			 sm->from_addr ? sm->from_addr : "?");
+		snprintf(why, len, "not verified: %s is not the LKP team's "
+			 "address", sm->from_addr ? sm->from_addr : "?");
+		lkb_info("report message %lld: %s", (long long)msg_id, why);
 		return 0;
 	}
-	if ((rc = store_message_raw(t->st, msg_id, &raw, &len)) <= 0)
+	/* from an archive the admin trusts: lkpbot import --trusted */
+	if ((rc = store_message_trusted(t->st, msg_id)) != 0)
+		return rc;
+	if ((rc = store_message_raw(t->st, msg_id, &raw, &rlen)) <= 0)
 		return rc;	/* 0: gone or damaged, nothing to verify */
 	tm.msg_id = msg_id;
 	tm.author = sm->from_addr;
 	tm.raw = raw;
-	tm.raw_len = len;
+	tm.raw_len = rlen;
 	rc = triage_sender_verified(t, &tm);
 	free(raw);
+	if (rc == 0)
+		snprintf(why, len, "%s", tm.unverified);
 	return rc;
 }
 
@@ -419,6 +434,23 @@ already_duplicate(struct triage *t, int64_t id, int64_t first)
 	return rc;
 }
 
+/* A robot report that does not verify is shown so (show, list, the
+ * pages): the reason is stored with it. */
+static int
+report_mark_unverified(struct triage *t, int64_t msg_id, int64_t report_id,
+		       const struct store_msg *sm)
+{
+	char why[200];
+	int rc;
+
+	if (!t->verify)
+		return LKB_OK;
+	if ((rc = triage_report_why(t, msg_id, sm, why, sizeof(why))) < 0)
+		return rc;
+	return store_report_unverified_set(t->st, report_id,
+					   rc == 1 ? NULL : why);
+}
+
 /* A robot report: link it to an earlier report on the same regression,
  * or a later one to it. */
 static int
@@ -427,8 +459,10 @@ triage_new_report(struct triage *t, int64_t msg_id, int64_t report_id,
 {
 	int64_t first = 0;
 	char cause[96];
-	int rc = store_report_same_regression(t->st, report_id, &first);
+	int rc = report_mark_unverified(t, msg_id, report_id, sm);
 
+	if (rc == LKB_OK)
+		rc = store_report_same_regression(t->st, report_id, &first);
 	if (rc == 0)
 		return triage_earlier_report(t, msg_id, report_id, sm);
 	if (rc < 0)

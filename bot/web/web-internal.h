@@ -24,6 +24,7 @@ struct web_report {
 	char *testcase, *metric, *verdict, *sha;
 	char *message_id, *prefix;
 	char *subsystem;		/* web_subsystem(), or NULL */
+	char *unverified;	/* why the robot mail did not verify, or NULL */
 	const char *subsystem_from;	/* "tag", "patch", "file", "tree" */
 	char *author;			/* the report's first To: person */
 	int64_t duplicate_of;		/* 0: none */

@@ -163,6 +163,7 @@ add_report(const struct store_report_row *row, void *arg)
 	r->duplicate_of = row->duplicate_of;
 	r->state = xstrdup(row->state ? row->state : "open");
 	r->close_reason = dup_or_null(row->close_reason);
+	r->unverified = dup_or_null(row->unverified);
 	r->tree = dup_or_null(row->tree);
 	r->branch = dup_or_null(row->branch);
 	r->testcase = dup_or_null(row->testcase);
@@ -220,6 +221,7 @@ web_release(struct web *w)
 		free(r->kind);
 		free(r->state);
 		free(r->close_reason);
+		free(r->unverified);
 		free(r->tree);
 		free(r->branch);
 		free(r->testcase);

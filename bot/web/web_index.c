@@ -257,7 +257,10 @@ row(struct web *w, struct strbuf *sb, const struct web_report *r,
 	rc |= strbuf_adds(sb, "<span class=\"state\">");
 	rc |= html_escs(sb, r->state);
 	rc |= html_around(sb, " (", r->close_reason, ")");
-	rc |= strbuf_addf(sb, "</span><br><small>%s%s</small></td>",
+	rc |= strbuf_adds(sb, "</span>");
+	rc |= html_around(sb, "<br><small class=\"unverified\">unverified: ",
+			  r->unverified, "</small>");
+	rc |= strbuf_addf(sb, "<br><small>%s%s</small></td>",
 			  report_bucket_title(r->bucket),
 			  r->review ? ", review" : "");
 	rc |= td(sb, "Who");

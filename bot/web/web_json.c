@@ -32,6 +32,7 @@ one(const struct web_report *r)
 	json_object_set_new(o, "review", json_boolean(r->review));
 	set_str(o, "state", r->state);
 	set_str(o, "close_reason", r->close_reason);
+	set_str(o, "unverified", r->unverified);
 	set_str(o, "who", r->who);
 	set_str(o, "author", r->author);
 	set_str(o, "subsystem", r->subsystem);

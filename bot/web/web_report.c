@@ -213,6 +213,8 @@ facts(struct page *p, const struct lkp_report *r)
 		rc |= strbuf_adds(sb, ")");
 	}
 	rc |= strbuf_adds(sb, "</dd>\n");
+	rc |= html_around(sb, "<dt>Unverified</dt><dd class=\"unverified\">",
+			  wr->unverified, "</dd>\n");
 	if (p->b.duplicate_of)
 		rc |= strbuf_addf(sb, "<dt>Duplicate of</dt><dd><a href=\""
 				  "report-%lld.html\">report %lld</a></dd>\n",

@@ -14,7 +14,7 @@ M=$LKB_TEST_DATA/corpus/maildir
 ins="EXPLAIN INSERT INTO messages (message_id, content_hash, source, quality, thread_id, imported_at) VALUES ('x', '', 's', 'ok', 1, 0)"
 
 ok_if "a new store" "$LKPBOT" -q -d "$T/new.db" db migrate
-is "... is at schema 19" "$(sqlite3 "$T/new.db" "PRAGMA user_version")" 19
+is "... is at schema 20" "$(sqlite3 "$T/new.db" "PRAGMA user_version")" 20
 ok_if "... its CHECK is written with OR" sh -c "sqlite3 '$T/new.db' \"select sql from sqlite_schema where name = 'messages'\" | grep -q \"CHECK (quality = 'ok' OR quality = 'partial' OR quality = 'rejected')\""
 is "... storing a message builds no ephemeral table" "$(sqlite3 "$T/new.db" "$ins" | grep -c OpenEphemeral)" 0
 
@@ -32,13 +32,14 @@ ALTER TABLE events DROP COLUMN reviewed_by;
 ALTER TABLE events DROP COLUMN reviewed_at;
 DROP TABLE patch_keys; DROP TABLE fix_links; DROP TABLE skips;
 ALTER TABLE outbox DROP COLUMN team; ALTER TABLE requests DROP COLUMN outsider;
+ALTER TABLE reports DROP COLUMN unverified; ALTER TABLE messages DROP COLUMN trusted;
 PRAGMA user_version=12;" \
 	|| bail_out "cannot make a schema 12 store"
 # the new sqlite3 process reads the edited text
 is "the old store builds one for every message" "$(sqlite3 "$T/db" "$ins" | grep -c OpenEphemeral)" 1
 before=$(sqlite3 "$T/db" "select count(*), sum(length(body)), group_concat(quality) from messages")
 ok_if "lkpbot db migrate" "$LKPBOT" -q -d "$T/db" db migrate
-is "... schema 19" "$(sqlite3 "$T/db" "PRAGMA user_version")" 19
+is "... schema 20" "$(sqlite3 "$T/db" "PRAGMA user_version")" 20
 is "... the same text as a new store's" \
 	"$(sqlite3 "$T/db" "select sql from sqlite_schema where name = 'messages'")" \
 	"$(sqlite3 "$T/new.db" "select sql from sqlite_schema where name = 'messages'")"

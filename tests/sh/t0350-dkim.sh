@@ -242,6 +242,32 @@ mv "$T/md/tmp/robotmail" "$T/md/new/"
 run
 is "signed robot report reopens it" "$(state $R1)" open
 
+# issue 36 item 2: an unverified robot report is shown so, with the
+# reason, in show, show --json and list --json; a signed one is not
+show() { "$LKPBOT" -c "$T/conf" show "$@" 2>&1; }
+RF=$(rid forged@robot.test); RS=$(rid robotmail@robot.test)
+is "forged robot report: show says unverified, and why" \
+	"$(show $RF | grep '^unverified')" \
+	"unverified     not verified: no DKIM signature"
+is "... show --json too" \
+	"$(show --json $RF | jq -r .unverified)" \
+	"not verified: no DKIM signature"
+is "... list --json too" \
+	"$("$LKPBOT" -c "$T/conf" list --json | jq -r ".reports[] | select(.id == $RF) | .unverified")" \
+	"not verified: no DKIM signature"
+is "signed robot report: no unverified line" \
+	"$(show $RS | grep -c '^unverified')" 0
+is "... null in show --json" "$(show --json $RS | jq -r .unverified)" null
+"$LKPBOT" -c "$T/conf" web --out "$T/web" >/dev/null 2>&1
+ok_if "... the report page says unverified, and why" grep -q \
+	"<dt>Unverified</dt><dd class=\"unverified\">not verified: no DKIM signature</dd>" \
+	"$T/web/report-$RF.html"
+ok_if "... the signed report's page does not" sh -c \
+	"! grep -q '<dt>Unverified' '$T/web/report-$RS.html'"
+ok_if "... an unsigned open report's index row says so" grep -q \
+	"report-$R0.html.*unverified: not verified: no DKIM signature" \
+	"$T/web/index.html"
+
 # issue 36 row 4: the recipients of a robot report nobody verified are
 # no participants (a forged report Cc's whom it likes); of a signed one
 # they are
@@ -260,6 +286,29 @@ sign "$T/md/tmp/m$n" g1 google.com
 deliver
 run
 is "signed report: its addressee is a participant" "$(tier $n | cut -d: -f1)" "participant"
+
+# issue 36 item 2: the same unsigned report from an archive the admin
+# imports as trusted is verified: its addressee is a participant, and
+# show has no unverified line; a copy already stored is not trusted
+sed -e 's/^Message-ID: .*/Message-ID: <r4trusted@robot.test>/' \
+	"$S/004-report.eml" > "$T/r4trusted.eml"
+ok_if "import --trusted of an unsigned report" \
+	"$LKPBOT" -q -c "$T/conf" import --trusted "$T/r4trusted.eml"
+is "... the message is marked trusted" \
+	"$(q "select trusted from messages where message_id = 'r4trusted@robot.test'")" 1
+mail "Hugh Dickins <hughd@google.com>" r4trusted@robot.test "#lkp retest"
+sign "$T/md/tmp/m$n" g1 google.com
+deliver
+run
+is "... its addressee is a participant" "$(tier $n | cut -d: -f1)" "participant"
+is "... show has no unverified line" \
+	"$(show "$(rid r4trusted@robot.test)" | grep -c '^unverified')" 0
+"$LKPBOT" -q -c "$T/conf" import --trusted "$S/004-report.eml" 2>/dev/null
+is "... a mail already stored stays untrusted" \
+	"$(q "select trusted from messages where message_id = '$P4'")" 0
+is "... and unverified" \
+	"$(show "$R4" | grep '^unverified')" \
+	"unverified     not verified: no DKIM signature"
 
 # issue 36 row 9: a command outside any tracked thread from a forged
 # From: gets no answer (it would go to the victim)

@@ -141,12 +141,13 @@ CREATE UNIQUE INDEX events_once ON events(report_id, coalesce(msg_id, 0),
 DROP TABLE git_positions; DROP TABLE report_splits;
 DROP TABLE patch_keys; DROP TABLE fix_links; DROP TABLE skips;
 ALTER TABLE outbox DROP COLUMN team; ALTER TABLE requests DROP COLUMN outsider;
+ALTER TABLE reports DROP COLUMN unverified; ALTER TABLE messages DROP COLUMN trusted;
 PRAGMA user_version=10;"
 old_n=$(sqlite3 "$T/old.db" "select count(*) from events")
 ok_if "the old table refuses fix-applied" sh -c "! sqlite3 '$T/old.db' \"insert into events (report_id, type, source, created_at) values ($R2, 'fix-applied', 'test:mig', 0)\" 2>/dev/null"
 sed "s|^path = $T/db|path = $T/old.db|" "$T/conf" > "$T/conf.old"
 ok_if "lkpbot db migrate on the old database" "$LKPBOT" -c "$T/conf.old" db migrate
-is "... migrated to the head, schema 19" "$(sqlite3 "$T/old.db" "PRAGMA user_version")" 19
+is "... migrated to the head, schema 20" "$(sqlite3 "$T/old.db" "PRAGMA user_version")" 20
 is "... its events kept" "$(sqlite3 "$T/old.db" "select count(*) from events")" "$old_n"
 ok_if "... fix-applied now fits" sqlite3 "$T/old.db" "insert into events (report_id, type, source, created_at) values ($R2, 'fix-applied', 'test:mig', 0)"
 ok_if "... retest-failed and data-provided too" sqlite3 "$T/old.db" "insert into events (report_id, type, source, created_at) values ($R2, 'retest-failed', 'test:mig', 0), ($R2, 'data-provided', 'test:mig', 0)"

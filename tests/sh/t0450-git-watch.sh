@@ -153,10 +153,11 @@ ALTER TABLE events DROP COLUMN review; ALTER TABLE events DROP COLUMN reviewed_b
 ALTER TABLE events DROP COLUMN reviewed_at; DROP TABLE patch_keys;
 DROP TABLE fix_links; DROP TABLE skips;
 ALTER TABLE outbox DROP COLUMN team;
-ALTER TABLE requests DROP COLUMN outsider; PRAGMA user_version=11;"
+ALTER TABLE requests DROP COLUMN outsider;
+ALTER TABLE reports DROP COLUMN unverified; ALTER TABLE messages DROP COLUMN trusted; PRAGMA user_version=11;"
 sed "s|^path = $T/db|path = $T/old.db|" "$T/conf" >"$T/conf.old"
 ok_if "lkpbot db migrate on a schema 11 database" "$LKPBOT" -c "$T/conf.old" db migrate
-is "... migrated to the head, schema 19" "$(sqlite3 "$T/old.db" "PRAGMA user_version")" 19
+is "... migrated to the head, schema 20" "$(sqlite3 "$T/old.db" "PRAGMA user_version")" 20
 is "... positions can be kept" "$(sqlite3 "$T/old.db" "insert into git_positions values ('r', 'b', 'abc', 0); select count(*) from git_positions")" 1
 is "... and splits (lkpbot split)" "$(sqlite3 "$T/old.db" "insert into report_splits values ($RA, 'me', 0); select count(*) from report_splits")" 1
 ok_if "... integrity" sh -c "sqlite3 '$T/old.db' 'PRAGMA integrity_check' | grep -qx ok"

@@ -55,13 +55,15 @@ UPDATE reports SET state = 'closed', close_reason = 'duplicate',
   duplicate_of = $P2 WHERE id = $P1;
 UPDATE reports SET state = 'closed', close_reason = 'duplicate',
   duplicate_of = $B WHERE id = $A;
+ALTER TABLE reports DROP COLUMN unverified;
+ALTER TABLE messages DROP COLUMN trusted;
 PRAGMA user_version = 18;" || bail_out "cannot make the schema 18 store"
 is "the old store has 4 duplicates pointing back in time" \
 	"$(q "select count(*) from reports r join reports o on o.id = r.duplicate_of where (o.date, o.id) > (r.date, r.id)")" 4
 
 start=$(date +%s)
 ok_if "lkpbot db migrate" "$LKPBOT" -q -c "$T/conf" db migrate
-is "... schema 19" "$(q "PRAGMA user_version")" 19
+is "... schema 20" "$(q "PRAGMA user_version")" 20
 is "2 Jul's report is the original, open as 29 Jul's was" "$(state $CD)" "open - -"
 is "... 29 Jul's its duplicate" "$(state $C)" "closed duplicate $CD"
 is "the earlier version is the original, closed as fixed" "$(state $V5)" "closed fixed -"

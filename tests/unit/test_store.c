@@ -427,6 +427,8 @@ START_TEST(schema_13_in_the_migrating_connection)
 		"DROP TABLE patch_keys; DROP TABLE fix_links;"
 		"DROP TABLE skips; ALTER TABLE outbox DROP COLUMN team;"
 		"ALTER TABLE requests DROP COLUMN outsider;"
+		"ALTER TABLE reports DROP COLUMN unverified;"
+		"ALTER TABLE messages DROP COLUMN trusted;"
 		"PRAGMA user_version=12;",
 		NULL, NULL, NULL), SQLITE_OK);
 	sqlite3_close(db);
