@@ -8,7 +8,8 @@ sources.tsv names (list, repository, snapshot head: the archives are read
 at those heads), writing under the set's folder: replies/, reports/
 (mboxrd, compressed afterwards with `xz -6`), index.tsv, evidence.tsv and
 evidence/. A reply or report already in the main index.tsv, or in an
-earlier set, is left out, so nothing in a set was seen before it. The
+earlier set, is left out, so nothing in a set was seen before it; a
+list the set's sample.tsv names keeps only the reports it lists. The
 labels (labels/, states/, second/) are hand work and are not rebuilt.
 """
 import argparse
@@ -43,6 +44,18 @@ def earlier_indexes(name):
             yield os.path.join(d, "index.tsv")
 
 
+def sampled(out):
+    """The set's sample.tsv, if any: {list: report Message-IDs}. A list
+    named there is kept for those reports only (a list too big to read
+    whole is labelled on a random sample of its reports)."""
+    p = os.path.join(out, "sample.tsv")
+    sample = {}
+    if os.path.exists(p):
+        for r in tsv(p):
+            sample.setdefault(r["list"], set()).add(r["report_message_id"])
+    return sample
+
+
 def keep_new(raw, out, name):
     """Copy raw/ to out/ without what an earlier index already holds."""
     seen, seen_rep = set(), set()
@@ -51,8 +64,11 @@ def keep_new(raw, out, name):
             seen.add(r["message_id"])
             seen_rep.add(r["report_message_id"])
     rows = tsv(os.path.join(raw, "index.tsv"))
+    sample = sampled(out)
     keep = [r for r in rows if r["message_id"] not in seen
-            and r["report_message_id"] not in seen_rep]
+            and r["report_message_id"] not in seen_rep
+            and (r["list"] not in sample
+                 or r["report_message_id"] in sample[r["list"]])]
     with open(os.path.join(out, "index.tsv"), "w", newline="") as f:
         w = csv.DictWriter(f, fieldnames=list(rows[0].keys()),
                            delimiter="\t", quoting=csv.QUOTE_NONE,
