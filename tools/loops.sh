@@ -19,6 +19,7 @@ top=${1:-.}
 build=${2:-.}
 allow=$(cd "$top" && pwd)/tools/loops.allow
 [ -r "$allow" ] || { echo "$allow: missing (an empty list is fine)"; exit 1; }
+command -v nm >/dev/null || { echo "loops.sh: nm not found (binutils)"; exit 1; }
 cd "$build" || exit 1
 libs=$(find lib parsers templates state bot -name 'lib*.a' 2>/dev/null | sort)
 if [ -z "$libs" ]; then
@@ -27,7 +28,8 @@ if [ -z "$libs" ]; then
 fi
 
 # "ALLOW LINE FOLDER", then "DEF FOLDER FILE SYMBOL" and "USE FOLDER FILE
-# SYMBOL" for each global symbol of each library member.
+# SYMBOL" for each global symbol of each library member, by folder and
+# file (the order of the report).
 {
 	awk '{ sub(/#.*/, ""); if (NF) print "ALLOW", FNR, $1 }' "$allow"
 	for a in $libs; do
@@ -39,7 +41,7 @@ fi
 			if ($3 == "U") print "USE", d, f, $2
 			else if ($3 ~ /^[A-TV-Z]$/) print "DEF", d, f, $2
 		}'
-	done | sort -u
+	done | sort -u -k2,2 -k3,3 -k1,1 -k4,4
 } | awk -v allow="$allow" '
 $1 == "ALLOW" { allowed[$3] = $2; next }
 $1 == "DEF" { def[$2 SUBSEP $4] = $3; node($2, $3); next }
