@@ -14,6 +14,19 @@ tline(const struct lkp_parse *ps, size_t i)
 	return lkp_trim(ps->L->v[i].p, ps->L->v[i].len);
 }
 
+/* Append a string to a report string list (capped). */
+static void
+list_add(struct lkp_parse *ps, const char ***arr, size_t *n, size_t *alloc,
+	 const char *p, size_t len)
+{
+	const char **slot;
+
+	if (*n >= LKB_MAX_REPORT_ITEMS)
+		return;
+	slot = lkp_push(ps->a, arr, n, alloc, sizeof(**arr));
+	*slot = lkp_dup(ps->a, p, len);
+}
+
 static int
 set_key(struct lkp_parse *ps, size_t i, const char *key, const char **field)
 {
@@ -57,8 +70,8 @@ summary_list(struct lkp_parse *ps, size_t i)
 		    lkp_find(t.p, t.len, "_recent_errors", NULL))
 			break;
 		note_error_word(ps, t);
-		lkp_list_add(ps, &r->build_errors, &r->nbuild_errors,
-			     &ps->alloc_berr, t.p, t.len);
+		list_add(ps, &r->build_errors, &r->nbuild_errors,
+			 &ps->alloc_berr, t.p, t.len);
 	}
 	return j;
 }
@@ -84,8 +97,8 @@ new_diagnostics(struct lkp_parse *ps, size_t i)
 			continue;
 		t = lkp_trim(t.p + 2, t.len - 2);
 		note_error_word(ps, t);
-		lkp_list_add(ps, &r->build_errors, &r->nbuild_errors,
-			     &ps->alloc_berr, t.p, t.len);
+		list_add(ps, &r->build_errors, &r->nbuild_errors,
+			 &ps->alloc_berr, t.p, t.len);
 	}
 	return j;
 }

@@ -47,8 +47,4 @@ size_t lkp_build_line(struct lkp_parse *ps, size_t i);
 /* Decide r->kind and r->subkind from what was seen (section 2). */
 void lkp_build_classify(struct lkp_parse *ps);
 
-/* Append a string to a report string list (capped). */
-void lkp_list_add(struct lkp_parse *ps, const char ***arr, size_t *n,
-		  size_t *alloc, const char *p, size_t len);
-
 #endif

@@ -54,18 +54,6 @@ lkp_report_is_robot(const char *from_name, const char *from_addr)
 	       lkp_istarts(from_addr, 13, "lkp@intel.com");
 }
 
-void
-lkp_list_add(struct lkp_parse *ps, const char ***arr, size_t *n,
-	     size_t *alloc, const char *p, size_t len)
-{
-	const char **slot;
-
-	if (*n >= LKB_MAX_REPORT_ITEMS)
-		return;
-	slot = lkp_push(ps->a, arr, n, alloc, sizeof(**arr));
-	*slot = lkp_dup(ps->a, p, len);
-}
-
 static struct lkp_tok
 tline(const struct lkp_parse *ps, size_t i)
 {

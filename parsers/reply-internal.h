@@ -79,7 +79,19 @@ rl_all_in(const char *p, size_t n, const char *set)
 }
 
 /* Does [p, p+n) contain lit (case-insensitive)? */
-int reply_contains_ci(const char *p, size_t n, const char *lit);
+static inline int
+reply_contains_ci(const char *p, size_t n, const char *lit)
+{
+	size_t m = strlen(lit);
+
+	if (!m)
+		return 1;
+	for (size_t i = 0; i + m <= n; i++)
+		if (LKB_TOLOWER(p[i]) == LKB_TOLOWER(lit[0]) &&
+		    rl_prefix_ci(p + i, n - i, lit))
+			return 1;
+	return 0;
+}
 
 /* reply_patch.c: mark inline patches at depth 0, collect subjects. */
 void reply_mark_patches(struct reply *r, struct arena *a);

@@ -119,20 +119,6 @@ reply_confidence_level(double c)
 	return conf_names[2];
 }
 
-int
-reply_contains_ci(const char *p, size_t n, const char *lit)
-{
-	size_t m = strlen(lit);
-
-	if (!m)
-		return 1;
-	for (size_t i = 0; i + m <= n; i++)
-		if (LKB_TOLOWER(p[i]) == LKB_TOLOWER(lit[0]) &&
-		    rl_prefix_ci(p + i, n - i, lit))
-			return 1;
-	return 0;
-}
-
 /* Split into lines and find each line's quote prefix (doc/lkp-format.md 1.5):
  * ^([ \t]*>)+[ \t]? with depth = number of '>'. */
 static void

@@ -3,6 +3,7 @@ state_libstate_a_CFLAGS = $(AM_CFLAGS) $(SQLITE_CFLAGS)
 state_libstate_a_SOURCES = \
 	%reldir%/schema.c \
 	%reldir%/store.c %reldir%/store.h %reldir%/store-internal.h \
+	%reldir%/store_stmt.c %reldir%/store_txn.c \
 	%reldir%/rawpack.c %reldir%/rawpack.h \
 	%reldir%/store_message.c %reldir%/store_index.c \
 	%reldir%/store_ckpt.c \

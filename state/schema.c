@@ -424,6 +424,26 @@ store_schema_head(void)
 }
 
 int
+store_schema_version(struct store *st, int *version_out)
+{
+	sqlite3_stmt *s = NULL;
+	int src, rc;
+
+	src = sqlite3_prepare_v2(st->db, "PRAGMA user_version", -1, &s, NULL);
+	if (src != SQLITE_OK)
+		return store_err(st, src, "cannot read schema version");
+	rc = store_step(st, s);
+	if (rc == SQLITE_ROW) {
+		*version_out = sqlite3_column_int(s, 0);
+		rc = LKB_OK;
+	} else if (rc >= 0) {
+		rc = LKB_ERR_DB;
+	}
+	sqlite3_finalize(s);
+	return rc;
+}
+
+int
 store_migrate(struct store *st)
 {
 	int v, rc;

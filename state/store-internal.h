@@ -118,10 +118,16 @@ void mid_index_drop(struct store *st, const char *why);
 void mid_index_check(struct store *st);
 
 /* Forget every answer of thread_has_report() (the memo above). */
-void store_thread_memo_forget(struct store *st);
+static inline void
+store_thread_memo_forget(struct store *st)
+{
+	st->thread_gen++;
+}
 
 /* Free the walk memo (store_triage.c); NULL is fine. */
 void walk_memo_free(struct walk_memo *m);
+
+/* ---- the statement helpers (state/store_stmt.c) ---- */
 
 /* Cached statement for sql (a static string; the pointer is the key).
  * Returns NULL after logging the SQLite error. */

@@ -918,12 +918,6 @@ thread_has_kept(struct store *st, int64_t tid)
 	return rc < 0 ? rc : rc == 1 && found;
 }
 
-void
-store_thread_memo_forget(struct store *st)
-{
-	st->thread_gen++;
-}
-
 /* Whether thread tid holds a report: the query walks the thread's
  * messages, so within a write transaction each answer is kept until a
  * report or a merge may change it. */

@@ -1,14 +1,14 @@
-/* commands.c - the table every subcommand is dispatched from. */
+/* commands.c - the table every subcommand is dispatched from, and
+ * `lkpbot help [COMMAND]`, which prints it. */
 #include "config.h"
 #include "bot/cmd/commands.h"
 
-#include <pwd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "lib/compiler.h"
+#include "lib/log.h"
 #include "parsers/lkp_command.h"
 
 /* Sorted by name. The twins of #lkp verbs (close, fixed-by...) are not
@@ -105,21 +105,41 @@ commands_print(FILE *f, int names_only)
 	}
 }
 
-void
-cmd_usage(FILE *f, const char *const *usage)
-{
-	for (size_t i = 0; usage[i]; i++)
-		fprintf(f, "%s%s\n", i ? "   or: " : "usage: ", usage[i]);
-}
+static const char *const help_usage[] = {
+	"lkpbot help [COMMAND]",
+	NULL,
+};
 
-const char *
-cmd_user(void)
+int
+cmd_help(int argc, char **argv, struct bot_ctx *ctx)
 {
-	const char *u = getenv("LKPBOT_USER");
-	struct passwd *pw;
+	const struct command *c;
+	char *args[3];
 
-	if (u && *u)
-		return u;
-	pw = getpwuid(getuid());
-	return pw && pw->pw_name ? pw->pw_name : "unknown";
+	(void)ctx;
+	if (argc > 1 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) {
+		cmd_usage(stdout, help_usage);
+		return EXIT_OK;
+	}
+	if (argc > 2) {
+		cmd_usage(stderr, help_usage);
+		return EXIT_USAGE;
+	}
+	if (argc == 1) {
+		printf("usage: lkpbot [-c CONFIG] [-d DB] [-v|-q] COMMAND "
+		       "[ARGS]\n\ncommands:\n");
+		commands_print(stdout, 0);
+		printf("\n'lkpbot help COMMAND' shows a command's options.\n");
+		return EXIT_OK;
+	}
+	c = commands_find(argv[1]);
+	if (!c) {
+		lkb_error("'%s' is not an lkpbot command", argv[1]);
+		return EXIT_USAGE;
+	}
+	/* every command prints its own usage for -h */
+	args[0] = (char *)c->name;
+	args[1] = (char *)"-h";
+	args[2] = NULL;
+	return c->fn(2, args, ctx);
 }

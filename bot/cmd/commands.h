@@ -2,6 +2,7 @@
 #ifndef LKB_BOT_CMD_COMMANDS_H
 #define LKB_BOT_CMD_COMMANDS_H
 
+#include "bot/cmd/usage.h"
 #include "bot/core/ctx.h"
 #include "bot/core/run.h"
 
@@ -54,14 +55,5 @@ cmd_fn cmd_request;
 cmd_fn cmd_doctor;
 cmd_fn cmd_web;
 cmd_fn cmd_review;
-
-/* Who is at the terminal: $LKPBOT_USER, else the login name. */
-const char *cmd_user(void);
-/* Shared helper for commands: print usage lines to f. */
-void cmd_usage(FILE *f, const char *const *usage);
-/* A run stage as a command of its own (no options but -h): under the
- * run lock, like `lkpbot run`; returns the exit code. */
-int cmd_stage(int argc, char **argv, struct bot_ctx *ctx,
-	      const char *const *usage, run_stage_fn *stage);
 
 #endif

@@ -1,6 +1,5 @@
 /* triage.c - `lkpbot triage`: only the triage stage (events,
- * commands, the report life cycle, answers queued in the outbox); and
- * cmd_stage(), any stage as a command of its own. */
+ * commands, the report life cycle, answers queued in the outbox). */
 #include "config.h"
 
 #include <getopt.h>
@@ -15,38 +14,6 @@ static const char *const usage[] = {
 	"lkpbot triage [--features FILE]",
 	NULL,
 };
-
-int
-cmd_stage(int argc, char **argv, struct bot_ctx *ctx,
-	  const char *const *synopsis, run_stage_fn *stage)
-{
-	static const struct option opts[] = {
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	struct run_opts ro = { NULL };
-	struct run_lock *lock = NULL;
-	int c, rc;
-
-	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-		if (c == 'h') {
-			cmd_usage(stdout, synopsis);
-			return EXIT_OK;
-		}
-		cmd_usage(stderr, synopsis);
-		return EXIT_USAGE;
-	}
-	if (optind != argc) {
-		cmd_usage(stderr, synopsis);
-		return EXIT_USAGE;
-	}
-	rc = run_lock_enter(ctx, &lock);
-	if (rc <= 0)
-		return ctx_exit_code(rc);
-	rc = stage(ctx, &ro);
-	run_lock_release(lock);
-	return ctx_exit_code(rc);
-}
 
 int
 cmd_triage(int argc, char **argv, struct bot_ctx *ctx)

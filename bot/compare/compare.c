@@ -63,17 +63,6 @@ label_of(const struct compare_commit *c, size_t i, char *buf, size_t len)
 	return buf;
 }
 
-int
-compare_is_kpi(const char *name, const char *testcase, const char *headline)
-{
-	size_t tl = testcase ? strlen(testcase) : 0;
-
-	if (headline && !strcmp(name, headline))
-		return 1;
-	return tl && !strncmp(name, testcase, tl) && name[tl] == '.' &&
-	       strncmp(name + tl + 1, "time.", 5);
-}
-
 static int
 render(const struct compare_rules *r, const struct compare_axes *axes,
        const struct compare_table *t, const struct compare_fmt_commit *fc,

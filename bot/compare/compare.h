@@ -18,6 +18,7 @@
 #include <stddef.h>
 
 #include "bot/compare/axes.h"
+#include "bot/compare/kpi.h"
 #include "bot/compare/series.h"
 #include "lib/compiler.h"
 #include "lib/strbuf.h"
@@ -75,12 +76,6 @@ int compare_run(const char *root, const struct compare_axes *axes,
 		const struct compare_commit *commits, size_t n,
 		const struct compare_opts *opts, struct strbuf *out,
 		char **err_out) LKB_WARN_UNUSED;
-
-/* 1 if stat name is a KPI the attribution explains: the testcase's own
- * metrics ("<testcase>.*" but not "<testcase>.time.*", lkp's kpi_stat?)
- * or the report's headline metric (NULL: none). testcase may be NULL. */
-int compare_is_kpi(const char *name, const char *testcase,
-		   const char *headline);
 
 /* Indices of the commits without results: *missing_out (caller frees)
  * holds *nmissing_out entries. */

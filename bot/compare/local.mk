@@ -6,6 +6,7 @@ bot_compare_libcompare_a_SOURCES = \
 	%reldir%/axes.c %reldir%/axes.h %reldir%/build_error.c \
 	%reldir%/build_error.h %reldir%/compare.c \
 	%reldir%/compare.h %reldir%/fix.c %reldir%/format.c \
+	%reldir%/kpi.c %reldir%/kpi.h \
 	%reldir%/format.h \
 	%reldir%/git.c %reldir%/git.h %reldir%/matrix.c %reldir%/matrix.h \
 	%reldir%/matrix_json.c %reldir%/results-internal.h \

@@ -15,6 +15,7 @@ LKB_SH_TESTS = \
 	%reldir%/t0015-verb-table.sh \
 	%reldir%/t0016-deps-graph.sh \
 	%reldir%/t0017-checkpaths.sh \
+	%reldir%/t0018-loops.sh \
 	%reldir%/t0020-datadir.sh \
 	%reldir%/t0050-import.sh \
 	%reldir%/t0055-import-pipe.sh \
