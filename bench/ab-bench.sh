@@ -5,7 +5,7 @@
 #
 #   bench/ab-bench.sh BUILD_A BUILD_B [COPIES] [ROUNDS]   (100 and 5)
 #
-# BUILD_A and BUILD_B are build directories (each with bot/lkpbot and
+# BUILD_A and BUILD_B are build directories (each with the program and
 # tests/tools/lkp-compare), e.g. one of the commit before a change and
 # one of the change. The mailbox is bench/import-bench.sh's (made the
 # same way when missing, in $BENCH_DIR, default /tmp/lkpbot-bench).

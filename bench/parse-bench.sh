@@ -1,6 +1,7 @@
 #!/bin/sh
 # parse-bench.sh - LKP report parse throughput, lkpbot vs the Python
-# baseline (bench/pyref.py or ../shared/bench/pyref.py), parse only: both
+# baseline (the reference parser pyref.py: $PYREF, or ../shared/bench/ beside
+# the tree, the project's task material), parse only: both
 # get the same decoded inputs (tests/data/report/*.in bodies), MIME
 # decoding and SQLite are left out on both sides.
 #

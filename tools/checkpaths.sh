@@ -4,8 +4,9 @@
 #
 #   tools/checkpaths.sh [TOP]      exit 1 when a check fails
 #
-# 1. A comment in bot/ parsers/ state/ lib/ templates/ tests/ that names a
-#    repository path (bot/triage/foo.c, tests/sh/t0123-x.sh, parsers/mime)
+# 1. A comment in bot/ parsers/ state/ lib/ templates/ tests/ scripts/
+#    tools/ bench/, configure.ac or Makefile.am (# and dnl) that names a
+#    repository path (bot/triage/FILE.c, tests/sh/NAME.sh, parsers/mime)
 #    names one that exists: a file, a folder, or a module (PATH.c, PATH.h).
 #    Not checked: globs (tests/data/*.eml), placeholders in capitals
 #    (tests/data/reply/NAME) or angle brackets (tests/fuzz/fuzz_<target>.c),
@@ -41,8 +42,9 @@ comments() {
 		}
 		if (out != "") print FILENAME ":" FNR ":" out
 	}' $c
-	s=$(find bot parsers state lib templates tests \( -name '*.sh' -o \
-		-name '*.mk' -o -name '*.py' -o -name '*.am' \) 2>/dev/null | sort)
+	s=$( (find bot parsers state lib templates tests scripts tools bench \
+		\( -name '*.sh' -o -name '*.mk' -o -name '*.py' -o -name '*.am' \) \
+		2>/dev/null; ls configure.ac Makefile.am 2>/dev/null) | sort)
 	[ -z "$s" ] || awk '
 	{
 		s = " " $0; q = ""; n = length(s)
@@ -50,7 +52,8 @@ comments() {
 			ch = substr(s, i, 1)
 			if (q != "") { if (ch == q) q = "" }
 			else if (ch == "\047" || ch == "\"") q = ch
-			else if (ch == "#" && substr(s, i - 1, 1) ~ /[ \t]/) {
+			else if ((ch == "#" && substr(s, i - 1, 1) ~ /[ \t]/) ||
+			    (i == 2 && substr(s, 2, 4) == "dnl ")) {
 				print FILENAME ":" FNR ":" substr(s, i + 1)
 				break
 			}

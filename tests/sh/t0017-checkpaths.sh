@@ -1,7 +1,7 @@
 #!/bin/sh
 # t0017-checkpaths.sh - tools/checkpaths.sh (run by `make lint`) passes on
 # the source tree and fails on each thing it checks: a comment naming a
-# path that does not exist, in C and in shell, and a build-lib.sh module
+# path that does not exist, in C, in shell and in configure.ac, and a build-lib.sh module
 # list that differs from configure.ac's.
 . "$LKB_SRCDIR/tests/tap.sh"
 T=$(mktemp -d)
@@ -48,6 +48,14 @@ echo 'run # see scripts/gone.sh' >> "$T/shgone/tests/sh/t0001-a.sh"
 sh "$G" "$T/shgone" > "$T/out" 2>&1
 is "a shell comment naming a missing file fails" "$?" 1
 ok_if "... naming it" grep -q "^tests/sh/t0001-a.sh:2: scripts/gone.sh " "$T/out"
+
+tree acgone
+printf 'dnl the pipe (bot/core/gone.c)\n# and bot/core/x.c\n' >> "$T/acgone/configure.ac"
+sh "$G" "$T/acgone" > "$T/out" 2>&1
+is "a dnl comment in configure.ac naming a missing file fails" "$?" 1
+ok_if "... naming it, and not the file that exists" sh -c \
+	'grep -q "^configure.ac:3: bot/core/gone.c " "$1" && ! grep -q x.c "$1"' \
+	sh "$T/out"
 
 tree mods
 printf 'PKG_CHECK_MODULES([DKIM], [opendkim >= 2.10])\n' >> "$T/mods/configure.ac"
