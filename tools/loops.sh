@@ -5,7 +5,7 @@
 #
 #   tools/loops.sh [TOP [BUILD]]   exit 1 on a loop not in TOP/tools/loops.allow
 #
-# For each folder's library (lib/liblkb.a, bot/cmd/libcmd.a...), file A
+# For each folder's library (liblkb.a in lib, libcmd.a in bot/cmd...), file A
 # uses file B when A's object refers to a global symbol (function or data)
 # that B's object defines (nm). A folder passes when these uses never lead
 # back to where they started: what two files both need lives in a lower
