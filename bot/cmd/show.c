@@ -10,6 +10,7 @@
 
 #include "bot/cmd/commands.h"
 #include "bot/core/json_out.h"
+#include "bot/report/fields.h"
 #include "bot/report/thread_view.h"
 #include "lib/log.h"
 #include "lib/status.h"
@@ -116,47 +117,67 @@ print_noise(const json_t *nz)
 							     "within noise")));
 }
 
+/* The headline: metric, change and verdict, when it has a metric. */
+static void
+print_headline(const char *label, const json_t *hl)
+{
+	json_t *p = json_object_get(hl, "change_pct");
+
+	if (!json_is_object(hl) || !json_object_get(hl, "metric"))
+		return;
+	printf("%-14s %s %s%+.1f%% %s\n", label, jstr(hl, "metric"), "",
+	       json_is_number(p) ? json_number_value(p) : 0.0,
+	       jstr(hl, "verdict"));
+}
+
+/* The rows of report_fields (bot/report/fields.h) show prints in part,
+ * from the report's JSON d. */
+static void
+print_fields(const json_t *d, enum report_field_part part)
+{
+	const char *k;
+	json_t *v;
+
+	for (size_t i = 0; i < report_nfields; i++) {
+		const struct report_field *f = &report_fields[i];
+		const json_t *o = f->in ? json_object_get(d, f->in) : d;
+
+		if (!f->show || f->part != part)
+			continue;
+		switch (f->view) {
+		case REPORT_VIEW_HEADLINE:
+			print_headline(f->show, o);
+			break;
+		case REPORT_VIEW_PARAMS:
+			json_object_foreach((json_t *)json_object_get(o, f->key),
+					    k, v)
+				printf("%-14s %s: %s\n", f->show, k,
+				       json_is_string(v) ? json_string_value(v)
+							 : "");
+			break;
+		default:
+			print_kv(f->show, jstr(o, f->key));
+		}
+	}
+}
+
 static void
 print_show(const json_t *d)
 {
-	const json_t *c = json_object_get(d, "commit");
-	const json_t *hl = json_object_get(d, "headline");
-	const json_t *params = json_object_get(d, "params");
 	const json_t *cmp = json_object_get(d, "comparisons");
 	const json_t *rel = json_object_get(d, "related_commits");
-	const char *k;
 	json_t *v;
 	size_t i;
 
 	printf("report %lld: %s\n",
 	       (long long)json_integer_value(json_object_get(d, "id")),
 	       jstr(d, "subject"));
-	print_kv("message-id", jstr(d, "message_id"));
-	print_kv("kind", jstr(d, "kind"));
-	print_kv("date", jstr(d, "date"));
-	print_kv("from", jstr(d, "from"));
+	print_fields(d, REPORT_PART_HEAD);
 	if (json_is_string(json_object_get(d, "unverified")))
 		print_kv("unverified", jstr(d, "unverified"));
-	print_kv("commit", jstr(c, "sha"));
-	print_kv("  subject", jstr(c, "subject"));
-	if (json_is_object(hl) && json_object_get(hl, "metric")) {
-		json_t *p = json_object_get(hl, "change_pct");
-
-		printf("%-14s %s %s%+.1f%% %s\n", "headline", jstr(hl, "metric"),
-		       "", json_is_number(p) ? json_number_value(p) : 0.0,
-		       jstr(hl, "verdict"));
-	}
+	print_fields(d, REPORT_PART_COMMIT);
 	print_noise(json_object_get(d, "noise"));
-	print_kv("testcase", jstr(d, "testcase"));
-	print_kv("test machine", jstr(d, "test_machine"));
-	print_kv("config", jstr(d, "config"));
-	print_kv("compiler", jstr(d, "compiler"));
-	json_object_foreach((json_t *)params, k, v)
-		printf("%-14s %s: %s\n", "  param", k,
-		       json_is_string(v) ? json_string_value(v) : "");
-	print_kv("url", jstr(d, "url"));
-	print_kv("base", jstr(d, "base"));
-	print_kv("patch", jstr(d, "patch_subject"));
+	print_fields(d, REPORT_PART_SETUP);
 	json_array_foreach(cmp, i, v)
 		printf("%-14s #%zu: %zu columns, %zu metric rows, %zu failure "
 		       "rows\n", "comparison", i + 1,

@@ -15,6 +15,7 @@
 
 #include <jansson.h>
 
+#include "bot/report/fields.h"
 #include "parsers/lkp_report.h"
 
 #define REPORT_JSON_FORMAT_VERSION 1
@@ -22,12 +23,10 @@
 #define REPORT_JSON_DUMP_FLAGS                                               \
 	(JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15))
 
-/* The report object, "format_version" first; id is the store's report
+/* The report object, "format_version" first, then the rows of
+ * report_fields (fields.h); id is the store's report
  * id, 0 for none (null). Caller releases with json_decref(). */
 json_t *report_json_build(const struct lkp_report *r, int64_t id);
-
-/* One number as printed: null when absent or not finite. New reference. */
-json_t *report_json_num(struct lkp_num n);
 
 /* The report serialised with REPORT_JSON_DUMP_FLAGS, no final newline.
  * Caller frees with free(). NULL only if jansson fails. */

@@ -96,6 +96,8 @@ int web_feed(struct web *w) LKB_WARN_UNUSED;
 int web_index_json(struct web *w, struct web_report *const *order)
 	LKB_WARN_UNUSED;
 
+/* Charts: web_charts.c. */
+
 /* lkp's statistics rules of testcase, made once per run; NULL when
  * they cannot be made (then charts are not coloured). */
 const struct compare_rules *web_rules_for(struct web *w, const char *testcase);
@@ -118,6 +120,10 @@ int web_charts(struct web *w, struct strbuf *sb,
 	       const char *id_prefix, struct web_seen *seen)
 	LKB_WARN_UNUSED;
 
+/* The helpers every page uses: web_site.c. */
+
+/* Fill w->byid: w->rep in id order. */
+void web_index_ids(struct web *w);
 /* Report id of the list, or NULL. Borrowed from w. */
 const struct web_report *web_report_by_id(const struct web *w, int64_t id);
 
@@ -134,17 +140,24 @@ int web_lore_href(struct web *w, struct strbuf *sb, const char *mid,
 int web_commit_link(struct web *w, struct strbuf *sb, const char *sha)
 	LKB_WARN_UNUSED;
 
-/* The subsystem a file path in text names: the directory under fs/,
- * drivers/, net/, sound/, arch/, security/ or kernel/ ("fs/xfs/a.c" ->
- * "xfs"), else the top one ("mm/slub.c" -> "mm"); include/ and tools/
- * name none. The first such path of text, or NULL. */
-char *web_path_subsystem(const char *text);
-
 /* 64-bit FNV-1a of a Message-ID ("" for NULL): message anchors and
  * feed entry ids that survive a rebuilt database. */
 uint64_t web_msgid_hash(const char *mid);
 
 /* Age of t in calendar days (UTC) up to the day of w->newest: "3 d". */
 int web_age(struct web *w, struct strbuf *sb, int64_t t) LKB_WARN_UNUSED;
+
+/* The subsystem of a report: the first name of its subject's tag
+ * ("[mm, sched/numa]" -> "mm"), else the patch's ("Re: [PATCH v2 1/3]
+ * pwm: sun4i: ..." -> "pwm"), else a file path the subject names, else
+ * its tree, else NULL; *from says which. Freed by the caller.
+ * web_subsystem.c */
+char *web_subsystem(const char *prefix, const char *subject, const char *tree,
+		    const char **from);
+/* The subsystem a file path in text names: the directory under fs/,
+ * drivers/, net/, sound/, arch/, security/ or kernel/ ("fs/xfs/a.c" ->
+ * "xfs"), else the top one ("mm/slub.c" -> "mm"); include/ and tools/
+ * name none. The first such path of text, or NULL. */
+char *web_path_subsystem(const char *text);
 
 #endif

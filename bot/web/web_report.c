@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bot/report/fields.h"
 #include "bot/report/stored.h"
 #include "bot/web/html.h"
 #include "bot/web/web-internal.h"
@@ -72,50 +73,87 @@ fact_link(struct strbuf *sb, const char *label, const char *url)
 	return rc | strbuf_adds(sb, "</a></dd>\n");
 }
 
+/* The commit, linked, with its subject. */
+static int
+fact_commit(struct web *w, struct strbuf *sb, const char *label,
+	    const struct lkp_report *r)
+{
+	int rc;
+
+	if (!r->commit_sha)
+		return LKB_OK;
+	rc = strbuf_addf(sb, "<dt>%s</dt><dd>", label);
+	rc |= web_commit_link(w, sb, r->commit_sha);
+	if (r->commit_subject) {
+		rc |= strbuf_adds(sb, " (");
+		rc |= html_escs(sb, r->commit_subject);
+		rc |= strbuf_adds(sb, ")");
+	}
+	return rc | strbuf_adds(sb, "</dd>\n");
+}
+
+/* The headline's metric, change and verdict in t. */
+static int
+headline_text(struct strbuf *t, const struct lkp_report *r)
+{
+	int rc;
+
+	if (!r->headline_metric)
+		return LKB_OK;
+	rc = strbuf_adds(t, r->headline_metric);
+	if (r->headline_change_pct.kind != LKP_NUM_NONE)
+		rc |= strbuf_addf(t, " %+.1f%%", r->headline_change_pct.v);
+	if (r->headline_verdict)
+		rc |= strbuf_addf(t, " %s", r->headline_verdict);
+	return rc;
+}
+
+/* The parameters in t, key=value, a blank between. */
+static int
+params_text(struct strbuf *t, const struct lkp_report *r)
+{
+	int rc = LKB_OK;
+
+	for (size_t i = 0; i < r->nparams; i++)
+		rc |= strbuf_addf(t, "%s%s=%s", i ? " " : "",
+				  r->params[i].key ? r->params[i].key : "",
+				  r->params[i].value ? r->params[i].value : "");
+	return rc;
+}
+
+/* One row of report_fields (bot/report/fields.h) the page shows. */
+static int
+fact_field(struct web *w, struct strbuf *sb, const struct report_field *f,
+	   const struct lkp_report *r)
+{
+	struct strbuf t = STRBUF_INIT;
+	int rc;
+
+	switch (f->view) {
+	case REPORT_VIEW_COMMIT:
+		return fact_commit(w, sb, f->web, r);
+	case REPORT_VIEW_LINK:
+		return fact_link(sb, f->web, report_field_text(r, f));
+	case REPORT_VIEW_HEADLINE:
+	case REPORT_VIEW_PARAMS:
+		rc = f->view == REPORT_VIEW_HEADLINE ? headline_text(&t, r)
+						      : params_text(&t, r);
+		rc |= fact(sb, f->web, t.buf);
+		strbuf_release(&t);
+		return rc;
+	default:
+		return fact(sb, f->web, report_field_text(r, f));
+	}
+}
+
 static int
 facts_parsed(struct web *w, struct strbuf *sb, const struct lkp_report *r)
 {
-	struct strbuf t = STRBUF_INIT;
 	int rc = LKB_OK;
 
-	if (r->commit_sha) {
-		rc |= strbuf_adds(sb, "<dt>Commit</dt><dd>");
-		rc |= web_commit_link(w, sb, r->commit_sha);
-		if (r->commit_subject) {
-			rc |= strbuf_adds(sb, " (");
-			rc |= html_escs(sb, r->commit_subject);
-			rc |= strbuf_adds(sb, ")");
-		}
-		rc |= strbuf_adds(sb, "</dd>\n");
-	}
-	if (r->headline_metric) {
-		rc |= strbuf_adds(&t, r->headline_metric);
-		if (r->headline_change_pct.kind != LKP_NUM_NONE)
-			rc |= strbuf_addf(&t, " %+.1f%%",
-					  r->headline_change_pct.v);
-		if (r->headline_verdict)
-			rc |= strbuf_addf(&t, " %s", r->headline_verdict);
-		rc |= fact(sb, "Headline", t.buf);
-		strbuf_reset(&t);
-	}
-	rc |= fact(sb, "Testcase", r->testcase);
-	rc |= fact(sb, "Test machine", r->test_machine);
-	rc |= fact(sb, "Config", r->config);
-	rc |= fact(sb, "Compiler", r->compiler);
-	for (size_t i = 0; i < r->nparams; i++)
-		rc |= strbuf_addf(&t, "%s%s=%s", i ? " " : "",
-				  r->params[i].key ? r->params[i].key : "",
-				  r->params[i].value ? r->params[i].value : "");
-	rc |= fact(sb, "Parameters", t.buf);
-	rc |= fact_link(sb, "URL", r->url);
-	rc |= fact(sb, "Base", r->base);
-	rc |= fact_link(sb, "Patch link", r->patch_link);
-	rc |= fact(sb, "Patch subject", r->patch_subject);
-	rc |= fact(sb, "From", r->from_addr);
-	rc |= fact(sb, "Reported-by", r->reported_by);
-	rc |= fact_link(sb, "Closes", r->closes);
-	rc |= fact_link(sb, "Link", r->link);
-	strbuf_release(&t);
+	for (size_t i = 0; i < report_nfields; i++)
+		if (report_fields[i].web)
+			rc |= fact_field(w, sb, &report_fields[i], r);
 	return rc;
 }
 

@@ -1,5 +1,6 @@
 /* test_lkp_json.c - the JSON contract of bot/report/json.c: key order,
- * numbers as printed in the mail, dates in ISO 8601 UTC. */
+ * numbers as printed in the mail, dates in ISO 8601 UTC; the rows of
+ * bot/report/fields.c. */
 #include "config.h"
 
 #include <dirent.h>
@@ -281,6 +282,62 @@ START_TEST(compact_form_of_hostile_reports)
 }
 END_TEST
 
+/* 1 when rows a and b name the same JSON member. */
+static int
+same_member(const struct report_field *a, const struct report_field *b)
+{
+	if (!a->key || !b->key || strcmp(a->key, b->key))
+		return 0;
+	if (!a->in || !b->in)
+		return !a->in && !b->in;
+	return !strcmp(a->in, b->in);
+}
+
+/* Every row of report_fields: a text row's member reaches the JSON
+ * at its key (inside its object), keys are unique in their object,
+ * and a row is shown somewhere (JSON, show or the web). */
+START_TEST(field_table_rows)
+{
+	struct lkp_report r;
+	char text[64][32];
+	size_t ntext = 0;
+	json_t *o;
+
+	memset(&r, 0, sizeof(r));
+	for (size_t i = 0; i < report_nfields; i++) {
+		const struct report_field *f = &report_fields[i];
+
+		ck_assert_msg(f->key || f->show || f->web, "row %zu: nowhere", i);
+		ck_assert_msg(!f->show || f->key, "row %zu: show reads JSON", i);
+		if (f->json)
+			continue;
+		ck_assert_uint_lt(ntext, 64);
+		snprintf(text[ntext], sizeof(text[ntext]), "text-%zu", i);
+		memcpy((char *)&r + f->off, &(const char *){ text[ntext] },
+		       sizeof(const char *));
+		ck_assert_str_eq(report_field_text(&r, f), text[ntext]);
+		ntext++;
+	}
+	o = report_json_build(&r, 0);
+	for (size_t i = 0; i < report_nfields; i++) {
+		const struct report_field *f = &report_fields[i];
+		const json_t *in = f->in ? json_object_get(o, f->in) : o;
+		char want[32];
+
+		for (size_t j = 0; j < i; j++)
+			ck_assert_msg(!same_member(f, &report_fields[j]),
+				      "rows %zu and %zu: key %s twice", j, i,
+				      f->key);
+		if (f->json || !f->key)
+			continue;
+		snprintf(want, sizeof(want), "text-%zu", i);
+		ck_assert_str_eq(json_string_value(json_object_get(in, f->key)),
+				 want);
+	}
+	json_decref(o);
+}
+END_TEST
+
 Suite *
 lkb_test_suite(void)
 {
@@ -292,6 +349,7 @@ lkb_test_suite(void)
 	tcase_add_test(tc, contract_order_and_values);
 	tcase_add_test(tc, compact_form_of_every_report);
 	tcase_add_test(tc, compact_form_of_hostile_reports);
+	tcase_add_test(tc, field_table_rows);
 	suite_add_tcase(s, tc);
 	return s;
 }
