@@ -299,7 +299,7 @@ static const char *const migrations[] = {
 	 * them up (issue 36 row 8); 0 in rows from before */
 	"ALTER TABLE outbox ADD COLUMN team INTEGER NOT NULL DEFAULT 0;",
 	/* 17 -> 18: a request whose asker claimed the maintainers' or the
-	 * LKP team's standing without proving it (bot/triage/decide.c):
+	 * LKP team's standing without proving it (bot/triage/asker.c):
 	 * the request stage answers it as an outsider's, alone and on the
 	 * outsiders' budgets, as triage answers the same sender's other
 	 * commands (issue 36 row 8); 0 in rows from before */

@@ -222,6 +222,21 @@ answer_report_value(struct store *st, int64_t report_id)
 	return rep;
 }
 
+struct tvalue *
+answer_data_new(struct store *st, int64_t report_id, const char *quoted,
+		const char *method, const char *again)
+{
+	struct tvalue *d = tvalue_new_map();
+
+	tvalue_map_set_str(d, "quoted", quoted);
+	tvalue_map_set(d, "report", report_id
+		       ? answer_report_value(st, report_id) : tvalue_new_null());
+	tvalue_map_set_str(d, "method", method);
+	tvalue_map_set_str(d, "again", again);
+	tvalue_map_set_str(d, "version", PACKAGE_VERSION);
+	return d;
+}
+
 /* Column of the help text where a verb's description starts, counted
  * from "#lkp": a longer synopsis has the description on a line of its
  * own. */

@@ -74,6 +74,15 @@ int answer_queue(const struct answerer *aw, const struct answer *a,
  * frees it with tvalue_free() or hands it to a map. */
 struct tvalue *answer_report_value(struct store *st, int64_t report_id);
 
+/* The data every answer's template starts from, its footer
+ * (templates/mail/_footer.tmpl) with it: "quoted", "report"
+ * (answer_report_value(); null when report_id is 0), "method", "again"
+ * and "version"; triage's and the requests' answers alike. New map, as
+ * above. */
+struct tvalue *answer_data_new(struct store *st, int64_t report_id,
+			       const char *quoted, const char *method,
+			       const char *again);
+
 /* The "verbs" list of templates/mail/help.tmpl, one map per verb of the
  * verb table (parsers/lkp_command.c): "synopsis", "gap" (blanks, or a
  * line break and blanks, up to the description's column) and "help".

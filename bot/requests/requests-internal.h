@@ -15,8 +15,10 @@ struct bot_ctx;
 struct tvalue;
 
 /* The fields every answer carries (quoted, report, method, again,
- * version). Caller frees with tvalue_free(). */
-struct tvalue *requests_mail_data(const struct report_axes *ra,
+ * version), the report's footer map the same as triage's answers
+ * (answer_report_value). Caller frees with tvalue_free(). */
+struct tvalue *requests_mail_data(const struct answerer *aw,
+				  const struct store_request_rec *r,
 				  const char *method, const char *again);
 
 /* Queue answer kind (template of the same name) for request r to the

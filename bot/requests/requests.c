@@ -133,7 +133,7 @@ static int
 fail_request(struct req_work *w, const char *method, const char *raw_error,
 	     const char *hint)
 {
-	struct tvalue *d = requests_mail_data(&w->ra, method,
+	struct tvalue *d = requests_mail_data(w->aw, w->r, method,
 					      w->plan.again ? w->plan.again
 							    : "");
 	char *error = strip_paths(raw_error);
@@ -188,7 +188,7 @@ queue_request(struct req_work *w, const char *const *shas, size_t n)
 		free(err);
 		goto out;
 	}
-	d = requests_mail_data(&w->ra, "lkp job queue", w->plan.again);
+	d = requests_mail_data(w->aw, w->r, "lkp job queue", w->plan.again);
 	tvalue_map_set(d, "jobs", jobs.jobs);
 	jobs.jobs = NULL;
 	tvalue_map_set_str(d, "held", jobs.held_text ? jobs.held_text : "");
@@ -208,7 +208,7 @@ out:
 static int
 expire_request(struct req_work *w, const char *const *shas, size_t n)
 {
-	struct tvalue *d = requests_mail_data(&w->ra, "lkp job queue",
+	struct tvalue *d = requests_mail_data(w->aw, w->r, "lkp job queue",
 					      w->plan.again);
 	struct tvalue *miss = tvalue_new_list();
 	char days[32], *result;
@@ -345,8 +345,8 @@ complete_request(struct req_work *w)
 	}
 	trim_nl(&out);
 	if (p->series) {
-		d = requests_mail_data(&w->ra, "lkp result trees per patch, "
-				       "lkp's statistics", p->again);
+		d = requests_mail_data(w->aw, w->r, "lkp result trees per "
+				       "patch, lkp's statistics", p->again);
 		tvalue_map_set(d, "series", series_value(&p->s));
 		tvalue_map_set(d, "changes", requests_changes_from(out.buf));
 		strbuf_reset(&chart);
@@ -356,7 +356,7 @@ complete_request(struct req_work *w)
 		strbuf_rtrim(&chart);
 		tvalue_map_set_str(d, "chart", chart.buf);
 	} else {
-		d = requests_mail_data(&w->ra, "lkp result trees, lkp's "
+		d = requests_mail_data(w->aw, w->r, "lkp result trees, lkp's "
 				       "statistics (mean, stddev, %change)",
 				       p->again);
 		tvalue_map_set_str(d, "testcase", w->ra.axes.testcase);
@@ -397,9 +397,9 @@ column_name(const struct req_work *w, size_t col)
 static int
 build_failed(struct req_work *w, size_t col, const char *lines)
 {
-	struct tvalue *d = requests_mail_data(&w->ra, "lkp result trees, the "
-					      "build log in the result root",
-					      w->plan.again);
+	struct tvalue *d = requests_mail_data(w->aw, w->r, "lkp result "
+					      "trees, the build log in the "
+					      "result root", w->plan.again);
 	struct strbuf ind = STRBUF_INIT;
 	char sha[13], *result;
 	int rc;

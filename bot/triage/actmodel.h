@@ -62,7 +62,7 @@ void actmodel_free(struct actmodel *m);
 /* An event that would close a report whose act m gives less than floor
  * (0..1) is held to that probability: it waits for review unless
  * [triage] auto_confidence is lower (default 0.4, [triage]
- * model_floor; bot/triage/triage.c, hold_unlikely). */
+ * model_floor; bot/triage/prepare.c, hold_unlikely). */
 void actmodel_set_floor(struct actmodel *m, double floor);
 double actmodel_floor(const struct actmodel *m);
 /* Number of features with weights. */

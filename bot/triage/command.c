@@ -31,7 +31,7 @@ answer_data(struct triage *t, struct triage_mail *tm,
 	    const struct lkp_command *cmd, int idx, const char *method,
 	    int short_quote)
 {
-	struct tvalue *d = tvalue_new_map();
+	struct tvalue *d;
 	struct strbuf q = STRBUF_INIT;
 	char ex[64];
 
@@ -49,15 +49,9 @@ answer_data(struct triage *t, struct triage_mail *tm,
 	    strbuf_addf(&q, "\n(answer %d of %u to the commands in this mail)\n",
 			idx, tm->total_commands))
 		strbuf_reset(&q);
-	tvalue_map_set_str(d, "quoted", q.buf);
+	d = answer_data_new(t->st, tm->report_id, q.buf, method,
+			    "#lkp status");
 	strbuf_release(&q);
-	if (tm->report_id)
-		tvalue_map_set(d, "report", answer_report_value(t->st, tm->report_id));
-	else
-		tvalue_map_set(d, "report", tvalue_new_null());
-	tvalue_map_set_str(d, "method", method);
-	tvalue_map_set_str(d, "again", "#lkp status");
-	tvalue_map_set_str(d, "version", PACKAGE_VERSION);
 	return d;
 }
 

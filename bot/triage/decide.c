@@ -1,7 +1,6 @@
 /* decide.c - what a #lkp command does, beside the life cycle: who asks
- * (tier, request pool, participants), what the life cycle and the
- * quotas say, which request it records. Its answer and its record are
- * command.c's. */
+ * (asker.c), what the life cycle and the quotas say, which request it
+ * records. Its answer and its record are command.c's. */
 #include "config.h"
 
 #include <stdio.h>
@@ -20,71 +19,6 @@
 #include "state/store.h"
 #include "state/store_report.h"
 #include "state/store_triage.h"
-
-int
-triage_participants(struct triage *t, struct triage_mail *tm)
-{
-	struct store_msg sm;
-	int rc;
-
-	if (!tm->report_id)
-		return LKB_OK;
-	if ((rc = triage_report_msg(t, tm->report_id, &sm)) <= 0)
-		return rc;
-	/* a forged report names whom it likes: they stay outsiders */
-	if ((rc = triage_report_verified(t, sm.id, &sm)) == 1) {
-		store_addrs_each(sm.to_addrs, triage_add_addr, tm);
-		store_addrs_each(sm.cc_addrs, triage_add_addr, tm);
-	}
-	store_msg_release(&sm);
-	return rc < 0 ? rc : LKB_OK;
-}
-
-int
-triage_is_lkp(struct triage *t, const struct triage_mail *tm)
-{
-	struct rule_author au = { NULL, tm->author };
-
-	return tm->author && rules_author_is_lkp(t->rules, &au, NULL);
-}
-
-enum auth_tier
-triage_tier(struct triage *t, const struct triage_mail *tm)
-{
-	enum auth_tier tier;
-
-	if (tm->cli)
-		return TIER_MAINTAINER;
-	tier = auth_tier(tm->author, t->maintainers, t->nmaintainers,
-			 tm->addrs, tm->naddrs);
-	if (tier == TIER_OTHER && triage_is_lkp(t, tm))
-		tier = TIER_PARTICIPANT;
-	return tier;
-}
-
-int
-triage_pool(struct triage *t, struct triage_mail *tm)
-{
-	int rc;
-
-	if (triage_tier(t, tm) != TIER_MAINTAINER && !triage_is_lkp(t, tm))
-		return REQ_POOL_OTHERS;
-	/* a From: anyone can write proves nothing: an unverified claim
-	 * to the team's standing is anyone's (issue 36 item 4) */
-	if ((rc = triage_sender_verified(t, tm)) < 0)
-		return rc;
-	return rc ? REQ_POOL_TEAM : REQ_POOL_OTHERS;
-}
-
-int
-triage_outsider(struct triage *t, const struct triage_mail *tm,
-		enum auth_tier tier, enum request_pool pool)
-{
-	/* the team's standing unproven: an outsider's budgets */
-	return tier == TIER_OTHER ||
-	       (pool == REQ_POOL_OTHERS &&
-		(tier == TIER_MAINTAINER || triage_is_lkp(t, tm)));
-}
 
 /* Is asker over a request quota ([requests] per_asker, per_report of
  * the asker's pool in the 24 hours up to now; per_hour of everyone but

@@ -185,32 +185,6 @@ line_with(struct arena *a, const char *b, size_t n, const char *needle)
 
 /* ---- the main thread's half ---- */
 
-int
-evidence_message(struct store *st, int64_t id, struct store_msg *out)
-{
-	char key[32];
-
-	snprintf(key, sizeof(key), "%lld", (long long)id);
-	return store_message_get(st, key, out);
-}
-
-int
-evidence_mail_on(struct triage *t, struct triage_prep *p, int64_t rid,
-	struct triage_mail *tm)
-{
-	memset(tm, 0, sizeof(*tm));
-	tm->msg_id = p->msg_id;
-	tm->thread_id = p->sm.thread_id;
-	tm->report_id = rid;
-	tm->m = p->m;
-	tm->author = p->m->from.addr;
-	tm->author_name = p->m->from.name;
-	tm->a = &p->a;
-	tm->raw = p->raw;
-	tm->raw_len = p->raw_len;
-	return triage_load_state(t, tm);
-}
-
 /* A patch's own event on report rid (fix-proposed, superseded): kept,
  * and moved through the life cycle. Anyone may propose a fix; only the
  * reported patch's author (the report's addressee, a participant: the

@@ -1,5 +1,6 @@
 /* evidence_apply.c - replies that apply a fix patch, pulls that carry
- * one (see evidence.c). */
+ * one, and the helpers evidence.c shares with them (evidence.c calls
+ * down into this file, never the other way). */
 #include "config.h"
 
 #include <stdio.h>
@@ -207,4 +208,30 @@ evidence_pull(struct triage *t, struct triage_prep *p)
 						   120));
 	}
 	return rc;
+}
+
+int
+evidence_message(struct store *st, int64_t id, struct store_msg *out)
+{
+	char key[32];
+
+	snprintf(key, sizeof(key), "%lld", (long long)id);
+	return store_message_get(st, key, out);
+}
+
+int
+evidence_mail_on(struct triage *t, struct triage_prep *p, int64_t rid,
+	struct triage_mail *tm)
+{
+	memset(tm, 0, sizeof(*tm));
+	tm->msg_id = p->msg_id;
+	tm->thread_id = p->sm.thread_id;
+	tm->report_id = rid;
+	tm->m = p->m;
+	tm->author = p->m->from.addr;
+	tm->author_name = p->m->from.name;
+	tm->a = &p->a;
+	tm->raw = p->raw;
+	tm->raw_len = p->raw_len;
+	return triage_load_state(t, tm);
 }

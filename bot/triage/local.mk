@@ -7,10 +7,10 @@ bot_triage_libtriage_a_SOURCES = \
 	%reldir%/match.h %reldir%/prefilter.c %reldir%/prefilter.h \
 	%reldir%/rules-internal.h %reldir%/rules.c \
 	%reldir%/rules.h %reldir%/rules_apply.c %reldir%/triage-internal.h \
-	%reldir%/triage.c %reldir%/triage.h %reldir%/command.c \
-	%reldir%/decide.c \
-	%reldir%/triage_pool.c %reldir%/verify.c %reldir%/verify.h \
-	%reldir%/gitwatch.c %reldir%/gitwatch.h %reldir%/actmodel.c \
-	%reldir%/actmodel.h %reldir%/review.c %reldir%/evidence.c \
-	%reldir%/evidence_apply.c
+	%reldir%/triage.c %reldir%/triage.h %reldir%/triage_apply.c \
+	%reldir%/asker.c %reldir%/command.c %reldir%/decide.c \
+	%reldir%/prepare.c %reldir%/triage_pool.c %reldir%/verify.c \
+	%reldir%/verify.h %reldir%/gitwatch.c %reldir%/gitwatch.h \
+	%reldir%/actmodel.c %reldir%/actmodel.h %reldir%/review.c \
+	%reldir%/evidence.c %reldir%/evidence_apply.c
 dist_pkgdata_DATA += rules/default.rules rules/acts.model

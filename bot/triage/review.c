@@ -6,7 +6,6 @@
 
 #include <string.h>
 
-#include "bot/core/ctx.h"
 #include "bot/core/settings.h"
 #include "bot/triage/rules.h"
 #include "bot/triage/triage-internal.h"
@@ -126,31 +125,5 @@ triage_review_decide(struct triage *t, int64_t event_id, int accept,
 					 user)) == 1)
 		rc = LKB_OK;
 	arena_release(&a);
-	return rc;
-}
-
-int
-triage_cli_review(struct bot_ctx *ctx, int64_t event_id, int accept,
-		  const char *user)
-{
-	struct triage t;
-	const char *why = NULL;
-	int rc;
-
-	if ((rc = triage_init(&t, ctx)) != LKB_OK)
-		goto out;
-	if ((rc = store_begin_write(ctx->st)) != LKB_OK)
-		goto out;
-	rc = triage_review_decide(&t, event_id, accept, 0, user, &why);
-	if (rc == LKB_OK)
-		rc = store_commit(ctx->st);
-	else
-		store_rollback(ctx->st);
-	if (why)
-		lkb_error("event %lld: %s (lkpbot review --all lists the "
-			  "queue and its decisions)", (long long)event_id,
-			  why);
-out:
-	triage_release(&t);
 	return rc;
 }

@@ -1,4 +1,15 @@
-/* triage-internal.h - shared by bot/triage*.c only. */
+/* triage-internal.h - shared by bot/triage*.c only. Its files call
+ * downward only, lowest first (no loop between them):
+ *   triage_apply.c   a report's state moved by the life cycle, an event
+ *                    recorded, whether a sender or a robot report verifies
+ *   review.c         a maintainer's decision on the review queue
+ *   asker.c          who wrote: participants, tier, pool, outsider
+ *   decide.c         what a #lkp command does
+ *   command.c        its answer (one call into the outbox) and record
+ *   evidence_apply.c, evidence.c  what a mail says of other reports
+ *   prepare.c        the worker side: one mail read and matched
+ *   triage_pool.c    the workers that prepare
+ *   triage.c         the stage, and the command line's entry points */
 #ifndef LKB_BOT_TRIAGE_TRIAGE_INTERNAL_H
 #define LKB_BOT_TRIAGE_TRIAGE_INTERNAL_H
 
@@ -100,19 +111,28 @@ struct triage_prep {
 	size_t nrefs;
 };
 
-/* Read, decode, split and match one mail; writes nothing. */
-int triage_prepare(struct store *st, struct rules *rules,
-		   const struct loop_policy *lp, int64_t msg_id,
-		   struct triage_prep *p) LKB_WARN_UNUSED;
-void triage_prep_release(struct triage_prep *p);
+/* ---- the lowest layer (triage_apply.c) ---- */
 
-/* Prepare ids[0..n) (on worker threads when the machine has more than
- * one CPU and the database is a file) and hand each, in order, to fn on
- * the calling thread; stops at the first error fn returns. */
-typedef int triage_prep_fn(struct triage_prep *p, void *arg);
-int triage_pool_run(struct triage *t, const int64_t *ids, size_t n,
-		    triage_prep_fn *fn, void *arg) LKB_WARN_UNUSED;
-
+/* Load the report's state into tm->cur. */
+int triage_load_state(struct triage *t, struct triage_mail *tm)
+	LKB_WARN_UNUSED;
+/* Apply one lifecycle input; on LC_CHANGED write the transition, the
+ * related commits and update tm->cur. cause names what did it. */
+int triage_apply(struct triage *t, struct triage_mail *tm,
+		 const struct lc_input *in, const char *cause,
+		 enum lc_verdict *verdict_out, const char **message_out)
+	LKB_WARN_UNUSED;
+/* Does tm's sender verify as its From: ([bot] verify_senders)? 1 yes
+ * (or no policy, or the CLI), 0 no with tm->unverified saying why,
+ * negative on error. Checked once a mail. */
+int triage_sender_verified(struct triage *t, struct triage_mail *tm)
+	LKB_WARN_UNUSED;
+/* Record rule event e of tm on its report and, when the author may
+ * (tier, a known bot, a verified sender), move the state; context, when
+ * not NULL, is a line written before the evidence (what linked it). */
+int triage_record_event(struct triage *t, struct triage_mail *tm,
+			const struct rule_event *e, enum auth_tier tier,
+			const char *context) LKB_WARN_UNUSED;
 /* store_addr_fn collecting addresses into tm->addrs. */
 int triage_add_addr(const char *addr, void *arg);
 /* Is the robot report in message msg_id (row sm) verified? Without
@@ -138,6 +158,9 @@ int triage_report_msg(struct triage *t, int64_t report_id,
  * report), 0 no with tm->unverified saying why, negative on error. */
 int triage_signed_for(struct triage *t, struct triage_mail *tm)
 	LKB_WARN_UNUSED;
+
+/* ---- who wrote (asker.c) ---- */
+
 /* The report's participants into tm->addrs: its recipients (To and Cc
  * of the report, the patch's author among them), never whoever wrote
  * in its thread, and none of a report that is not verified. */
@@ -158,26 +181,6 @@ int triage_pool(struct triage *t, struct triage_mail *tm) LKB_WARN_UNUSED;
  * claim to be a maintainer or of the LKP team? */
 int triage_outsider(struct triage *t, const struct triage_mail *tm,
 		    enum auth_tier tier, enum request_pool pool);
-/* Load the report's state into tm->cur. */
-int triage_load_state(struct triage *t, struct triage_mail *tm)
-	LKB_WARN_UNUSED;
-/* Apply one lifecycle input; on LC_CHANGED write the transition, the
- * related commits and update tm->cur. cause names what did it. */
-int triage_apply(struct triage *t, struct triage_mail *tm,
-		 const struct lc_input *in, const char *cause,
-		 enum lc_verdict *verdict_out, const char **message_out)
-	LKB_WARN_UNUSED;
-/* Does tm's sender verify as its From: ([bot] verify_senders)? 1 yes
- * (or no policy, or the CLI), 0 no with tm->unverified saying why,
- * negative on error. Checked once a mail. */
-int triage_sender_verified(struct triage *t, struct triage_mail *tm)
-	LKB_WARN_UNUSED;
-/* Record rule event e of tm on its report and, when the author may
- * (tier, a known bot, a verified sender), move the state; context, when
- * not NULL, is a line written before the evidence (what linked it). */
-int triage_record_event(struct triage *t, struct triage_mail *tm,
-			const struct rule_event *e, enum auth_tier tier,
-			const char *context) LKB_WARN_UNUSED;
 
 /* ---- evidence from outside a report's thread (evidence.c) ---- */
 
@@ -197,7 +200,7 @@ int evidence_bare_prepare(struct store *st, struct triage_prep *p)
 /* Such a patch: its version key kept, the reports it supersedes. */
 int evidence_bare_patch(struct triage *t, struct triage_prep *p)
 	LKB_WARN_UNUSED;
-/* The parts of evidence_mail (evidence_apply.c). */
+/* The parts of evidence_mail and their helpers (evidence_apply.c). */
 int evidence_applied(struct triage *t, struct triage_prep *p)
 	LKB_WARN_UNUSED;
 int evidence_pull(struct triage *t, struct triage_prep *p) LKB_WARN_UNUSED;
@@ -257,6 +260,24 @@ int triage_command(struct triage *t, struct triage_mail *tm,
 int triage_orphan_commands(struct triage *t, struct triage_mail *tm,
 			   const struct reply *r, enum loop_verdict lv)
 	LKB_WARN_UNUSED;
+
+/* ---- the worker side (prepare.c, triage_pool.c) ---- */
+
+/* Read, decode, split and match one mail; writes nothing. */
+int triage_prepare(struct store *st, struct rules *rules,
+		   const struct loop_policy *lp, int64_t msg_id,
+		   struct triage_prep *p) LKB_WARN_UNUSED;
+void triage_prep_release(struct triage_prep *p);
+
+/* Prepare ids[0..n) (on worker threads when the machine has more than
+ * one CPU and the database is a file) and hand each, in order, to fn on
+ * the calling thread; stops at the first error fn returns. */
+typedef int triage_prep_fn(struct triage_prep *p, void *arg);
+int triage_pool_run(struct triage *t, const int64_t *ids, size_t n,
+		    triage_prep_fn *fn, void *arg) LKB_WARN_UNUSED;
+
+/* ---- the stage (triage.c) ---- */
+
 /* Load rules, templates, maintainers, policies from the configuration. */
 int triage_init(struct triage *t, struct bot_ctx *ctx) LKB_WARN_UNUSED;
 void triage_release(struct triage *t);
