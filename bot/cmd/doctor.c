@@ -60,7 +60,7 @@ struct check {
 	enum verdict v;
 	int exit;		/* for a failure: EXIT_CONFIG, EXIT_TEMPFAIL... */
 	char *detail;		/* what was found */
-	const char *fix;	/* how to fix it, or NULL */
+	char *fix;		/* how to fix it, or NULL */
 };
 
 struct doctor {
@@ -88,7 +88,7 @@ add(struct doctor *d, const char *name, enum verdict v, const char *fix,
 	c->v = v;
 	c->exit = v == V_FAIL ? EXIT_FAIL : EXIT_OK;
 	c->detail = s ? s : xstrdup("?");
-	c->fix = fix;
+	c->fix = fix ? xstrdup(fix) : NULL;
 }
 
 /* A failure from status rc, what (or NULL) and the last error logged:
@@ -357,53 +357,63 @@ url_password(struct doctor *d, const char *name, const char *url,
 		    "%s: the url holds a password (not shown)", shown);
 }
 
-static void
-check_source(struct doctor *d, const struct settings *set)
+/* doctor's advice for source src failing with rc. */
+static const char *
+source_fix(const struct mail_source *src, int rc)
 {
-	static const char *const fix[3] = {
-		"check [imap] user and its password source (lkpbot.conf(5))",
-		"check [imap] url (the host the certificate names), cafile "
-		"and starttls",
-		"check [imap] url and port, and that the server is up",
-	};
-	struct strbuf sum = STRBUF_INIT;
-	struct stat sb;
-	char *cur, *url;
+	if (rc == LKB_ERR_AUTH && src->fix_auth)
+		return src->fix_auth;
+	if (rc == LKB_ERR_TLS && src->fix_tls)
+		return src->fix_tls;
+	if (rc == LKB_ERR_CONFIG)
+		return src->fix_config ? src->fix_config
+				       : "correct what the message names "
+					 "(lkpbot.conf(5))";
+	return src->fix_other;
+}
+
+/* Each configured mail source, probed as sync would use it; none is a
+ * failure under the first source's name, naming every source's key. */
+static void
+check_sources(struct doctor *d, const struct settings *set)
+{
+	const struct mail_source *src;
+	struct strbuf detail = STRBUF_INIT;
+	char *fix;
+	size_t n = 0;
 	int rc;
 
-	if (set->maildir.path) {
-		cur = xasprintf("%s/cur", set->maildir.path);
-		if (stat(cur, &sb) == 0 && S_ISDIR(sb.st_mode))
-			add(d, "maildir", V_OK, NULL, "%s is a Maildir",
-			    set->maildir.path);
-		else {
-			add(d, "maildir", V_FAIL, "point [maildir] path at a "
-			    "directory with cur/, new/ and tmp/",
-			    "%s is not a Maildir", set->maildir.path);
-			d->c[d->n - 1].exit = EXIT_CONFIG;
+	for (size_t i = 0; (src = sync_source_at(i)) != NULL; i++) {
+		if (!src->configured(set))
+			continue;
+		n++;
+		log_clear_last_error();
+		rc = src->probe(set, &detail);
+		if (rc == LKB_OK) {
+			add(d, src->name, V_OK, NULL, "%s", detail.buf);
+			continue;
 		}
-		free(cur);
-	}
-	if (!set->imap.url) {
-		if (!set->maildir.path) {
-			add(d, "imap", V_FAIL, "set [imap] url or [maildir] "
-			    "path (lkpbot.conf(5))",
-			    "no mail source configured: nothing to sync");
-			d->c[d->n - 1].exit = EXIT_CONFIG;
-		}
-		return;
+		add(d, src->name, V_FAIL, source_fix(src, rc), "%s",
+		    detail.buf);
+		d->c[d->n - 1].exit = ctx_exit_code(rc);
 	}
 	log_clear_last_error();
-	rc = sync_imap_probe(set, &sum);
-	url = curl_url_shown(set->imap.url);
-	if (rc == LKB_OK)
-		add(d, "imap", V_OK, NULL, "logged in to %s as %s; %s", url,
-		    set->imap.user ? set->imap.user : "(~/.netrc)", sum.buf);
-	else
-		add_failure(d, "imap", rc, sum.len ? sum.buf : NULL, fix);
-	url_password(d, "imap", set->imap.url, url);
-	free(url);
-	strbuf_release(&sum);
+	if (set->imap.url) {
+		char *url = curl_url_shown(set->imap.url);
+
+		url_password(d, "imap", set->imap.url, url);
+		free(url);
+	}
+	if (n)
+		goto out;
+	sync_source_keys(&detail);
+	fix = xasprintf("set %s (lkpbot.conf(5))", detail.buf);
+	add(d, sync_source_at(0)->name, V_FAIL, fix,
+	    "no mail source configured: nothing to sync");
+	d->c[d->n - 1].exit = EXIT_CONFIG;
+	free(fix);
+out:
+	strbuf_release(&detail);
 }
 
 static void
@@ -611,7 +621,7 @@ cmd_doctor(int argc, char **argv, struct bot_ctx *ctx)
 	check_senders(&d, ctx->set);
 	check_db(&d, ctx);
 	check_dirs(&d, ctx, user, unit);
-	check_source(&d, ctx->set);
+	check_sources(&d, ctx->set);
 	check_smtp(&d, ctx->set);
 	check_results(&d, ctx->set);
 	ex = worst(&d);
@@ -624,6 +634,7 @@ cmd_doctor(int argc, char **argv, struct bot_ctx *ctx)
 			       d.c[i].fix ? "; fix: " : "",
 			       d.c[i].fix ? d.c[i].fix : "");
 		free(d.c[i].detail);
+		free(d.c[i].fix);
 	}
 	return ex;
 }
