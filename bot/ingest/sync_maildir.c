@@ -15,7 +15,6 @@
 #include "bot/ingest/sync.h"
 
 #include <errno.h>
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -94,14 +93,11 @@ on_file(const char *raw, size_t len, const char *source, int flags,
 	int rc = LKB_OK;
 
 	(void)own;
-	if (!(flags & MAILSOURCE_SKIPPED))
+	if (!(flags & MAILSOURCE_SKIPPED)) {
 		why = mailsource_problem(source, flags);
-	if (flags & MAILSOURCE_SKIPPED)
-		;
-	else if (why)
-		rc = ingest_rejected(ms->ig, raw, len, source, why, NULL);
-	else
-		rc = ingest_message(ms->ig, raw, len, source, NULL);
+		rc = why ? ingest_rejected(ms->ig, raw, len, source, why, NULL)
+			 : ingest_message(ms->ig, raw, len, source, NULL);
+	}
 	if (rc != LKB_OK)
 		return rc;
 	uniq = unique_name(name);
