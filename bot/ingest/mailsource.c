@@ -39,9 +39,8 @@ mailsource_problem(const char *source, int flags)
 	if (!(flags & MAILSOURCE_TRUNCATED))
 		return NULL;
 	lkb_warn("%s: message larger than %u bytes (LKB_MAX_MESSAGE_BYTES); "
-		 "stored as rejected with its head; nothing to do unless it "
-		 "matters (the limit is in lib/limits.h)", source,
-		 LKB_MAX_MESSAGE_BYTES);
+		 "stored as rejected with its head; " MAILSOURCE_LIMIT_FIX,
+		 source, LKB_MAX_MESSAGE_BYTES);
 	return "message larger than LKB_MAX_MESSAGE_BYTES";
 }
 

@@ -70,6 +70,11 @@ int mailsource_walk_maildir(const char *dir, const char *sub,
 			    const struct maildir_walk *w, mailsource_fn *fn,
 			    void *arg) LKB_WARN_UNUSED;
 
+/* The advice that ends every warning about mail over a limit (import,
+ * the Maildir source, IMAP's mail not fetched). */
+#define MAILSOURCE_LIMIT_FIX \
+	"nothing to do unless it matters (the limit is in lib/limits.h)"
+
 /* The one policy for mail over a limit, of import and sync alike: NULL
  * when the message came whole (flags 0), else why it is stored as
  * rejected (its head kept), after a warning naming source, the limit

@@ -27,6 +27,7 @@
 #include "bot/core/secret.h"
 #include "bot/core/settings.h"
 #include "bot/ingest/ingest.h"
+#include "bot/ingest/mailsource.h"
 #include "bot/net/curl_common.h"
 #include "bot/net/imap.h"
 #include "lib/limits.h"
@@ -139,7 +140,8 @@ skip_big(struct folder_run *fr, uint64_t size, const uint64_t *stated)
 		why = xasprintf("message of %" PRIu64 " bytes over "
 				"LKB_MAX_MESSAGE_BYTES, not fetched", size);
 	lkb_warn("%s: skipping a message of %" PRIu64 " bytes: over "
-		 "LKB_MAX_MESSAGE_BYTES%s", fr->src.buf, size,
+		 "LKB_MAX_MESSAGE_BYTES%s; stored as rejected, not fetched; "
+		 MAILSOURCE_LIMIT_FIX, fr->src.buf, size,
 		 stated ? " (its RFC822.SIZE said less)" : "");
 	stub = xasprintf("X-Lkpbot-Not-Fetched: %s\n\n%s\n", fr->src.buf,
 			 why);
