@@ -60,7 +60,7 @@ struct check {
 	enum verdict v;
 	int exit;		/* for a failure: EXIT_CONFIG, EXIT_TEMPFAIL... */
 	char *detail;		/* what was found */
-	const char *fix;	/* how to fix it, or NULL */
+	char *fix;		/* how to fix it, or NULL */
 };
 
 struct doctor {
@@ -88,7 +88,7 @@ add(struct doctor *d, const char *name, enum verdict v, const char *fix,
 	c->v = v;
 	c->exit = v == V_FAIL ? EXIT_FAIL : EXIT_OK;
 	c->detail = s ? s : xstrdup("?");
-	c->fix = fix;
+	c->fix = fix ? xstrdup(fix) : NULL;
 }
 
 /* A failure from status rc, what (or NULL) and the last error logged:
@@ -263,6 +263,43 @@ check_repo_write(struct doctor *d, const char *repo,
 	free(git);
 }
 
+/* A directory lkpbot writes in, as doctor names it. */
+struct write_dir {
+	char *what;		/* "database", "[web] dir" */
+	const char *dir;
+	enum doctor_mk mk;
+};
+
+/* The directories lkpbot writes in: the database's, those the key table
+ * marks (settings.h, SETD_DIR_MAKE and SETD_DIR) when set, and, with
+ * [git] repo but no [git] worktrees, the worktrees beside the database
+ * (wt). At most max; the count. */
+static size_t
+write_dirs(const struct settings *set, const char *dbdir, const char *wt,
+	   struct write_dir *out, size_t max)
+{
+	const struct settings_key *k;
+	const char *v;
+	size_t n = 0;
+
+	out[n++] = (struct write_dir){ xstrdup("database"), dbdir,
+				       DOCTOR_MK_PARENTS };
+	for (size_t i = 0; (k = settings_key_at(i)) != NULL && n < max; i++) {
+		if (k->doctor != SETD_DIR_MAKE && k->doctor != SETD_DIR)
+			continue;
+		if (!(v = settings_key_str(set, k)) || !*v)
+			continue;
+		out[n++] = (struct write_dir){
+			xasprintf("[%s] %s", k->section, k->key), v,
+			k->doctor == SETD_DIR ? DOCTOR_MK_NONE
+					      : DOCTOR_MK_ONE };
+	}
+	if (set->git.repo && !set->git.worktrees && n < max)
+		out[n++] = (struct write_dir){ xstrdup("[git] worktrees"), wt,
+					       DOCTOR_MK_ONE };
+	return n;
+}
+
 /* Each directory lkpbot writes in: may the user it runs as (user, else
  * the unit's User=, else ours) write there, and may the unit? */
 static void
@@ -271,20 +308,11 @@ check_dirs(struct doctor *d, const struct bot_ctx *ctx, const char *user,
 {
 	const struct settings *set = ctx->set;
 	char *dbdir = xstrdup(ctx->db_path), *slash = strrchr(dbdir, '/');
-	char *wt = !set->git.repo ? NULL : set->git.worktrees
-		   ? xstrdup(set->git.worktrees) : slash
-		   ? xasprintf("%.*s/worktrees", (int)(slash - dbdir), dbdir)
-		   : xstrdup("worktrees");
-	const struct {
-		const char *what, *dir;
-		enum doctor_mk mk;
-	} dirs[] = {
-		{ "database", slash ? dbdir : ".", DOCTOR_MK_PARENTS },
-		{ "[web] dir", set->web.dir, DOCTOR_MK_ONE },
-		{ "[results] queue", set->results.queue, DOCTOR_MK_ONE },
-		{ "[smtp] dry_run_dir", set->smtp.dry_run_dir, DOCTOR_MK_NONE },
-		{ "[git] worktrees", wt, DOCTOR_MK_ONE },
-	};
+	char *wt = slash ? xasprintf("%.*s/worktrees", (int)(slash - dbdir),
+				     dbdir)
+			 : xstrdup("worktrees");
+	struct write_dir dirs[16];
+	size_t ndirs;
 	struct doctor_unit un;
 	struct doctor_user u;
 	int have_unit = 0;
@@ -292,6 +320,8 @@ check_dirs(struct doctor *d, const struct bot_ctx *ctx, const char *user,
 
 	if (slash)
 		slash[slash == dbdir] = '\0';	/* "/x.db" -> "/" */
+	ndirs = write_dirs(set, slash ? dbdir : ".", wt, dirs,
+			   LKB_ARRAY_SIZE(dirs));
 	log_clear_last_error();
 	if (unit && doctor_unit_read(unit, &un) != LKB_OK) {
 		add(d, "write", V_FAIL, "give --unit the service's unit file "
@@ -308,14 +338,12 @@ check_dirs(struct doctor *d, const struct bot_ctx *ctx, const char *user,
 		d->c[d->n - 1].exit = EXIT_CONFIG;
 		goto out;
 	}
-	for (size_t i = 0; i < LKB_ARRAY_SIZE(dirs); i++) {
+	for (size_t i = 0; i < ndirs; i++) {
 		const char *fix = "let that user write there (chown it, "
 				  "mode g+rwx for a group it is in, or an ACL: "
 				  "setfacl -m u:USER:rwx DIR), or choose "
 				  "another directory";
 
-		if (!dirs[i].dir || !*dirs[i].dir)
-			continue;
 		why = doctor_dir_problem(&u, dirs[i].dir, dirs[i].mk);
 		if (!why && have_unit &&
 		    (why = doctor_unit_problem(&un, dirs[i].dir)))
@@ -341,69 +369,85 @@ out:
 	log_clear_last_error();
 	if (have_unit)
 		doctor_unit_free(&un);
+	for (size_t i = 0; i < ndirs; i++)
+		free(dirs[i].what);
 	free(dbdir);
 	free(wt);
 }
 
-/* A password in url's userinfo: doctor never shows it (shown is url
- * without it) and says where it belongs. */
+/* Each url of the key table (SETD_URL) with a password in its
+ * userinfo: a warning under its section's name that never shows the
+ * password and says where it belongs. */
 static void
-url_password(struct doctor *d, const char *name, const char *url,
-	     const char *shown)
+check_urls(struct doctor *d, const struct settings *set)
 {
-	if (curl_url_has_password(url))
-		add(d, name, V_WARN, "move it to password_file (lkpbot.conf(5)) "
-		    "and remove user:password@ from the url",
+	const struct settings_key *k;
+	const char *v;
+	char *shown;
+
+	for (size_t i = 0; (k = settings_key_at(i)) != NULL; i++) {
+		if (k->doctor != SETD_URL || !(v = settings_key_str(set, k)) ||
+		    !curl_url_has_password(v))
+			continue;
+		shown = curl_url_shown(v);
+		add(d, k->section, V_WARN, "move it to password_file "
+		    "(lkpbot.conf(5)) and remove user:password@ from the url",
 		    "%s: the url holds a password (not shown)", shown);
+		free(shown);
+	}
 }
 
-static void
-check_source(struct doctor *d, const struct settings *set)
+/* doctor's advice for source src failing with rc. */
+static const char *
+source_fix(const struct mail_source *src, int rc)
 {
-	static const char *const fix[3] = {
-		"check [imap] user and its password source (lkpbot.conf(5))",
-		"check [imap] url (the host the certificate names), cafile "
-		"and starttls",
-		"check [imap] url and port, and that the server is up",
-	};
-	struct strbuf sum = STRBUF_INIT;
-	struct stat sb;
-	char *cur, *url;
+	if (rc == LKB_ERR_AUTH && src->fix_auth)
+		return src->fix_auth;
+	if (rc == LKB_ERR_TLS && src->fix_tls)
+		return src->fix_tls;
+	if (rc == LKB_ERR_CONFIG)
+		return src->fix_config ? src->fix_config
+				       : "correct what the message names "
+					 "(lkpbot.conf(5))";
+	return src->fix_other;
+}
+
+/* Each configured mail source, probed as sync would use it; none is a
+ * failure under the first source's name, naming every source's key. */
+static void
+check_sources(struct doctor *d, const struct settings *set)
+{
+	const struct mail_source *src;
+	struct strbuf detail = STRBUF_INIT;
+	char *fix;
+	size_t n = 0;
 	int rc;
 
-	if (set->maildir.path) {
-		cur = xasprintf("%s/cur", set->maildir.path);
-		if (stat(cur, &sb) == 0 && S_ISDIR(sb.st_mode))
-			add(d, "maildir", V_OK, NULL, "%s is a Maildir",
-			    set->maildir.path);
-		else {
-			add(d, "maildir", V_FAIL, "point [maildir] path at a "
-			    "directory with cur/, new/ and tmp/",
-			    "%s is not a Maildir", set->maildir.path);
-			d->c[d->n - 1].exit = EXIT_CONFIG;
+	for (size_t i = 0; (src = sync_source_at(i)) != NULL; i++) {
+		if (!src->configured(set))
+			continue;
+		n++;
+		log_clear_last_error();
+		rc = src->probe(set, &detail);
+		if (rc == LKB_OK) {
+			add(d, src->name, V_OK, NULL, "%s", detail.buf);
+			continue;
 		}
-		free(cur);
-	}
-	if (!set->imap.url) {
-		if (!set->maildir.path) {
-			add(d, "imap", V_FAIL, "set [imap] url or [maildir] "
-			    "path (lkpbot.conf(5))",
-			    "no mail source configured: nothing to sync");
-			d->c[d->n - 1].exit = EXIT_CONFIG;
-		}
-		return;
+		add(d, src->name, V_FAIL, source_fix(src, rc), "%s",
+		    detail.buf);
+		d->c[d->n - 1].exit = ctx_exit_code(rc);
 	}
 	log_clear_last_error();
-	rc = sync_imap_probe(set, &sum);
-	url = curl_url_shown(set->imap.url);
-	if (rc == LKB_OK)
-		add(d, "imap", V_OK, NULL, "logged in to %s as %s; %s", url,
-		    set->imap.user ? set->imap.user : "(~/.netrc)", sum.buf);
-	else
-		add_failure(d, "imap", rc, sum.len ? sum.buf : NULL, fix);
-	url_password(d, "imap", set->imap.url, url);
-	free(url);
-	strbuf_release(&sum);
+	if (n)
+		goto out;
+	sync_source_keys(&detail);
+	fix = xasprintf("set %s (lkpbot.conf(5))", detail.buf);
+	add(d, sync_source_at(0)->name, V_FAIL, fix,
+	    "no mail source configured: nothing to sync");
+	d->c[d->n - 1].exit = EXIT_CONFIG;
+	free(fix);
+out:
+	strbuf_release(&detail);
 }
 
 static void
@@ -457,7 +501,6 @@ check_smtp(struct doctor *d, const struct settings *set)
 		d->c[d->n - 1].exit = oc == SMTP_REFUSED ? EXIT_CONFIG
 							 : EXIT_TEMPFAIL;
 	}
-	url_password(d, "smtp", set->smtp.url, url);
 	free(url);
 	strbuf_release(&detail);
 	smtp_conf_release(&c);
@@ -611,8 +654,9 @@ cmd_doctor(int argc, char **argv, struct bot_ctx *ctx)
 	check_senders(&d, ctx->set);
 	check_db(&d, ctx);
 	check_dirs(&d, ctx, user, unit);
-	check_source(&d, ctx->set);
+	check_sources(&d, ctx->set);
 	check_smtp(&d, ctx->set);
+	check_urls(&d, ctx->set);
 	check_results(&d, ctx->set);
 	ex = worst(&d);
 	if (json)
@@ -624,6 +668,7 @@ cmd_doctor(int argc, char **argv, struct bot_ctx *ctx)
 			       d.c[i].fix ? "; fix: " : "",
 			       d.c[i].fix ? d.c[i].fix : "");
 		free(d.c[i].detail);
+		free(d.c[i].fix);
 	}
 	return ex;
 }

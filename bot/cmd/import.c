@@ -83,21 +83,13 @@ produce_one(const char *raw, size_t len, const char *source, int flags,
 	struct ingest_job *j;
 	/* classifying and the report parse go to the thread with time */
 	unsigned late = ingest_pipe_behind(pr->pipe) ? 0 : INGEST_JOB_LATE;
+	const char *why = mailsource_problem(source, flags);
 
-	if (own && !flags) {	/* a file read whole: the job keeps it */
+	if (own && !why) {	/* a file read whole: the job keeps it */
 		j = ingest_job_take(*own, len, source, 1, NULL, late);
 		*own = NULL;
-	} else if (flags & MAILSOURCE_LONG_LINE) {
-		j = ingest_job_new(raw, len, source, 0, "a line longer than "
-				   "LKB_MAX_LINE_BYTES", late);
-	} else if (flags & MAILSOURCE_TRUNCATED) {
-		lkb_warn("%s: message larger than %u bytes (LKB_MAX_MESSAGE_"
-			 "BYTES); stored as rejected", source,
-			 LKB_MAX_MESSAGE_BYTES);
-		j = ingest_job_new(raw, len, source, 0, "message larger than "
-				   "LKB_MAX_MESSAGE_BYTES", late);
 	} else {
-		j = ingest_job_new(raw, len, source, 1, NULL, late);
+		j = ingest_job_new(raw, len, source, !why, why, late);
 	}
 	return ingest_pipe_push(pr->pipe, j);
 }

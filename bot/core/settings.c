@@ -173,27 +173,28 @@ static const char *const verify_names[] = { "none", "dkim", NULL };
 /* A list's array and count. */
 #define FL(f, n) F(f[0], const char *), F(n, size_t)
 
-#define STR(sec, key, f) { sec, key, SETT_STR, NULL, 0, 0, NULL, NULL, \
-			   F(f, const char *), 0, NULL }
+#define SETD(sec, key, f, d) { sec, key, SETT_STR, NULL, 0, 0, NULL, NULL, \
+			   F(f, const char *), 0, NULL, d }
+#define STR(sec, key, f) SETD(sec, key, f, SETD_NONE)
 #define NUM(sec, key, f, def, lo, hi) { sec, key, SETT_NUM, def, lo, hi, \
-			   NULL, NULL, F(f, long), 0, NULL }
+			   NULL, NULL, F(f, long), 0, NULL, SETD_NONE }
 #define BOOL(sec, key, f, def) { sec, key, SETT_BOOL, def, 0, 0, NULL, \
-			   NULL, F(f, int), 0, NULL }
+			   NULL, F(f, int), 0, NULL, SETD_NONE }
 
 /* Every key, in the order it is read: a check may use the keys above
  * it. lkpbot.conf(5) documents each (tests/unit/test_config.c). */
 static const struct settings_key keys[] = {
-	STR("imap", "url", imap.url),
+	SETD("imap", "url", imap.url, SETD_URL),
 	{ "imap", "folders", SETT_LIST, NULL, 0, LKB_MAX_IMAP_FOLDERS,
 	  "LKB_MAX_IMAP_FOLDERS", NULL,
-	  FL(imap.folders, imap.nfolders), NULL },
+	  FL(imap.folders, imap.nfolders), NULL, SETD_NONE },
 	STR("imap", "user", imap.user),
 	STR("imap", "password_file", imap.password_file),
 	STR("imap", "password_env", imap.password_env),
 	STR("imap", "password_command", imap.password_command),
 	STR("imap", "oauth2_token_command", imap.oauth2_token_command),
 	{ "imap", "after", SETT_STR, "none", 0, 0, NULL, NULL,
-	  F(imap.move_to, const char *), 0, check_after },
+	  F(imap.move_to, const char *), 0, check_after, SETD_NONE },
 	STR("imap", "cafile", imap.cafile),
 	BOOL("imap", "starttls", imap.starttls, NULL),
 	BOOL("imap", "insecure", imap.insecure, "no"),
@@ -201,10 +202,10 @@ static const struct settings_key keys[] = {
 	NUM("imap", "deadline", imap.deadline, "1800", 1, 86400),
 	{ "imap", "batch", SETT_NUM, TEXT(LKB_BATCH_MESSAGES), 1,
 	  LKB_MAX_IMAP_BATCH, "LKB_MAX_IMAP_BATCH", NULL,
-	  F(imap.batch, long), 0, NULL },
+	  F(imap.batch, long), 0, NULL, SETD_NONE },
 	STR("maildir", "path", maildir.path),
 	{ "smtp", "url", SETT_STR, NULL, 0, 0, NULL, NULL,
-	  F(smtp.url, const char *), 0, check_smtp_url },
+	  F(smtp.url, const char *), 0, check_smtp_url, SETD_URL },
 	STR("smtp", "from", smtp.from),
 	STR("smtp", "user", smtp.user),
 	STR("smtp", "password_file", smtp.password_file),
@@ -213,27 +214,27 @@ static const struct settings_key keys[] = {
 	STR("smtp", "oauth2_token_command", smtp.oauth2_token_command),
 	STR("smtp", "cafile", smtp.cafile),
 	STR("smtp", "envelope_from", smtp.envelope_from),
-	STR("smtp", "dry_run_dir", smtp.dry_run_dir),
+	SETD("smtp", "dry_run_dir", smtp.dry_run_dir, SETD_DIR),
 	{ "smtp", "starttls", SETT_CHOICE, NULL, 0, 0, NULL, tls_names,
-	  FE(smtp.starttls), 0, NULL },
+	  FE(smtp.starttls), 0, NULL, SETD_NONE },
 	BOOL("smtp", "insecure", smtp.insecure, "no"),
 	NUM("smtp", "timeout", smtp.timeout, "300", 1, 86400),
 	NUM("smtp", "resend_uncertain_after", smtp.resend_uncertain_after,
 	    "0", 0, 365L * 86400),
 	NUM("smtp", "deadline", smtp.deadline, "1800", 1, 86400),
 	{ "bot", "address", SETT_STR, NULL, 0, 0, NULL, NULL,
-	  F(bot.address, const char *), 0, check_address },
+	  F(bot.address, const char *), 0, check_address, SETD_NONE },
 	{ "bot", "maintainers", SETT_ADDRS, NULL, 0, LKB_MAX_MAINTAINERS,
 	  "LKB_MAX_MAINTAINERS", NULL,
-	  FL(bot.maintainers, bot.nmaintainers), NULL },
+	  FL(bot.maintainers, bot.nmaintainers), NULL, SETD_NONE },
 	{ "bot", "lkp_team", SETT_ADDRS, NULL, 0, LKB_MAX_MAINTAINERS,
 	  "LKB_MAX_MAINTAINERS", lkp_team_default,
-	  FL(bot.lkp_team, bot.nlkp_team), NULL },
+	  FL(bot.lkp_team, bot.nlkp_team), NULL, SETD_NONE },
 	{ "bot", "bots", SETT_ADDRS, NULL, 0, LKB_MAX_MAINTAINERS,
 	  "LKB_MAX_MAINTAINERS", bots_default, FL(bot.bots, bot.nbots),
-	  NULL },
+	  NULL, SETD_NONE },
 	{ "bot", "cc_policy", SETT_CHOICE, "thread", 0, 0, NULL, cc_names,
-	  FE(bot.cc_policy), 0, NULL },
+	  FE(bot.cc_policy), 0, NULL, SETD_NONE },
 	NUM("bot", "max_per_hour", bot.max_per_hour, "60", 0, 1000000),
 	NUM("bot", "max_per_thread", bot.max_per_thread, "10", 0, 1000000),
 	NUM("bot", "max_outsider_per_hour", bot.max_outsider_per_hour, "10",
@@ -243,11 +244,11 @@ static const struct settings_key keys[] = {
 	NUM("bot", "threads", bot.threads, NULL, 0, 256),
 	STR("bot", "digest_to", bot.digest_to),
 	{ "bot", "verify_senders", SETT_CHOICE, "dkim", 0, 0, NULL,
-	  verify_names, FE(bot.verify_senders), 0, NULL },
+	  verify_names, FE(bot.verify_senders), 0, NULL, SETD_NONE },
 	{ "bot", "dkim_key_file", SETT_STR, NULL, 0, 0, NULL, NULL,
-	  F(bot.dkim_key_file, const char *), 0, check_nonempty },
+	  F(bot.dkim_key_file, const char *), 0, check_nonempty, SETD_NONE },
 	STR("results", "root", results.root),
-	STR("results", "queue", results.queue),
+	SETD("results", "queue", results.queue, SETD_DIR_MAKE),
 	NUM("results", "expire_days", results.expire_days, "14", 0, 36500),
 	NUM("requests", "per_asker", requests.per_asker, "10", 0, 1000000),
 	NUM("requests", "per_report", requests.per_report, "30", 0, 1000000),
@@ -270,27 +271,27 @@ static const struct settings_key keys[] = {
 	    86400),
 	{ "git", "watch", SETT_LIST, NULL, 0, LKB_MAX_GIT_WATCH,
 	  "LKB_MAX_GIT_WATCH", NULL, FL(git.watch, git.nwatch),
-	  check_watch },
+	  check_watch, SETD_NONE },
 	{ "git", "window", SETT_NUM, "1000", 1, LKB_MAX_GIT_WATCH_COMMITS,
-	  "LKB_MAX_GIT_WATCH_COMMITS", NULL, F(git.window, long), 0, NULL },
-	STR("git", "worktrees", git.worktrees),
+	  "LKB_MAX_GIT_WATCH_COMMITS", NULL, F(git.window, long), 0, NULL, SETD_NONE },
+	SETD("git", "worktrees", git.worktrees, SETD_DIR_MAKE),
 	{ "git", "patch_max_bytes", SETT_NUM, "1048576", 1,
 	  LKB_MAX_MESSAGE_BYTES, "LKB_MAX_MESSAGE_BYTES", NULL,
-	  F(git.patch_max_bytes, long), 0, NULL },
+	  F(git.patch_max_bytes, long), 0, NULL, SETD_NONE },
 	NUM("git", "patch_timeout", git.patch_timeout, "120", 1, 86400),
 	STR("git", "fetch_schemes", git.fetch_schemes),
 	NUM("git", "fetch_max_bytes", git.fetch_max_bytes, "1073741824", 1024,
 	    (long)1 << 40),
-	STR("web", "dir", web.dir),
+	SETD("web", "dir", web.dir, SETD_DIR_MAKE),
 	STR("web", "url", web.url),
 	NUM("web", "stale_days", web.stale_days, "90", 1, 36500),
 	NUM("web", "max_thread", web.max_thread, "200", 1, 100000),
 	STR("web", "lore_url", web.lore_url),
 	STR("web", "commit_url", web.commit_url),
 	{ "triage", "auto_confidence", SETT_CONF, "high", 0, 0, NULL, NULL,
-	  F(triage.auto_confidence, double), 0, NULL },
+	  F(triage.auto_confidence, double), 0, NULL, SETD_NONE },
 	{ "triage", "model_floor", SETT_CONF, "0.4", 0, 0, NULL, NULL,
-	  F(triage.model_floor, double), 0, NULL },
+	  F(triage.model_floor, double), 0, NULL, SETD_NONE },
 	STR("rules", "file", paths.rules_file),
 	STR("rules", "act_model", paths.act_model),
 	STR("templates", "dir", paths.templates_dir),
@@ -301,6 +302,14 @@ const struct settings_key *
 settings_key_at(size_t i)
 {
 	return i < LKB_ARRAY_SIZE(keys) ? &keys[i] : NULL;
+}
+
+const char *
+settings_key_str(const struct settings *s, const struct settings_key *k)
+{
+	if (k->type != SETT_STR)
+		LKB_BUG("settings_key_str of a key that is no string");
+	return *(const char *const *)((const char *)s + k->off);
 }
 
 /* "a, b or c" of a choice's words, into buf. */

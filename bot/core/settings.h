@@ -171,6 +171,14 @@ enum settings_type {
 	SETT_CONF, SETT__COUNT
 };
 
+/* What `lkpbot doctor` checks of a string key's value, when it is set:
+ * a directory lkpbot writes in (made when missing: its parent must let
+ * it; or one that must exist), or a url whose userinfo must not hold a
+ * password (doctor never shows it and says where it belongs). */
+enum settings_doctor {
+	SETD_NONE, SETD_DIR_MAKE, SETD_DIR, SETD_URL, SETD__COUNT
+};
+
 /* One row of the table: one key of lkpbot.conf(5). */
 struct settings_key {
 	const char *section, *key;
@@ -189,10 +197,16 @@ struct settings_key {
 	 * it in the table is read; v is the value or NULL */
 	void (*check)(struct settings *s, const struct settings_key *k,
 		      const char *v);
+	enum settings_doctor doctor;	/* what doctor checks of it */
 };
 
 /* The i-th key of the table, or NULL past the last. */
 const struct settings_key *settings_key_at(size_t i);
+
+/* The value in s of the string key k (SETT_STR), borrowed from s's
+ * config; NULL when unset. */
+const char *settings_key_str(const struct settings *s,
+			     const struct settings_key *k);
 
 /* Read and check every key of cfg into s. LKB_OK, or LKB_ERR_CONFIG
  * after logging each problem (s->nproblems of them, the first in

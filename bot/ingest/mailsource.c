@@ -1,4 +1,5 @@
-/* mailsource.c - Maildir, mbox (mboxrd), single file and stdin readers. */
+/* mailsource.c - Maildir, mbox (mboxrd), single file and stdin readers:
+ * the one Maildir walker of import and sync. */
 #include "config.h"
 #include "bot/ingest/mailsource.h"
 
@@ -27,6 +28,20 @@ const char *
 mailsource_kind_name(enum mailsource_kind k)
 {
 	return k < MS__COUNT ? kind_names[k] : "?";
+}
+
+const char *
+mailsource_problem(const char *source, int flags)
+{
+	/* the mbox reader warned already, naming the line's offset */
+	if (flags & MAILSOURCE_LONG_LINE)
+		return "a line longer than LKB_MAX_LINE_BYTES";
+	if (!(flags & MAILSOURCE_TRUNCATED))
+		return NULL;
+	lkb_warn("%s: message larger than %u bytes (LKB_MAX_MESSAGE_BYTES); "
+		 "stored as rejected with its head; " MAILSOURCE_LIMIT_FIX,
+		 source, LKB_MAX_MESSAGE_BYTES);
+	return "message larger than LKB_MAX_MESSAGE_BYTES";
 }
 
 static int
@@ -99,36 +114,66 @@ slurp(FILE *f, const char *name, struct strbuf *sb, int *flags)
 	return LKB_OK;
 }
 
-/* The file name (relative to the directory at, or AT_FDCWD), called
- * path in messages, read straight into one buffer sized by fstat (the
- * size is a hint: the file may change meanwhile); at most
- * LKB_MAX_MESSAGE_BYTES of it, MAILSOURCE_TRUNCATED when there is more.
- * The buffer has room for a byte beyond the size fstat gave, so most
- * files take one read: a read of a regular file that returns less than
- * asked for has met the end of the file. */
+/* Open name (relative to at) as mode says: import's way follows a link;
+ * sync's (MAILDIR_SYNC) does not (a link could name any file this user
+ * may read) and does not wait on a FIFO. >= 0: the descriptor of a
+ * regular file (or of anything, for import: it reads what it is given);
+ * -1: an error, logged; -2: passed over with a warning (sync: tried
+ * again next run); -3: not a regular file or a link, skipped for good
+ * (sync). */
 static int
-read_one_file(int at, const char *name, const char *path,
-	      const char *source, mailsource_fn *fn, void *arg)
+open_mail(int at, const char *name, const char *path, int mode,
+	  struct stat *sb)
 {
-	const size_t cap = LKB_MAX_MESSAGE_BYTES;
-	size_t len = 0, alloc, want = 0;
-	struct stat sb;
-	char *buf;
-	ssize_t n = 0;
-	int fd, rc, reg, flags = 0;
+	int sync = mode & MAILDIR_SYNC, fd;
 
-	if ((fd = openat(at, name, O_RDONLY | O_CLOEXEC)) < 0)
-		return lkb_error_errno("cannot open '%s'", path), LKB_ERR_IO;
-	if (fstat(fd, &sb) != 0) {
+	fd = openat(at, name, O_RDONLY | O_CLOEXEC |
+		    (sync ? O_NOFOLLOW | O_NONBLOCK : 0));
+	if (fd < 0 && sync && errno == ELOOP) {
+		lkb_warn("skipping '%s': a symbolic link", path);
+		return -3;
+	}
+	if (fd < 0 && sync) {
+		if (errno != ENOENT)	/* ENOENT: moved to cur/ meanwhile */
+			lkb_warn("cannot open '%s': %s", path,
+				 strerror(errno));
+		return -2;
+	}
+	if (fd < 0)
+		return lkb_error_errno("cannot open '%s'", path), -1;
+	if (fstat(fd, sb) != 0) {
 		lkb_error_errno("cannot read '%s'", path);
 		close(fd);
-		return LKB_ERR_IO;
+		return -1;
 	}
-	reg = S_ISREG(sb.st_mode);
+	if (sync && !S_ISREG(sb->st_mode)) {
+		lkb_warn("skipping '%s': not a regular file", path);
+		close(fd);
+		return -3;
+	}
+	return fd;
+}
+
+/* Read fd (a regular file when reg) into *buf_out: at most cap + 1
+ * bytes, so that more than cap shows. fstat's size is a hint (the file
+ * may change meanwhile); the buffer has room for a byte beyond it, so
+ * most files take one read: a read of a regular file that returns less
+ * than asked for has met the end of the file. -1 on a read error (errno
+ * set), else the length. */
+static ssize_t
+read_capped(int fd, const struct stat *sb, char **buf_out)
+{
+	const size_t cap = LKB_MAX_MESSAGE_BYTES;
+	int reg = S_ISREG(sb->st_mode);
+	size_t len = 0, alloc, want;
+	ssize_t n = 0;
+	char *buf;
+
 	/* content room is alloc - 1 (the NUL); cap + 1 of it tells a file
 	 * longer than the cap */
-	alloc = sb.st_size <= 0 ? 4096
-		: (uint64_t)sb.st_size < cap ? (size_t)sb.st_size + 2 : cap + 2;
+	alloc = sb->st_size <= 0 ? 4096
+		: (uint64_t)sb->st_size < cap ? (size_t)sb->st_size + 2
+					       : cap + 2;
 	buf = xmalloc(alloc);
 	for (;;) {
 		if (len + 1 == alloc) {
@@ -147,16 +192,46 @@ read_one_file(int at, const char *name, const char *path,
 		if (reg && (size_t)n < want)
 			break;
 	}
+	*buf_out = buf;
+	return n < 0 ? -1 : (ssize_t)len;
+}
+
+/* The file name (relative to the directory at, or AT_FDCWD), called
+ * path in messages, read straight into one buffer: at most
+ * LKB_MAX_MESSAGE_BYTES of it, MAILSOURCE_TRUNCATED when there is more.
+ * mode as open_mail; what sync skips for good goes to fn as
+ * MAILSOURCE_SKIPPED, what it cannot read now not at all. */
+static int
+read_one_file(int at, const char *name, const char *path,
+	      const char *source, int mode, mailsource_fn *fn, void *arg)
+{
+	struct stat sb;
+	char *buf = NULL;
+	ssize_t n;
+	size_t len;
+	int fd, rc, flags = 0;
+
+	fd = open_mail(at, name, path, mode, &sb);
+	if (fd == -3)
+		return fn(NULL, 0, source, MAILSOURCE_SKIPPED, NULL, arg);
+	if (fd < 0)
+		return fd == -2 ? LKB_OK : LKB_ERR_IO;
+	n = read_capped(fd, &sb, &buf);
 	if (n < 0) {
-		lkb_error_errno("cannot read '%s'", path);
+		if (mode & MAILDIR_SYNC)
+			lkb_warn("cannot read '%s': %s", path,
+				 strerror(errno));
+		else
+			lkb_error_errno("cannot read '%s'", path);
 		close(fd);
 		free(buf);
-		return LKB_ERR_IO;
+		return mode & MAILDIR_SYNC ? LKB_OK : LKB_ERR_IO;
 	}
 	close(fd);
-	if (len > cap) {
+	len = (size_t)n;
+	if (len > LKB_MAX_MESSAGE_BYTES) {
 		flags = MAILSOURCE_TRUNCATED;
-		len = cap;
+		len = LKB_MAX_MESSAGE_BYTES;
 	}
 	buf[len] = '\0';
 	rc = fn(buf, len, source, flags, &buf, arg);
@@ -201,22 +276,71 @@ cmp_entries(const void *a, const void *b)
 	return strcmp(x->name + 8, y->name + 8);
 }
 
-/* Every regular file of DIR/sub in name order (deterministic imports). */
+/* The entries of d (dot files aside: ., .., a .gitkeep) in name order
+ * (deterministic imports); the names of *e_out point into *names. */
+static void
+list_sorted(DIR *d, struct strbuf *names, struct md_entry **e_out,
+	    size_t *n_out)
+{
+	struct md_entry *e = NULL;
+	size_t n = 0, alloc = 0;
+	struct dirent *de;
+
+	strbuf_init(names, 0);
+	while ((de = readdir(d))) {
+		if (de->d_name[0] == '.')
+			continue;
+		ALLOC_GROW(e, n + 1, alloc);
+		e[n].off = names->len;
+		e[n++].regular = de->d_type == DT_REG;
+		if (strbuf_add(names, de->d_name, strlen(de->d_name) + 1) !=
+		    LKB_OK)
+			LKB_BUG("uncapped strbuf_add failed");
+	}
+	for (size_t i = 0; i < n; i++) {
+		e[i].name = names->buf + e[i].off;
+		e[i].key = name_key(e[i].name);
+	}
+	if (n)	/* qsort wants a non-NULL base even for 0 */
+		qsort(e, n, sizeof(*e), cmp_entries);
+	*e_out = e;
+	*n_out = n;
+}
+
+/* Whether the walk reads entry e of d: not one want says was read
+ * before; for import, only regular files (DT_UNKNOWN, links: stat
+ * tells), for sync anything (open_mail sorts it out). 1, 0, or <0. */
 static int
-read_maildir_sub(const char *dir, const char *sub, mailsource_fn *fn,
-		 void *arg)
+walk_wants(DIR *d, const struct md_entry *e,
+	   const struct maildir_walk *w)
+{
+	struct stat sb;
+	int rc;
+
+	if (w->want && (rc = w->want(e->name, w->arg)) <= 0)
+		return rc;
+	if ((w->mode & MAILDIR_SYNC) || e->regular)
+		return 1;
+	return fstatat(dirfd(d), e->name, &sb, 0) == 0 &&
+	       S_ISREG(sb.st_mode);
+}
+
+int
+mailsource_walk_maildir(const char *dir, const char *sub,
+			const struct maildir_walk *w, mailsource_fn *fn,
+			void *arg)
 {
 	char *path = xasprintf("%s/%s", dir, sub);
 	struct md_entry *e = NULL;
 	struct strbuf names, src;
-	size_t n = 0, alloc = 0, head;
-	struct dirent *de;
+	size_t n = 0, head;
 	DIR *d;
 	int rc = LKB_OK, fd;
 
 	fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (fd < 0 || !(d = fdopendir(fd))) {
-		rc = errno == ENOENT ? LKB_OK : LKB_ERR_IO;
+		rc = errno == ENOENT && !(w->mode & MAILDIR_SYNC) ? LKB_OK
+								  : LKB_ERR_IO;
 		if (rc)
 			lkb_error_errno("cannot read Maildir folder '%s'", path);
 		if (fd >= 0)
@@ -224,23 +348,7 @@ read_maildir_sub(const char *dir, const char *sub, mailsource_fn *fn,
 		free(path);
 		return rc;
 	}
-	strbuf_init(&names, 0);
-	while ((de = readdir(d))) {
-		if (de->d_name[0] == '.')
-			continue;	/* ., .., dot files (.gitkeep) */
-		ALLOC_GROW(e, n + 1, alloc);
-		e[n].off = names.len;
-		e[n++].regular = de->d_type == DT_REG;
-		if (strbuf_add(&names, de->d_name, strlen(de->d_name) + 1) !=
-		    LKB_OK)
-			LKB_BUG("uncapped strbuf_add failed");
-	}
-	for (size_t i = 0; i < n; i++) {
-		e[i].name = names.buf + e[i].off;
-		e[i].key = name_key(e[i].name);
-	}
-	if (n)	/* qsort wants a non-NULL base even for 0 */
-		qsort(e, n, sizeof(*e), cmp_entries);
+	list_sorted(d, &names, &e, &n);
 	/* the source is "maildir:PATH/NAME"; the file's path is in it */
 	strbuf_init(&src, 0);
 	if (strbuf_adds(&src, "maildir:") != LKB_OK ||
@@ -249,18 +357,14 @@ read_maildir_sub(const char *dir, const char *sub, mailsource_fn *fn,
 		LKB_BUG("uncapped strbuf_add failed");
 	head = src.len;
 	for (size_t i = 0; i < n && rc == LKB_OK; i++) {
-		struct stat sb;
-
 		src.len = head;
 		if (strbuf_adds(&src, e[i].name) != LKB_OK)
 			LKB_BUG("uncapped strbuf_add failed");
-		/* DT_UNKNOWN (some file systems), links, others: ask */
-		if (e[i].regular ||
-		    (fstatat(dirfd(d), e[i].name, &sb, 0) == 0 &&
-		     S_ISREG(sb.st_mode)))
+		rc = walk_wants(d, &e[i], w);
+		if (rc > 0)
 			rc = read_one_file(dirfd(d), e[i].name,
 					   src.buf + strlen("maildir:"),
-					   src.buf, fn, arg);
+					   src.buf, w->mode, fn, arg);
 	}
 	closedir(d);
 	strbuf_release(&src);
@@ -683,6 +787,7 @@ out:
 int
 mailsource_read(const char *path, mailsource_fn *fn, void *arg)
 {
+	static const struct maildir_walk import_walk = { 0, NULL, NULL };
 	enum mailsource_kind k;
 	char *source;
 	int fd, rc;
@@ -693,9 +798,11 @@ mailsource_read(const char *path, mailsource_fn *fn, void *arg)
 	case MS_STDIN:
 		return read_stdin(fn, arg);
 	case MS_MAILDIR:
-		rc = read_maildir_sub(path, "cur", fn, arg);
+		rc = mailsource_walk_maildir(path, "cur", &import_walk, fn,
+					     arg);
 		if (rc == LKB_OK)
-			rc = read_maildir_sub(path, "new", fn, arg);
+			rc = mailsource_walk_maildir(path, "new", &import_walk,
+						     fn, arg);
 		return rc;
 	case MS_MBOX:
 		if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
@@ -707,7 +814,7 @@ mailsource_read(const char *path, mailsource_fn *fn, void *arg)
 		return rc;
 	case MS_FILE:
 		source = xasprintf("file:%s", path);
-		rc = read_one_file(AT_FDCWD, path, path, source, fn, arg);
+		rc = read_one_file(AT_FDCWD, path, path, source, 0, fn, arg);
 		free(source);
 		return rc;
 	default:

@@ -1,6 +1,7 @@
 /* sync.h - the sync stage: every configured source into the store.
  *
-* Sources are the rows of sources[] in sync.c, each on when its key is
+ * Sources are the rows of sources[] in sync.c, each a struct
+ * mail_source of a file of its own (sync_NAME.c), on when its key is
  * set: [imap] (url, folders, user,
  * password_file | password_env | password_command | oauth2_token_command
  * | ~/.netrc, cafile, starttls, insecure,
@@ -17,6 +18,9 @@
 
 #include "lib/compiler.h"
 
+#include <stddef.h>
+
+struct ingest;
 struct settings;
 struct store;
 struct strbuf;
@@ -26,18 +30,38 @@ struct sync_opts {
 	int quiet;	/* no summary lines on stdout */
 };
 
+/* A mail source: one file, one row of sources[] in sync.c. */
+struct mail_source {
+	const char *name;	/* "imap": doctor's name for its line */
+	const char *key;	/* "[imap] url": the key that turns it on */
+	int (*configured)(const struct settings *set);
+	/* For `lkpbot doctor`: try the source as sync would, storing and
+	 * changing nothing. detail gets one line: what was found ("logged
+	 * in to ...; INBOX 12"), or what failed and why. Returns as sync. */
+	int (*probe)(const struct settings *set, struct strbuf *detail);
+	/* Read what is new through ig into st; a summary line on stdout
+	 * unless o->quiet. LKB_ERR_CONFIG for a configuration error (the
+	 * stage stops), another error for a source that is down. */
+	int (*sync)(const struct settings *set, struct store *st,
+		    struct ingest *ig, const struct sync_opts *o);
+	/* doctor's advice on a refused login, a refused certificate, a
+	 * configuration error (NULL: "correct what the message names") and
+	 * anything else */
+	const char *fix_auth, *fix_tls, *fix_config, *fix_other;
+};
+
+/* The i-th source of the table, in sync's order, or NULL past the
+ * last. */
+const struct mail_source *sync_source_at(size_t i);
+
+/* The keys that turn a source on, "[imap] url or [maildir] path", into
+ * sb (reset first): the hint when none is set. */
+void sync_source_keys(struct strbuf *sb);
+
 /* Returns LKB_OK, LKB_ERR_CONFIG (nothing or something wrong configured),
  * LKB_ERR_AUTH, LKB_ERR_NET (retry later), a store error, ... with the
  * reason logged. */
 int sync_sources(const struct settings *set, struct store *st,
 		 const struct sync_opts *o) LKB_WARN_UNUSED;
-
-/* For `lkpbot doctor`: log in to [imap] as sync would and EXAMINE each
- * folder, storing and changing nothing. summary gets what the login
- * negotiated and the messages per folder ("TLS, AUTH PLAIN; INBOX 12,
- * lkml 3"), or which folder failed. Returns as
- * sync_sources; LKB_ERR_NOT_FOUND when [imap] url is not set. */
-int sync_imap_probe(const struct settings *set, struct strbuf *summary)
-	LKB_WARN_UNUSED;
 
 #endif

@@ -17,15 +17,20 @@
  * anything twice.
  */
 #include "config.h"
-#include "bot/ingest/sync-internal.h"
+#include "bot/ingest/sync.h"
 
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "bot/core/secret.h"
+#include "bot/core/settings.h"
 #include "bot/ingest/ingest.h"
+#include "bot/ingest/mailsource.h"
+#include "bot/net/curl_common.h"
 #include "bot/net/imap.h"
+#include "lib/limits.h"
 #include "lib/log.h"
 #include "lib/status.h"
 #include "lib/strbuf.h"
@@ -33,6 +38,24 @@
 #include "state/store.h"
 #include "state/store_cursor.h"
 #include "state/store_skip.h"
+
+/* One configured IMAP account. */
+struct sync_imap {
+	struct store *st;
+	struct ingest *ig;
+	struct imap_conf conf;
+	char *server;		/* imap[s]://host:port/ */
+	char *account;		/* imap[s]://user@host:port/ (cursor key) */
+	char *password;		/* or NULL: ~/.netrc */
+	int bearer;		/* password is an OAuth2 token */
+	char *path_folder;	/* folder named in the url, or NULL */
+	const char *folders[LKB_MAX_IMAP_FOLDERS + 1];
+	size_t nfolders;
+	size_t batch;		/* UIDs per UID FETCH */
+	enum imap_after after;	/* [imap] after */
+	const char *move_to;
+	int dry_run, quiet;
+};
 
 /* One folder's run. */
 struct folder_run {
@@ -117,7 +140,8 @@ skip_big(struct folder_run *fr, uint64_t size, const uint64_t *stated)
 		why = xasprintf("message of %" PRIu64 " bytes over "
 				"LKB_MAX_MESSAGE_BYTES, not fetched", size);
 	lkb_warn("%s: skipping a message of %" PRIu64 " bytes: over "
-		 "LKB_MAX_MESSAGE_BYTES%s", fr->src.buf, size,
+		 "LKB_MAX_MESSAGE_BYTES%s; stored as rejected, not fetched; "
+		 MAILSOURCE_LIMIT_FIX, fr->src.buf, size,
 		 stated ? " (its RFC822.SIZE said less)" : "");
 	stub = xasprintf("X-Lkpbot-Not-Fetched: %s\n\n%s\n", fr->src.buf,
 			 why);
@@ -386,7 +410,8 @@ out:
 	return rc;
 }
 
-int
+/* Log in (conf holds the secret) and sync every folder. */
+static int
 sync_imap_account(struct sync_imap *si)
 {
 	struct imap_session *s = NULL;
@@ -409,3 +434,168 @@ sync_imap_account(struct sync_imap *si)
 	imap_session_free(s);
 	return first;
 }
+
+static int
+load_password(const struct settings *set, struct sync_imap *si)
+{
+	char *host = curl_url_host(si->server);
+	const struct secret_keys k = {
+		"imap", set->imap.password_file, set->imap.password_env,
+		set->imap.password_command, set->imap.oauth2_token_command,
+		set->imap.user, host, 0,	/* sync drops the url's userinfo */
+	};
+	enum secret_kind kind;
+	int rc = secret_load(&k, &si->password, &kind);
+
+	free(host);
+
+	si->bearer = kind == SECRET_BEARER;
+	si->conf.password = si->bearer ? NULL : si->password;
+	si->conf.bearer = si->bearer ? si->password : NULL;
+	return rc;	/* none: libcurl reads ~/.netrc */
+}
+
+/* Fill si from [imap]; the password goes to si->password. */
+static int
+imap_configure(const struct settings *set, struct sync_imap *si)
+{
+	char *path_folder = NULL;
+	int rc;
+
+	if ((rc = imap_url_split(set->imap.url, &si->server, &path_folder)) !=
+	    LKB_OK)
+		return rc;
+	si->conf.url = si->server;
+	si->conf.user = set->imap.user;
+	if (!si->conf.user || !*si->conf.user) {
+		free(path_folder);
+		lkb_error("[imap] user is not set");
+		return LKB_ERR_CONFIG;
+	}
+	memcpy(si->folders, set->imap.folders,
+	       set->imap.nfolders * sizeof(si->folders[0]));
+	si->nfolders = set->imap.nfolders;
+	si->path_folder = path_folder;
+	if (!si->nfolders)
+		si->folders[si->nfolders++] = path_folder ? path_folder
+							  : "INBOX";
+	si->conf.cafile = set->imap.cafile;
+	si->conf.starttls = set->imap.starttls;
+	si->conf.insecure = set->imap.insecure;
+	si->conf.timeout = set->imap.timeout;
+	si->conf.deadline = set->imap.deadline;
+	si->batch = (size_t)set->imap.batch;
+	si->account = xasprintf("%.*s%s@%s",
+				(int)(strstr(si->server, "://") + 3 -
+				      si->server),
+				si->server, si->conf.user,
+				strstr(si->server, "://") + 3);
+	si->after = set->imap.after;
+	si->move_to = set->imap.move_to;
+	return load_password(set, si);
+}
+
+static void
+imap_unconfigure(struct sync_imap *si)
+{
+	if (si->password) {
+		secret_free(si->password);
+	}
+	free(si->server);
+	free(si->path_folder);
+	free(si->account);
+}
+
+static int
+imap_configured(const struct settings *set)
+{
+	return set->imap.url != NULL;
+}
+
+/* What the login negotiated and the messages per folder ("TLS, AUTH
+ * PLAIN; INBOX 12, lkml 3") into sum, or which folder failed. */
+static int
+imap_examine(const struct settings *set, struct strbuf *sum)
+{
+	struct sync_imap si;
+	struct imap_session *s = NULL;
+	struct imap_mailbox mb;
+	int rc;
+
+	memset(&si, 0, sizeof(si));
+	if ((rc = imap_configure(set, &si)) == LKB_OK)
+		rc = imap_session_open(&si.conf, &s);
+	if (rc == LKB_OK && (imap_session_negotiated(s, sum) ||
+			     strbuf_adds(sum, "; ")))
+		rc = LKB_ERR_TOO_BIG;
+	for (size_t i = 0; rc == LKB_OK && i < si.nfolders; i++) {
+		rc = imap_session_select(s, si.folders[i], 1, &mb);
+		if (rc == LKB_OK && strbuf_addf(sum, "%s%s %u",
+						 i ? ", " : "", si.folders[i],
+						 mb.exists))
+			rc = LKB_ERR_TOO_BIG;
+		else if (rc != LKB_OK) {
+			strbuf_reset(sum);
+			if (strbuf_addf(sum, "folder %s", si.folders[i]))
+				rc = LKB_ERR_TOO_BIG;
+		}
+	}
+	imap_session_free(s);
+	imap_unconfigure(&si);
+	return rc;
+}
+
+/* Log in as sync would and EXAMINE each folder, storing and changing
+ * nothing: "logged in to URL as USER; TLS, AUTH PLAIN; INBOX 12", or
+ * what failed ("folder Nope: ...") and why. */
+static int
+imap_probe(const struct settings *set, struct strbuf *detail)
+{
+	struct strbuf sum = STRBUF_INIT;
+	const char *why;
+	char *url = curl_url_shown(set->imap.url);
+	int rc;
+
+	log_clear_last_error();
+	rc = imap_examine(set, &sum);
+	why = *log_last_error() ? log_last_error() : lkb_status_str(rc);
+	strbuf_reset(detail);
+	if (rc == LKB_OK)
+		rc = strbuf_addf(detail, "logged in to %s as %s; %s", url,
+				 set->imap.user ? set->imap.user
+						: "(~/.netrc)", sum.buf);
+	else if (strbuf_addf(detail, "%s%s%s", sum.buf, sum.len ? ": " : "",
+			     why))
+		rc = LKB_ERR_TOO_BIG;
+	free(url);
+	strbuf_release(&sum);
+	return rc;
+}
+
+static int
+imap_sync(const struct settings *set, struct store *st,
+	      struct ingest *ig, const struct sync_opts *o)
+{
+	struct sync_imap si;
+	int rc;
+
+	memset(&si, 0, sizeof(si));
+	si.st = st;
+	si.ig = ig;
+	si.dry_run = o->dry_run;
+	si.quiet = o->quiet;
+	rc = imap_configure(set, &si);
+	if (rc == LKB_OK)
+		rc = sync_imap_account(&si);
+	imap_unconfigure(&si);
+	return rc;
+}
+
+const struct mail_source sync_source_imap = {
+	"imap", "[imap] url", imap_configured, imap_probe, imap_sync,
+	"check [imap] user and its password source (lkpbot.conf(5))",
+	"check [imap] url (the host the certificate names), cafile and "
+	"starttls",
+	NULL,
+	"check [imap] url and port, and that the server is up",
+};

@@ -3,7 +3,9 @@
 # a private file, a directory and a link to a device: `sync` reads only
 # regular files, skips the others with a warning, never waits on a FIFO
 # and never stores what a link points to. (`import DIR` follows links on
-# purpose, for folders of links such as mairix results: t0050.)
+# purpose, for folders of links such as mairix results: t0050.) A file
+# over LKB_MAX_MESSAGE_BYTES is stored as rejected with its head, as
+# import stores it (one walker, one policy: mailsource.h).
 . "${LKB_SRCDIR:-$(dirname "$0")/../..}/tests/sh/lib.sh"
 
 S=$LKB_TEST_DATA/stories
@@ -26,7 +28,7 @@ secret_rows() {
 		OR subject = 'secret'"
 }
 
-plan 6
+plan 10
 
 # 1-6: sync
 timeout 30 "$LKPBOT" -c "$LKB_CONF" sync >"$T/out" 2>"$T/err"
@@ -40,5 +42,24 @@ is "one warning per special file" \
 		"$T/err")" 4
 timeout 30 "$LKPBOT" -c "$LKB_CONF" sync >"$T/out" 2>"$T/err"
 is "the next sync says nothing more" "$?/$(cat "$T/err")" 0/
+
+# 7-10: a file over the limit: stored as rejected, 64 MiB of it kept,
+# the limit named as import names it; read once
+{ printf 'Subject: big\nMessage-ID: <big@x>\n\n'; head -c 100 /dev/zero; } \
+	>"$MD/new/4.big"
+truncate -s $((64 * 1024 * 1024 + 1)) "$MD/new/4.big"
+touch -d '-1 hour' "$MD/new" "$MD/cur"
+"$LKPBOT" -c "$LKB_CONF" sync >"$T/out" 2>"$T/err"
+is "a file over the limit: sync exits 0" "$?" 0
+ok_if "... the limit and the fix named as import names them" grep -qF \
+	"4.big: message larger than 67108864 bytes (LKB_MAX_MESSAGE_BYTES); stored as rejected with its head; nothing to do unless it matters (the limit is in lib/limits.h)" \
+	"$T/err"
+is "... stored as rejected, 64 MiB of it kept" \
+	"$(db_q "SELECT quality || ' ' || raw_len || ' ' || problem FROM messages
+	    WHERE source LIKE '%/new/4.big'")" \
+	"rejected 67108864 message larger than LKB_MAX_MESSAGE_BYTES"
+touch -d '-1 hour' "$MD/new" "$MD/cur"
+"$LKPBOT" -c "$LKB_CONF" sync >"$T/out" 2>"$T/err"
+is "... and not read again" "$?/$(cat "$T/err")/$(db_q 'SELECT count(*) FROM messages')" 0//3
 
 done_testing

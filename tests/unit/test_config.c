@@ -469,6 +469,44 @@ START_TEST(settings_table_is_the_man_page)
 }
 END_TEST
 
+/* What doctor checks comes from the table: the keys marked for it are
+ * strings (settings_key_str), and their values are the fields. */
+START_TEST(settings_doctor_marks)
+{
+	static const char *const want[] = {
+		"imap.url=1", "smtp.url=1", "smtp.dry_run_dir=2",
+		"results.queue=3", "git.worktrees=3", "web.dir=3",
+	};
+	const struct settings_key *k;
+	struct settings set;
+	size_t n = 0;
+
+	ck_assert_int_eq(load("[web]\ndir = /srv/www\n[smtp]\n"
+			      "url = smtp://a:b@h\n", &set), LKB_OK);
+	for (size_t i = 0; (k = settings_key_at(i)) != NULL; i++) {
+		char have[80];
+		int kind = k->doctor == SETD_URL ? 1 : k->doctor == SETD_DIR
+			   ? 2 : k->doctor == SETD_DIR_MAKE ? 3 : 0;
+
+		if (!kind)
+			continue;
+		ck_assert_int_eq(k->type, SETT_STR);
+		snprintf(have, sizeof(have), "%s.%s=%d", k->section, k->key,
+			 kind);
+		ck_assert_uint_lt(n, LKB_ARRAY_SIZE(want));
+		ck_assert_str_eq(have, want[n++]);
+		if (!strcmp(have, "web.dir=3"))
+			ck_assert_str_eq(settings_key_str(&set, k), "/srv/www");
+		else if (!strcmp(have, "smtp.url=1"))
+			ck_assert_str_eq(settings_key_str(&set, k),
+					 "smtp://a:b@h");
+		else
+			ck_assert_ptr_null(settings_key_str(&set, k));
+	}
+	ck_assert_uint_eq(n, LKB_ARRAY_SIZE(want));
+}
+END_TEST
+
 Suite *
 lkb_test_suite(void)
 {
@@ -489,6 +527,7 @@ lkb_test_suite(void)
 	tcase_add_test(tc, settings_unknown_names);
 	tcase_add_test(tc, settings_defaults);
 	tcase_add_test(tc, settings_table_is_the_man_page);
+	tcase_add_test(tc, settings_doctor_marks);
 	suite_add_tcase(s, tc);
 	return s;
 }
