@@ -173,6 +173,24 @@ static const char ack_reported_by[] =
 	"in V3 patch.\n";
 static const char not_expected[] =
 	"> -20% regression\n\nThis is not expected, I'll take a look.\n";
+/* Session 19's rules, after the wording of the tuning lists. */
+static const char ack_sent_v2[] =
+	"> error: foo\n\nIt is do a problem, I will sent v2.\n";
+static const char fix_fixed_by_link[] =
+	"> warning: bar\n\nShould be fixed by "
+	"https://lore.kernel.org/lkml/20200618065453.12140-1-x@example.org/\n";
+static const char fix_depend_on[] =
+	"> error: implicit declaration of function 'of_irq_get'\n\n"
+	"The driver should depend on OF_IRQ.\n";
+static const char dispute_safely_ignored[] =
+	"> warning: no previous prototype\n\n"
+	"I think this warning can be safely ignored.\n";
+static const char dispute_by_design_prose[] =
+	"> regression\n\nThe operation is by design restricted to a partial "
+	"range of the EOF folio.\n";
+static const char lkp_disabled_such[] =
+	"> the warning is expected with W=1\n\n"
+	"Thanks for the clarification, we have disabled such warning.\n";
 
 /* Asks for a retest in the words of the linux-block and linux-pm
  * replies of bench/triage (David Howells, Christoph Hellwig, Andy
@@ -323,6 +341,19 @@ static const struct {
 	  "fix-proposed", "I just sent a patch", NULL },
 	{ NULL, fix_should_have, "dev@example.org", "fix-proposed",
 	  "fix-proposed", "should have used max_t()", NULL },
+	{ NULL, ack_sent_v2, "dev@example.org", "ack", "ack",
+	  "I will sent v2", NULL },
+	{ NULL, fix_fixed_by_link, "dev@example.org", "fix-proposed",
+	  "fix-proposed", "Should be fixed by", NULL },
+	{ NULL, fix_depend_on, "dev@example.org", "fix-proposed",
+	  "fix-proposed", "should depend on OF_IRQ", NULL },
+	{ NULL, dispute_safely_ignored, "dev@example.org", "dispute",
+	  "dispute", "can be safely ignored", NULL },
+	/* prose that says "by design" dismisses nothing */
+	{ NULL, dispute_by_design_prose, "dev@example.org", "", NULL, NULL,
+	  NULL },
+	{ NULL, lkp_disabled_such, "oliver.sang@intel.com", "close", "close",
+	  "we have disabled such warning", NULL },
 	/* fix-applied: b4 ty with its commit, patchwork-bot by its link */
 	{ NULL, applied_b4, "axboe@kernel.dk", "fix-applied", "fix-applied",
 	  "Applied, thanks!", "sha=5347c9321845e5a94be19ea951746d4f2b8b194f" },
@@ -431,6 +462,9 @@ static const struct {
 	{ ask_tell_me, "fix-proposed", "fix-inline-patch", "high" },
 	{ fix_should_have, "fix-proposed", "fix-posted", "high" },
 	{ ack_will_fix, "ack", "ack-promise", "high" },
+	{ ack_sent_v2, "ack", "ack-resend", "high" },
+	{ fix_fixed_by_link, "fix-proposed", "fix-pointed", "high" },
+	{ dispute_safely_ignored, "dispute", "dispute-dismissal", "high" },
 };
 
 START_TEST(default_rules_confidence)
