@@ -188,6 +188,12 @@ static const char dispute_safely_ignored[] =
 static const char dispute_by_design_prose[] =
 	"> regression\n\nThe operation is by design restricted to a partial "
 	"range of the EOF folio.\n";
+static const char ack_fixed_in_v3[] =
+	"> error: foo\n\nAh, I should compile-test that part as well. Will be "
+	"fixed in v3.\n";
+static const char fix_need_removed[] =
+	"> error: redefinition of 'pci_iounmap'\n\n"
+	"EXPORT_SYMBOL(pci_iounmap) in lib/iomap.c need be removed.\n";
 static const char lkp_disabled_such[] =
 	"> the warning is expected with W=1\n\n"
 	"Thanks for the clarification, we have disabled such warning.\n";
@@ -352,6 +358,11 @@ static const struct {
 	/* prose that says "by design" dismisses nothing */
 	{ NULL, dispute_by_design_prose, "dev@example.org", "", NULL, NULL,
 	  NULL },
+	/* a promise of the next version, no dispute */
+	{ NULL, ack_fixed_in_v3, "dev@example.org", "ack", "ack",
+	  "Will be fixed in v3", NULL },
+	{ NULL, fix_need_removed, "dev@example.org", "fix-proposed",
+	  "fix-proposed", "need be removed", NULL },
 	{ NULL, lkp_disabled_such, "oliver.sang@intel.com", "close", "close",
 	  "we have disabled such warning", NULL },
 	/* fix-applied: b4 ty with its commit, patchwork-bot by its link */
@@ -398,9 +409,10 @@ static const struct {
 	  "doesn't look at all related", NULL },
 	{ NULL, lkp_kindly_ignore, "philip.li@intel.com", "close", "close",
 	  "kindly ignore", NULL },
-	/* "fixed" by someone who keeps no tree: not applied anywhere */
-	{ NULL, author_fixed_locally, "dev@example.org", "", NULL, NULL,
-	  NULL },
+	/* "fixed" by someone who keeps no tree: not applied anywhere,
+	 * the report accepted (acknowledges) */
+	{ NULL, author_fixed_locally, "dev@example.org", "ack", "ack",
+	  "fixed this locally", NULL },
 	/* "not expected" is no dispute */
 	{ NULL, not_expected, "dev@example.org", "ack", "ack",
 	  "I'll take a look", NULL },
