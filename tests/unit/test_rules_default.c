@@ -194,6 +194,12 @@ static const char ack_fixed_in_v3[] =
 static const char fix_need_removed[] =
 	"> error: redefinition of 'pci_iounmap'\n\n"
 	"EXPORT_SYMBOL(pci_iounmap) in lib/iomap.c need be removed.\n";
+static const char ask_false_positive[] =
+	"> warning: variable set but not used\n\n"
+	"Is it a false positive, or is it legit?\n";
+static const char ask_send_fixup[] =
+	"> error: foo\n\nTony, can you send a followup patch to fix this "
+	"warning?\n";
 static const char lkp_disabled_such[] =
 	"> the warning is expected with W=1\n\n"
 	"Thanks for the clarification, we have disabled such warning.\n";
@@ -363,6 +369,10 @@ static const struct {
 	  "Will be fixed in v3", NULL },
 	{ NULL, fix_need_removed, "dev@example.org", "fix-proposed",
 	  "fix-proposed", "need be removed", NULL },
+	/* asking whether it is a false positive disputes nothing; asking
+	 * the author for a fix-up patch asks for no data */
+	{ NULL, ask_false_positive, "dev@example.org", "", NULL, NULL, NULL },
+	{ NULL, ask_send_fixup, "maint@example.org", "", NULL, NULL, NULL },
 	{ NULL, lkp_disabled_such, "oliver.sang@intel.com", "close", "close",
 	  "we have disabled such warning", NULL },
 	/* fix-applied: b4 ty with its commit, patchwork-bot by its link */
