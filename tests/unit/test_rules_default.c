@@ -200,6 +200,12 @@ static const char ask_false_positive[] =
 static const char ask_send_fixup[] =
 	"> error: foo\n\nTony, can you send a followup patch to fix this "
 	"warning?\n";
+static const char lkp_answers_setup[] =
+	"> which disks do you use?\n\n"
+	"we used 4 HDD, each with the size of 300G.\n";
+static const char lkp_recovered_not_data[] =
+	"> could you test the patch?\n\n"
+	"we tested the patch and the regression is recovered.\n";
 static const char lkp_disabled_such[] =
 	"> the warning is expected with W=1\n\n"
 	"Thanks for the clarification, we have disabled such warning.\n";
@@ -373,6 +379,12 @@ static const struct {
 	 * the author for a fix-up patch asks for no data */
 	{ NULL, ask_false_positive, "dev@example.org", "", NULL, NULL, NULL },
 	{ NULL, ask_send_fixup, "maint@example.org", "", NULL, NULL, NULL },
+	/* the LKP team answering a set-up question gives data; its
+	 * confirmation is no data */
+	{ NULL, lkp_answers_setup, "oliver.sang@intel.com", "data-provided",
+	  "data-provided", "we used 4 HDD", NULL },
+	{ NULL, lkp_recovered_not_data, "oliver.sang@intel.com",
+	  "fix-confirmed", "fix-confirmed", "regression is recovered", NULL },
 	{ NULL, lkp_disabled_such, "oliver.sang@intel.com", "close", "close",
 	  "we have disabled such warning", NULL },
 	/* fix-applied: b4 ty with its commit, patchwork-bot by its link */
