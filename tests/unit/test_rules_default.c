@@ -206,6 +206,11 @@ static const char lkp_answers_setup[] =
 static const char lkp_recovered_not_data[] =
 	"> could you test the patch?\n\n"
 	"we tested the patch and the regression is recovered.\n";
+static const char ack_spin_off[] =
+	"> warning: unused variable\n\nThanks for catching this build "
+	"warning. I will spin-off a v3 fixing this.\n";
+static const char ack_will_update[] =
+	"> error: foo\n\nRight, G2E has drive_regs as well. Will update!\n";
 static const char lkp_disabled_such[] =
 	"> the warning is expected with W=1\n\n"
 	"Thanks for the clarification, we have disabled such warning.\n";
@@ -385,6 +390,10 @@ static const struct {
 	  "data-provided", "we used 4 HDD", NULL },
 	{ NULL, lkp_recovered_not_data, "oliver.sang@intel.com",
 	  "fix-confirmed", "fix-confirmed", "regression is recovered", NULL },
+	{ NULL, ack_spin_off, "dev@example.org", "ack", "ack",
+	  "spin-off a v3", NULL },
+	{ NULL, ack_will_update, "dev@example.org", "ack", "ack",
+	  "Will update!", NULL },
 	{ NULL, lkp_disabled_such, "oliver.sang@intel.com", "close", "close",
 	  "we have disabled such warning", NULL },
 	/* fix-applied: b4 ty with its commit, patchwork-bot by its link */
