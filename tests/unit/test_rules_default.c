@@ -211,6 +211,14 @@ static const char ack_spin_off[] =
 	"warning. I will spin-off a v3 fixing this.\n";
 static const char ack_will_update[] =
 	"> error: foo\n\nRight, G2E has drive_regs as well. Will update!\n";
+static const char dispute_dependency[] =
+	"> error: implicit declaration of function 'foo'\n\n"
+	"This series depends on the immutable branch of the gpio tree; "
+	"its absence from the robot's base is what causes this error.\n";
+static const char lkp_disabled_arch[] =
+	"> thanks, but nobody cares about um here\n\n"
+	"We have disabled randconfig test for arch um to avoid sending "
+	"reports to irrelevant people.\n";
 static const char lkp_disabled_such[] =
 	"> the warning is expected with W=1\n\n"
 	"Thanks for the clarification, we have disabled such warning.\n";
@@ -394,6 +402,10 @@ static const struct {
 	  "spin-off a v3", NULL },
 	{ NULL, ack_will_update, "dev@example.org", "ack", "ack",
 	  "Will update!", NULL },
+	{ NULL, dispute_dependency, "dev@example.org", "dispute", "dispute",
+	  "depends on the immutable branch", NULL },
+	{ NULL, lkp_disabled_arch, "rong.a.chen@intel.com", "close", "close",
+	  "disabled randconfig test for arch um", NULL },
 	{ NULL, lkp_disabled_such, "oliver.sang@intel.com", "close", "close",
 	  "we have disabled such warning", NULL },
 	/* fix-applied: b4 ty with its commit, patchwork-bot by its link */
