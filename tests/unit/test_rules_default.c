@@ -219,6 +219,12 @@ static const char lkp_disabled_arch[] =
 	"> thanks, but nobody cares about um here\n\n"
 	"We have disabled randconfig test for arch um to avoid sending "
 	"reports to irrelevant people.\n";
+static const char applied_by_commit[] =
+	"> error: undeclared identifier\n\n"
+	"Fixed in powerpc:next-test by commit 1ab749d886cc.\n";
+static const char not_fixed_by_commit[] =
+	"> error: undeclared identifier\n\n"
+	"Was this not fixed by commit 1ab749d886cc?\n";
 static const char lkp_disabled_such[] =
 	"> the warning is expected with W=1\n\n"
 	"Thanks for the clarification, we have disabled such warning.\n";
@@ -406,6 +412,10 @@ static const struct {
 	  "depends on the immutable branch", NULL },
 	{ NULL, lkp_disabled_arch, "rong.a.chen@intel.com", "close", "close",
 	  "disabled randconfig test for arch um", NULL },
+	{ NULL, applied_by_commit, "mpe@example.org", "fix-applied",
+	  "fix-applied", "by commit 1ab749d886cc", "sha=1ab749d886cc" },
+	{ NULL, not_fixed_by_commit, "dev@example.org", "", NULL, NULL,
+	  NULL },
 	{ NULL, lkp_disabled_such, "oliver.sang@intel.com", "close", "close",
 	  "we have disabled such warning", NULL },
 	/* fix-applied: b4 ty with its commit, patchwork-bot by its link */
