@@ -225,6 +225,9 @@ static const char applied_by_commit[] =
 static const char not_fixed_by_commit[] =
 	"> error: undeclared identifier\n\n"
 	"Was this not fixed by commit 1ab749d886cc?\n";
+static const char fix_select_will_fix[] =
+	"> ERROR: modpost: \"led_classdev_register\" undefined!\n\n"
+	"Thanks, the driver needs to select LED_CLASS. Will fix in v4.\n";
 static const char lkp_disabled_such[] =
 	"> the warning is expected with W=1\n\n"
 	"Thanks for the clarification, we have disabled such warning.\n";
@@ -416,6 +419,10 @@ static const struct {
 	  "fix-applied", "by commit 1ab749d886cc", "sha=1ab749d886cc" },
 	{ NULL, not_fixed_by_commit, "dev@example.org", "", NULL, NULL,
 	  NULL },
+	/* the change named beside the promise: a fix, which includes
+	 * the ack */
+	{ NULL, fix_select_will_fix, "dev@example.org", "fix-proposed",
+	  "fix-proposed", "needs to select LED_CLASS", NULL },
 	{ NULL, lkp_disabled_such, "oliver.sang@intel.com", "close", "close",
 	  "we have disabled such warning", NULL },
 	/* fix-applied: b4 ty with its commit, patchwork-bot by its link */
