@@ -228,6 +228,10 @@ static const char not_fixed_by_commit[] =
 static const char fix_select_will_fix[] =
 	"> ERROR: modpost: \"led_classdev_register\" undefined!\n\n"
 	"Thanks, the driver needs to select LED_CLASS. Will fix in v4.\n";
+static const char ack_partly_unrelated[] =
+	"> warning: foo\n> warning: bar\n\n"
+	"The first one is unrelated to my changes. The second one is mine, "
+	"I'll fix this for v2.\n";
 static const char lkp_disabled_such[] =
 	"> the warning is expected with W=1\n\n"
 	"Thanks for the clarification, we have disabled such warning.\n";
@@ -423,6 +427,9 @@ static const struct {
 	 * the ack */
 	{ NULL, fix_select_will_fix, "dev@example.org", "fix-proposed",
 	  "fix-proposed", "needs to select LED_CLASS", NULL },
+	/* a promise to fix beside a dismissal: the report is accepted */
+	{ NULL, ack_partly_unrelated, "dev@example.org", "ack", "ack",
+	  "I'll fix this for v2", NULL },
 	{ NULL, lkp_disabled_such, "oliver.sang@intel.com", "close", "close",
 	  "we have disabled such warning", NULL },
 	/* fix-applied: b4 ty with its commit, patchwork-bot by its link */
