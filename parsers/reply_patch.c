@@ -73,11 +73,16 @@ is_diff_header(const char *p, size_t n)
 	return (n >= 10 && rl_all_in(p, n, "=")) || (n == 3 && !memcmp(p, "---", 3));
 }
 
-/* Is line i the first line of a diff? */
+static int parse_hunk(const char *p, size_t n, long *old_out, long *new_out);
+
+/* Is line i the first line of a diff? A hunk pasted without its file
+ * headers ("modified   mm/x.c" then "@@ -202,11 +202,12 @@") counts
+ * when a diff line follows it. */
 static int
 is_diff_start(const struct reply *r, size_t i)
 {
 	size_t n, n2, k;
+	long old_n, new_n;
 	const char *p = rl_text(r, i, &n), *p2;
 
 	if (rl_prefix(p, n, "diff --git ") || rl_prefix(p, n, "diff -u"))
@@ -85,6 +90,9 @@ is_diff_start(const struct reply *r, size_t i)
 	if (i + 1 >= r->nlines || !usable(r, i + 1))
 		return 0;
 	p2 = rl_text(r, i + 1, &n2);
+	if (parse_hunk(p, n, &old_n, &new_n) && n2 &&
+	    (p2[0] == ' ' || p2[0] == '+' || p2[0] == '-'))
+		return 1;
 	if (rl_prefix(p, n, "--- ") && rl_prefix(p2, n2, "+++ "))
 		return 1;
 	if (rl_prefix(p, n, "Index: ") && n2 >= 10 && rl_all_in(p2, n2, "="))

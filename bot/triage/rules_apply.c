@@ -354,7 +354,9 @@ drop_event(struct rule_events *out, enum reply_event_type t)
  * each includes the acknowledgement (doc/reply-acts.md): an ack beside
  * one of them says nothing more and is dropped. A fix applied includes
  * the fix it applies ("X is missing, fixed."; "fixed it up with the
- * patch below"): fix-proposed beside it is dropped too. */
+ * patch below"): fix-proposed beside it is dropped too. The LKP team's
+ * result (confirmed, partial, no effect, failed) is what it provides:
+ * data-provided beside one says nothing more. */
 static void
 drop_subsumed(struct rule_events *out, const int *produced)
 {
@@ -365,6 +367,10 @@ drop_subsumed(struct rule_events *out, const int *produced)
 		drop_event(out, EV_ACK);
 	if (produced[EV_FIX_APPLIED] && produced[EV_FIX_PROPOSED])
 		drop_event(out, EV_FIX_PROPOSED);
+	if (produced[EV_DATA_PROVIDED] &&
+	    (produced[EV_FIX_CONFIRMED] || produced[EV_FIX_PARTIAL] ||
+	     produced[EV_FIX_NO_EFFECT] || produced[EV_RETEST_FAILED]))
+		drop_event(out, EV_DATA_PROVIDED);
 }
 
 /* What the reply itself shows of its place: a patch in what its author

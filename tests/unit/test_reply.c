@@ -57,6 +57,17 @@ kinds_of(const struct reply *r, char *out, size_t cap)
 	out[i] = '\0';
 }
 
+/* Parse body and write its line kinds into got. */
+static struct reply *
+parse_kinds(struct arena *a, const char *body, char *got, size_t cap)
+{
+	struct reply *r;
+
+	ck_assert_int_eq(reply_parse(a, body, strlen(body), &r), LKB_OK);
+	kinds_of(r, got, cap);
+	return r;
+}
+
 static int
 has_line(const char *text, const char *line)
 {
@@ -227,14 +238,33 @@ START_TEST(reply_scissors)
 		"Try this:\n\n-- >8 --\nSubject: [PATCH] foo: bar\n\nbody\n\n"
 		"diff --git a/f b/f\n--- a/f\n+++ b/f\n@@ -1 +1 @@\n-a\n+b\n";
 	struct arena a = ARENA_INIT;
-	struct reply *r;
+	struct reply *r = NULL;
 	char got[64];
 
-	ck_assert_int_eq(reply_parse(&a, body, strlen(body), &r), LKB_OK);
-	kinds_of(r, got, sizeof(got));
+	r = parse_kinds(&a, body, got, sizeof(got));
 	ck_assert_str_eq(got, "abppppppppppp");
 	ck_assert_str_eq(r->patch_subjects[0], "foo: bar");
 	ck_assert_str_eq(r->authored, "Try this:");
+	arena_release(&a);
+}
+END_TEST
+
+/* A hunk pasted without its file headers (magit's "modified   f") is a
+ * patch; an "@@" in prose is not. */
+START_TEST(reply_bare_hunk)
+{
+	static const char body[] =
+		"I ended up with the below\n\nmodified   f.c\n"
+		"@@ -1,2 +1,3 @@\n a\n+b\n c\nThanks\n";
+	static const char prose[] = "See @@ -1 +1 @@\nin the log.\n";
+	struct arena a = ARENA_INIT;
+	char got[64];
+
+	ck_assert_int_eq(parse_kinds(&a, body, got, sizeof(got))->has_patch,
+			 1);
+	ck_assert_str_eq(got, "abappppa");
+	ck_assert_int_eq(parse_kinds(&a, prose, got, sizeof(got))->has_patch,
+			 0);
 	arena_release(&a);
 }
 END_TEST
@@ -550,6 +580,7 @@ lkb_test_suite(void)
 	tcase_add_test(tc, reply_depths_and_joins);
 	tcase_add_test(tc, reply_patch_subjects);
 	tcase_add_test(tc, reply_scissors);
+	tcase_add_test(tc, reply_bare_hunk);
 	tcase_add_test(tc, reply_deep_quotes);
 	tcase_add_test(tc, reply_five_megabytes_linear);
 	tcase_add_test(tc, reply_too_big);

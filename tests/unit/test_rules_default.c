@@ -173,6 +173,68 @@ static const char ack_reported_by[] =
 	"in V3 patch.\n";
 static const char not_expected[] =
 	"> -20% regression\n\nThis is not expected, I'll take a look.\n";
+/* Session 19's rules, after the wording of the tuning lists. */
+static const char ack_sent_v2[] =
+	"> error: foo\n\nIt is do a problem, I will sent v2.\n";
+static const char fix_fixed_by_link[] =
+	"> warning: bar\n\nShould be fixed by "
+	"https://lore.kernel.org/lkml/20200618065453.12140-1-x@example.org/\n";
+static const char fix_depend_on[] =
+	"> error: implicit declaration of function 'of_irq_get'\n\n"
+	"The driver should depend on OF_IRQ.\n";
+static const char dispute_safely_ignored[] =
+	"> warning: no previous prototype\n\n"
+	"I think this warning can be safely ignored.\n";
+static const char dispute_by_design_prose[] =
+	"> regression\n\nThe operation is by design restricted to a partial "
+	"range of the EOF folio.\n";
+static const char ack_fixed_in_v3[] =
+	"> error: foo\n\nAh, I should compile-test that part as well. Will be "
+	"fixed in v3.\n";
+static const char fix_need_removed[] =
+	"> error: redefinition of 'pci_iounmap'\n\n"
+	"EXPORT_SYMBOL(pci_iounmap) in lib/iomap.c need be removed.\n";
+static const char ask_false_positive[] =
+	"> warning: variable set but not used\n\n"
+	"Is it a false positive, or is it legit?\n";
+static const char ask_send_fixup[] =
+	"> error: foo\n\nTony, can you send a followup patch to fix this "
+	"warning?\n";
+static const char lkp_answers_setup[] =
+	"> which disks do you use?\n\n"
+	"we used 4 HDD, each with the size of 300G.\n";
+static const char lkp_recovered_not_data[] =
+	"> could you test the patch?\n\n"
+	"we tested the patch and the regression is recovered.\n";
+static const char ack_spin_off[] =
+	"> warning: unused variable\n\nThanks for catching this build "
+	"warning. I will spin-off a v3 fixing this.\n";
+static const char ack_will_update[] =
+	"> error: foo\n\nRight, G2E has drive_regs as well. Will update!\n";
+static const char dispute_dependency[] =
+	"> error: implicit declaration of function 'foo'\n\n"
+	"This series depends on the immutable branch of the gpio tree; "
+	"its absence from the robot's base is what causes this error.\n";
+static const char lkp_disabled_arch[] =
+	"> thanks, but nobody cares about um here\n\n"
+	"We have disabled randconfig test for arch um to avoid sending "
+	"reports to irrelevant people.\n";
+static const char applied_by_commit[] =
+	"> error: undeclared identifier\n\n"
+	"Fixed in powerpc:next-test by commit 1ab749d886cc.\n";
+static const char not_fixed_by_commit[] =
+	"> error: undeclared identifier\n\n"
+	"Was this not fixed by commit 1ab749d886cc?\n";
+static const char fix_select_will_fix[] =
+	"> ERROR: modpost: \"led_classdev_register\" undefined!\n\n"
+	"Thanks, the driver needs to select LED_CLASS. Will fix in v4.\n";
+static const char ack_partly_unrelated[] =
+	"> warning: foo\n> warning: bar\n\n"
+	"The first one is unrelated to my changes. The second one is mine, "
+	"I'll fix this for v2.\n";
+static const char lkp_disabled_such[] =
+	"> the warning is expected with W=1\n\n"
+	"Thanks for the clarification, we have disabled such warning.\n";
 
 /* Asks for a retest in the words of the linux-block and linux-pm
  * replies of bench/triage (David Howells, Christoph Hellwig, Andy
@@ -323,6 +385,53 @@ static const struct {
 	  "fix-proposed", "I just sent a patch", NULL },
 	{ NULL, fix_should_have, "dev@example.org", "fix-proposed",
 	  "fix-proposed", "should have used max_t()", NULL },
+	{ NULL, ack_sent_v2, "dev@example.org", "ack", "ack",
+	  "I will sent v2", NULL },
+	{ NULL, fix_fixed_by_link, "dev@example.org", "fix-proposed",
+	  "fix-proposed", "Should be fixed by", NULL },
+	{ NULL, fix_depend_on, "dev@example.org", "fix-proposed",
+	  "fix-proposed", "should depend on OF_IRQ", NULL },
+	{ NULL, dispute_safely_ignored, "dev@example.org", "dispute",
+	  "dispute", "can be safely ignored", NULL },
+	/* prose that says "by design" dismisses nothing */
+	{ NULL, dispute_by_design_prose, "dev@example.org", "", NULL, NULL,
+	  NULL },
+	/* a promise of the next version, no dispute */
+	{ NULL, ack_fixed_in_v3, "dev@example.org", "ack", "ack",
+	  "Will be fixed in v3", NULL },
+	{ NULL, fix_need_removed, "dev@example.org", "fix-proposed",
+	  "fix-proposed", "need be removed", NULL },
+	/* asking whether it is a false positive disputes nothing; asking
+	 * the author for a fix-up patch asks for no data */
+	{ NULL, ask_false_positive, "dev@example.org", "", NULL, NULL, NULL },
+	{ NULL, ask_send_fixup, "maint@example.org", "", NULL, NULL, NULL },
+	/* the LKP team answering a set-up question gives data; its
+	 * confirmation is no data */
+	{ NULL, lkp_answers_setup, "oliver.sang@intel.com", "data-provided",
+	  "data-provided", "we used 4 HDD", NULL },
+	{ NULL, lkp_recovered_not_data, "oliver.sang@intel.com",
+	  "fix-confirmed", "fix-confirmed", "regression is recovered", NULL },
+	{ NULL, ack_spin_off, "dev@example.org", "ack", "ack",
+	  "spin-off a v3", NULL },
+	{ NULL, ack_will_update, "dev@example.org", "ack", "ack",
+	  "Will update!", NULL },
+	{ NULL, dispute_dependency, "dev@example.org", "dispute", "dispute",
+	  "depends on the immutable branch", NULL },
+	{ NULL, lkp_disabled_arch, "rong.a.chen@intel.com", "close", "close",
+	  "disabled randconfig test for arch um", NULL },
+	{ NULL, applied_by_commit, "mpe@example.org", "fix-applied",
+	  "fix-applied", "by commit 1ab749d886cc", "sha=1ab749d886cc" },
+	{ NULL, not_fixed_by_commit, "dev@example.org", "", NULL, NULL,
+	  NULL },
+	/* the change named beside the promise: a fix, which includes
+	 * the ack */
+	{ NULL, fix_select_will_fix, "dev@example.org", "fix-proposed",
+	  "fix-proposed", "needs to select LED_CLASS", NULL },
+	/* a promise to fix beside a dismissal: the report is accepted */
+	{ NULL, ack_partly_unrelated, "dev@example.org", "ack", "ack",
+	  "I'll fix this for v2", NULL },
+	{ NULL, lkp_disabled_such, "oliver.sang@intel.com", "close", "close",
+	  "we have disabled such warning", NULL },
 	/* fix-applied: b4 ty with its commit, patchwork-bot by its link */
 	{ NULL, applied_b4, "axboe@kernel.dk", "fix-applied", "fix-applied",
 	  "Applied, thanks!", "sha=5347c9321845e5a94be19ea951746d4f2b8b194f" },
@@ -367,9 +476,10 @@ static const struct {
 	  "doesn't look at all related", NULL },
 	{ NULL, lkp_kindly_ignore, "philip.li@intel.com", "close", "close",
 	  "kindly ignore", NULL },
-	/* "fixed" by someone who keeps no tree: not applied anywhere */
-	{ NULL, author_fixed_locally, "dev@example.org", "", NULL, NULL,
-	  NULL },
+	/* "fixed" by someone who keeps no tree: not applied anywhere,
+	 * the report accepted (acknowledges) */
+	{ NULL, author_fixed_locally, "dev@example.org", "ack", "ack",
+	  "fixed this locally", NULL },
 	/* "not expected" is no dispute */
 	{ NULL, not_expected, "dev@example.org", "ack", "ack",
 	  "I'll take a look", NULL },
@@ -431,6 +541,9 @@ static const struct {
 	{ ask_tell_me, "fix-proposed", "fix-inline-patch", "high" },
 	{ fix_should_have, "fix-proposed", "fix-posted", "high" },
 	{ ack_will_fix, "ack", "ack-promise", "high" },
+	{ ack_sent_v2, "ack", "ack-resend", "high" },
+	{ fix_fixed_by_link, "fix-proposed", "fix-pointed", "high" },
+	{ dispute_safely_ignored, "dispute", "dispute-dismissal", "high" },
 };
 
 START_TEST(default_rules_confidence)
