@@ -121,12 +121,22 @@ ACT = {
     "dispute": "closes-not-a-bug", "close": "closes-not-a-bug",
 }
 STATE = {"fix-proposed", "fix-applied", "fix-confirmed", "close"}
+def act_of(t, src):
+    """The act an event records. A close a new version of the patch
+    posted in the thread makes (source patch:...) supersedes the report:
+    the reply proposed a fix, it did not dismiss the report."""
+    if t == "close" and src.startswith("patch:"):
+        return "proposes-fix"
+    return ACT.get(t)
+pairs = {}
 ev, why, linked, queued = {}, {}, set(), set()
 for line in open(events_file, encoding="utf-8", errors="replace"):
     mid, types, sources, lk, pend = (line.rstrip("\n").split("\t") +
                                      ["", "", "", ""])[:5]
     ev[mid.strip("<>")] = [t for t in types.split(",") if t]
     why[mid.strip("<>")] = sources
+    pairs[mid.strip("<>")] = [tuple((x.split("=", 1) + [""])[:2])
+                              for x in sources.split(" ") if x]
     if lk not in ("", "0"):
         linked.add(mid.strip("<>"))
     if pend not in ("", "0"):
@@ -153,7 +163,8 @@ for l in lists:
         if mid not in ev:
             missing += 1
         types = ev.get(mid, [])
-        got = {ACT[t] for t in types if t in ACT} or {"discussion"}
+        got = {act_of(t, src) for t, src in pairs.get(mid, [])
+               if act_of(t, src)} or {"discussion"}
         ok = got == want or (alt != "" and got == {alt})
         if ok:
             want = got	# scored as the accepted reading
