@@ -6,6 +6,8 @@
  * password_file | password_env | password_command | oauth2_token_command
  * | ~/.netrc, cafile, starttls, insecure,
  * timeout, batch, after = none|seen|move:FOLDER) and [maildir] path.
+ * A source declares its own keys in its file (keys below, read with
+ * settings_value()), except [imap]'s, still in bot/core/settings.c.
  * IMAP is read-only unless `after` asks otherwise; each batch of mail is
  * stored in one transaction with the folder's cursor (UIDVALIDITY,
  * highest UID), so a run that dies at any point is continued by the next
