@@ -13,6 +13,7 @@
 #include "bot/cmd/commands.h"
 #include "bot/core/ctx.h"
 #include "bot/core/settings.h"
+#include "bot/ingest/sync.h"
 #include "lib/log.h"
 #include "lib/status.h"
 #include "parsers/conf.h"
@@ -119,9 +120,11 @@ main(int argc, char **argv)
 
 	ctx.cfg = config_new();
 	/* doctor goes on with a configuration that has problems, to report
-	 * them among its checks (set.nproblems); the rest exit 5 here */
+	 * them among its checks (set.nproblems); the rest exit 5 here. The
+	 * mail sources declare their keys in their own files. */
 	if ((rc = load_config(&ctx, cfg_path)) != LKB_OK ||
-	    ((rc = settings_load(&set, ctx.cfg)) != LKB_OK &&
+	    ((rc = settings_load_with(&set, ctx.cfg, sync_source_key_at)) !=
+	     LKB_OK &&
 	     cmd->fn != cmd_doctor)) {
 		config_free(ctx.cfg);
 		return EXIT_CONFIG;

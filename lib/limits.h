@@ -198,6 +198,9 @@
 #define LKB_MAX_IMAP_BATCH 5000
 /* Folders synced per IMAP account (config imap.folders). */
 #define LKB_MAX_IMAP_FOLDERS 64
+/* Keys the mail sources declare in their own files (struct
+ * mail_source keys, kept in struct settings): a few each. */
+#define LKB_MAX_SOURCE_KEYS 32
 /* Folder names a message about a missing folder lists (IMAP LIST). */
 #define LKB_MAX_IMAP_LISTED 20
 /* Entries of [bot] maintainers (addresses or @domains). */

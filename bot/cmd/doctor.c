@@ -284,7 +284,8 @@ write_dirs(const struct settings *set, const char *dbdir, const char *wt,
 
 	out[n++] = (struct write_dir){ xstrdup("database"), dbdir,
 				       DOCTOR_MK_PARENTS };
-	for (size_t i = 0; (k = settings_key_at(i)) != NULL && n < max; i++) {
+	for (size_t i = 0; (k = settings_key_at(set, i)) != NULL && n < max;
+	     i++) {
 		if (k->doctor != SETD_DIR_MAKE && k->doctor != SETD_DIR)
 			continue;
 		if (!(v = settings_key_str(set, k)) || !*v)
@@ -385,7 +386,7 @@ check_urls(struct doctor *d, const struct settings *set)
 	const char *v;
 	char *shown;
 
-	for (size_t i = 0; (k = settings_key_at(i)) != NULL; i++) {
+	for (size_t i = 0; (k = settings_key_at(set, i)) != NULL; i++) {
 		if (k->doctor != SETD_URL || !(v = settings_key_str(set, k)) ||
 		    !curl_url_has_password(v))
 			continue;

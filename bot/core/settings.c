@@ -203,7 +203,6 @@ static const struct settings_key keys[] = {
 	{ "imap", "batch", SETT_NUM, TEXT(LKB_BATCH_MESSAGES), 1,
 	  LKB_MAX_IMAP_BATCH, "LKB_MAX_IMAP_BATCH", NULL,
 	  F(imap.batch, long), 0, NULL, SETD_NONE },
-	STR("maildir", "path", maildir.path),
 	{ "smtp", "url", SETT_STR, NULL, 0, 0, NULL, NULL,
 	  F(smtp.url, const char *), 0, check_smtp_url, SETD_URL },
 	STR("smtp", "from", smtp.from),
@@ -299,9 +298,47 @@ static const struct settings_key keys[] = {
 };
 
 const struct settings_key *
-settings_key_at(size_t i)
+settings_key_at(const struct settings *s, size_t i)
 {
-	return i < LKB_ARRAY_SIZE(keys) ? &keys[i] : NULL;
+	size_t n = LKB_ARRAY_SIZE(keys);
+
+	if (i < n)
+		return &keys[i];
+	return i - n < s->nmore ? s->more(i - n) : NULL;
+}
+
+/* Where the value of the i-th key of s lives. */
+static void *
+field_at(struct settings *s, size_t i)
+{
+	size_t n = LKB_ARRAY_SIZE(keys);
+	union settings_value *u;
+
+	if (i < n)
+		return (char *)s + keys[i].off;
+	u = &s->more_val[i - n];
+	switch (s->more(i - n)->type) {
+	case SETT_STR:
+		return &u->str;
+	case SETT_NUM:
+		return &u->num;
+	case SETT_CONF:
+		return &u->conf;
+	default:
+		return &u->flag;
+	}
+}
+
+/* The index of row k among the keys of s. */
+static size_t
+key_index(const struct settings *s, const struct settings_key *k)
+{
+	const struct settings_key *r;
+
+	for (size_t i = 0; (r = settings_key_at(s, i)) != NULL; i++)
+		if (r == k)
+			return i;
+	LKB_BUG("a key the settings were not loaded with");
 }
 
 const char *
@@ -309,7 +346,18 @@ settings_key_str(const struct settings *s, const struct settings_key *k)
 {
 	if (k->type != SETT_STR)
 		LKB_BUG("settings_key_str of a key that is no string");
-	return *(const char *const *)((const char *)s + k->off);
+	return *(const char *const *)field_at((struct settings *)s,
+					      key_index(s, k));
+}
+
+const union settings_value *
+settings_value(const struct settings *s, const struct settings_key *k)
+{
+	size_t i = key_index(s, k);
+
+	if (i < LKB_ARRAY_SIZE(keys))
+		LKB_BUG("settings_value of a key of the table");
+	return &s->more_val[i - LKB_ARRAY_SIZE(keys)];
 }
 
 /* "a, b or c" of a choice's words, into buf. */
@@ -408,10 +456,9 @@ read_list(struct settings *s, const struct settings_key *k, const char *v,
 }
 
 static void
-read_key(struct settings *s, const struct settings_key *k)
+read_key(struct settings *s, const struct settings_key *k, void *field)
 {
 	const char *v = config_get(s->cfg, k->section, k->key);
-	void *field = (char *)s + k->off;
 	const char *t = v && *v ? v : k->def;
 
 	switch (k->type) {
@@ -470,18 +517,19 @@ distance(const char *a, const char *b)
 /* The known section (key NULL) or key of section nearest to name, if
  * it is near enough to be a typo; else NULL. */
 static const char *
-nearest(const char *section, const char *name)
+nearest(const struct settings *s, const char *section, const char *name)
 {
+	const struct settings_key *k;
 	const char *best = NULL;
 	int bd = 99, most = (int)strlen(name) / 3;
 
 	if (most < 1)
 		most = 1;
-	for (size_t i = 0; i < LKB_ARRAY_SIZE(keys); i++) {
-		const char *cand = section ? keys[i].key : keys[i].section;
+	for (size_t i = 0; (k = settings_key_at(s, i)) != NULL; i++) {
+		const char *cand = section ? k->key : k->section;
 		int d;
 
-		if (section && strcmp(keys[i].section, section))
+		if (section && strcmp(k->section, section))
 			continue;
 		d = distance(name, cand);
 		if (d < bd) {
@@ -493,10 +541,12 @@ nearest(const char *section, const char *name)
 }
 
 static int
-section_known(const char *name)
+section_known(const struct settings *s, const char *name)
 {
-	for (size_t i = 0; i < LKB_ARRAY_SIZE(keys); i++)
-		if (!strcmp(keys[i].section, name))
+	const struct settings_key *k;
+
+	for (size_t i = 0; (k = settings_key_at(s, i)) != NULL; i++)
+		if (!strcmp(k->section, name))
 			return 1;
 	return 0;
 }
@@ -504,12 +554,14 @@ section_known(const char *name)
 /* The row of section.key, or NULL; with section NULL, the first row of
  * key in any section. */
 static const struct settings_key *
-find_key(const char *section, const char *key)
+find_key(const struct settings *s, const char *section, const char *key)
 {
-	for (size_t i = 0; i < LKB_ARRAY_SIZE(keys); i++)
-		if ((!section || !strcmp(keys[i].section, section)) &&
-		    !strcmp(keys[i].key, key))
-			return &keys[i];
+	const struct settings_key *k;
+
+	for (size_t i = 0; (k = settings_key_at(s, i)) != NULL; i++)
+		if ((!section || !strcmp(k->section, section)) &&
+		    !strcmp(k->key, key))
+			return k;
 	return NULL;
 }
 
@@ -523,19 +575,19 @@ check_unknown(struct settings *s)
 	int line;
 
 	for (size_t i = 0; config_section_at(s->cfg, i, &sec, &line); i++) {
-		if (section_known(sec))
+		if (section_known(s, sec))
 			continue;
-		near = nearest(NULL, sec);
+		near = nearest(s, NULL, sec);
 		problem(s, line, "unknown section [%s]; %s%s%s", sec,
 			near ? "did you mean [" : "the sections are listed "
 			"in lkpbot.conf(5)", near ? near : "", near ? "]?" : "");
 	}
 	for (size_t i = 0; config_entry_at(s->cfg, i, &sec, &key, &line);
 	     i++) {
-		if (!section_known(sec) || find_key(sec, key))
+		if (!section_known(s, sec) || find_key(s, sec, key))
 			continue;
-		near = nearest(sec, key);
-		other = near ? NULL : find_key(NULL, key);
+		near = nearest(s, sec, key);
+		other = near ? NULL : find_key(s, NULL, key);
 		if (near)
 			problem(s, line, "unknown key '%s' in [%s]; did you "
 				"mean '%s'?", key, sec, near);
@@ -548,13 +600,38 @@ check_unknown(struct settings *s)
 	}
 }
 
+/* The rows more(0), more(1), ... into s: how many, each of a type
+ * kept by row; a bug otherwise, or past LKB_MAX_SOURCE_KEYS. */
+static void
+take_more(struct settings *s, settings_more_fn more)
+{
+	const struct settings_key *k;
+
+	s->more = more;
+	for (s->nmore = 0; more && (k = more(s->nmore)) != NULL; s->nmore++)
+		if (s->nmore == LKB_MAX_SOURCE_KEYS || k->type == SETT_LIST ||
+		    k->type == SETT_ADDRS)
+			LKB_BUG("a list, or more than LKB_MAX_SOURCE_KEYS "
+				"keys, from outside settings.c");
+}
+
+int
+settings_load_with(struct settings *s, const struct config *cfg,
+		   settings_more_fn more)
+{
+	const struct settings_key *k;
+
+	memset(s, 0, sizeof(*s));
+	s->cfg = cfg;
+	take_more(s, more);
+	check_unknown(s);
+	for (size_t i = 0; (k = settings_key_at(s, i)) != NULL; i++)
+		read_key(s, k, field_at(s, i));
+	return s->nproblems ? LKB_ERR_CONFIG : LKB_OK;
+}
+
 int
 settings_load(struct settings *s, const struct config *cfg)
 {
-	memset(s, 0, sizeof(*s));
-	s->cfg = cfg;
-	check_unknown(s);
-	for (size_t i = 0; i < LKB_ARRAY_SIZE(keys); i++)
-		read_key(s, &keys[i]);
-	return s->nproblems ? LKB_ERR_CONFIG : LKB_OK;
+	return settings_load_with(s, cfg, NULL);
 }

@@ -1,16 +1,21 @@
 /* settings.h - the configuration, read and validated once.
  *
- * One table (settings.c, walked with settings_key_at()) names every key
- * lkpbot knows: its section, name, type, default, range and the field of
- * struct settings it fills. settings_load() walks it, checks each value
- * (syntax, range, vocabulary) in this one place and keeps it typed;
- * every stage and command reads struct settings, never the file's raw
- * strings. A bad value, an unknown section or an unknown key is a
- * configuration error naming the file, the line, the section and the key
- * (with the nearest known name), whatever the command. Whether a key is
- * required is decided where it is used ([smtp] url only matters to a
- * command that sends). Strings are borrowed from the config. The table
- * and lkpbot.conf(5) list the same keys (tests/unit/test_config.c). */
+ * One table (settings.c) names the keys of the core: their section,
+ * name, type, default, range and the field of struct settings each
+ * fills. A mail source (bot/ingest, sync_NAME.c) declares its own keys
+ * as rows of the same type in its own file; the caller that loads the
+ * configuration hands those rows over (settings_load_with()), their
+ * values are kept in struct settings by row and the source reads them
+ * with settings_value(). settings_load_with() walks both, checks each
+ * value (syntax, range, vocabulary) in this one place and keeps it
+ * typed; every stage and command reads struct settings, never the
+ * file's raw strings. A bad value, an unknown section or an unknown key
+ * is a configuration error naming the file, the line, the section and
+ * the key (with the nearest known name), whatever the command. Whether
+ * a key is required is decided where it is used ([smtp] url only
+ * matters to a command that sends). Strings are borrowed from the
+ * config. The rows (settings_key_at()) and lkpbot.conf(5) list the same
+ * keys (tests/unit/test_config.c). */
 #ifndef LKB_BOT_CORE_SETTINGS_H
 #define LKB_BOT_CORE_SETTINGS_H
 
@@ -21,6 +26,22 @@
 #include "templates/compose.h"
 
 struct config;
+struct settings_key;
+
+/* The i-th row of the keys declared outside settings.c (the mail
+ * sources'), or NULL past the last: sync_source_key_at(). */
+typedef const struct settings_key *(*settings_more_fn)(size_t i);
+
+/* The value of a key declared outside settings.c, by its type: a
+ * string (SETT_STR, borrowed from the config), a number (SETT_NUM),
+ * yes/no or a choice's index (SETT_BOOL, SETT_CHOICE), a confidence
+ * (SETT_CONF). */
+union settings_value {
+	const char *str;
+	long num;
+	int flag;
+	double conf;
+};
 
 enum smtp_tls_setting { SET_TLS_DEFAULT, SET_TLS_NO, SET_TLS_TRY, SET_TLS_YES };
 enum verify_setting { SET_VERIFY_NONE, SET_VERIFY_DKIM };
@@ -43,9 +64,6 @@ struct settings {
 		long deadline;		/* seconds per sync, default 1800 */
 		long batch;		/* 1..LKB_MAX_IMAP_BATCH */
 	} imap;
-	struct {
-		const char *path;
-	} maildir;
 	struct {
 		const char *url, *from, *user, *password_file, *password_env;
 		const char *password_command, *oauth2_token_command;
@@ -156,6 +174,11 @@ struct settings {
 		const char *db_path;		/* [db] path */
 	} paths;
 
+	/* the keys the mail sources declare, and their values by row */
+	settings_more_fn more;
+	size_t nmore;
+	union settings_value more_val[LKB_MAX_SOURCE_KEYS];
+
 	/* what settings_load found wrong: how many problems, the first */
 	int nproblems;
 	char problem[512];
@@ -179,7 +202,11 @@ enum settings_doctor {
 	SETD_NONE, SETD_DIR_MAKE, SETD_DIR, SETD_URL, SETD__COUNT
 };
 
-/* One row of the table: one key of lkpbot.conf(5). */
+/* One row of the table: one key of lkpbot.conf(5). A row declared
+ * outside settings.c names section, key, type and what it needs of
+ * def, lo, hi, limit, names, check and doctor; it has no off (its value
+ * is kept by row) and no list type. A row with section NULL ends such a
+ * list of rows. */
 struct settings_key {
 	const char *section, *key;
 	enum settings_type type;
@@ -200,18 +227,31 @@ struct settings_key {
 	enum settings_doctor doctor;	/* what doctor checks of it */
 };
 
-/* The i-th key of the table, or NULL past the last. */
-const struct settings_key *settings_key_at(size_t i);
+/* The i-th key s knows: the table's, then those s was loaded with; NULL
+ * past the last. */
+const struct settings_key *settings_key_at(const struct settings *s,
+					   size_t i);
 
 /* The value in s of the string key k (SETT_STR), borrowed from s's
  * config; NULL when unset. */
 const char *settings_key_str(const struct settings *s,
 			     const struct settings_key *k);
 
-/* Read and check every key of cfg into s. LKB_OK, or LKB_ERR_CONFIG
+/* The value in s of k, a key declared outside settings.c that s was
+ * loaded with (a bug otherwise); borrowed from s. */
+const union settings_value *settings_value(const struct settings *s,
+					   const struct settings_key *k);
+
+/* Read and check every key of cfg into s: the table's, then the rows
+ * more(0), more(1), ... (more NULL: none). LKB_OK, or LKB_ERR_CONFIG
  * after logging each problem (s->nproblems of them, the first in
  * s->problem; the values read are in s, the bad ones at their defaults:
  * enough for `doctor` to go on checking). */
+int settings_load_with(struct settings *s, const struct config *cfg,
+		       settings_more_fn more) LKB_WARN_UNUSED;
+
+/* settings_load_with() without keys from outside: a configuration with
+ * a mail source's section is an error here. */
 int settings_load(struct settings *s, const struct config *cfg)
 	LKB_WARN_UNUSED;
 

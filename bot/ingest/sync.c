@@ -30,6 +30,18 @@ sync_source_at(size_t i)
 	return i < LKB_ARRAY_SIZE(sources) ? sources[i] : NULL;
 }
 
+const struct settings_key *
+sync_source_key_at(size_t i)
+{
+	const struct settings_key *k;
+
+	for (size_t j = 0; j < LKB_ARRAY_SIZE(sources); j++)
+		for (k = sources[j]->keys; k && k->section; k++)
+			if (!i--)
+				return k;
+	return NULL;
+}
+
 void
 sync_source_keys(struct strbuf *sb)
 {

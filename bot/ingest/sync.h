@@ -6,6 +6,8 @@
  * password_file | password_env | password_command | oauth2_token_command
  * | ~/.netrc, cafile, starttls, insecure,
  * timeout, batch, after = none|seen|move:FOLDER) and [maildir] path.
+ * A source declares its own keys in its file (keys below, read with
+ * settings_value()), except [imap]'s, still in bot/core/settings.c.
  * IMAP is read-only unless `after` asks otherwise; each batch of mail is
  * stored in one transaction with the folder's cursor (UIDVALIDITY,
  * highest UID), so a run that dies at any point is continued by the next
@@ -22,6 +24,7 @@
 
 struct ingest;
 struct settings;
+struct settings_key;
 struct store;
 struct strbuf;
 
@@ -48,11 +51,20 @@ struct mail_source {
 	 * configuration error (NULL: "correct what the message names") and
 	 * anything else */
 	const char *fix_auth, *fix_tls, *fix_config, *fix_other;
+	/* its keys (bot/core/settings.h rows, a row with section NULL
+	 * last), read with settings_value(); NULL: none (the keys of
+	 * [imap] are still in the table of settings.c) */
+	const struct settings_key *keys;
 };
 
 /* The i-th source of the table, in sync's order, or NULL past the
  * last. */
 const struct mail_source *sync_source_at(size_t i);
+
+/* The i-th key the sources declare (their keys rows, in the order of
+ * the table), or NULL past the last: what the caller loading the
+ * configuration hands to settings_load_with(). */
+const struct settings_key *sync_source_key_at(size_t i);
 
 /* The keys that turn a source on, "[imap] url or [maildir] path", into
  * sb (reset first): the hint when none is set. */

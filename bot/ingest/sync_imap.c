@@ -598,4 +598,5 @@ const struct mail_source sync_source_imap = {
 	"starttls",
 	NULL,
 	"check [imap] url and port, and that the server is up",
+	NULL,	/* its keys: in the table of bot/core/settings.c */
 };

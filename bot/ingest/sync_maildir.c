@@ -210,10 +210,23 @@ out:
 	return rc;
 }
 
+/* The keys of [maildir] (lkpbot.conf(5)). */
+static const struct settings_key maildir_keys[] = {
+	{ .section = "maildir", .key = "path", .type = SETT_STR },
+	{ .section = NULL },
+};
+
+/* [maildir] path, or NULL. */
+static const char *
+maildir_path(const struct settings *set)
+{
+	return settings_value(set, &maildir_keys[0])->str;
+}
+
 static int
 maildir_configured(const struct settings *set)
 {
-	return set->maildir.path != NULL;
+	return maildir_path(set) != NULL;
 }
 
 static int
@@ -221,10 +234,10 @@ maildir_probe(const struct settings *set, struct strbuf *detail)
 {
 	struct stat snew, scur;
 	char *real = NULL;
-	int rc = maildir_open(set->maildir.path, &real, &snew, &scur);
+	int rc = maildir_open(maildir_path(set), &real, &snew, &scur);
 
 	strbuf_reset(detail);
-	if (strbuf_addf(detail, "%s is %sa Maildir", set->maildir.path,
+	if (strbuf_addf(detail, "%s is %sa Maildir", maildir_path(set),
 			rc == LKB_OK ? "" : "not "))
 		rc = LKB_ERR_TOO_BIG;
 	free(real);
@@ -237,7 +250,7 @@ maildir_sync(const struct settings *set, struct store *st, struct ingest *ig,
 {
 	struct ingest_stats before = *ingest_stats(ig), after;
 	struct md_scan ms = { st, ig, NULL, 0, 0 };
-	const char *path = set->maildir.path;
+	const char *path = maildir_path(set);
 	struct stat snew, scur;
 	char *real = NULL;
 	int rc;
@@ -261,4 +274,5 @@ const struct mail_source sync_source_maildir = {
 	"maildir", "[maildir] path", maildir_configured, maildir_probe,
 	maildir_sync, NULL, NULL,
 	"point [maildir] path at a directory with cur/, new/ and tmp/", NULL,
+	maildir_keys,
 };

@@ -18,6 +18,7 @@
 #include <jansson.h>
 
 #include "bot/core/settings.h"
+#include "bot/ingest/sync.h"
 #include "bot/outbox/outbox.h"
 #include "lib/limits.h"
 #include "lib/status.h"
@@ -99,7 +100,7 @@ main(int argc, char **argv)
 	m.parent_refs = refs;
 	m.nparent_refs = jlist(json_object_get(job, "references"), refs,
 			       LKB_MAX_REFERENCES);
-	if (settings_load(&settings, cfg) != LKB_OK)
+	if (settings_load_with(&settings, cfg, sync_source_key_at) != LKB_OK)
 		goto out;
 	set = outbox_templates(&settings);
 	if (outbox_enqueue_mail(st, &settings, set, &m, &id, &is_new) !=

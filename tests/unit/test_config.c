@@ -10,6 +10,7 @@
 #include "tests/unit/check_main.h"
 #include "bot/core/secret.h"
 #include "bot/core/settings.h"
+#include "bot/ingest/sync.h"
 #include "bot/net/smtp.h"
 #include "bot/outbox/transport.h"
 #include "lib/limits.h"
@@ -271,17 +272,24 @@ START_TEST(secret_file_modes)
 }
 END_TEST
 
-/* Parse text and load it into set (the config lives until the next
+/* Parse text and load it into set with the rows of more, as bot/main.c
+ * loads with the mail sources' keys (the config lives until the next
  * call). */
 static int
-load(const char *text, struct settings *set)
+load_more(const char *text, struct settings *set, settings_more_fn more)
 {
 	static struct config *cfg;
 
 	config_free(cfg);
 	cfg = config_new();
 	ck_assert_int_eq(parse(cfg, text), LKB_OK);
-	return settings_load(set, cfg);
+	return settings_load_with(set, cfg, more);
+}
+
+static int
+load(const char *text, struct settings *set)
+{
+	return load_more(text, set, sync_source_key_at);
 }
 
 /* An unknown section or key is an error naming the line and the
@@ -402,8 +410,10 @@ START_TEST(settings_table_is_the_man_page)
 	char *path, line[512], section[64] = "", doc[200][130];
 	size_t ndoc = 0;
 	const struct settings_key *k;
+	struct settings set;
 	FILE *f;
 
+	ck_assert_int_eq(load("", &set), LKB_OK);
 	path = xasprintf("%s/doc/lkpbot.conf.5", src ? src : ".");
 	f = fopen(path, "r");
 	ck_assert_msg(f != NULL, "cannot open %s", path);
@@ -441,7 +451,7 @@ START_TEST(settings_table_is_the_man_page)
 	fclose(f);
 	free(path);
 	ck_assert_uint_gt(ndoc, 40);
-	for (size_t i = 0; (k = settings_key_at(i)) != NULL; i++) {
+	for (size_t i = 0; (k = settings_key_at(&set, i)) != NULL; i++) {
 		char want[80];
 		size_t j;
 
@@ -454,7 +464,7 @@ START_TEST(settings_table_is_the_man_page)
 	for (size_t j = 0; j < ndoc; j++) {
 		size_t i;
 
-		for (i = 0; (k = settings_key_at(i)) != NULL; i++) {
+		for (i = 0; (k = settings_key_at(&set, i)) != NULL; i++) {
 			char have[80];
 
 			snprintf(have, sizeof(have), "%s.%s", k->section,
@@ -483,7 +493,7 @@ START_TEST(settings_doctor_marks)
 
 	ck_assert_int_eq(load("[web]\ndir = /srv/www\n[smtp]\n"
 			      "url = smtp://a:b@h\n", &set), LKB_OK);
-	for (size_t i = 0; (k = settings_key_at(i)) != NULL; i++) {
+	for (size_t i = 0; (k = settings_key_at(&set, i)) != NULL; i++) {
 		char have[80];
 		int kind = k->doctor == SETD_URL ? 1 : k->doctor == SETD_DIR
 			   ? 2 : k->doctor == SETD_DIR_MAKE ? 3 : 0;
@@ -504,6 +514,105 @@ START_TEST(settings_doctor_marks)
 			ck_assert_ptr_null(settings_key_str(&set, k));
 	}
 	ck_assert_uint_eq(n, LKB_ARRAY_SIZE(want));
+}
+END_TEST
+
+/* Keys declared outside settings.c, as a mail source declares them: a
+ * number, a yes/no and a choice kept by row, with the table's checks. */
+static const char *const probe_modes[] = { "fast", "slow", NULL };
+static const struct settings_key probe_keys[] = {
+	{ .section = "probe", .key = "path", .type = SETT_STR },
+	{ .section = "probe", .key = "limit", .type = SETT_NUM, .def = "7",
+	  .lo = 1, .hi = 9, .limit = "LKB_MAX_PROBE" },
+	{ .section = "probe", .key = "strict", .type = SETT_BOOL,
+	  .def = "no" },
+	{ .section = "probe", .key = "mode", .type = SETT_CHOICE,
+	  .def = "slow", .names = probe_modes },
+	{ .section = NULL },
+};
+
+static const struct settings_key *
+probe_key_at(size_t i)
+{
+	return i + 1 < LKB_ARRAY_SIZE(probe_keys) ? &probe_keys[i] : NULL;
+}
+
+/* Their values are typed, their defaults kept, their errors name the
+ * file's line; unknown keys of their section get a "did you mean";
+ * without them their section is unknown. */
+START_TEST(settings_keys_from_outside)
+{
+	static const struct {
+		const char *text;
+		const char *says;
+	} bad[] = {
+		{ "[probe]\npath = /p\nlimit = 10\n", "config:3: [probe] "
+		  "limit = '10': expected a whole number from 1 to 9 "
+		  "(LKB_MAX_PROBE)" },
+		{ "[probe]\nstrict = maybe\n", "config:2: [probe] strict = "
+		  "'maybe': expected yes or no" },
+		{ "[probe]\nmode = quick\n", "config:2: [probe] mode = "
+		  "'quick': expected fast or slow" },
+		{ "[bot]\n[probe]\nlimt = 2\n", "config:3: unknown key 'limt' "
+		  "in [probe]; did you mean 'limit'?" },
+		{ "[prob]\n", "config:1: unknown section [prob]; did you mean "
+		  "[probe]?" },
+		{ "[smtp]\nstrict = yes\n", "config:2: unknown key 'strict' "
+		  "in [smtp]; did you mean it in [probe]?" },
+	};
+	struct settings set;
+	size_t n;
+
+	ck_assert_int_eq(load_more("[smtp]\nfrom = a@b\n", &set,
+				   probe_key_at), LKB_OK);
+	ck_assert_ptr_null(settings_value(&set, &probe_keys[0])->str);
+	ck_assert_int_eq(settings_value(&set, &probe_keys[1])->num, 7);
+	ck_assert_int_eq(settings_value(&set, &probe_keys[2])->flag, 0);
+	ck_assert_int_eq(settings_value(&set, &probe_keys[3])->flag, 1);
+	ck_assert_int_eq(load_more("[probe]\npath = /p\nlimit = 2\n"
+				   "strict = yes\nmode = fast\n", &set,
+				   probe_key_at), LKB_OK);
+	ck_assert_str_eq(settings_value(&set, &probe_keys[0])->str, "/p");
+	ck_assert_str_eq(settings_key_str(&set, &probe_keys[0]), "/p");
+	ck_assert_int_eq(settings_value(&set, &probe_keys[1])->num, 2);
+	ck_assert_int_eq(settings_value(&set, &probe_keys[2])->flag, 1);
+	ck_assert_int_eq(settings_value(&set, &probe_keys[3])->flag, 0);
+	/* the walk of doctor and the man page test sees them last */
+	for (n = 0; settings_key_at(&set, n) != NULL; n++)
+		;
+	ck_assert_ptr_eq(settings_key_at(&set, n - 1), &probe_keys[3]);
+	for (size_t i = 0; i < LKB_ARRAY_SIZE(bad); i++) {
+		ck_assert_int_eq(load_more(bad[i].text, &set, probe_key_at),
+				 LKB_ERR_CONFIG);
+		ck_assert_msg(strstr(set.problem, bad[i].says),
+			      "row %zu: '%s'", i, set.problem);
+	}
+	ck_assert_int_eq(load_more("[probe]\npath = /p\n", &set, NULL),
+			 LKB_ERR_CONFIG);
+	ck_assert_ptr_nonnull(strstr(set.problem, "unknown section [probe]"));
+}
+END_TEST
+
+/* [maildir] path is its source's key (bot/ingest/sync_maildir.c): read
+ * as before when the sources' keys are handed over, unknown when not. */
+START_TEST(settings_source_keys)
+{
+	const struct settings_key *k = sync_source_key_at(0);
+	struct settings set;
+
+	ck_assert_ptr_nonnull(k);
+	ck_assert_str_eq(k->section, "maildir");
+	ck_assert_str_eq(k->key, "path");
+	ck_assert_int_eq(load("[maildir]\npath = /srv/md\n", &set), LKB_OK);
+	ck_assert_str_eq(settings_value(&set, k)->str, "/srv/md");
+	ck_assert_int_eq(load("[maildir]\npaht = /srv/md\n", &set),
+			 LKB_ERR_CONFIG);
+	ck_assert_str_eq(set.problem, "config:2: unknown key 'paht' in "
+			 "[maildir]; did you mean 'path'?");
+	ck_assert_int_eq(load_more("[maildir]\npath = /srv/md\n", &set,
+				   NULL), LKB_ERR_CONFIG);
+	ck_assert_ptr_nonnull(strstr(set.problem,
+				     "unknown section [maildir]"));
 }
 END_TEST
 
@@ -528,6 +637,8 @@ lkb_test_suite(void)
 	tcase_add_test(tc, settings_defaults);
 	tcase_add_test(tc, settings_table_is_the_man_page);
 	tcase_add_test(tc, settings_doctor_marks);
+	tcase_add_test(tc, settings_keys_from_outside);
+	tcase_add_test(tc, settings_source_keys);
 	suite_add_tcase(s, tc);
 	return s;
 }
