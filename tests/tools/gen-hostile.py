@@ -220,7 +220,7 @@ INJECT = [
 
 
 def k_injection_subject(n):
-    return reply_to(n, MAINT, b"nothing to do here\n",
+    return reply_to(n, MAINT, b"see the subject\n",
                     subject=rng.choice(INJECT))
 
 
