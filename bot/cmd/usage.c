@@ -32,23 +32,30 @@ cmd_user(void)
 
 int
 cmd_stage(int argc, char **argv, struct bot_ctx *ctx,
-	  const char *const *synopsis, run_stage_fn *stage)
+	  const char *const *synopsis, run_stage_fn *stage, unsigned opts)
 {
-	static const struct option opts[] = {
+	static const struct option long_opts[] = {
+		{ "help", no_argument, NULL, 'h' },
+		{ "features", required_argument, NULL, 'f' },
+		{ NULL, 0, NULL, 0 },
+	};
+	static const struct option help_only[] = {
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
+	int with_f = (opts & STAGE_OPT_FEATURES) != 0;
 	struct run_opts ro = { NULL };
 	struct run_lock *lock = NULL;
 	int c, rc;
 
-	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-		if (c == 'h') {
-			cmd_usage(stdout, synopsis);
-			return EXIT_OK;
+	while ((c = getopt_long(argc, argv, with_f ? "f:h" : "h",
+				with_f ? long_opts : help_only, NULL)) != -1) {
+		if (c == 'f') {
+			ro.features_file = optarg;
+			continue;
 		}
-		cmd_usage(stderr, synopsis);
-		return EXIT_USAGE;
+		cmd_usage(c == 'h' ? stdout : stderr, synopsis);
+		return c == 'h' ? EXIT_OK : EXIT_USAGE;
 	}
 	if (optind != argc) {
 		cmd_usage(stderr, synopsis);

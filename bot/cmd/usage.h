@@ -12,9 +12,16 @@
 const char *cmd_user(void);
 /* Shared helper for commands: print usage lines to f. */
 void cmd_usage(FILE *f, const char *const *usage);
-/* A run stage as a command of its own (no options but -h): under the
- * run lock, like `lkpbot run`; returns the exit code. */
+/* What a stage command accepts besides -h. */
+enum stage_opt {
+	STAGE_OPT_NONE = 0,
+	STAGE_OPT_FEATURES = 1 << 0,	/* -f, --features FILE */
+};
+
+/* A run stage as a command of its own: the options `opts` allows, then
+ * the stage under the run lock, like `lkpbot run`; returns the exit
+ * code. */
 int cmd_stage(int argc, char **argv, struct bot_ctx *ctx,
-	      const char *const *usage, run_stage_fn *stage);
+	      const char *const *usage, run_stage_fn *stage, unsigned opts);
 
 #endif

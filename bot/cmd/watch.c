@@ -13,5 +13,6 @@ static const char *const usage[] = {
 int
 cmd_watch(int argc, char **argv, struct bot_ctx *ctx)
 {
-	return cmd_stage(argc, argv, ctx, usage, gitwatch_stage);
+	return cmd_stage(argc, argv, ctx, usage, gitwatch_stage,
+			 STAGE_OPT_NONE);
 }
