@@ -22,10 +22,12 @@ dist_man_MANS += \
 EXTRA_DIST += %reldir%/lkpbot-web.png
 
 # `man lkpbot-close` and the other twins' names find lkpbot-state(1): a
-# .so page each, named by the twins the built program's help lists (each
-# one's summary ends "(#lkp VERB)"), so a new twin needs no line here.
-lkb_twins = $(top_builddir)/bot/lkpbot help | \
-	sed -n 's/^   \([a-z-]*\) .*\#lkp [a-z-]*)$$/\1/p'
+# .so page each, named by the `.cli` rows of the verb table in the source
+# (not by running the built program, so a cross build installs them too);
+# a new twin needs no line here. t0010-help checks this list against the
+# twins `lkpbot help` shows.
+lkb_twins = sed -n 's/^[[:space:]]*\.cli = { "\([a-z-]*\)".*/\1/p' \
+	$(top_srcdir)/parsers/lkp_command.c
 install-data-local:
 	$(MKDIR_P) '$(DESTDIR)$(man1dir)'
 	for c in `$(lkb_twins)`; do \

@@ -34,4 +34,12 @@ for cmd in $("$LKPBOT" --list-commands); do
 	done
 	ok_if "lkpbot.1 lists $cmd" grep -q "^\\.Xr lkpbot-$cmd 1\\|^\\.It Cm $cmd" "$LKB_SRCDIR/doc/lkpbot.1"
 done
+
+# make install names the twins' .so pages from the verb table's .cli rows
+# (doc/local.mk), without running the program: the same names as help's
+src_twins=$(sed -n 's/^[[:space:]]*\.cli = { "\([a-z-]*\)".*/\1/p' \
+	"$LKB_SRCDIR/parsers/lkp_command.c" | sort)
+help_twins=$("$LKPBOT" help | sed -n 's/^   \([a-z-]*\) .*#lkp [a-z-]*)$/\1/p' | sort)
+ok_if "the verb table has twins" test -n "$src_twins"
+is "install's twin pages are help's twins" "$src_twins" "$help_twins"
 done_testing
