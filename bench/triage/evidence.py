@@ -207,11 +207,11 @@ def main():
         dossiers(a, msgs, rows, idx, reports)
 
 
-def fetch_raw(msgs, mids):
+def fetch_raw(msgs, mids, mirror):
     need = defaultdict(list)
     for mid in mids:
         m = msgs[mid]
-        need[os.path.join("/work/.mirror", m["repo"].replace("/", "+"), "repo")].append(m["commit"])
+        need[os.path.join(mirror, m["repo"].replace("/", "+"), "repo")].append(m["commit"])
     raws = {}
     for gitdir, commits in need.items():
         commits = sorted(set(commits))
@@ -230,7 +230,7 @@ def fetch_raw(msgs, mids):
 def write(a, msgs, rows, take, kept, reports):
     os.makedirs(os.path.join(a.out, "evidence"), exist_ok=True)
     allm = {mid for s in take.values() for mid in s}
-    raws = fetch_raw(msgs, allm)
+    raws = fetch_raw(msgs, allm, a.mirror)
     for lst, mids in take.items():
         with open(os.path.join(a.out, "evidence", lst + ".mbox"), "wb") as f:
             for mid in sorted(mids - kept, key=lambda x: msgs[x]["order"]):
@@ -276,7 +276,7 @@ def dossiers(a, msgs, rows, idx, reports):
             need.update(r[3] for r in nv[:3])
             if msgs[rid]["irt"] in msgs:
                 need.add(msgs[rid]["irt"])
-    raws = fetch_raw(msgs, [m for m in need if m in msgs])
+    raws = fetch_raw(msgs, [m for m in need if m in msgs], a.mirror)
     for lst, rids in reports.items():
         with open(os.path.join(a.dossiers, lst + ".txt"), "w", encoding="utf-8") as o:
             for rid in sorted(rids, key=lambda x: msgs[x]["order"]):

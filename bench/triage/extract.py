@@ -613,7 +613,8 @@ def process(a, msgs, seen_on, per_list, missing):
         with open(a.holdout) as f:
             held = {l.strip() for l in f if l.strip()}
     else:
-        print(f"warning: no holdout list at {a.holdout}", file=sys.stderr)
+        sys.exit(f"extract.py: no held-out list at {a.holdout}: without it "
+                 "held-out mail could enter the set; give --holdout FILE")
     nodes = set(msgs) | set(parent)
     held_ids = {x for x in nodes
                 if hashlib.sha256(x.encode()).hexdigest() in held}
