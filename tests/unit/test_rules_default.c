@@ -263,6 +263,22 @@ static const char owner_next_version[] =
 	"My fault, I added it by mistake; I will send a v2 to resolve this "
 	"warning.\n";
 
+/* Dismissals of the tuning lists (Nathan Chancellor, Kalle Valo): a
+ * toolchain problem "that will be fixed" is no promise of the author's;
+ * "unrelated to this patch, but" opens a side remark. */
+static const char dispute_toolchain_fixed_soon[] =
+	"> error: undefined symbol: __tsan_memset\n\n"
+	"Sorry for the noise, this is not a kernel issue, it is a toolchain "
+	"problem that will be fixed soon.\n";
+static const char dispute_old_warning[] =
+	"> warning: variable 'x' set but not used\n\n"
+	"This is an old warning, it just reappeared as I moved ray_cs to a "
+	"different directory.\n";
+static const char side_remark_unrelated[] =
+	"> warning: unused variable 'lock'\n\n"
+	"Unrelated to this patch, but it's not clear to me why bg->lock is "
+	"needed here.\n";
+
 /* Asks for a retest in the words of the linux-block and linux-pm
  * replies of bench/triage (David Howells, Christoph Hellwig, Andy
  * Shevchenko, Christian Brauner) and of doc/reply-acts.md. */
@@ -444,6 +460,12 @@ static const struct {
 	{ NULL, owner_fixed_now, "maint@example.org", "fix-applied",
 	  "fix-applied", "fixed now", NULL },
 	{ NULL, owner_took_care, "dev@example.org", "", NULL, NULL, NULL },
+	{ NULL, dispute_toolchain_fixed_soon, "dev@example.org", "dispute",
+	  "dispute", "not a kernel issue", NULL },
+	{ NULL, dispute_old_warning, "dev@example.org", "dispute", "dispute",
+	  "This is an old warning", NULL },
+	{ NULL, side_remark_unrelated, "dev@example.org", "", NULL, NULL,
+	  NULL },
 	{ NULL, owner_next_version, "maint@example.org", "ack", "ack", "v2",
 	  NULL },
 	/* the LKP team answering a set-up question gives data; its
