@@ -279,6 +279,20 @@ static const char side_remark_unrelated[] =
 	"Unrelated to this patch, but it's not clear to me why bg->lock is "
 	"needed here.\n";
 
+/* A line that announces what follows, a blank line, then the link or
+ * the commit (linux-clk, linux-block): one block for the rules; a
+ * question mark alone on the last line still makes it a question. */
+static const char fix_link_after_blank[] =
+	"> error: implicit declaration of function 'foo'\n\n"
+	"I fixed this with:\n\n"
+	"https://lore.kernel.org/linux-clk/20250927-clk-fix-v2-1-3473dbae@"
+	"redhat.com/T/#u\n\nSorry I had to send out a v2 with the tags.\n";
+static const char ask_fixed_by_blank[] =
+	"> BUG: sleeping function called from invalid context\n\n"
+	"Is this also already fixed by:\n\n"
+	"commit a64e5a596067 (\"bdev: add back PAGE_SIZE block size "
+	"validation for sb_set_blocksize()\")\n\n?\n";
+
 /* Asks for a retest in the words of the linux-block and linux-pm
  * replies of bench/triage (David Howells, Christoph Hellwig, Andy
  * Shevchenko, Christian Brauner) and of doc/reply-acts.md. */
@@ -460,6 +474,10 @@ static const struct {
 	{ NULL, owner_fixed_now, "maint@example.org", "fix-applied",
 	  "fix-applied", "fixed now", NULL },
 	{ NULL, owner_took_care, "dev@example.org", "", NULL, NULL, NULL },
+	{ NULL, fix_link_after_blank, "dev@example.org", "fix-proposed",
+	  "fix-proposed", "I fixed this with: https://lore.kernel.org/", NULL },
+	{ NULL, ask_fixed_by_blank, "maint@example.org", "retest-request",
+	  "retest-request", "fixed by", NULL },
 	{ NULL, dispute_toolchain_fixed_soon, "dev@example.org", "dispute",
 	  "dispute", "not a kernel issue", NULL },
 	{ NULL, dispute_old_warning, "dev@example.org", "dispute", "dispute",
