@@ -36,12 +36,56 @@ struct scope {
 };
 
 
-/* Collect the runs of `kind` lines of r into blocks. */
 /* Lines of the kind, pasted tables left out. */
 static int
 in_scope(const struct reply *r, size_t i, enum reply_line_kind kind)
 {
 	return r->lines[i].kind == kind && !r->lines[i].table;
+}
+
+/* The line, blanks at its end left out, ends in c (or is just c). */
+static int
+line_ends(const struct reply *r, size_t i, char c, int alone)
+{
+	size_t n;
+	const char *t = reply_line_text(r, i, &n);
+
+	while (n && LKB_ISSPACE((unsigned char)t[n - 1]))
+		n--;
+	while (alone && n && LKB_ISSPACE((unsigned char)*t)) {
+		t++;
+		n--;
+	}
+	return n && t[n - 1] == c && (!alone || n == 1);
+}
+
+/* A blank line between a line of the kind that announces what follows
+ * ("I fixed this with:") and the next line of the kind (the link, the
+ * code), or before a question mark alone on its line ("Is this fixed
+ * by:", the commit, "?"): they belong to one block, so one pattern sees
+ * them together. */
+static int
+bridges(const struct reply *r, size_t i, enum reply_line_kind kind)
+{
+	size_t p = i, q = i;
+
+	if (r->lines[i].kind != RL_BLANK)
+		return 0;
+	while (p > 0 && r->lines[p - 1].kind == RL_BLANK)
+		p--;
+	while (q < r->nlines && r->lines[q].kind == RL_BLANK)
+		q++;
+	if (p == 0 || q == r->nlines || !in_scope(r, p - 1, kind) ||
+	    !in_scope(r, q, kind))
+		return 0;
+	return line_ends(r, p - 1, ':', 0) || line_ends(r, q, '?', 1);
+}
+
+/* Collect the runs of `kind` lines of r into blocks. */
+static int
+in_block(const struct reply *r, size_t i, enum reply_line_kind kind)
+{
+	return in_scope(r, i, kind) || bridges(r, i, kind);
 }
 
 static void
@@ -54,21 +98,21 @@ scope_build(const struct reply *r, enum reply_line_kind kind,
 
 	memset(sc, 0, sizeof(*sc));
 	for (size_t k = 0; k < r->nlines; k++)
-		if (in_scope(r, k, kind) && (k == 0 || !in_scope(r, k - 1, kind)))
+		if (in_block(r, k, kind) && (k == 0 || !in_block(r, k - 1, kind)))
 			nb++;
 	sc->blocks = arena_calloc(a, nb ? nb : 1, sizeof(*sc->blocks));
 	while (i < r->nlines) {
 		struct block *b;
 		char *text;
 
-		if (!in_scope(r, i, kind)) {
+		if (!in_block(r, i, kind)) {
 			i++;
 			continue;
 		}
 		b = &sc->blocks[sc->nblocks++];
 		b->first = i;
 		b->len = 0;
-		while (i < r->nlines && in_scope(r, i, kind)) {
+		while (i < r->nlines && in_block(r, i, kind)) {
 			reply_line_text(r, i, &n);
 			b->len = lkb_st_add(b->len, lkb_st_add(n, 1));
 			i++;

@@ -29,8 +29,9 @@ setup(void)
 	ck_assert_msg(rules_load_file(path, &rs, &err) == LKB_OK, "%s", err);
 	/* the LKP team is [bot] lkp_team, here its default */
 	cfg = config_new();
+	config_set(cfg, "bot", "maintainers", "maint@example.org");
 	ck_assert_int_eq(settings_load(&set, cfg), LKB_OK);
-	rules_set_lkp_team(rs, set.bot.lkp_team, set.bot.nlkp_team);
+	rules_set_people(rs, &set);
 }
 
 static void
@@ -236,6 +237,62 @@ static const char lkp_disabled_such[] =
 	"> the warning is expected with W=1\n\n"
 	"Thanks for the clarification, we have disabled such warning.\n";
 
+/* A tree's owner saying what they changed in the tree, in the words of
+ * the linux-pci, linux-gpio and linux-arch replies of bench/triage
+ * (rule applied-owner-did); the same words from a developer, or a
+ * promise of the next version, apply nothing. */
+static const char owner_took_care[] =
+	"> error: 'foo' undeclared\n\nHello,\n\n"
+	"I took care of this on Krishna's behalf.\n";
+static const char owner_replaced[] =
+	"> warning: variable 'fixup' set but not used\n\n"
+	"Replaced with\n\n    fixup = pci->ops ? pci->ops->cpu_addr_fixup : "
+	"NULL;\n";
+static const char owner_made_this[] =
+	"> warning: 'sid' may be used uninitialized\n\n"
+	"I made this \"u32 sid = 0;\" to resolve this warning.\n";
+static const char owner_my_fault[] =
+	"> error: implicit declaration of function 'pci_foo'\n\n"
+	"My fault, I added\n\n  #include \"../../pci.h\"\n\n"
+	"which the patch I dropped had added.\n";
+static const char owner_fixed_now[] =
+	"> WARNING: modpost: \"foo\" undefined!\n\n"
+	"Ah, I removed the wrong export, fixed now.\n";
+static const char owner_next_version[] =
+	"> warning: unused variable 'x'\n\n"
+	"My fault, I added it by mistake; I will send a v2 to resolve this "
+	"warning.\n";
+
+/* Dismissals of the tuning lists (Nathan Chancellor, Kalle Valo): a
+ * toolchain problem "that will be fixed" is no promise of the author's;
+ * "unrelated to this patch, but" opens a side remark. */
+static const char dispute_toolchain_fixed_soon[] =
+	"> error: undefined symbol: __tsan_memset\n\n"
+	"Sorry for the noise, this is not a kernel issue, it is a toolchain "
+	"problem that will be fixed soon.\n";
+static const char dispute_old_warning[] =
+	"> warning: variable 'x' set but not used\n\n"
+	"This is an old warning, it just reappeared as I moved ray_cs to a "
+	"different directory.\n";
+static const char side_remark_unrelated[] =
+	"> warning: unused variable 'lock'\n\n"
+	"Unrelated to this patch, but it's not clear to me why bg->lock is "
+	"needed here.\n";
+
+/* A line that announces what follows, a blank line, then the link or
+ * the commit (linux-clk, linux-block): one block for the rules; a
+ * question mark alone on the last line still makes it a question. */
+static const char fix_link_after_blank[] =
+	"> error: implicit declaration of function 'foo'\n\n"
+	"I fixed this with:\n\n"
+	"https://lore.kernel.org/linux-clk/20250927-clk-fix-v2-1-3473dbae@"
+	"redhat.com/T/#u\n\nSorry I had to send out a v2 with the tags.\n";
+static const char ask_fixed_by_blank[] =
+	"> BUG: sleeping function called from invalid context\n\n"
+	"Is this also already fixed by:\n\n"
+	"commit a64e5a596067 (\"bdev: add back PAGE_SIZE block size "
+	"validation for sb_set_blocksize()\")\n\n?\n";
+
 /* Asks for a retest in the words of the linux-block and linux-pm
  * replies of bench/triage (David Howells, Christoph Hellwig, Andy
  * Shevchenko, Christian Brauner) and of doc/reply-acts.md. */
@@ -405,6 +462,30 @@ static const struct {
 	 * the author for a fix-up patch asks for no data */
 	{ NULL, ask_false_positive, "dev@example.org", "", NULL, NULL, NULL },
 	{ NULL, ask_send_fixup, "maint@example.org", "", NULL, NULL, NULL },
+	/* a tree's owner says what they changed in the tree */
+	{ NULL, owner_took_care, "maint@example.org", "fix-applied",
+	  "fix-applied", "I took care of this", NULL },
+	{ NULL, owner_replaced, "maint@example.org", "fix-applied",
+	  "fix-applied", "Replaced with", NULL },
+	{ NULL, owner_made_this, "maint@example.org", "fix-applied",
+	  "fix-applied", "to resolve this warning", NULL },
+	{ NULL, owner_my_fault, "maint@example.org", "fix-applied",
+	  "fix-applied", "My fault, I added", NULL },
+	{ NULL, owner_fixed_now, "maint@example.org", "fix-applied",
+	  "fix-applied", "fixed now", NULL },
+	{ NULL, owner_took_care, "dev@example.org", "", NULL, NULL, NULL },
+	{ NULL, fix_link_after_blank, "dev@example.org", "fix-proposed",
+	  "fix-proposed", "I fixed this with: https://lore.kernel.org/", NULL },
+	{ NULL, ask_fixed_by_blank, "maint@example.org", "retest-request",
+	  "retest-request", "fixed by", NULL },
+	{ NULL, dispute_toolchain_fixed_soon, "dev@example.org", "dispute",
+	  "dispute", "not a kernel issue", NULL },
+	{ NULL, dispute_old_warning, "dev@example.org", "dispute", "dispute",
+	  "This is an old warning", NULL },
+	{ NULL, side_remark_unrelated, "dev@example.org", "", NULL, NULL,
+	  NULL },
+	{ NULL, owner_next_version, "maint@example.org", "ack", "ack", "v2",
+	  NULL },
 	/* the LKP team answering a set-up question gives data; its
 	 * confirmation is no data */
 	{ NULL, lkp_answers_setup, "oliver.sang@intel.com", "data-provided",
