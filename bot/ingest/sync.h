@@ -21,6 +21,7 @@
 #include "lib/compiler.h"
 
 #include <stddef.h>
+#include <time.h>
 
 struct ingest;
 struct settings;
@@ -31,6 +32,8 @@ struct strbuf;
 struct sync_opts {
 	int dry_run;	/* change nothing on the server (no `after`) */
 	int quiet;	/* no summary lines on stdout */
+	time_t end;	/* the run's end (bot/core/run.h), 0: none: a
+			 * source's own deadline is cut to what is left */
 };
 
 /* A mail source: one file, one row of sources[] in sync.c. */

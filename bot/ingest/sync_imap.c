@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bot/core/run.h"
 #include "bot/core/secret.h"
 #include "bot/core/settings.h"
 #include "bot/ingest/ingest.h"
@@ -585,6 +586,7 @@ imap_sync(const struct settings *set, struct store *st,
 	si.dry_run = o->dry_run;
 	si.quiet = o->quiet;
 	rc = imap_configure(set, &si);
+	si.conf.deadline = run_left(o->end, si.conf.deadline);
 	if (rc == LKB_OK)
 		rc = sync_imap_account(&si);
 	imap_unconfigure(&si);
