@@ -518,8 +518,19 @@ START_TEST(settings_doctor_marks)
 END_TEST
 
 /* Keys declared outside settings.c, as a mail source declares them: a
- * number, a yes/no and a choice kept by row, with the table's checks. */
+ * number, a yes/no, a choice and a list kept by row, with the table's
+ * checks and a check of their own. */
 static const char *const probe_modes[] = { "fast", "slow", NULL };
+
+static void
+check_probe_names(struct settings *s, const struct settings_key *k,
+		  const char *v)
+{
+	if (v && strstr(v, "bad"))
+		settings_problem(s, k, "[probe] names = '%s': no bad names",
+				 v);
+}
+
 static const struct settings_key probe_keys[] = {
 	{ .section = "probe", .key = "path", .type = SETT_STR },
 	{ .section = "probe", .key = "limit", .type = SETT_NUM, .def = "7",
@@ -528,6 +539,8 @@ static const struct settings_key probe_keys[] = {
 	  .def = "no" },
 	{ .section = "probe", .key = "mode", .type = SETT_CHOICE,
 	  .def = "slow", .names = probe_modes },
+	{ .section = "probe", .key = "names", .type = SETT_LIST, .hi = 2,
+	  .limit = "LKB_MAX_PROBE_NAMES", .check = check_probe_names },
 	{ .section = NULL },
 };
 
@@ -559,6 +572,10 @@ START_TEST(settings_keys_from_outside)
 		  "[probe]?" },
 		{ "[smtp]\nstrict = yes\n", "config:2: unknown key 'strict' "
 		  "in [smtp]; did you mean it in [probe]?" },
+		{ "[probe]\nnames = a, b, c\n", "config:2: [probe] names: more "
+		  "than 2 entries (LKB_MAX_PROBE_NAMES)" },
+		{ "[probe]\n\nnames = a, bad\n", "config:3: [probe] names = "
+		  "'a, bad': no bad names" },
 	};
 	struct settings set;
 	size_t n;
@@ -569,18 +586,22 @@ START_TEST(settings_keys_from_outside)
 	ck_assert_int_eq(settings_value(&set, &probe_keys[1])->num, 7);
 	ck_assert_int_eq(settings_value(&set, &probe_keys[2])->flag, 0);
 	ck_assert_int_eq(settings_value(&set, &probe_keys[3])->flag, 1);
+	ck_assert_uint_eq(settings_value(&set, &probe_keys[4])->list.n, 0);
 	ck_assert_int_eq(load_more("[probe]\npath = /p\nlimit = 2\n"
-				   "strict = yes\nmode = fast\n", &set,
+				   "strict = yes\nmode = fast\n"
+				   "names = a, b\n", &set,
 				   probe_key_at), LKB_OK);
 	ck_assert_str_eq(settings_value(&set, &probe_keys[0])->str, "/p");
 	ck_assert_str_eq(settings_key_str(&set, &probe_keys[0]), "/p");
 	ck_assert_int_eq(settings_value(&set, &probe_keys[1])->num, 2);
 	ck_assert_int_eq(settings_value(&set, &probe_keys[2])->flag, 1);
 	ck_assert_int_eq(settings_value(&set, &probe_keys[3])->flag, 0);
-	/* the walk of doctor and the man page test sees them last */
-	for (n = 0; settings_key_at(&set, n) != NULL; n++)
-		;
-	ck_assert_ptr_eq(settings_key_at(&set, n - 1), &probe_keys[3]);
+	ck_assert_uint_eq(settings_value(&set, &probe_keys[4])->list.n, 2);
+	ck_assert_str_eq(settings_value(&set, &probe_keys[4])->list.items[1],
+			 "b");
+	/* the walk of doctor and the man page test sees them first */
+	for (n = 0; n + 1 < LKB_ARRAY_SIZE(probe_keys); n++)
+		ck_assert_ptr_eq(settings_key_at(&set, n), &probe_keys[n]);
 	for (size_t i = 0; i < LKB_ARRAY_SIZE(bad); i++) {
 		ck_assert_int_eq(load_more(bad[i].text, &set, probe_key_at),
 				 LKB_ERR_CONFIG);
