@@ -85,23 +85,6 @@ address_of(const char *from, char *buf, size_t n)
 }
 
 static void
-check_after(struct settings *s, const struct settings_key *k, const char *v)
-{
-	s->imap.after = AFTER_NONE;
-	s->imap.move_to = NULL;
-	if (!v || !strcmp(v, "none"))
-		return;
-	if (!strcmp(v, "seen"))
-		s->imap.after = AFTER_SEEN;
-	else if (!strncmp(v, "move:", 5) && v[5]) {
-		s->imap.after = AFTER_MOVE;
-		s->imap.move_to = v + 5;
-	} else
-		BAD(s, k, "[imap] after = '%s': expected none, seen or "
-		    "move:FOLDER", v);
-}
-
-static void
 check_smtp_url(struct settings *s, const struct settings_key *k,
 	       const char *v)
 {
@@ -199,25 +182,6 @@ static const char *const verify_names[] = { "none", "dkim", NULL };
 /* Every key, in the order it is read: a check may use the keys above
  * it. lkpbot.conf(5) documents each (tests/unit/test_config.c). */
 static const struct settings_key keys[] = {
-	SETD("imap", "url", imap.url, SETD_URL),
-	{ "imap", "folders", SETT_LIST, NULL, 0, LKB_MAX_IMAP_FOLDERS,
-	  "LKB_MAX_IMAP_FOLDERS", NULL,
-	  FL(imap.folders, imap.nfolders), NULL, SETD_NONE },
-	STR("imap", "user", imap.user),
-	STR("imap", "password_file", imap.password_file),
-	STR("imap", "password_env", imap.password_env),
-	STR("imap", "password_command", imap.password_command),
-	STR("imap", "oauth2_token_command", imap.oauth2_token_command),
-	{ "imap", "after", SETT_STR, "none", 0, 0, NULL, NULL,
-	  F(imap.move_to, const char *), 0, check_after, SETD_NONE },
-	STR("imap", "cafile", imap.cafile),
-	BOOL("imap", "starttls", imap.starttls, NULL),
-	BOOL("imap", "insecure", imap.insecure, "no"),
-	NUM("imap", "timeout", imap.timeout, "60", 1, 86400),
-	NUM("imap", "deadline", imap.deadline, "1800", 1, 86400),
-	{ "imap", "batch", SETT_NUM, LKB_TEXT(LKB_BATCH_MESSAGES), 1,
-	  LKB_MAX_IMAP_BATCH, "LKB_MAX_IMAP_BATCH", NULL,
-	  F(imap.batch, long), 0, NULL, SETD_NONE },
 	{ "smtp", "url", SETT_STR, NULL, 0, 0, NULL, NULL,
 	  F(smtp.url, const char *), 0, check_smtp_url, SETD_URL },
 	STR("smtp", "from", smtp.from),

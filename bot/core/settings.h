@@ -49,25 +49,9 @@ union settings_value {
 
 enum smtp_tls_setting { SET_TLS_DEFAULT, SET_TLS_NO, SET_TLS_TRY, SET_TLS_YES };
 enum verify_setting { SET_VERIFY_NONE, SET_VERIFY_DKIM };
-/* [imap] after: what becomes of a message once it is stored */
-enum imap_after { AFTER_NONE, AFTER_SEEN, AFTER_MOVE, AFTER__COUNT };
 
 struct settings {
 	const struct config *cfg;	/* where the strings live */
-	struct {
-		const char *url, *user, *password_file, *password_env, *cafile;
-		const char *password_command, *oauth2_token_command;
-		enum imap_after after;	/* none | seen | move:FOLDER */
-		const char *move_to;	/* the FOLDER of move:FOLDER */
-		const char *folders[LKB_MAX_IMAP_FOLDERS];
-		size_t nfolders;
-		int starttls;		/* 1, 0, or -1 unset: the adapter's
-					 * default (STARTTLS unless loopback) */
-		int insecure;
-		long timeout;		/* seconds, 1..86400, default 60 */
-		long deadline;		/* seconds per sync, default 1800 */
-		long batch;		/* 1..LKB_MAX_IMAP_BATCH */
-	} imap;
 	struct {
 		const char *url, *from, *user, *password_file, *password_env;
 		const char *password_command, *oauth2_token_command;

@@ -55,8 +55,7 @@ struct mail_source {
 	 * anything else */
 	const char *fix_auth, *fix_tls, *fix_config, *fix_other;
 	/* its keys (bot/core/settings.h rows, a row with section NULL
-	 * last), read with settings_value(); NULL: none (the keys of
-	 * [imap] are still in the table of settings.c) */
+	 * last), read with settings_value(); NULL: none */
 	const struct settings_key *keys;
 };
 
