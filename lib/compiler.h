@@ -16,6 +16,10 @@
 #define LKB_MALLOC
 #endif
 
+/* x, macros expanded, as a string literal: a number's default text. */
+#define LKB_TEXT_(x) #x
+#define LKB_TEXT(x) LKB_TEXT_(x)
+
 /* Static in normal builds, visible to the unit tests (doc/style.md R6). */
 #ifdef LKB_UNIT_TEST
 #define LKB_TESTABLE

@@ -201,6 +201,9 @@
 /* Keys the mail sources declare in their own files (struct
  * mail_source keys, kept in struct settings): a few each. */
 #define LKB_MAX_SOURCE_KEYS 32
+/* Items of the lists among those keys, each list's maximum summed
+ * ([imap] folders: LKB_MAX_IMAP_FOLDERS; room for as many again). */
+#define LKB_MAX_SOURCE_ITEMS 128
 /* Folder names a message about a missing folder lists (IMAP LIST). */
 #define LKB_MAX_IMAP_LISTED 20
 /* Entries of [bot] maintainers (addresses or @domains). */

@@ -11,6 +11,7 @@
 
 #include "bot/cmd/commands.h"
 #include "bot/core/lock.h"
+#include "bot/core/run.h"
 #include "bot/outbox/outbox.h"
 #include "lib/log.h"
 #include "lib/status.h"
@@ -237,6 +238,7 @@ run_sub(struct bot_ctx *ctx, const struct opts *o, const char *sub,
 	const char *arg)
 {
 	struct outbox_stats stats = { 0 };
+	struct run_opts ro = { o->dry, NULL, 0 };
 	struct run_lock *lock = NULL;
 	int64_t id = 0;
 	int rc;
@@ -267,7 +269,7 @@ run_sub(struct bot_ctx *ctx, const struct opts *o, const char *sub,
 			return rc == 0 && arg ? LKB_ERR_DB_BUSY : rc;
 		}
 		rc = arg ? outbox_send_one(ctx, id, o->force, o->dry, &stats)
-			 : outbox_send_due(ctx, o->dry, &stats);
+			 : outbox_send_due(ctx, &ro, &stats);
 		run_lock_release(lock);
 		outbox_print_stats(stdout, &stats);
 		return rc == LKB_ERR_USAGE ? LKB_ERR : rc;

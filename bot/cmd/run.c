@@ -47,49 +47,13 @@ static const char help[] =
 	"    -n, --dry-run DIR   write outgoing mail into DIR, send nothing\n"
 	"                        and change nothing on the IMAP server\n";
 
-/* Cut *seconds (a stage's own limit) to what is left of the run. */
-static void
-clamp(const struct run_opts *o, long *seconds)
-{
-	long left = (long)(o->end - time(NULL));
-
-	if (o->end && left < *seconds)
-		*seconds = left > 1 ? left : 1;
-}
-
 static int
 stage_sync(struct bot_ctx *ctx, const struct run_opts *o)
 {
-	struct sync_opts so = { o->dry_run_dir != NULL, ctx->verbose < 0 };
-	struct settings set = *ctx->set;
+	struct sync_opts so = { o->dry_run_dir != NULL, ctx->verbose < 0,
+				o->end };
 
-	clamp(o, &set.imap.deadline);
-	return sync_sources(&set, ctx->st, &so);
-}
-
-/* Commits new on the watched branches: each git command within what is
- * left of the run. */
-static int
-stage_git(struct bot_ctx *ctx, const struct run_opts *o)
-{
-	struct settings set = *ctx->set;
-	struct bot_ctx c = *ctx;
-
-	clamp(o, &set.git.timeout);
-	c.set = &set;
-	return gitwatch_stage(&c, o);
-}
-
-/* The requests stage, within what is left of the run. */
-static int
-stage_requests(struct bot_ctx *ctx, const struct run_opts *o)
-{
-	struct settings set = *ctx->set;
-	struct bot_ctx c = *ctx;
-
-	clamp(o, &set.requests.deadline);
-	c.set = &set;
-	return requests_stage(&c, o);
+	return sync_sources(ctx->set, ctx->st, &so);
 }
 
 /* The last stage: drain the outbox (or write .eml files in a dry run). */
@@ -97,13 +61,7 @@ static int
 stage_send(struct bot_ctx *ctx, const struct run_opts *o)
 {
 	struct outbox_stats s = { 0 };
-	struct settings set = *ctx->set;
-	struct bot_ctx c = *ctx;
-	int rc;
-
-	clamp(o, &set.smtp.deadline);
-	c.set = &set;
-	rc = outbox_send_due(&c, o->dry_run_dir, &s);
+	int rc = outbox_send_due(ctx, o, &s);
 
 	if (ctx->verbose >= 0 && (s.sent || s.retried || s.failed || s.stuck))
 		outbox_print_stats(stdout, &s);
@@ -138,8 +96,8 @@ static const struct run_stage {
 } stages[] = {
 	{ "sync", stage_sync },
 	{ "triage", triage_stage },
-	{ "git", stage_git },
-	{ "requests", stage_requests },
+	{ "git", gitwatch_stage },
+	{ "requests", requests_stage },
 	{ "send", stage_send },
 	{ "web", stage_web },
 };

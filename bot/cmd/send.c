@@ -6,6 +6,7 @@
 
 #include "bot/cmd/commands.h"
 #include "bot/core/lock.h"
+#include "bot/core/run.h"
 #include "bot/outbox/outbox.h"
 #include "lib/status.h"
 
@@ -28,13 +29,13 @@ cmd_send(int argc, char **argv, struct bot_ctx *ctx)
 	};
 	struct outbox_stats stats = { 0 };
 	struct run_lock *lock = NULL;
-	const char *dry = NULL;
+	struct run_opts ro = { NULL };
 	int c, rc;
 
 	while ((c = getopt_long(argc, argv, "n:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'n':
-			dry = optarg;
+			ro.dry_run_dir = optarg;
 			break;
 		case 'h':
 			cmd_usage(stdout, usage);
@@ -53,7 +54,7 @@ cmd_send(int argc, char **argv, struct bot_ctx *ctx)
 	 * flight, not interrupted */
 	if ((rc = run_lock_enter(ctx, &lock)) <= 0)
 		return ctx_exit_code(rc);
-	rc = outbox_send_due(ctx, dry, &stats);
+	rc = outbox_send_due(ctx, &ro, &stats);
 	run_lock_release(lock);
 	outbox_print_stats(stdout, &stats);
 	return ctx_exit_code(rc);

@@ -29,7 +29,7 @@ cmd_sync(int argc, char **argv, struct bot_ctx *ctx)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct sync_opts so = { 0, ctx->verbose < 0 };
+	struct sync_opts so = { 0, ctx->verbose < 0, 0 };
 	struct run_lock *lock = NULL;
 	int c, rc;
 

@@ -15,8 +15,21 @@ struct run_opts {
 	time_t end;			/* `run`'s deadline ([bot]
 					 * run_deadline from its start):
 					 * a stage's own limit is cut to
-					 * what is left; 0: none */
+					 * what is left (run_left()); 0:
+					 * none */
 };
+
+/* seconds, a stage's own limit, cut to what is left until end (a
+ * run's end, 0: none), but at least 1. */
+static inline long
+run_left(time_t end, long seconds)
+{
+	long left = (long)(end - time(NULL));
+
+	if (end && left < seconds)
+		return left > 1 ? left : 1;
+	return seconds;
+}
 
 /* One stage of a run. Returns LKB_OK or a negative status (logged);
  * the store (ctx->st) is open read-write and the run lock is held. */

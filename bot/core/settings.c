@@ -1,5 +1,6 @@
-/* settings.c - every configuration key: one table, read and checked in
- * one place. */
+/* settings.c - the core's configuration keys in one table; with the
+ * rows the mail sources declare, every key read and checked in one
+ * place. */
 #include "config.h"
 #include "bot/core/settings.h"
 
@@ -17,18 +18,15 @@
 
 /* Note a problem: logged, counted, the first kept for `doctor`. line
  * (0: none known) goes after the file's name. */
-LKB_PRINTF(3, 4)
+LKB_PRINTF(3, 0)
 static void
-problem(struct settings *s, int line, const char *fmt, ...)
+vproblem(struct settings *s, int line, const char *fmt, va_list ap)
 {
 	const char *path = config_path(s->cfg) ? config_path(s->cfg)
 					       : "config";
 	char what[400];
-	va_list ap;
 
-	va_start(ap, fmt);
 	vsnprintf(what, sizeof(what), fmt, ap);
-	va_end(ap);
 	if (line > 0)
 		lkb_error("%s:%d: %s", path, line, what);
 	else
@@ -37,9 +35,30 @@ problem(struct settings *s, int line, const char *fmt, ...)
 		snprintf(s->problem, sizeof(s->problem), "%s", log_last_error());
 }
 
+LKB_PRINTF(3, 4)
+static void
+problem(struct settings *s, int line, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vproblem(s, line, fmt, ap);
+	va_end(ap);
+}
+
+void
+settings_problem(struct settings *s, const struct settings_key *k,
+		 const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vproblem(s, config_line(s->cfg, k->section, k->key), fmt, ap);
+	va_end(ap);
+}
+
 /* A problem with the value v of key k. */
-#define BAD(s, k, ...) problem((s), config_line((s)->cfg, (k)->section, \
-			       (k)->key), __VA_ARGS__)
+#define BAD(s, k, ...) settings_problem((s), (k), __VA_ARGS__)
 
 /* The address of "Name <addr>" or of a bare address, into buf. */
 static const char *
@@ -63,23 +82,6 @@ address_of(const char *from, char *buf, size_t n)
 	memcpy(buf, a, len);
 	buf[len] = '\0';
 	return buf;
-}
-
-static void
-check_after(struct settings *s, const struct settings_key *k, const char *v)
-{
-	s->imap.after = AFTER_NONE;
-	s->imap.move_to = NULL;
-	if (!v || !strcmp(v, "none"))
-		return;
-	if (!strcmp(v, "seen"))
-		s->imap.after = AFTER_SEEN;
-	else if (!strncmp(v, "move:", 5) && v[5]) {
-		s->imap.after = AFTER_MOVE;
-		s->imap.move_to = v + 5;
-	} else
-		BAD(s, k, "[imap] after = '%s': expected none, seen or "
-		    "move:FOLDER", v);
 }
 
 static void
@@ -158,10 +160,6 @@ static const char *const cc_names[] = { "thread", "asker", NULL };
 static const char *const tls_names[] = { NULL, "no", "try", "yes", NULL };
 static const char *const verify_names[] = { "none", "dkim", NULL };
 
-/* A number's default as text. */
-#define TEXT_(x) #x
-#define TEXT(x) TEXT_(x)
-
 /* The field f of struct settings, checked to be of type T at compile
  * time (a bit-field of negative width otherwise). */
 #define F(f, T) (offsetof(struct settings, f) + 0 * sizeof(struct {	\
@@ -184,25 +182,6 @@ static const char *const verify_names[] = { "none", "dkim", NULL };
 /* Every key, in the order it is read: a check may use the keys above
  * it. lkpbot.conf(5) documents each (tests/unit/test_config.c). */
 static const struct settings_key keys[] = {
-	SETD("imap", "url", imap.url, SETD_URL),
-	{ "imap", "folders", SETT_LIST, NULL, 0, LKB_MAX_IMAP_FOLDERS,
-	  "LKB_MAX_IMAP_FOLDERS", NULL,
-	  FL(imap.folders, imap.nfolders), NULL, SETD_NONE },
-	STR("imap", "user", imap.user),
-	STR("imap", "password_file", imap.password_file),
-	STR("imap", "password_env", imap.password_env),
-	STR("imap", "password_command", imap.password_command),
-	STR("imap", "oauth2_token_command", imap.oauth2_token_command),
-	{ "imap", "after", SETT_STR, "none", 0, 0, NULL, NULL,
-	  F(imap.move_to, const char *), 0, check_after, SETD_NONE },
-	STR("imap", "cafile", imap.cafile),
-	BOOL("imap", "starttls", imap.starttls, NULL),
-	BOOL("imap", "insecure", imap.insecure, "no"),
-	NUM("imap", "timeout", imap.timeout, "60", 1, 86400),
-	NUM("imap", "deadline", imap.deadline, "1800", 1, 86400),
-	{ "imap", "batch", SETT_NUM, TEXT(LKB_BATCH_MESSAGES), 1,
-	  LKB_MAX_IMAP_BATCH, "LKB_MAX_IMAP_BATCH", NULL,
-	  F(imap.batch, long), 0, NULL, SETD_NONE },
 	{ "smtp", "url", SETT_STR, NULL, 0, 0, NULL, NULL,
 	  F(smtp.url, const char *), 0, check_smtp_url, SETD_URL },
 	STR("smtp", "from", smtp.from),
@@ -266,7 +245,7 @@ static const struct settings_key keys[] = {
 	NUM("requests", "patches_per_report", requests.patches_per_report,
 	    "10", 0, 1000000),
 	STR("git", "repo", git.repo),
-	NUM("git", "timeout", git.timeout, TEXT(LKB_MAX_GIT_SECONDS), 1,
+	NUM("git", "timeout", git.timeout, LKB_TEXT(LKB_MAX_GIT_SECONDS), 1,
 	    86400),
 	{ "git", "watch", SETT_LIST, NULL, 0, LKB_MAX_GIT_WATCH,
 	  "LKB_MAX_GIT_WATCH", NULL, FL(git.watch, git.nwatch),
@@ -300,33 +279,43 @@ static const struct settings_key keys[] = {
 const struct settings_key *
 settings_key_at(const struct settings *s, size_t i)
 {
-	size_t n = LKB_ARRAY_SIZE(keys);
-
-	if (i < n)
-		return &keys[i];
-	return i - n < s->nmore ? s->more(i - n) : NULL;
+	if (i < s->nmore)
+		return s->more(i);
+	i -= s->nmore;
+	return i < LKB_ARRAY_SIZE(keys) ? &keys[i] : NULL;
 }
 
-/* Where the value of the i-th key of s lives. */
+/* Where the value of the i-th key of s lives (a list's: its items). */
 static void *
 field_at(struct settings *s, size_t i)
 {
-	size_t n = LKB_ARRAY_SIZE(keys);
 	union settings_value *u;
 
-	if (i < n)
-		return (char *)s + keys[i].off;
-	u = &s->more_val[i - n];
-	switch (s->more(i - n)->type) {
+	if (i >= s->nmore)
+		return (char *)s + keys[i - s->nmore].off;
+	u = &s->more_val[i];
+	switch (s->more(i)->type) {
 	case SETT_STR:
 		return &u->str;
 	case SETT_NUM:
 		return &u->num;
 	case SETT_CONF:
 		return &u->conf;
+	case SETT_LIST:
+	case SETT_ADDRS:
+		return (void *)u->list.items;
 	default:
 		return &u->flag;
 	}
+}
+
+/* Where the count of the i-th key of s, a list, lives. */
+static size_t *
+count_at(struct settings *s, size_t i)
+{
+	if (i >= s->nmore)
+		return (size_t *)((char *)s + keys[i - s->nmore].count_off);
+	return &s->more_val[i].list.n;
 }
 
 /* The index of row k among the keys of s. */
@@ -355,9 +344,9 @@ settings_value(const struct settings *s, const struct settings_key *k)
 {
 	size_t i = key_index(s, k);
 
-	if (i < LKB_ARRAY_SIZE(keys))
+	if (i >= s->nmore)
 		LKB_BUG("settings_value of a key of the table");
-	return &s->more_val[i - LKB_ARRAY_SIZE(keys)];
+	return &s->more_val[i];
 }
 
 /* "a, b or c" of a choice's words, into buf. */
@@ -433,10 +422,9 @@ read_scalar(struct settings *s, const struct settings_key *k,
  * warning and the first k->hi. */
 static void
 read_list(struct settings *s, const struct settings_key *k, const char *v,
-	  void *field)
+	  const char **items, size_t *count)
 {
-	const char **items = field;
-	size_t *count = (size_t *)((char *)s + k->count_off), n = 0;
+	size_t n = 0;
 
 	if (!v) {
 		for (; k->names && k->names[n] && n < (size_t)k->hi; n++)
@@ -455,11 +443,13 @@ read_list(struct settings *s, const struct settings_key *k, const char *v,
 	*count = n > (size_t)k->hi ? (size_t)k->hi : n;
 }
 
+/* Read the i-th key of s, k. */
 static void
-read_key(struct settings *s, const struct settings_key *k, void *field)
+read_key(struct settings *s, size_t i, const struct settings_key *k)
 {
 	const char *v = config_get(s->cfg, k->section, k->key);
 	const char *t = v && *v ? v : k->def;
+	void *field = field_at(s, i);
 
 	switch (k->type) {
 	case SETT_STR:
@@ -467,7 +457,7 @@ read_key(struct settings *s, const struct settings_key *k, void *field)
 		break;
 	case SETT_LIST:
 	case SETT_ADDRS:
-		read_list(s, k, v, field);
+		read_list(s, k, v, field, count_at(s, i));
 		break;
 	case SETT_CHOICE:
 	case SETT_CONF:
@@ -600,19 +590,28 @@ check_unknown(struct settings *s)
 	}
 }
 
-/* The rows more(0), more(1), ... into s: how many, each of a type
- * kept by row; a bug otherwise, or past LKB_MAX_SOURCE_KEYS. */
+/* The rows more(0), more(1), ... into s: how many, and for a list
+ * its k->hi items in s->more_items; a bug past LKB_MAX_SOURCE_KEYS
+ * rows or LKB_MAX_SOURCE_ITEMS items. */
 static void
 take_more(struct settings *s, settings_more_fn more)
 {
 	const struct settings_key *k;
+	size_t used = 0;
 
 	s->more = more;
-	for (s->nmore = 0; more && (k = more(s->nmore)) != NULL; s->nmore++)
-		if (s->nmore == LKB_MAX_SOURCE_KEYS || k->type == SETT_LIST ||
-		    k->type == SETT_ADDRS)
-			LKB_BUG("a list, or more than LKB_MAX_SOURCE_KEYS "
-				"keys, from outside settings.c");
+	for (s->nmore = 0; more && (k = more(s->nmore)) != NULL; s->nmore++) {
+		if (s->nmore == LKB_MAX_SOURCE_KEYS)
+			LKB_BUG("more than LKB_MAX_SOURCE_KEYS keys from "
+				"outside settings.c");
+		if (k->type != SETT_LIST && k->type != SETT_ADDRS)
+			continue;
+		if (k->hi < 0 || (size_t)k->hi > LKB_MAX_SOURCE_ITEMS - used)
+			LKB_BUG("more than LKB_MAX_SOURCE_ITEMS list items "
+				"from outside settings.c");
+		s->more_val[s->nmore].list.items = &s->more_items[used];
+		used += (size_t)k->hi;
+	}
 }
 
 int
@@ -626,7 +625,7 @@ settings_load_with(struct settings *s, const struct config *cfg,
 	take_more(s, more);
 	check_unknown(s);
 	for (size_t i = 0; (k = settings_key_at(s, i)) != NULL; i++)
-		read_key(s, k, field_at(s, i));
+		read_key(s, i, k);
 	return s->nproblems ? LKB_ERR_CONFIG : LKB_OK;
 }
 

@@ -35,35 +35,23 @@ typedef const struct settings_key *(*settings_more_fn)(size_t i);
 /* The value of a key declared outside settings.c, by its type: a
  * string (SETT_STR, borrowed from the config), a number (SETT_NUM),
  * yes/no or a choice's index (SETT_BOOL, SETT_CHOICE), a confidence
- * (SETT_CONF). */
+ * (SETT_CONF), a list (SETT_LIST, SETT_ADDRS: n items, borrowed). */
 union settings_value {
 	const char *str;
 	long num;
 	int flag;
 	double conf;
+	struct {
+		const char *const *items;
+		size_t n;
+	} list;
 };
 
 enum smtp_tls_setting { SET_TLS_DEFAULT, SET_TLS_NO, SET_TLS_TRY, SET_TLS_YES };
 enum verify_setting { SET_VERIFY_NONE, SET_VERIFY_DKIM };
-/* [imap] after: what becomes of a message once it is stored */
-enum imap_after { AFTER_NONE, AFTER_SEEN, AFTER_MOVE, AFTER__COUNT };
 
 struct settings {
 	const struct config *cfg;	/* where the strings live */
-	struct {
-		const char *url, *user, *password_file, *password_env, *cafile;
-		const char *password_command, *oauth2_token_command;
-		enum imap_after after;	/* none | seen | move:FOLDER */
-		const char *move_to;	/* the FOLDER of move:FOLDER */
-		const char *folders[LKB_MAX_IMAP_FOLDERS];
-		size_t nfolders;
-		int starttls;		/* 1, 0, or -1 unset: the adapter's
-					 * default (STARTTLS unless loopback) */
-		int insecure;
-		long timeout;		/* seconds, 1..86400, default 60 */
-		long deadline;		/* seconds per sync, default 1800 */
-		long batch;		/* 1..LKB_MAX_IMAP_BATCH */
-	} imap;
 	struct {
 		const char *url, *from, *user, *password_file, *password_env;
 		const char *password_command, *oauth2_token_command;
@@ -174,10 +162,12 @@ struct settings {
 		const char *db_path;		/* [db] path */
 	} paths;
 
-	/* the keys the mail sources declare, and their values by row */
+	/* the keys the mail sources declare, and their values by row;
+	 * the items of their lists, each list's hi of them in turn */
 	settings_more_fn more;
 	size_t nmore;
 	union settings_value more_val[LKB_MAX_SOURCE_KEYS];
+	const char *more_items[LKB_MAX_SOURCE_ITEMS];
 
 	/* what settings_load found wrong: how many problems, the first */
 	int nproblems;
@@ -204,9 +194,10 @@ enum settings_doctor {
 
 /* One row of the table: one key of lkpbot.conf(5). A row declared
  * outside settings.c names section, key, type and what it needs of
- * def, lo, hi, limit, names, check and doctor; it has no off (its value
- * is kept by row) and no list type. A row with section NULL ends such a
- * list of rows. */
+ * def, lo, hi, limit, names, check and doctor; it has no off and no
+ * count_off (its value is kept by row; a list's items too, at most
+ * LKB_MAX_SOURCE_ITEMS in all the rows' hi). A row with section NULL
+ * ends such a list of rows. */
 struct settings_key {
 	const char *section, *key;
 	enum settings_type type;
@@ -227,8 +218,8 @@ struct settings_key {
 	enum settings_doctor doctor;	/* what doctor checks of it */
 };
 
-/* The i-th key s knows: the table's, then those s was loaded with; NULL
- * past the last. */
+/* The i-th key s knows: those s was loaded with (the mail sources'),
+ * then the table's; NULL past the last. */
 const struct settings_key *settings_key_at(const struct settings *s,
 					   size_t i);
 
@@ -242,13 +233,19 @@ const char *settings_key_str(const struct settings *s,
 const union settings_value *settings_value(const struct settings *s,
 					   const struct settings_key *k);
 
-/* Read and check every key of cfg into s: the table's, then the rows
- * more(0), more(1), ... (more NULL: none). LKB_OK, or LKB_ERR_CONFIG
+/* Read and check every key of cfg into s: the rows more(0), more(1),
+ * ... (more NULL: none), then the table's. LKB_OK, or LKB_ERR_CONFIG
  * after logging each problem (s->nproblems of them, the first in
  * s->problem; the values read are in s, the bad ones at their defaults:
  * enough for `doctor` to go on checking). */
 int settings_load_with(struct settings *s, const struct config *cfg,
 		       settings_more_fn more) LKB_WARN_UNUSED;
+
+/* A problem with the value of k in s, for a row's check: logged with
+ * the file, the line of k and the message, and counted (s->nproblems,
+ * the first in s->problem). */
+void settings_problem(struct settings *s, const struct settings_key *k,
+		      const char *fmt, ...) LKB_PRINTF(3, 4);
 
 /* settings_load_with() without keys from outside: a configuration with
  * a mail source's section is an error here. */

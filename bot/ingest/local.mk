@@ -8,4 +8,4 @@ bot_ingest_libingest_a_SOURCES = \
 	%reldir%/mailsource-internal.h %reldir%/mailsource.c \
 	%reldir%/mailsource.h %reldir%/quoted.c %reldir%/quoted.h \
 	%reldir%/sync.c %reldir%/sync.h %reldir%/sync_imap.c \
-	%reldir%/sync_maildir.c
+	%reldir%/sync_imap.h %reldir%/sync_maildir.c

@@ -21,6 +21,7 @@
 #include "lib/compiler.h"
 
 #include <stddef.h>
+#include <time.h>
 
 struct ingest;
 struct settings;
@@ -31,6 +32,8 @@ struct strbuf;
 struct sync_opts {
 	int dry_run;	/* change nothing on the server (no `after`) */
 	int quiet;	/* no summary lines on stdout */
+	time_t end;	/* the run's end (bot/core/run.h), 0: none: a
+			 * source's own deadline is cut to what is left */
 };
 
 /* A mail source: one file, one row of sources[] in sync.c. */
@@ -52,8 +55,7 @@ struct mail_source {
 	 * anything else */
 	const char *fix_auth, *fix_tls, *fix_config, *fix_other;
 	/* its keys (bot/core/settings.h rows, a row with section NULL
-	 * last), read with settings_value(); NULL: none (the keys of
-	 * [imap] are still in the table of settings.c) */
+	 * last), read with settings_value(); NULL: none */
 	const struct settings_key *keys;
 };
 

@@ -15,6 +15,9 @@
  * is recorded (state/store_skip.h) for `lkpbot doctor` and the run. A changed UIDVALIDITY reads the folder again from UID
  * 1; the store's dedup (Message-ID, else content) keeps it from storing
  * anything twice.
+ *
+ * The keys of [imap] are this file's rows (imap_keys), typed for the
+ * source and the tests by sync_imap_settings() (sync_imap.h).
  */
 #include "config.h"
 #include "bot/ingest/sync.h"
@@ -24,12 +27,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bot/core/run.h"
 #include "bot/core/secret.h"
 #include "bot/core/settings.h"
 #include "bot/ingest/ingest.h"
 #include "bot/ingest/mailsource.h"
+#include "bot/ingest/sync_imap.h"
 #include "bot/net/curl_common.h"
 #include "bot/net/imap.h"
+#include "lib/compiler.h"
 #include "lib/limits.h"
 #include "lib/log.h"
 #include "lib/status.h"
@@ -38,6 +44,102 @@
 #include "state/store.h"
 #include "state/store_cursor.h"
 #include "state/store_skip.h"
+
+/* [imap] after = v into what and where; -1 for neither none, seen nor
+ * move:FOLDER (then AFTER_NONE). */
+static int
+after_parse(const char *v, enum imap_after *after, const char **move_to)
+{
+	*after = AFTER_NONE;
+	*move_to = NULL;
+	if (!v || !strcmp(v, "none"))
+		return 0;
+	if (!strcmp(v, "seen"))
+		*after = AFTER_SEEN;
+	else if (!strncmp(v, "move:", 5) && v[5]) {
+		*after = AFTER_MOVE;
+		*move_to = v + 5;
+	} else
+		return -1;
+	return 0;
+}
+
+static void
+check_after(struct settings *s, const struct settings_key *k, const char *v)
+{
+	enum imap_after after;
+	const char *move_to;
+
+	if (after_parse(v, &after, &move_to))
+		settings_problem(s, k, "[imap] after = '%s': expected none, "
+				 "seen or move:FOLDER", v);
+}
+
+/* The keys of [imap] (lkpbot.conf(5)), in the order they are read. */
+enum imap_key {
+	K_URL, K_FOLDERS, K_USER, K_PASSWORD_FILE, K_PASSWORD_ENV,
+	K_PASSWORD_COMMAND, K_OAUTH2_TOKEN_COMMAND, K_AFTER, K_CAFILE,
+	K_STARTTLS, K_INSECURE, K_TIMEOUT, K_DEADLINE, K_BATCH, K__COUNT
+};
+
+/* The section, name and type of a row. */
+#define KEY(k, t) .section = "imap", .key = (k), .type = (t)
+
+static const struct settings_key imap_keys[K__COUNT + 1] = {
+	[K_URL] = { KEY("url", SETT_STR), .doctor = SETD_URL },
+	[K_FOLDERS] = { KEY("folders", SETT_LIST),
+			.hi = LKB_MAX_IMAP_FOLDERS,
+			.limit = "LKB_MAX_IMAP_FOLDERS" },
+	[K_USER] = { KEY("user", SETT_STR) },
+	[K_PASSWORD_FILE] = { KEY("password_file", SETT_STR) },
+	[K_PASSWORD_ENV] = { KEY("password_env", SETT_STR) },
+	[K_PASSWORD_COMMAND] = { KEY("password_command", SETT_STR) },
+	[K_OAUTH2_TOKEN_COMMAND] = { KEY("oauth2_token_command",
+					 SETT_STR) },
+	[K_AFTER] = { KEY("after", SETT_STR), .def = "none",
+		      .check = check_after },
+	[K_CAFILE] = { KEY("cafile", SETT_STR) },
+	[K_STARTTLS] = { KEY("starttls", SETT_BOOL) },
+	[K_INSECURE] = { KEY("insecure", SETT_BOOL), .def = "no" },
+	[K_TIMEOUT] = { KEY("timeout", SETT_NUM), .def = "60", .lo = 1,
+			.hi = 86400 },
+	[K_DEADLINE] = { KEY("deadline", SETT_NUM), .def = "1800", .lo = 1,
+			 .hi = 86400 },
+	[K_BATCH] = { KEY("batch", SETT_NUM),
+		      .def = LKB_TEXT(LKB_BATCH_MESSAGES), .lo = 1,
+		      .hi = LKB_MAX_IMAP_BATCH, .limit = "LKB_MAX_IMAP_BATCH" },
+	[K__COUNT] = { .section = NULL },
+};
+
+#undef KEY
+
+/* The value of the key i of [imap] in set. */
+static const union settings_value *
+imap_value(const struct settings *set, enum imap_key i)
+{
+	return settings_value(set, &imap_keys[i]);
+}
+
+void
+sync_imap_settings(const struct settings *set, struct imap_settings *is)
+{
+	is->url = imap_value(set, K_URL)->str;
+	is->folders = imap_value(set, K_FOLDERS)->list.items;
+	is->nfolders = imap_value(set, K_FOLDERS)->list.n;
+	is->user = imap_value(set, K_USER)->str;
+	is->password_file = imap_value(set, K_PASSWORD_FILE)->str;
+	is->password_env = imap_value(set, K_PASSWORD_ENV)->str;
+	is->password_command = imap_value(set, K_PASSWORD_COMMAND)->str;
+	is->oauth2_token_command =
+		imap_value(set, K_OAUTH2_TOKEN_COMMAND)->str;
+	after_parse(imap_value(set, K_AFTER)->str, &is->after, &is->move_to);
+	is->cafile = imap_value(set, K_CAFILE)->str;
+	is->starttls = imap_value(set, K_STARTTLS)->flag;
+	is->insecure = imap_value(set, K_INSECURE)->flag;
+	is->timeout = imap_value(set, K_TIMEOUT)->num;
+	is->deadline = imap_value(set, K_DEADLINE)->num;
+	is->batch = imap_value(set, K_BATCH)->num;
+}
 
 /* One configured IMAP account. */
 struct sync_imap {
@@ -436,13 +538,13 @@ sync_imap_account(struct sync_imap *si)
 }
 
 static int
-load_password(const struct settings *set, struct sync_imap *si)
+load_password(const struct imap_settings *is, struct sync_imap *si)
 {
 	char *host = curl_url_host(si->server);
 	const struct secret_keys k = {
-		"imap", set->imap.password_file, set->imap.password_env,
-		set->imap.password_command, set->imap.oauth2_token_command,
-		set->imap.user, host, 0,	/* sync drops the url's userinfo */
+		"imap", is->password_file, is->password_env,
+		is->password_command, is->oauth2_token_command,
+		is->user, host, 0,	/* sync drops the url's userinfo */
 	};
 	enum secret_kind kind;
 	int rc = secret_load(&k, &si->password, &kind);
@@ -459,40 +561,40 @@ load_password(const struct settings *set, struct sync_imap *si)
 static int
 imap_configure(const struct settings *set, struct sync_imap *si)
 {
+	struct imap_settings is;
 	char *path_folder = NULL;
 	int rc;
 
-	if ((rc = imap_url_split(set->imap.url, &si->server, &path_folder)) !=
-	    LKB_OK)
+	sync_imap_settings(set, &is);
+	if ((rc = imap_url_split(is.url, &si->server, &path_folder)) != LKB_OK)
 		return rc;
 	si->conf.url = si->server;
-	si->conf.user = set->imap.user;
+	si->conf.user = is.user;
 	if (!si->conf.user || !*si->conf.user) {
 		free(path_folder);
 		lkb_error("[imap] user is not set");
 		return LKB_ERR_CONFIG;
 	}
-	memcpy(si->folders, set->imap.folders,
-	       set->imap.nfolders * sizeof(si->folders[0]));
-	si->nfolders = set->imap.nfolders;
+	memcpy(si->folders, is.folders, is.nfolders * sizeof(si->folders[0]));
+	si->nfolders = is.nfolders;
 	si->path_folder = path_folder;
 	if (!si->nfolders)
 		si->folders[si->nfolders++] = path_folder ? path_folder
 							  : "INBOX";
-	si->conf.cafile = set->imap.cafile;
-	si->conf.starttls = set->imap.starttls;
-	si->conf.insecure = set->imap.insecure;
-	si->conf.timeout = set->imap.timeout;
-	si->conf.deadline = set->imap.deadline;
-	si->batch = (size_t)set->imap.batch;
+	si->conf.cafile = is.cafile;
+	si->conf.starttls = is.starttls;
+	si->conf.insecure = is.insecure;
+	si->conf.timeout = is.timeout;
+	si->conf.deadline = is.deadline;
+	si->batch = (size_t)is.batch;
 	si->account = xasprintf("%.*s%s@%s",
 				(int)(strstr(si->server, "://") + 3 -
 				      si->server),
 				si->server, si->conf.user,
 				strstr(si->server, "://") + 3);
-	si->after = set->imap.after;
-	si->move_to = set->imap.move_to;
-	return load_password(set, si);
+	si->after = is.after;
+	si->move_to = is.move_to;
+	return load_password(&is, si);
 }
 
 static void
@@ -509,7 +611,7 @@ imap_unconfigure(struct sync_imap *si)
 static int
 imap_configured(const struct settings *set)
 {
-	return set->imap.url != NULL;
+	return imap_value(set, K_URL)->str != NULL;
 }
 
 /* What the login negotiated and the messages per folder ("TLS, AUTH
@@ -552,8 +654,8 @@ static int
 imap_probe(const struct settings *set, struct strbuf *detail)
 {
 	struct strbuf sum = STRBUF_INIT;
-	const char *why;
-	char *url = curl_url_shown(set->imap.url);
+	const char *why, *user = imap_value(set, K_USER)->str;
+	char *url = curl_url_shown(imap_value(set, K_URL)->str);
 	int rc;
 
 	log_clear_last_error();
@@ -562,8 +664,7 @@ imap_probe(const struct settings *set, struct strbuf *detail)
 	strbuf_reset(detail);
 	if (rc == LKB_OK)
 		rc = strbuf_addf(detail, "logged in to %s as %s; %s", url,
-				 set->imap.user ? set->imap.user
-						: "(~/.netrc)", sum.buf);
+				 user ? user : "(~/.netrc)", sum.buf);
 	else if (strbuf_addf(detail, "%s%s%s", sum.buf, sum.len ? ": " : "",
 			     why))
 		rc = LKB_ERR_TOO_BIG;
@@ -585,6 +686,7 @@ imap_sync(const struct settings *set, struct store *st,
 	si.dry_run = o->dry_run;
 	si.quiet = o->quiet;
 	rc = imap_configure(set, &si);
+	si.conf.deadline = run_left(o->end, si.conf.deadline);
 	if (rc == LKB_OK)
 		rc = sync_imap_account(&si);
 	imap_unconfigure(&si);
@@ -598,5 +700,5 @@ const struct mail_source sync_source_imap = {
 	"starttls",
 	NULL,
 	"check [imap] url and port, and that the server is up",
-	NULL,	/* its keys: in the table of bot/core/settings.c */
+	imap_keys,
 };

@@ -13,6 +13,7 @@
 #include "bot/core/ctx.h"
 #include "bot/core/datadir.h"
 #include "bot/core/lock.h"
+#include "bot/core/run.h"
 #include "bot/core/settings.h"
 #include "bot/net/smtp.h"
 #include "bot/outbox/transport.h"
@@ -519,22 +520,23 @@ rate_allows(struct sender *s)
 }
 
 int
-outbox_send_due(struct bot_ctx *ctx, const char *dry_run_dir,
+outbox_send_due(struct bot_ctx *ctx, const struct run_opts *o,
 		struct outbox_stats *stats_out)
 {
+	long deadline = run_left(o->end, ctx->set->smtp.deadline);
+	time_t end = time(NULL) + deadline;
 	struct sender s;
-	time_t end = time(NULL) + ctx->set->smtp.deadline;
 	int64_t waiting;
 	int rc, ok;
 
-	if ((rc = sender_init(&s, ctx, dry_run_dir)) != LKB_OK)
+	if ((rc = sender_init(&s, ctx, o->dry_run_dir)) != LKB_OK)
 		goto out;
 	while ((ok = rate_allows(&s)) == 1 && (rc = send_one(&s, 0)) == 1) {
 		/* a slow server cannot hold the stage (and the lock) */
 		if (time(NULL) >= end) {
 			lkb_warn("send: past its deadline of %ld s ([smtp] "
 				 "deadline); the rest waits for the next run",
-				 ctx->set->smtp.deadline);
+				 deadline);
 			break;
 		}
 	}

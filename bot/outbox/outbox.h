@@ -18,6 +18,7 @@
 
 struct bot_ctx;
 struct config;
+struct run_opts;
 struct settings;
 struct store;
 struct tpl_set;
@@ -64,12 +65,13 @@ struct outbox_stats {
  * interrupted N". */
 void outbox_print_stats(FILE *f, const struct outbox_stats *s);
 
-/* Send every due row. dry_run_dir (or [smtp] dry_run_dir) writes .eml
- * files instead of talking SMTP. Rows found in `sending` are reported,
- * not sent. Stops at [bot] max_per_hour sent mails in the last hour.
+/* Send every due row. o->dry_run_dir (or [smtp] dry_run_dir) writes
+ * .eml files instead of talking SMTP. Rows found in `sending` are
+ * reported, not sent. Stops at [bot] max_per_hour sent mails in the
+ * last hour, and after [smtp] deadline or o->end, whichever is first.
  * Returns LKB_OK, LKB_ERR_NET when the server could not be reached (the
  * mail stays pending), or another error. stats_out may be NULL. */
-int outbox_send_due(struct bot_ctx *ctx, const char *dry_run_dir,
+int outbox_send_due(struct bot_ctx *ctx, const struct run_opts *o,
 		    struct outbox_stats *stats_out) LKB_WARN_UNUSED;
 
 /* Send row id now, due or not. A row in `sending` (a crash while it was

@@ -647,11 +647,11 @@ requests_stage(struct bot_ctx *ctx, const struct run_opts *o)
 	struct request_env env;
 	struct tpl_set *set = NULL;
 	struct answerer aw;
-	time_t end = time(NULL) + ctx->set->requests.deadline;
+	long deadline = run_left(o->end, ctx->set->requests.deadline);
+	time_t end = time(NULL) + deadline;
 	size_t n = 0;
 	int rc, first = LKB_OK;
 
-	(void)o;
 	requests_env(ctx->set, &env);
 	rc = store_request_list(ctx->st, REQ_STATE_OPEN, LKB_MAX_REQUESTS_PER_RUN, &v,
 				&n);
@@ -669,7 +669,7 @@ requests_stage(struct bot_ctx *ctx, const struct run_opts *o)
 		if (left <= 0) {
 			lkb_warn("requests: past the deadline of %ld s "
 				 "([requests] deadline); %zu request(s) wait "
-				 "for the next run", ctx->set->requests.deadline,
+				 "for the next run", deadline,
 				 n - i);
 			break;
 		}

@@ -428,14 +428,15 @@ out:
 }
 
 int
-gitwatch_run(struct bot_ctx *ctx, struct gitwatch_stats *stats_out)
+gitwatch_run(struct bot_ctx *ctx, const struct run_opts *o,
+	     struct gitwatch_stats *stats_out)
 {
 	const struct settings *set = ctx->set;
 	struct gitwatch_stats stats = { 0 };
 	struct gw g = { ctx->st, set->git.repo, NULL, &stats };
 	int rc, first = LKB_OK;
 
-	compare_git_set_timeout(set->git.timeout);
+	compare_git_set_timeout(run_left(o->end, set->git.timeout));
 	for (size_t i = 0; i < set->git.nwatch; i++) {
 		g.branch = set->git.watch[i];
 		stats.branches++;
@@ -456,10 +457,9 @@ gitwatch_stage(struct bot_ctx *ctx, const struct run_opts *o)
 	struct gitwatch_stats s = { 0 };
 	int rc;
 
-	(void)o;
 	if (!ctx->set->git.nwatch)
 		return LKB_OK;
-	rc = gitwatch_run(ctx, &s);
+	rc = gitwatch_run(ctx, o, &s);
 	if (ctx->verbose >= 0 && s.moved)
 		printf("git: %u of %u branches moved, %u commits read, %u "
 		       "matches, %u reports closed, %u fixes proposed\n",

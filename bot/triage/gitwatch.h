@@ -44,9 +44,10 @@ struct gitwatch_stats {
 /* The run stage (bot/core/run.h); nothing without [git] watch. */
 run_stage_fn gitwatch_stage;
 
-/* Read every watched branch once; stats_out may be NULL. LKB_OK, or the
- * first branch's error after trying every branch. */
-int gitwatch_run(struct bot_ctx *ctx, struct gitwatch_stats *stats_out)
-	LKB_WARN_UNUSED;
+/* Read every watched branch once, each git command within [git]
+ * timeout and what is left of o->end; stats_out may be NULL. LKB_OK,
+ * or the first branch's error after trying every branch. */
+int gitwatch_run(struct bot_ctx *ctx, const struct run_opts *o,
+		 struct gitwatch_stats *stats_out) LKB_WARN_UNUSED;
 
 #endif

@@ -11,11 +11,13 @@
 #include "bot/core/secret.h"
 #include "bot/core/settings.h"
 #include "bot/ingest/sync.h"
+#include "bot/ingest/sync_imap.h"
 #include "bot/net/smtp.h"
 #include "bot/outbox/transport.h"
 #include "lib/limits.h"
 #include "lib/log.h"
 #include "lib/status.h"
+#include "lib/strbuf.h"
 #include "lib/xalloc.h"
 #include "parsers/conf.h"
 
@@ -292,6 +294,27 @@ load(const char *text, struct settings *set)
 	return load_more(text, set, sync_source_key_at);
 }
 
+/* A configuration and what loading it says. */
+struct says {
+	const char *text;
+	const char *says;
+};
+
+/* Each of the n rows fails to load with the rows of more, saying its
+ * says. */
+static void
+assert_says(const struct says *rows, size_t n, settings_more_fn more)
+{
+	struct settings set;
+
+	for (size_t i = 0; i < n; i++) {
+		ck_assert_int_eq(load_more(rows[i].text, &set, more),
+				 LKB_ERR_CONFIG);
+		ck_assert_msg(strstr(set.problem, rows[i].says),
+			      "row %zu: '%s'", i, set.problem);
+	}
+}
+
 /* An unknown section or key is an error naming the line and the
  * nearest known name; a key of another section names that section. */
 START_TEST(settings_unknown_names)
@@ -357,14 +380,19 @@ END_TEST
  * and where). */
 START_TEST(settings_defaults)
 {
+	struct imap_settings is;
 	struct settings set;
 
 	ck_assert_int_eq(load("", &set), LKB_OK);
-	ck_assert_int_eq(set.imap.timeout, 60);
-	ck_assert_int_eq(set.imap.batch, LKB_BATCH_MESSAGES);
-	ck_assert_int_eq(set.imap.starttls, -1);
-	ck_assert_int_eq(set.imap.insecure, 0);
-	ck_assert_int_eq(set.imap.after, AFTER_NONE);
+	sync_imap_settings(&set, &is);
+	ck_assert_int_eq(is.timeout, 60);
+	ck_assert_int_eq(is.deadline, 1800);
+	ck_assert_int_eq(is.batch, LKB_BATCH_MESSAGES);
+	ck_assert_int_eq(is.starttls, -1);
+	ck_assert_int_eq(is.insecure, 0);
+	ck_assert_int_eq(is.after, AFTER_NONE);
+	ck_assert_uint_eq(is.nfolders, 0);
+	ck_assert_ptr_null(is.url);
 	ck_assert_int_eq(set.smtp.starttls, SET_TLS_DEFAULT);
 	ck_assert_int_eq(set.smtp.timeout, 300);
 	ck_assert_int_eq(set.bot.cc_policy, CC_THREAD);
@@ -381,22 +409,23 @@ START_TEST(settings_defaults)
 	ck_assert_int_eq(set.requests.jobs_per_hour, 40);
 	ck_assert(set.triage.model_floor > 0.39 &&
 		  set.triage.model_floor < 0.41);
-	ck_assert_ptr_null(set.imap.url);
 
 	ck_assert_int_eq(load("[imap]\nafter = move:Done\nstarttls = no\n"
 			      "[smtp]\nstarttls = try\nfrom = Bot <b@x.org>\n"
 			      "[bot]\ncc_policy = asker\nthreads = 0\n", &set),
 			 LKB_OK);
-	ck_assert_int_eq(set.imap.after, AFTER_MOVE);
-	ck_assert_str_eq(set.imap.move_to, "Done");
-	ck_assert_int_eq(set.imap.starttls, 0);
+	sync_imap_settings(&set, &is);
+	ck_assert_int_eq(is.after, AFTER_MOVE);
+	ck_assert_str_eq(is.move_to, "Done");
+	ck_assert_int_eq(is.starttls, 0);
 	ck_assert_int_eq(set.smtp.starttls, SET_TLS_TRY);
 	ck_assert_int_eq(set.bot.cc_policy, CC_ASKER);
 	ck_assert_int_eq(set.bot.threads, 0);
 	ck_assert_str_eq(set.bot.address, "b@x.org");
 	ck_assert_int_eq(load("[imap]\nafter = seen\n", &set), LKB_OK);
-	ck_assert_int_eq(set.imap.after, AFTER_SEEN);
-	ck_assert_ptr_null(set.imap.move_to);
+	sync_imap_settings(&set, &is);
+	ck_assert_int_eq(is.after, AFTER_SEEN);
+	ck_assert_ptr_null(is.move_to);
 }
 END_TEST
 
@@ -518,8 +547,19 @@ START_TEST(settings_doctor_marks)
 END_TEST
 
 /* Keys declared outside settings.c, as a mail source declares them: a
- * number, a yes/no and a choice kept by row, with the table's checks. */
+ * number, a yes/no, a choice and a list kept by row, with the table's
+ * checks and a check of their own. */
 static const char *const probe_modes[] = { "fast", "slow", NULL };
+
+static void
+check_probe_names(struct settings *s, const struct settings_key *k,
+		  const char *v)
+{
+	if (v && strstr(v, "bad"))
+		settings_problem(s, k, "[probe] names = '%s': no bad names",
+				 v);
+}
+
 static const struct settings_key probe_keys[] = {
 	{ .section = "probe", .key = "path", .type = SETT_STR },
 	{ .section = "probe", .key = "limit", .type = SETT_NUM, .def = "7",
@@ -528,6 +568,8 @@ static const struct settings_key probe_keys[] = {
 	  .def = "no" },
 	{ .section = "probe", .key = "mode", .type = SETT_CHOICE,
 	  .def = "slow", .names = probe_modes },
+	{ .section = "probe", .key = "names", .type = SETT_LIST, .hi = 2,
+	  .limit = "LKB_MAX_PROBE_NAMES", .check = check_probe_names },
 	{ .section = NULL },
 };
 
@@ -542,10 +584,7 @@ probe_key_at(size_t i)
  * without them their section is unknown. */
 START_TEST(settings_keys_from_outside)
 {
-	static const struct {
-		const char *text;
-		const char *says;
-	} bad[] = {
+	static const struct says bad[] = {
 		{ "[probe]\npath = /p\nlimit = 10\n", "config:3: [probe] "
 		  "limit = '10': expected a whole number from 1 to 9 "
 		  "(LKB_MAX_PROBE)" },
@@ -559,6 +598,10 @@ START_TEST(settings_keys_from_outside)
 		  "[probe]?" },
 		{ "[smtp]\nstrict = yes\n", "config:2: unknown key 'strict' "
 		  "in [smtp]; did you mean it in [probe]?" },
+		{ "[probe]\nnames = a, b, c\n", "config:2: [probe] names: more "
+		  "than 2 entries (LKB_MAX_PROBE_NAMES)" },
+		{ "[probe]\n\nnames = a, bad\n", "config:3: [probe] names = "
+		  "'a, bad': no bad names" },
 	};
 	struct settings set;
 	size_t n;
@@ -569,41 +612,50 @@ START_TEST(settings_keys_from_outside)
 	ck_assert_int_eq(settings_value(&set, &probe_keys[1])->num, 7);
 	ck_assert_int_eq(settings_value(&set, &probe_keys[2])->flag, 0);
 	ck_assert_int_eq(settings_value(&set, &probe_keys[3])->flag, 1);
+	ck_assert_uint_eq(settings_value(&set, &probe_keys[4])->list.n, 0);
 	ck_assert_int_eq(load_more("[probe]\npath = /p\nlimit = 2\n"
-				   "strict = yes\nmode = fast\n", &set,
+				   "strict = yes\nmode = fast\n"
+				   "names = a, b\n", &set,
 				   probe_key_at), LKB_OK);
 	ck_assert_str_eq(settings_value(&set, &probe_keys[0])->str, "/p");
 	ck_assert_str_eq(settings_key_str(&set, &probe_keys[0]), "/p");
 	ck_assert_int_eq(settings_value(&set, &probe_keys[1])->num, 2);
 	ck_assert_int_eq(settings_value(&set, &probe_keys[2])->flag, 1);
 	ck_assert_int_eq(settings_value(&set, &probe_keys[3])->flag, 0);
-	/* the walk of doctor and the man page test sees them last */
-	for (n = 0; settings_key_at(&set, n) != NULL; n++)
-		;
-	ck_assert_ptr_eq(settings_key_at(&set, n - 1), &probe_keys[3]);
-	for (size_t i = 0; i < LKB_ARRAY_SIZE(bad); i++) {
-		ck_assert_int_eq(load_more(bad[i].text, &set, probe_key_at),
-				 LKB_ERR_CONFIG);
-		ck_assert_msg(strstr(set.problem, bad[i].says),
-			      "row %zu: '%s'", i, set.problem);
-	}
+	ck_assert_uint_eq(settings_value(&set, &probe_keys[4])->list.n, 2);
+	ck_assert_str_eq(settings_value(&set, &probe_keys[4])->list.items[1],
+			 "b");
+	/* the walk of doctor and the man page test sees them first */
+	for (n = 0; n + 1 < LKB_ARRAY_SIZE(probe_keys); n++)
+		ck_assert_ptr_eq(settings_key_at(&set, n), &probe_keys[n]);
+	assert_says(bad, LKB_ARRAY_SIZE(bad), probe_key_at);
 	ck_assert_int_eq(load_more("[probe]\npath = /p\n", &set, NULL),
 			 LKB_ERR_CONFIG);
 	ck_assert_ptr_nonnull(strstr(set.problem, "unknown section [probe]"));
 }
 END_TEST
 
+/* The row of section.key among the keys of set, or NULL. */
+static const struct settings_key *
+row_of(const struct settings *set, const char *section, const char *key)
+{
+	const struct settings_key *k;
+
+	for (size_t i = 0; (k = settings_key_at(set, i)) != NULL; i++)
+		if (!strcmp(k->section, section) && !strcmp(k->key, key))
+			return k;
+	return NULL;
+}
+
 /* [maildir] path is its source's key (bot/ingest/sync_maildir.c): read
  * as before when the sources' keys are handed over, unknown when not. */
 START_TEST(settings_source_keys)
 {
-	const struct settings_key *k = sync_source_key_at(0);
+	const struct settings_key *k;
 	struct settings set;
 
-	ck_assert_ptr_nonnull(k);
-	ck_assert_str_eq(k->section, "maildir");
-	ck_assert_str_eq(k->key, "path");
 	ck_assert_int_eq(load("[maildir]\npath = /srv/md\n", &set), LKB_OK);
+	ck_assert_ptr_nonnull(k = row_of(&set, "maildir", "path"));
 	ck_assert_str_eq(settings_value(&set, k)->str, "/srv/md");
 	ck_assert_int_eq(load("[maildir]\npaht = /srv/md\n", &set),
 			 LKB_ERR_CONFIG);
@@ -613,6 +665,47 @@ START_TEST(settings_source_keys)
 				   NULL), LKB_ERR_CONFIG);
 	ck_assert_ptr_nonnull(strstr(set.problem,
 				     "unknown section [maildir]"));
+}
+END_TEST
+
+/* The keys of [imap] are its source's (bot/ingest/sync_imap.c), read
+ * before the table's as they were its first rows: folders a list of at
+ * most LKB_MAX_IMAP_FOLDERS, a key of [imap] elsewhere names [imap]. */
+START_TEST(settings_imap_keys)
+{
+	static const struct says bad[] = {
+		{ "[smtp]\nfolders = a\n", "config:2: unknown key 'folders' "
+		  "in [smtp]; did you mean it in [imap]?" },
+		{ "[bot]\nurl = imaps://a/\n", "config:2: unknown key 'url' "
+		  "in [bot]; did you mean it in [imap]?" },
+		{ "[maildir]\ntimeout = 3\n", "config:2: unknown key "
+		  "'timeout' in [maildir]; did you mean it in [imap]?" },
+		{ "[imap]\ndeadline = 0\n", "config:2: [imap] deadline = '0': "
+		  "expected a whole number from 1 to 86400" },
+	};
+	struct strbuf text = STRBUF_INIT;
+	struct imap_settings is;
+	struct settings set;
+
+	ck_assert_int_eq(load("[imap]\nurl = imaps://a/\nfolders = INBOX, "
+			      "lkml\ndeadline = 60\n", &set), LKB_OK);
+	ck_assert_str_eq(settings_key_at(&set, 0)->section, "imap");
+	ck_assert_str_eq(settings_key_at(&set, 0)->key, "url");
+	sync_imap_settings(&set, &is);
+	ck_assert_str_eq(is.url, "imaps://a/");
+	ck_assert_uint_eq(is.nfolders, 2);
+	ck_assert_str_eq(is.folders[0], "INBOX");
+	ck_assert_str_eq(is.folders[1], "lkml");
+	ck_assert_int_eq(is.deadline, 60);
+	assert_says(bad, LKB_ARRAY_SIZE(bad), sync_source_key_at);
+	ck_assert_int_eq(strbuf_adds(&text, "[imap]\nfolders = f0"), 0);
+	for (int i = 1; i <= LKB_MAX_IMAP_FOLDERS; i++)
+		ck_assert_int_eq(strbuf_addf(&text, ", f%d", i), 0);
+	ck_assert_int_eq(strbuf_adds(&text, "\n"), 0);
+	ck_assert_int_eq(load(text.buf, &set), LKB_ERR_CONFIG);
+	ck_assert_str_eq(set.problem, "config:2: [imap] folders: more than "
+			 "64 entries (LKB_MAX_IMAP_FOLDERS)");
+	strbuf_release(&text);
 }
 END_TEST
 
@@ -639,6 +732,7 @@ lkb_test_suite(void)
 	tcase_add_test(tc, settings_doctor_marks);
 	tcase_add_test(tc, settings_keys_from_outside);
 	tcase_add_test(tc, settings_source_keys);
+	tcase_add_test(tc, settings_imap_keys);
 	suite_add_tcase(s, tc);
 	return s;
 }
