@@ -340,7 +340,9 @@ is_fix(const struct lc_input *in)
 
 /* A report closed by a dispute reopens for a later fix, so a wrong
  * dismissal cannot bury a real fix; one closed by a command or the LKP
- * team's close stays closed. */
+ * team's close stays closed. The disputer's own later fix reopens it
+ * too: on the tuning lists, leaving theirs out leaves 3 more reports
+ * closed wrongly (automatic closes right 93.1 % -> 91.5 %). */
 static int
 reopens(const struct lc_state *cur, const struct lc_input *in)
 {
@@ -363,7 +365,13 @@ event_closes(const struct lc_input *in, struct lc_state *next)
 	else if (in->event == EV_FIX_APPLIED &&
 		 (in->tier == TIER_MAINTAINER || in->by_bot))
 		set_closed(next, CR_FIXED, sha, 0);
-	else
+	/* a maintainer, the patch's author, someone it was sent to or the
+	 * LKP team says it is no bug: not-a-bug, until a fix says
+	 * otherwise */
+	else if (in->event == EV_DISPUTE && in->tier != TIER_OTHER) {
+		set_closed(next, CR_INVALID, NULL, 0);
+		next->dismissed = 1;
+	} else
 		return 0;
 	return 1;
 }

@@ -18,6 +18,7 @@ static const struct {
 	enum lc_verdict v;
 } ev_cases[] = {
 	{ RS_OPEN, EV_ACK, RS_ACKNOWLEDGED, LC_CHANGED },	/* engagement */
+	/* a dispute from no participant (triage keeps it, nothing more) */
 	{ RS_OPEN, EV_DISPUTE, RS_ACKNOWLEDGED, LC_CHANGED },
 	{ RS_OPEN, EV_ROOT_CAUSED, RS_ACKNOWLEDGED, LC_CHANGED },
 	{ RS_OPEN, EV_MORE_DATA_REQUEST, RS_ACKNOWLEDGED, LC_CHANGED },
@@ -159,9 +160,9 @@ START_TEST(lifecycle_fix_applied_closes)
 }
 END_TEST
 
-/* A report a dispute closed (dismissed) reopens for a later fix, which
- * moves it on; nothing else reopens it, nor any other closed report
- * (issue 34). */
+/* A dispute from who may change the state closes the report as
+ * invalid (not-a-bug), marked dismissed; a later fix reopens such a
+ * report and moves it on, and nothing else does (issue 34). */
 static const struct {
 	const char *why;
 	enum report_state from;
@@ -175,6 +176,18 @@ static const struct {
 	int to_dismissed;
 	enum lc_verdict v;
 } dispute_cases[] = {
+	{ "a maintainer dismisses an open report", RS_OPEN, CR_NONE, 0,
+	  EV_DISPUTE, TIER_MAINTAINER, CR_NONE,
+	  RS_CLOSED, CR_INVALID, 1, LC_CHANGED },
+	{ "the patch's author, after a fix was proposed", RS_FIX_PROPOSED,
+	  CR_NONE, 0, EV_DISPUTE, TIER_PARTICIPANT, CR_NONE,
+	  RS_CLOSED, CR_INVALID, 1, LC_CHANGED },
+	{ "an outsider only acknowledges", RS_OPEN, CR_NONE, 0,
+	  EV_DISPUTE, TIER_OTHER, CR_NONE,
+	  RS_ACKNOWLEDGED, CR_NONE, 0, LC_CHANGED },
+	{ "a closed report stays closed", RS_CLOSED, CR_FIXED, 0,
+	  EV_DISPUTE, TIER_MAINTAINER, CR_NONE,
+	  RS_CLOSED, CR_FIXED, 0, LC_UNCHANGED },
 	/* a later fix reopens a dismissed report */
 	{ "a fix proposed", RS_CLOSED, CR_INVALID, 1,
 	  EV_FIX_PROPOSED, TIER_PARTICIPANT, CR_NONE,
