@@ -206,8 +206,11 @@
 #define LKB_MAX_SOURCE_ITEMS 128
 /* Folder names a message about a missing folder lists (IMAP LIST). */
 #define LKB_MAX_IMAP_LISTED 20
-/* Entries of [bot] maintainers (addresses or @domains). */
-#define LKB_MAX_MAINTAINERS 256
+/* Entries of [bot] maintainers, lkp_team and bots (addresses or
+ * @domains): a deployment for many subsystems names a few hundred
+ * maintainers (bench/triage/maintainers.txt: 259); more is a
+ * configuration error, never a silent cut of who may change state. */
+#define LKB_MAX_MAINTAINERS 1024
 
 /* Requests one run works on (the rest wait for the next run). */
 #define LKB_MAX_REQUESTS_PER_RUN 1000

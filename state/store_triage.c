@@ -159,9 +159,12 @@ store_command_add(struct store *st, const struct store_command *c,
 	return rc;
 }
 
+/* dismissed: the last change of a closed report was a dispute's */
 static const char sql_state_get[] =
-	"SELECT state, close_reason, coalesce(duplicate_of, 0) FROM reports"
-	" WHERE id = :r";
+	"SELECT r.state, r.close_reason, coalesce(r.duplicate_of, 0),"
+	" r.state = 'closed' AND (SELECT h.cause LIKE 'dispute %'"
+	" FROM report_history h WHERE h.report_id = r.id"
+	" ORDER BY h.id DESC LIMIT 1) FROM reports r WHERE r.id = :r";
 
 int
 store_report_state_get(struct store *st, int64_t report_id,
@@ -178,6 +181,7 @@ store_report_state_get(struct store *st, int64_t report_id,
 		out->state = store_col_strdup(s, 0);
 		out->close_reason = store_col_strdup(s, 1);
 		out->duplicate_of = sqlite3_column_int64(s, 2);
+		out->dismissed = sqlite3_column_int(s, 3) == 1;
 		store_stmt_done(s);
 	}
 	return rc;

@@ -88,10 +88,13 @@ struct store_command {
 int store_command_add(struct store *st, const struct store_command *c,
 		      int64_t *id_out) LKB_WARN_UNUSED;
 
-/* Current state of a report; strings are copies the caller frees. */
+/* Current state of a report; strings are copies the caller frees.
+ * dismissed: closed, and its last change was a dispute's (a history
+ * cause "dispute ...", bot/triage/triage_apply.c). */
 struct store_report_state {
 	char *state, *close_reason;
 	int64_t duplicate_of;
+	int dismissed;
 };
 int store_report_state_get(struct store *st, int64_t report_id,
 			   struct store_report_state *out) LKB_WARN_UNUSED;

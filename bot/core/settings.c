@@ -418,8 +418,8 @@ read_scalar(struct settings *s, const struct settings_key *k,
 	}
 }
 
-/* A list: at most k->hi items; more is an error, or for addresses a
- * warning and the first k->hi. */
+/* A list: at most k->hi items; more is an error (for addresses too:
+ * dropping the last would take away what they may do, unseen). */
 static void
 read_list(struct settings *s, const struct settings_key *k, const char *v,
 	  const char **items, size_t *count)
@@ -434,10 +434,7 @@ read_list(struct settings *s, const struct settings_key *k, const char *v,
 	}
 	n = config_get_list((struct config *)s->cfg, k->section, k->key,
 			    items, (size_t)k->hi);
-	if (n > (size_t)k->hi && k->type == SETT_ADDRS)
-		lkb_warn("[%s] %s: only the first %ld are used (%s)",
-			 k->section, k->key, k->hi, k->limit);
-	else if (n > (size_t)k->hi)
+	if (n > (size_t)k->hi)
 		BAD(s, k, "[%s] %s: more than %ld entries (%s)", k->section,
 		    k->key, k->hi, k->limit);
 	*count = n > (size_t)k->hi ? (size_t)k->hi : n;

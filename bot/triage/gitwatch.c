@@ -67,6 +67,7 @@ load_state(const struct store_report_state *s, struct lc_state *cur)
 			    : CR_NONE;
 	cur->reason = v < 0 ? CR_NONE : (enum close_reason)v;
 	cur->dup_of = s->duplicate_of;
+	cur->dismissed = s->dismissed;	/* a commit is nobody's dispute */
 }
 
 /* How the commit relates to the report (report_related). */

@@ -152,6 +152,7 @@ set_closed(struct lc_state *s, enum close_reason r, const char *commit,
 	s->reason = r == CR_NONE ? CR_ACCEPTED_TRADEOFF : r;
 	s->commit = commit;
 	s->dup_of = dup_of;
+	s->dismissed = 0;
 }
 
 /* dup-of: resolve the target and refuse self-duplicates, cycles and a
@@ -321,11 +322,66 @@ event_target(enum report_state s, enum reply_event_type e)
 	}
 }
 
+/* Is the event a fix of the report: proposed, applied, or a commit that
+ * fixes or reverts the culprit (git watch)? */
+static int
+is_fix(const struct lc_input *in)
+{
+	switch (in->event) {
+	case EV_FIX_PROPOSED:
+	case EV_FIX_APPLIED:
+		return 1;
+	case EV_CLOSE:
+		return in->reason == CR_FIXED || in->reason == CR_REVERTED;
+	default:
+		return 0;
+	}
+}
+
+/* A report closed by a dispute reopens for a later fix, so a wrong
+ * dismissal cannot bury a real fix; one closed by a command or the LKP
+ * team's close stays closed. The disputer's own later fix reopens it
+ * too: on the tuning lists, leaving theirs out leaves 3 more reports
+ * closed wrongly (automatic closes right 93.1 % -> 91.5 %). */
+static int
+reopens(const struct lc_state *cur, const struct lc_input *in)
+{
+	return cur->dismissed && is_fix(in);
+}
+
+/* Natural-language events that close the report (cur not closed). 1
+ * when in closed it into *next. */
+static int
+event_closes(const struct lc_input *in, struct lc_state *next)
+{
+	const char *sha = in->commit && lkp_is_sha(in->commit,
+						   strlen(in->commit))
+				  ? in->commit : NULL;
+
+	if (in->event == EV_CLOSE)
+		set_closed(next, in->reason, sha, 0);
+	/* a maintainer or a bot (patchwork-bot) applied the fix or dropped
+	 * the culprit: the report is done, as fixed (by the sha if given) */
+	else if (in->event == EV_FIX_APPLIED &&
+		 (in->tier == TIER_MAINTAINER || in->by_bot))
+		set_closed(next, CR_FIXED, sha, 0);
+	/* a maintainer, the patch's author, someone it was sent to or the
+	 * LKP team says it is no bug: not-a-bug, until a fix says
+	 * otherwise */
+	else if (in->event == EV_DISPUTE && in->tier != TIER_OTHER) {
+		set_closed(next, CR_INVALID, NULL, 0);
+		next->dismissed = 1;
+	} else
+		return 0;
+	return 1;
+}
+
 int
 lifecycle_apply(const struct lc_state *cur, const struct lc_input *in,
 		const struct lc_lookup *lk, struct lc_state *next_out,
 		enum lc_verdict *verdict_out, const char **message_out)
 {
+	struct lc_state reopened = { RS_ACKNOWLEDGED, CR_NONE, NULL, 0, 0 };
 	enum report_state to;
 
 	*next_out = *cur;
@@ -339,26 +395,14 @@ lifecycle_apply(const struct lc_state *cur, const struct lc_input *in,
 		*message_out = "not a natural-language event";
 		return LKB_OK;
 	}
-	if (cur->state == RS_CLOSED)
-		return LKB_OK;	/* only a command reopens */
-	if (in->event == EV_CLOSE) {
-		set_closed(next_out, in->reason,
-			   in->commit && lkp_is_sha(in->commit,
-						    strlen(in->commit)) ?
-				   in->commit : NULL,
-			   0);
+	if (cur->state == RS_CLOSED) {
+		if (!reopens(cur, in))
+			return LKB_OK;	/* only a command reopens */
+		*next_out = reopened;	/* as it was when disputed */
 		*verdict_out = LC_CHANGED;
-		return LKB_OK;
+		cur = &reopened;
 	}
-	/* a maintainer or a bot (patchwork-bot) applied the fix or dropped
-	 * the culprit: the report is done, as fixed (by the sha if given) */
-	if (in->event == EV_FIX_APPLIED &&
-	    (in->tier == TIER_MAINTAINER || in->by_bot)) {
-		set_closed(next_out, CR_FIXED,
-			   in->commit && lkp_is_sha(in->commit,
-						    strlen(in->commit)) ?
-				   in->commit : NULL,
-			   0);
+	if (event_closes(in, next_out)) {
 		*verdict_out = LC_CHANGED;
 		return LKB_OK;
 	}

@@ -12,7 +12,12 @@
  * events (from LKP rules) close it. `fix-applied` closes it as fixed
  * (with the captured sha) when a maintainer or a known bot says so, and
  * from anyone else moves it to fix-proposed; `retest-failed` and
- * `data-provided` leave the state as it is. Commands are checked against
+ * `data-provided` leave the state as it is. A `dispute` from a
+ * maintainer or a participant (the report's recipients: the patch's
+ * author and those it was sent to; the LKP team) closes it as invalid,
+ * the not-a-bug of the labels; a later fix (fix-proposed, fix-applied, a
+ * close as fixed or reverted) reopens a report a dispute closed and
+ * moves it on. Commands are checked against
  * the author's tier and carried out by their verb's effect (the verb
  * table of parsers/lkp_command.c): maintainers may change state,
  * participants (the report's recipients, the LKP team) may ask
@@ -57,6 +62,9 @@ struct lc_state {
 	enum close_reason reason;	/* CR_NONE unless closed */
 	const char *commit;	/* fixed-by fix / fix-of earlier commit */
 	long long dup_of;	/* duplicate: the report id; 0 otherwise */
+	int dismissed;		/* closed by a dispute (not by a command
+				 * nor the LKP team's close): a later fix
+				 * reopens it */
 };
 
 /* Resolve a dup-of target (report id or message-id) to a report id:

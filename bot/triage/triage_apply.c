@@ -44,6 +44,7 @@ triage_load_state(struct triage *t, struct triage_mail *tm)
 	tm->cur.reason = st < 0 ? CR_NONE : (enum close_reason)st;
 	tm->cur.dup_of = s.duplicate_of;
 	tm->cur.commit = NULL;
+	tm->cur.dismissed = s.dismissed;
 	store_report_state_release(&s);
 	return LKB_OK;
 }
@@ -93,12 +94,18 @@ triage_apply(struct triage *t, struct triage_mail *tm,
 {
 	struct lc_lookup lk = { lk_resolve, lk_dup_of, lk_later, t };
 	struct lc_state next;
+	char why[300];
 	int rc;
 
 	rc = lifecycle_apply(&tm->cur, in, &lk, &next, verdict_out,
 			     message_out);
 	if (rc != LKB_OK || *verdict_out != LC_CHANGED)
 		return rc;
+	/* the mark a later fix reopens by (store_report_state_get) */
+	if (next.dismissed) {
+		snprintf(why, sizeof(why), "dispute %s", cause);
+		cause = why;
+	}
 	rc = store_report_transition(t->st, tm->report_id,
 				     report_state_name(next.state),
 				     next.state == RS_CLOSED

@@ -11,6 +11,12 @@
 #   run         `lkpbot run --dry-run`, stderr in $T/run.err
 #   deliver F   copy mail F into the Maildir
 #   rid MSGID   the report id of the robot mail MSGID
+#   stories    delivers the seed reports 000, 002 and 004 and runs: P0,
+#       P2, P4 their Message-IDs, R0, R2, R4 their report ids
+#   mail FROM PARENT-ID SUBJECT BODY [EXTRA-HEADER]  writes and delivers
+#       a reply to the robot below PARENT-ID, "Re: SUBJECT", BODY through
+#       printf %b, Message-ID <$MAIL_PREFIX$n@test> ("act" unless set;
+#       n counts the mails, 10:0n the minute of their Date:)
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 TAP_TMP=$T
@@ -34,3 +40,29 @@ q() { sqlite3 "$T/db" "$1"; }
 run() { "$LKPBOT" -c "$T/conf" run --dry-run "$T/out" >/dev/null 2>"$T/run.err"; }
 deliver() { cp "$1" "$T/md/new/$(basename "$1").$$"; }
 rid() { q "select r.id from reports r join messages m on m.id = r.msg_id where m.message_id = '$1'"; }
+n=0
+mail() {
+	n=$((n + 1))
+	{
+		printf 'From: %s\nTo: kernel test robot <lkp@intel.com>\n' "$1"
+		printf 'Subject: Re: %s\n' "$3"
+		printf 'Date: Tue, 01 Mar 2022 10:%02d:00 +0000\n' "$n"
+		printf 'Message-ID: <%s%d@test>\nIn-Reply-To: <%s>\nReferences: <%s>\n' \
+			"${MAIL_PREFIX:-act}" "$n" "$2" "$2"
+		[ -n "${5:-}" ] && printf '%s\n' "$5"
+		printf '\n%b\n' "$4"
+	} > "$T/${MAIL_PREFIX:-act}$n.eml"
+	deliver "$T/${MAIL_PREFIX:-act}$n.eml"
+}
+stories() {
+	for f in "$S"/000-report.eml "$S"/002-report.eml "$S"/004-report.eml; do
+		deliver "$f"
+	done
+	ok_if "reports imported" run
+	P0=20190930014612.story000@shao2-debian
+	P2=20201102091543.GM31092@shao2-debian
+	P4=20220218063812.story004@xsang-OptiPlex-9020
+	R0=$(rid $P0)
+	R2=$(rid $P2)
+	R4=$(rid $P4)
+}

@@ -6,29 +6,7 @@
 . "$LKB_SRCDIR/tests/tap.sh"
 . "$LKB_SRCDIR/tests/sh/lib-triage.sh"
 triage_conf "akpm@linux-foundation.org"
-n=0
-mail() { # FROM PARENT-ID SUBJECT BODY [EXTRA-HEADER]
-	n=$((n + 1))
-	{
-		printf 'From: %s\nTo: kernel test robot <lkp@intel.com>\n' "$1"
-		printf 'Subject: Re: %s\n' "$3"
-		printf 'Date: Tue, 01 Mar 2022 10:%02d:00 +0000\n' "$n"
-		printf 'Message-ID: <act%d@test>\nIn-Reply-To: <%s>\nReferences: <%s>\n' "$n" "$2" "$2"
-		[ -n "${5:-}" ] && printf '%s\n' "$5"
-		printf '\n%b\n' "$4"
-	} > "$T/act$n.eml"
-	deliver "$T/act$n.eml"
-}
-for f in "$S"/000-report.eml "$S"/002-report.eml "$S"/004-report.eml; do
-	deliver "$f"
-done
-ok_if "reports imported" run
-P0=20190930014612.story000@shao2-debian
-P2=20201102091543.GM31092@shao2-debian
-P4=20220218063812.story004@xsang-OptiPlex-9020
-R0=$(rid $P0)
-R2=$(rid $P2)
-R4=$(rid $P4)
+stories
 
 # a maintainer's b4 "thank you": closed as fixed by the applied commit
 mail "Andrew Morton <akpm@linux-foundation.org>" $P0 "[mm] 87eaceb3fa: stress-ng.madvise.ops_per_sec -19.6% regression" \

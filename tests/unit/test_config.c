@@ -375,6 +375,30 @@ START_TEST(settings_unknown_names)
 }
 END_TEST
 
+/* [bot] maintainers up to LKB_MAX_MAINTAINERS entries (the bench
+ * names 259); one more is an error naming the limit, not a silent cut
+ * of who may change a report's state. */
+START_TEST(settings_maintainers_limit)
+{
+	struct settings set;
+	struct strbuf sb = STRBUF_INIT;
+
+	ck_assert_int_eq(strbuf_adds(&sb, "[bot]\nmaintainers ="), 0);
+	for (int i = 0; i < LKB_MAX_MAINTAINERS; i++)
+		ck_assert_int_eq(strbuf_addf(&sb, "\n m%d@x.org", i), 0);
+	ck_assert_int_eq(load(sb.buf, &set), LKB_OK);
+	ck_assert_uint_eq(set.bot.nmaintainers, LKB_MAX_MAINTAINERS);
+	ck_assert_str_eq(set.bot.maintainers[LKB_MAX_MAINTAINERS - 1],
+			 "m1023@x.org");
+	ck_assert_int_eq(strbuf_adds(&sb, " last@x.org\n"), 0);
+	ck_assert_int_eq(load(sb.buf, &set), LKB_ERR_CONFIG);
+	ck_assert_ptr_nonnull(strstr(set.problem, "[bot] maintainers: "
+				     "more than 1024 entries "
+				     "(LKB_MAX_MAINTAINERS)"));
+	strbuf_release(&sb);
+}
+END_TEST
+
 /* The defaults of the table: an empty file is valid and reads as
  * lkpbot.conf(5) says; values are typed once ([imap] after into what
  * and where). */
@@ -728,6 +752,7 @@ lkb_test_suite(void)
 	tcase_add_test(tc, secret_file_modes);
 	tcase_add_test(tc, settings_unknown_names);
 	tcase_add_test(tc, settings_defaults);
+	tcase_add_test(tc, settings_maintainers_limit);
 	tcase_add_test(tc, settings_table_is_the_man_page);
 	tcase_add_test(tc, settings_doctor_marks);
 	tcase_add_test(tc, settings_keys_from_outside);

@@ -18,6 +18,7 @@ static const struct {
 	enum lc_verdict v;
 } ev_cases[] = {
 	{ RS_OPEN, EV_ACK, RS_ACKNOWLEDGED, LC_CHANGED },	/* engagement */
+	/* a dispute from no participant (triage keeps it, nothing more) */
 	{ RS_OPEN, EV_DISPUTE, RS_ACKNOWLEDGED, LC_CHANGED },
 	{ RS_OPEN, EV_ROOT_CAUSED, RS_ACKNOWLEDGED, LC_CHANGED },
 	{ RS_OPEN, EV_MORE_DATA_REQUEST, RS_ACKNOWLEDGED, LC_CHANGED },
@@ -72,7 +73,7 @@ static const struct {
 
 START_TEST(lifecycle_events_table)
 {
-	struct lc_state cur = { ev_cases[_i].from, CR_NONE, NULL, 0 }, next;
+	struct lc_state cur = { ev_cases[_i].from, CR_NONE, NULL, 0, 0 }, next;
 	struct lc_input in = { 0 };
 	enum lc_verdict v;
 	const char *msg;
@@ -90,7 +91,7 @@ END_TEST
 
 START_TEST(lifecycle_close_event_reason)
 {
-	struct lc_state cur = { RS_OPEN, CR_NONE, NULL, 0 }, next;
+	struct lc_state cur = { RS_OPEN, CR_NONE, NULL, 0, 0 }, next;
 	struct lc_input in = { 0 };
 	enum lc_verdict v;
 	const char *msg;
@@ -118,7 +119,7 @@ END_TEST
  * fixed, by the applied commit when the rule captured one. */
 START_TEST(lifecycle_fix_applied_closes)
 {
-	struct lc_state cur = { RS_ACKNOWLEDGED, CR_NONE, NULL, 0 }, next;
+	struct lc_state cur = { RS_ACKNOWLEDGED, CR_NONE, NULL, 0, 0 }, next;
 	struct lc_input in = { 0 };
 	enum lc_verdict v;
 	const char *msg;
@@ -156,6 +157,97 @@ START_TEST(lifecycle_fix_applied_closes)
 			 LKB_OK);
 	ck_assert_int_eq(v, LC_UNCHANGED);
 	ck_assert_int_eq(next.reason, CR_INVALID);
+}
+END_TEST
+
+/* A dispute from who may change the state closes the report as
+ * invalid (not-a-bug), marked dismissed; a later fix reopens such a
+ * report and moves it on, and nothing else does (issue 34). */
+static const struct {
+	const char *why;
+	enum report_state from;
+	enum close_reason from_reason;
+	int dismissed;			/* closed by a dispute */
+	enum reply_event_type ev;
+	enum auth_tier tier;
+	enum close_reason reason;	/* the event's (close) */
+	enum report_state to;
+	enum close_reason to_reason;
+	int to_dismissed;
+	enum lc_verdict v;
+} dispute_cases[] = {
+	{ "a maintainer dismisses an open report", RS_OPEN, CR_NONE, 0,
+	  EV_DISPUTE, TIER_MAINTAINER, CR_NONE,
+	  RS_CLOSED, CR_INVALID, 1, LC_CHANGED },
+	{ "the patch's author, after a fix was proposed", RS_FIX_PROPOSED,
+	  CR_NONE, 0, EV_DISPUTE, TIER_PARTICIPANT, CR_NONE,
+	  RS_CLOSED, CR_INVALID, 1, LC_CHANGED },
+	{ "an outsider only acknowledges", RS_OPEN, CR_NONE, 0,
+	  EV_DISPUTE, TIER_OTHER, CR_NONE,
+	  RS_ACKNOWLEDGED, CR_NONE, 0, LC_CHANGED },
+	{ "a closed report stays closed", RS_CLOSED, CR_FIXED, 0,
+	  EV_DISPUTE, TIER_MAINTAINER, CR_NONE,
+	  RS_CLOSED, CR_FIXED, 0, LC_UNCHANGED },
+	/* a later fix reopens a dismissed report */
+	{ "a fix proposed", RS_CLOSED, CR_INVALID, 1,
+	  EV_FIX_PROPOSED, TIER_PARTICIPANT, CR_NONE,
+	  RS_FIX_PROPOSED, CR_NONE, 0, LC_CHANGED },
+	{ "the patch's author: fixed in my tree", RS_CLOSED, CR_INVALID, 1,
+	  EV_FIX_APPLIED, TIER_PARTICIPANT, CR_NONE,
+	  RS_FIX_PROPOSED, CR_NONE, 0, LC_CHANGED },
+	{ "a maintainer applied the fix", RS_CLOSED, CR_INVALID, 1,
+	  EV_FIX_APPLIED, TIER_MAINTAINER, CR_NONE,
+	  RS_CLOSED, CR_FIXED, 0, LC_CHANGED },
+	{ "a commit fixes it (git watch)", RS_CLOSED, CR_INVALID, 1,
+	  EV_CLOSE, TIER_OTHER, CR_FIXED,
+	  RS_CLOSED, CR_FIXED, 0, LC_CHANGED },
+	{ "a commit reverts the culprit", RS_CLOSED, CR_INVALID, 1,
+	  EV_CLOSE, TIER_OTHER, CR_REVERTED,
+	  RS_CLOSED, CR_REVERTED, 0, LC_CHANGED },
+	/* ... and nothing but a fix does */
+	{ "an ack", RS_CLOSED, CR_INVALID, 1,
+	  EV_ACK, TIER_MAINTAINER, CR_NONE,
+	  RS_CLOSED, CR_INVALID, 1, LC_UNCHANGED },
+	{ "another dispute", RS_CLOSED, CR_INVALID, 1,
+	  EV_DISPUTE, TIER_MAINTAINER, CR_NONE,
+	  RS_CLOSED, CR_INVALID, 1, LC_UNCHANGED },
+	{ "the LKP team's close", RS_CLOSED, CR_INVALID, 1,
+	  EV_CLOSE, TIER_PARTICIPANT, CR_NONE,
+	  RS_CLOSED, CR_INVALID, 1, LC_UNCHANGED },
+	{ "a later version (evidence: superseded)", RS_CLOSED, CR_INVALID, 1,
+	  EV_CLOSE, TIER_PARTICIPANT, CR_SUPERSEDED,
+	  RS_CLOSED, CR_INVALID, 1, LC_UNCHANGED },
+	{ "a retest asked", RS_CLOSED, CR_INVALID, 1,
+	  EV_RETEST_REQUEST, TIER_PARTICIPANT, CR_NONE,
+	  RS_CLOSED, CR_INVALID, 1, LC_UNCHANGED },
+	/* a report closed by a command (or the LKP team) is not dismissed */
+	{ "#lkp invalid stays", RS_CLOSED, CR_INVALID, 0,
+	  EV_FIX_PROPOSED, TIER_MAINTAINER, CR_NONE,
+	  RS_CLOSED, CR_INVALID, 0, LC_UNCHANGED },
+};
+
+START_TEST(lifecycle_dispute_table)
+{
+	struct lc_state cur = { dispute_cases[_i].from,
+				dispute_cases[_i].from_reason, NULL, 0,
+				dispute_cases[_i].dismissed }, next;
+	struct lc_input in = { 0 };
+	enum lc_verdict v;
+	const char *msg;
+
+	in.event = dispute_cases[_i].ev;
+	in.tier = dispute_cases[_i].tier;
+	in.reason = dispute_cases[_i].reason;
+	ck_assert_int_eq(lifecycle_apply(&cur, &in, NULL, &next, &v, &msg),
+			 LKB_OK);
+	ck_assert_msg(v == dispute_cases[_i].v && next.state ==
+			      dispute_cases[_i].to &&
+		      (next.state != RS_CLOSED ||
+		       next.reason == dispute_cases[_i].to_reason) &&
+		      next.dismissed == dispute_cases[_i].to_dismissed,
+		      "%s: %s %s %s dismissed %d", dispute_cases[_i].why,
+		      lc_verdict_name(v), report_state_name(next.state),
+		      close_reason_name(next.reason), next.dismissed);
 }
 END_TEST
 
@@ -295,7 +387,7 @@ START_TEST(lifecycle_commands_table)
 {
 	struct arena a = ARENA_INIT;
 	struct lkp_command c;
-	struct lc_state cur = { cmd_cases[_i].from, CR_NONE, NULL, 0 }, next;
+	struct lc_state cur = { cmd_cases[_i].from, CR_NONE, NULL, 0, 0 }, next;
 	struct lc_input in = { 0 };
 	enum lc_verdict v;
 	const char *msg;
@@ -338,7 +430,7 @@ START_TEST(lifecycle_lookup_failure)
 {
 	struct arena a = ARENA_INIT;
 	struct lkp_command c;
-	struct lc_state cur = { RS_OPEN, CR_NONE, NULL, 0 }, next;
+	struct lc_state cur = { RS_OPEN, CR_NONE, NULL, 0, 0 }, next;
 	struct lc_input in = { 0 };
 	enum lc_verdict v;
 	const char *msg;
@@ -432,6 +524,8 @@ lkb_test_suite(void)
 			    (int)LKB_ARRAY_SIZE(ev_cases));
 	tcase_add_test(tc, lifecycle_close_event_reason);
 	tcase_add_test(tc, lifecycle_fix_applied_closes);
+	tcase_add_loop_test(tc, lifecycle_dispute_table, 0,
+			    (int)LKB_ARRAY_SIZE(dispute_cases));
 	tcase_add_loop_test(tc, lifecycle_commands_table, 0,
 			    (int)LKB_ARRAY_SIZE(cmd_cases));
 	tcase_add_test(tc, lifecycle_lookup_failure);
