@@ -19,6 +19,7 @@ strbuf_init(struct strbuf *sb, size_t hint)
 	sb->len = 0;
 	sb->alloc = 0;
 	sb->cap = 0;
+	sb->overflow = 0;
 	sb->buf = strbuf_empty;
 	if (hint) {
 		sb->buf = xmalloc(lkb_st_add(hint, 1));
@@ -58,6 +59,7 @@ strbuf_detach(struct strbuf *sb, size_t *len_out)
 		p = sb->buf;
 	sb->len = 0;
 	sb->alloc = 0;
+	sb->overflow = 0;
 	sb->buf = strbuf_empty;
 	return p;
 }
@@ -66,6 +68,7 @@ void
 strbuf_reset(struct strbuf *sb)
 {
 	strbuf_setlen(sb, 0);
+	sb->overflow = 0;
 }
 
 void
@@ -79,14 +82,24 @@ strbuf_setlen(struct strbuf *sb, size_t len)
 }
 
 int
+strbuf_status(const struct strbuf *sb)
+{
+	return sb->overflow ? LKB_ERR_TOO_BIG : LKB_OK;
+}
+
+int
 strbuf_grow(struct strbuf *sb, size_t extra)
 {
 	size_t need = lkb_st_add(lkb_st_add(sb->len, extra), 1);
 	size_t na;
 	char *nb;
 
-	if (sb->cap && need - 1 > sb->cap)
+	if (sb->overflow)
 		return LKB_ERR_TOO_BIG;
+	if (sb->cap && need - 1 > sb->cap) {
+		sb->overflow = 1;
+		return LKB_ERR_TOO_BIG;
+	}
 	if (need <= sb->alloc)
 		return LKB_OK;
 	na = sb->alloc < 64 ? 64 : sb->alloc;

@@ -101,13 +101,12 @@ slurp(FILE *f, const char *name, struct strbuf *sb, int *flags)
 	while ((n = fread(tmp, 1, sizeof(tmp), f)) > 0) {
 		if (*flags)
 			continue;	/* drain the rest */
-		if (strbuf_add(sb, tmp, n) != LKB_OK) {
-			size_t room = sb->cap - sb->len;
-
-			if (strbuf_add(sb, tmp, room) != LKB_OK)
-				LKB_BUG("capped add of the remaining room");
+		/* keep what fits: a refused append would take nothing */
+		if (sb->cap && n > sb->cap - sb->len) {
+			n = sb->cap - sb->len;
 			*flags = MAILSOURCE_TRUNCATED;
 		}
+		strbuf_add(sb, tmp, n);
 	}
 	if (ferror(f))
 		return lkb_error_errno("cannot read '%s'", name), LKB_ERR_IO;
