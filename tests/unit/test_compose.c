@@ -105,7 +105,7 @@ subj(const char *in, const char *want)
 {
 	struct strbuf sb = STRBUF_INIT;
 
-	ck_assert_int_eq(compose_reply_subject(&sb, in), LKB_OK);
+	compose_reply_subject(&sb, in);
 	ck_assert_str_eq(sb.buf, want);
 	strbuf_release(&sb);
 }
