@@ -40,13 +40,16 @@ void strbuf_setlen(struct strbuf *sb, size_t len);
  * reset or release), else LKB_OK. Always LKB_OK for an uncapped buffer. */
 int strbuf_status(const struct strbuf *sb) LKB_WARN_UNUSED;
 
-int strbuf_grow(struct strbuf *sb, size_t extra);
-int strbuf_add(struct strbuf *sb, const void *p, size_t n);
-int strbuf_adds(struct strbuf *sb, const char *s);
-int strbuf_addch(struct strbuf *sb, int c);
-int strbuf_addf(struct strbuf *sb, const char *fmt, ...)
+/* The appends return nothing: each takes all of its bytes, or on a
+ * capped buffer that would pass its cap (or has) none of them. grow
+ * makes room for extra more bytes, counted against the cap likewise. */
+void strbuf_grow(struct strbuf *sb, size_t extra);
+void strbuf_add(struct strbuf *sb, const void *p, size_t n);
+void strbuf_adds(struct strbuf *sb, const char *s);
+void strbuf_addch(struct strbuf *sb, int c);
+void strbuf_addf(struct strbuf *sb, const char *fmt, ...)
 	LKB_PRINTF(2, 3);
-int strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap);
+void strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap);
 
 /* Remove trailing whitespace. */
 void strbuf_rtrim(struct strbuf *sb);

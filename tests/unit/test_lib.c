@@ -49,7 +49,7 @@ START_TEST(strbuf_cap_refuses_and_keeps)
 	strbuf_init_capped(&sb, 5);
 	strbuf_adds(&sb, "abcd");
 	ck_assert_int_eq(strbuf_status(&sb), LKB_OK);
-	ck_assert_int_eq(strbuf_adds(&sb, "ef"), LKB_ERR_TOO_BIG);
+	strbuf_adds(&sb, "ef");
 	ck_assert_str_eq(sb.buf, "abcd");	/* untouched on failure */
 	ck_assert_int_eq(strbuf_status(&sb), LKB_ERR_TOO_BIG);
 	strbuf_release(&sb);
@@ -68,7 +68,7 @@ START_TEST(strbuf_overflow_is_sticky)
 	strbuf_addch(&sb, 'g');			/* would fit, taken not */
 	strbuf_addf(&sb, "%s", "h");
 	strbuf_add(&sb, "i", 1);
-	ck_assert_int_eq(strbuf_grow(&sb, 1), LKB_ERR_TOO_BIG);
+	strbuf_grow(&sb, 1);
 	ck_assert_str_eq(sb.buf, "abc");
 	ck_assert_uint_eq(sb.len, 3);
 	ck_assert_int_eq(strbuf_status(&sb), LKB_ERR_TOO_BIG);
