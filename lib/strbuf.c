@@ -19,6 +19,7 @@ strbuf_init(struct strbuf *sb, size_t hint)
 	sb->len = 0;
 	sb->alloc = 0;
 	sb->cap = 0;
+	sb->overflow = 0;
 	sb->buf = strbuf_empty;
 	if (hint) {
 		sb->buf = xmalloc(lkb_st_add(hint, 1));
@@ -58,6 +59,7 @@ strbuf_detach(struct strbuf *sb, size_t *len_out)
 		p = sb->buf;
 	sb->len = 0;
 	sb->alloc = 0;
+	sb->overflow = 0;
 	sb->buf = strbuf_empty;
 	return p;
 }
@@ -66,6 +68,7 @@ void
 strbuf_reset(struct strbuf *sb)
 {
 	strbuf_setlen(sb, 0);
+	sb->overflow = 0;
 }
 
 void
@@ -79,16 +82,28 @@ strbuf_setlen(struct strbuf *sb, size_t len)
 }
 
 int
-strbuf_grow(struct strbuf *sb, size_t extra)
+strbuf_status(const struct strbuf *sb)
+{
+	return sb->overflow ? LKB_ERR_TOO_BIG : LKB_OK;
+}
+
+/* Room for extra more bytes: 1, or 0 when a capped buffer cannot have
+ * it (overflow set). */
+static int
+grow(struct strbuf *sb, size_t extra)
 {
 	size_t need = lkb_st_add(lkb_st_add(sb->len, extra), 1);
 	size_t na;
 	char *nb;
 
-	if (sb->cap && need - 1 > sb->cap)
-		return LKB_ERR_TOO_BIG;
+	if (sb->overflow)
+		return 0;
+	if (sb->cap && need - 1 > sb->cap) {
+		sb->overflow = 1;
+		return 0;
+	}
 	if (need <= sb->alloc)
-		return LKB_OK;
+		return 1;
 	na = sb->alloc < 64 ? 64 : sb->alloc;
 	while (na < need)
 		na = lkb_st_mult(na, 2);
@@ -99,65 +114,65 @@ strbuf_grow(struct strbuf *sb, size_t extra)
 		nb[0] = '\0';
 	sb->buf = nb;
 	sb->alloc = na;
-	return LKB_OK;
+	return 1;
 }
 
-int
+void
+strbuf_grow(struct strbuf *sb, size_t extra)
+{
+	grow(sb, extra);
+}
+
+void
 strbuf_add(struct strbuf *sb, const void *p, size_t n)
 {
-	int rc;
-
-	if ((rc = strbuf_grow(sb, n)) != LKB_OK)
-		return rc;
+	if (!grow(sb, n))
+		return;
 	if (n)
 		memcpy(sb->buf + sb->len, p, n);
 	sb->len += n;
 	sb->buf[sb->len] = '\0';
-	return LKB_OK;
 }
 
-int
+void
 strbuf_adds(struct strbuf *sb, const char *s)
 {
-	return strbuf_add(sb, s, strlen(s));
+	strbuf_add(sb, s, strlen(s));
 }
 
-int
+void
 strbuf_addch(struct strbuf *sb, int c)
 {
 	char ch = (char)c;
 
-	return strbuf_add(sb, &ch, 1);
+	strbuf_add(sb, &ch, 1);
 }
 
-int
+void
 strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap)
 {
 	va_list cp;
-	int n, rc;
+	int n;
 
 	va_copy(cp, ap);
 	n = vsnprintf(NULL, 0, fmt, cp);
 	va_end(cp);
-	if (n < 0)
-		return LKB_ERR;
-	if ((rc = strbuf_grow(sb, (size_t)n)) != LKB_OK)
-		return rc;
+	if (n < 0)	/* no format of ours fails: R22 has them checked */
+		LKB_BUG("vsnprintf failed in strbuf_vaddf");
+	if (!grow(sb, (size_t)n))
+		return;
 	vsnprintf(sb->buf + sb->len, (size_t)n + 1, fmt, ap);
 	sb->len += (size_t)n;
-	return LKB_OK;
 }
 
-int
+void
 strbuf_addf(struct strbuf *sb, const char *fmt, ...)
 {
 	va_list ap;
-	int rc;
 
 	va_start(ap, fmt);
-	rc = strbuf_vaddf(sb, fmt, ap);
+	strbuf_vaddf(sb, fmt, ap);
 	va_end(ap);
-	return rc;
 }
 
 void

@@ -22,15 +22,14 @@ void
 textout_init(struct textout *t, struct strbuf *sb)
 {
 	t->sb = sb;
-	t->rc = LKB_OK;
 	t->n = 0;
 }
 
 static void
 flush_tmp(struct textout *t)
 {
-	if (t->n && t->rc == LKB_OK)
-		t->rc = strbuf_add(t->sb, t->tmp, t->n);
+	if (t->n)
+		strbuf_add(t->sb, t->tmp, t->n);
 	t->n = 0;
 }
 
@@ -38,7 +37,7 @@ int
 textout_flush(struct textout *t)
 {
 	flush_tmp(t);
-	return t->rc;
+	return strbuf_status(t->sb);
 }
 
 void
@@ -53,8 +52,7 @@ textout_write(struct textout *t, const void *p, size_t n)
 	if (n > sizeof(t->tmp) - t->n) {
 		flush_tmp(t);
 		if (n > sizeof(t->tmp)) {
-			if (t->rc == LKB_OK)
-				t->rc = strbuf_add(t->sb, p, n);
+			strbuf_add(t->sb, p, n);
 			return;
 		}
 	}

@@ -16,11 +16,10 @@
 #define TEXTOUT_CHUNK 4096
 
 /* A small staging buffer in front of a (usually capped) strbuf, so hot
- * loops write bytes without a call per byte. The first failing append
- * (LKB_ERR_TOO_BIG) is kept in rc and later output is dropped. */
+ * loops write bytes without a call per byte. The strbuf keeps the first
+ * refused append (strbuf_status) and drops later output. */
 struct textout {
 	struct strbuf *sb;
-	int rc;
 	size_t n;
 	char tmp[TEXTOUT_CHUNK];
 };
@@ -28,7 +27,7 @@ struct textout {
 void textout_init(struct textout *t, struct strbuf *sb);
 /* Flushes the staging buffer; returns LKB_OK or the sticky error. */
 int textout_flush(struct textout *t) LKB_WARN_UNUSED;
-/* Flushes without reporting (hot paths); the error stays in rc. */
+/* Flushes without reporting (hot paths); the error stays in sb. */
 void textout_spill(struct textout *t);
 void textout_write(struct textout *t, const void *p, size_t n);
 /* Appends code point cp (<= 0x10FFFF) as UTF-8. */

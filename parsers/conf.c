@@ -228,7 +228,8 @@ config_load_file(struct config *cfg, const char *path)
 	}
 	strbuf_init_capped(&sb, 1024 * 1024);
 	while ((n = fread(tmp, 1, sizeof(tmp), f)) > 0) {
-		if (strbuf_add(&sb, tmp, n) != LKB_OK) {
+		strbuf_add(&sb, tmp, n);
+		if (strbuf_status(&sb) != LKB_OK) {
 			lkb_error("configuration '%s' is larger than 1 MiB",
 				  path);
 			rc = LKB_ERR_CONFIG;

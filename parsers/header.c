@@ -120,8 +120,7 @@ ew_scan(const char *p, size_t len, size_t i, struct ew *w)
 static void
 sb_put(struct strbuf *sb, const void *p, size_t n)
 {
-	if (strbuf_add(sb, p, n) != LKB_OK)
-		LKB_BUG("uncapped strbuf refused data");
+	strbuf_add(sb, p, n);
 }
 
 /* RFC 2047 s4.2: "_" is a space, "=XX" a byte; a stray "=" stays. */

@@ -521,15 +521,16 @@ imap_list_name_show(const struct imap_resp *r, size_t max,
 	int c;
 
 	for (; p < end; p++, n++) {
-		if (n == max)
-			return strbuf_adds(out, "...");
+		if (n == max) {
+			strbuf_adds(out, "...");
+			break;
+		}
 		if (r->list_quoted && *p == '\\' && p + 1 < end)
 			p++;
 		c = LKB_UC(*p) >= 0x20 && LKB_UC(*p) < 0x7f ? *p : '?';
-		if (strbuf_addch(out, (char)c))
-			return LKB_ERR_TOO_BIG;
+		strbuf_addch(out, (char)c);
 	}
-	return LKB_OK;
+	return strbuf_status(out);
 }
 
 int

@@ -155,14 +155,13 @@ header_copy(struct strbuf *sb, const char *p, size_t len)
 	while ((z = memchr(p + run, '\0', len - run)) != NULL) {
 		size_t i = (size_t)(z - p);
 
-		if (strbuf_add(sb, p + run, i - run) ||
-		    strbuf_add(sb, "\xef\xbf\xbd", 3))
-			LKB_BUG("uncapped strbuf refused data");
+		strbuf_add(sb, p + run, i - run);
+		strbuf_add(sb, "\xef\xbf\xbd", 3);
 		run = i + 1;
 	}
-	if (strbuf_add(sb, p + run, len - run) ||
-	    (len && p[len - 1] != '\n' && strbuf_addch(sb, '\n')))
-		LKB_BUG("uncapped strbuf refused data");
+	strbuf_add(sb, p + run, len - run);
+	if (len && p[len - 1] != '\n')
+		strbuf_addch(sb, '\n');
 }
 
 /* The header fields fill_headers() reads, found in one pass over the
@@ -365,8 +364,8 @@ header_copy_used(struct strbuf *sb, const char *p, size_t len)
 			header_copy(sb, p + i, e - i);
 		i = e;
 	}
-	if (!sb->len && strbuf_addch(sb, '\n'))
-		LKB_BUG("uncapped strbuf refused data");
+	if (!sb->len)
+		strbuf_addch(sb, '\n');
 	return fields > LKB_MAX_HEADER_FIELDS;
 }
 
@@ -706,9 +705,10 @@ mime_headers(const struct message *m, struct strbuf *sb)
 			continue;
 		}
 		/* "name: value\n" without printf's format walk */
-		if (strbuf_adds(sb, f->name) || strbuf_add(sb, ": ", 2) ||
-		    strbuf_adds(sb, f->value) || strbuf_addch(sb, '\n'))
-			LKB_BUG("uncapped strbuf refused data");
+		strbuf_adds(sb, f->name);
+		strbuf_add(sb, ": ", 2);
+		strbuf_adds(sb, f->value);
+		strbuf_addch(sb, '\n');
 	}
 }
 

@@ -298,15 +298,15 @@ join_addrs(struct strbuf *sb, const struct address *a, size_t n)
 {
 	size_t len = addrs_len(a, n);
 
-	if (!len || strbuf_grow(sb, len))
+	if (!len)
 		return;
+	strbuf_grow(sb, len);
 	for (size_t i = 0; i < n; i++) {
 		if (!a[i].addr || !*a[i].addr)
 			continue;
-		if (sb->len && strbuf_add(sb, ", ", 2))
-			return;
-		if (strbuf_adds(sb, a[i].addr))
-			return;
+		if (sb->len)
+			strbuf_add(sb, ", ", 2);
+		strbuf_adds(sb, a[i].addr);
 	}
 }
 
@@ -318,11 +318,12 @@ store_msg_texts(const struct message *m, struct strbuf *refs,
 
 	for (size_t i = 0; i < m->nreferences; i++)
 		len += strlen(m->references[i]) + 1;
-	if (len && !strbuf_grow(refs, len))
-		for (size_t i = 0; i < m->nreferences; i++)
-			if ((refs->len && strbuf_addch(refs, ' ')) ||
-			    strbuf_adds(refs, m->references[i]))
-				break;
+	strbuf_grow(refs, len);
+	for (size_t i = 0; i < m->nreferences; i++) {
+		if (refs->len)
+			strbuf_addch(refs, ' ');
+		strbuf_adds(refs, m->references[i]);
+	}
 	join_addrs(to, m->to, m->nto);
 	join_addrs(cc, m->cc, m->ncc);
 }

@@ -161,9 +161,9 @@ check_in(const struct store_outbox_in *in, struct strbuf *rcpt)
 		if (!*in->rcpt[i] || strpbrk(in->rcpt[i], "\r\n"))
 			return lkb_error("unusable recipient '%.80s'",
 					 in->rcpt[i]);
-		if ((i && strbuf_addch(rcpt, '\n')) ||
-		    strbuf_adds(rcpt, in->rcpt[i]))
-			return LKB_ERR_TOO_BIG;
+		if (i)
+			strbuf_addch(rcpt, '\n');
+		strbuf_adds(rcpt, in->rcpt[i]);
 	}
 	if (in->envelope_from && strpbrk(in->envelope_from, "\r\n"))
 		return lkb_error("unusable envelope sender");

@@ -204,10 +204,9 @@ insert_impacts(struct store *st, int64_t rid, const struct lkp_report *r)
 		if (!s)
 			return LKB_ERR_DB;
 		for (size_t k = 0; k < im->nparams; k++)
-			if (strbuf_addf(&p, "%s=%s\n", im->params[k].key,
-					im->params[k].value ? im->params[k].value
-							    : ""))
-				break;
+			strbuf_addf(&p, "%s=%s\n", im->params[k].key,
+				    im->params[k].value ? im->params[k].value
+							: "");
 		if ((rc = store_bind_int(st, s, ":r", rid)) ||
 		    (rc = store_bind_int(st, s, ":pos", (int64_t)i)) ||
 		    (rc = store_bind_text(st, s, ":tc", im->testcase)) ||
@@ -237,25 +236,27 @@ cell(const struct lkp_num *v, size_t n, size_t c)
 
 /* A number for the "more" JSON: the shortest %g form that reads back
  * as the same double, null when absent. */
-static int
+static void
 add_json_num(struct strbuf *sb, struct lkp_num n)
 {
 	char buf[40];
 	char *end;
 
 	if ((n.kind != LKP_NUM_INT && n.kind != LKP_NUM_REAL) ||
-	    !isfinite(n.v))
-		return strbuf_adds(sb, "null");
+	    !isfinite(n.v)) {
+		strbuf_adds(sb, "null");
+		return;
+	}
 	snprintf(buf, sizeof(buf), "%.15g", n.v);
 	if (strtod(buf, &end) != n.v)
 		snprintf(buf, sizeof(buf), "%.17g", n.v);
-	return strbuf_adds(sb, buf);
+	strbuf_adds(sb, buf);
 }
 
 /* Columns 2.. of a row as JSON [[x, y, z], ...] into sb, where x, y,
  * z are the cells of a, b, c in that column (c is one shorter: it
  * holds changes against column 0). Empty when there are none. */
-static int
+static void
 more_json(struct strbuf *sb, size_t ncols, const struct lkp_num *a,
 	  const struct lkp_num *b, const struct lkp_num *c, int c_first)
 {
@@ -268,16 +269,17 @@ more_json(struct strbuf *sb, size_t ncols, const struct lkp_num *a,
 		struct lkp_num z = c_first ? cell(b, ncols, k)
 					   : cell(c, ncols - 1, k - 1);
 
-		if (strbuf_addch(sb, k == 2 ? '[' : ',') ||
-		    strbuf_addch(sb, '[') || add_json_num(sb, x) ||
-		    strbuf_addch(sb, ',') || add_json_num(sb, y) ||
-		    strbuf_addch(sb, ',') || add_json_num(sb, z) ||
-		    strbuf_addch(sb, ']'))
-			return LKB_ERR_NOMEM;
+		strbuf_addch(sb, k == 2 ? '[' : ',');
+		strbuf_addch(sb, '[');
+		add_json_num(sb, x);
+		strbuf_addch(sb, ',');
+		add_json_num(sb, y);
+		strbuf_addch(sb, ',');
+		add_json_num(sb, z);
+		strbuf_addch(sb, ']');
 	}
-	if (ncols > 2 && strbuf_addch(sb, ']'))
-		return LKB_ERR_NOMEM;
-	return LKB_OK;
+	if (ncols > 2)
+		strbuf_addch(sb, ']');
 }
 
 /* A number by position, NULL when the mail printed none; an SQLite
@@ -308,8 +310,7 @@ bind_metric(struct store *st, sqlite3_stmt *s, int i, int64_t cid,
 	size_t n = m->ncols;
 	int src;
 
-	if (more_json(more, n, m->values, m->stddev, m->changes, 1))
-		return LKB_ERR_NOMEM;
+	more_json(more, n, m->values, m->stddev, m->changes, 1);
 	/* more is rewritten for the next row: SQLite keeps a copy */
 	if ((src = sqlite3_bind_int64(s, i, cid)) ||
 	    (src = sqlite3_bind_int64(s, i + 1, (int64_t)row)) ||
@@ -361,8 +362,8 @@ insert_failure(struct store *st, int64_t cid, size_t row,
 
 	if (!s)
 		return LKB_ERR_DB;
-	if ((rc = more_json(more, n, f->fails, f->runs, f->repro, 0)) ||
-	    (rc = store_bind_int(st, s, ":c", cid)) ||
+	more_json(more, n, f->fails, f->runs, f->repro, 0);
+	if ((rc = store_bind_int(st, s, ":c", cid)) ||
 	    (rc = store_bind_int(st, s, ":row", (int64_t)row)) ||
 	    (rc = store_bind_text_borrowed(st, s, ":name", f->name)) ||
 	    (rc = store_bind_int(st, s, ":n", (int64_t)n)) ||

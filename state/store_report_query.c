@@ -132,16 +132,14 @@ find_prefix(struct store *st, const char *key, size_t n, int64_t *id_out,
 		goto out;
 	while ((rc = store_step(st, s)) == SQLITE_ROW) {
 		if (found == 10) {
-			if (strbuf_adds(&why, ", ..."))
-				break;
+			strbuf_adds(&why, ", ...");
 			continue;
 		}
 		if (!found)
 			*id_out = sqlite3_column_int64(s, 0);
-		if (strbuf_addf(&why, "%s%lld (%s)", found ? ", " : "",
-				(long long)sqlite3_column_int64(s, 0),
-				(const char *)sqlite3_column_text(s, 1)))
-			break;
+		strbuf_addf(&why, "%s%lld (%s)", found ? ", " : "",
+			    (long long)sqlite3_column_int64(s, 0),
+			    (const char *)sqlite3_column_text(s, 1));
 		found++;
 	}
 	if (rc < 0)

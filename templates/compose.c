@@ -30,10 +30,11 @@ compose_date(struct strbuf *out, time_t t)
 	if (!gmtime_r(&t, &tm) || tm.tm_wday < 0 || tm.tm_wday > 6 ||
 	    tm.tm_mon < 0 || tm.tm_mon > 11)
 		return LKB_ERR;
-	return strbuf_addf(out, "%s, %02d %s %04d %02d:%02d:%02d +0000",
-			   day_names[tm.tm_wday], tm.tm_mday,
-			   month_names[tm.tm_mon], tm.tm_year + 1900,
-			   tm.tm_hour, tm.tm_min, tm.tm_sec);
+	strbuf_addf(out, "%s, %02d %s %04d %02d:%02d:%02d +0000",
+		    day_names[tm.tm_wday], tm.tm_mday,
+		    month_names[tm.tm_mon], tm.tm_year + 1900,
+		    tm.tm_hour, tm.tm_min, tm.tm_sec);
+	return LKB_OK;
 }
 
 static uint64_t
@@ -98,7 +99,7 @@ reply_prefix(const char *s)
 	return (size_t)(p - s);
 }
 
-int
+void
 compose_reply_subject(struct strbuf *out, const char *subject)
 {
 	const char *s = subject ? subject : "";
@@ -108,7 +109,7 @@ compose_reply_subject(struct strbuf *out, const char *subject)
 		s++;
 	while ((n = reply_prefix(s)) > 0)
 		s += n;
-	return strbuf_addf(out, "Re: %s", *s ? s : "(no subject)");
+	strbuf_addf(out, "Re: %s", *s ? s : "(no subject)");
 }
 
 size_t
@@ -218,9 +219,11 @@ put_addr(struct strbuf *out, const struct compose_addr *a)
 	if (a->name && (n = name_len(a->name)) > 0) {
 		if ((rc = escape_header_phrase(out, a->name, n)) != LKB_OK)
 			return rc;
-		return strbuf_addf(out, " <%s>", a->addr);
+		strbuf_addf(out, " <%s>", a->addr);
+		return LKB_OK;
 	}
-	return strbuf_adds(out, a->addr);
+	strbuf_adds(out, a->addr);
+	return LKB_OK;
 }
 
 static int
@@ -230,14 +233,15 @@ put_cc(struct strbuf *out, const struct compose_in *in)
 
 	if (!in->ncc)
 		return LKB_OK;
-	if ((rc = strbuf_adds(out, "Cc: ")) != LKB_OK)
-		return rc;
+	strbuf_adds(out, "Cc: ");
 	for (size_t i = 0; i < in->ncc && rc == LKB_OK; i++) {
-		if (i && (rc = strbuf_adds(out, ",\r\n ")) != LKB_OK)
-			return rc;
+		if (i)
+			strbuf_adds(out, ",\r\n ");
 		rc = put_addr(out, &in->cc[i]);
 	}
-	return rc == LKB_OK ? strbuf_adds(out, "\r\n") : rc;
+	if (rc == LKB_OK)
+		strbuf_adds(out, "\r\n");
+	return rc;
 }
 
 static int
@@ -247,12 +251,13 @@ put_subject(struct strbuf *out, const struct compose_in *in)
 	int rc;
 
 	if (in->parent_id)
-		rc = compose_reply_subject(&subj, in->subject);
+		compose_reply_subject(&subj, in->subject);
 	else
-		rc = strbuf_adds(&subj, in->subject ? in->subject : "");
-	if (rc == LKB_OK && (rc = strbuf_adds(out, "Subject: ")) == LKB_OK &&
-	    (rc = escape_header_text(out, 9, subj.buf, subj.len)) == LKB_OK)
-		rc = strbuf_adds(out, "\r\n");
+		strbuf_adds(&subj, in->subject ? in->subject : "");
+	strbuf_adds(out, "Subject: ");
+	rc = escape_header_text(out, 9, subj.buf, subj.len);
+	if (rc == LKB_OK)
+		strbuf_adds(out, "\r\n");
 	strbuf_release(&subj);
 	return rc;
 }
@@ -262,7 +267,6 @@ put_threading(struct strbuf *out, const struct compose_in *in)
 {
 	const char *ids[LKB_MAX_REPLY_REFERENCES];
 	size_t n;
-	int rc;
 
 	if (!in->parent_id)
 		return LKB_OK;
@@ -271,17 +275,15 @@ put_threading(struct strbuf *out, const struct compose_in *in)
 			  in->parent_id);
 		return LKB_ERR_PARSE;
 	}
-	if ((rc = strbuf_addf(out, "In-Reply-To: <%s>\r\n", in->parent_id)))
-		return rc;
+	strbuf_addf(out, "In-Reply-To: <%s>\r\n", in->parent_id);
 	n = compose_references(in->parent_refs, in->nparent_refs,
 			       in->parent_id, ids, LKB_ARRAY_SIZE(ids));
-	if ((rc = strbuf_adds(out, "References:")) != LKB_OK)
-		return rc;
+	strbuf_adds(out, "References:");
 	for (size_t i = 0; i < n; i++)
-		if ((rc = strbuf_addf(out, "%s<%s>", i ? "\r\n " : " ",
-				      ids[i])) != LKB_OK)
-			return rc;
-	return strbuf_adds(out, "\r\n");
+		strbuf_addf(out, "%s<%s>", i ? "\r\n " : " ",
+			    ids[i]);
+	strbuf_adds(out, "\r\n");
+	return LKB_OK;
 }
 
 static int
@@ -291,23 +293,30 @@ put_headers(struct strbuf *out, const struct compose_in *in,
 	const char *version = in->version ? in->version : "lkpbot";
 	int rc;
 
-	if ((rc = strbuf_adds(out, "From: ")) || (rc = put_addr(out, &in->from)) ||
-	    (rc = strbuf_adds(out, "\r\nTo: ")) || (rc = put_addr(out, &in->to)) ||
-	    (rc = strbuf_adds(out, "\r\n")) || (rc = put_cc(out, in)) ||
-	    (rc = put_subject(out, in)) || (rc = strbuf_adds(out, "Date: ")) ||
-	    (rc = compose_date(out, in->date)) ||
-	    (rc = strbuf_addf(out, "\r\nMessage-ID: <%s>\r\n", msgid)) ||
-	    (rc = put_threading(out, in)))
+	strbuf_adds(out, "From: ");
+	if ((rc = put_addr(out, &in->from)))
 		return rc;
-	if ((rc = strbuf_adds(out, "MIME-Version: 1.0\r\n"
-			      "Content-Type: text/plain; charset=utf-8\r\n")) ||
-	    (rc = strbuf_addf(out, "Content-Transfer-Encoding: %s\r\n",
-			      escape_body_encoding_name(enc))) ||
-	    (rc = strbuf_adds(out, "Auto-Submitted: auto-replied\r\n"
-			      "X-LKPBot: ")) ||
-	    (rc = escape_header_text(out, 10, version, strlen(version))))
+	strbuf_adds(out, "\r\nTo: ");
+	if ((rc = put_addr(out, &in->to)))
 		return rc;
-	return strbuf_adds(out, "\r\n\r\n");
+	strbuf_adds(out, "\r\n");
+	if ((rc = put_cc(out, in)) || (rc = put_subject(out, in)))
+		return rc;
+	strbuf_adds(out, "Date: ");
+	if ((rc = compose_date(out, in->date)))
+		return rc;
+	strbuf_addf(out, "\r\nMessage-ID: <%s>\r\n", msgid);
+	if ((rc = put_threading(out, in)))
+		return rc;
+	strbuf_adds(out, "MIME-Version: 1.0\r\n"
+		    "Content-Type: text/plain; charset=utf-8\r\n");
+	strbuf_addf(out, "Content-Transfer-Encoding: %s\r\n",
+		    escape_body_encoding_name(enc));
+	strbuf_adds(out, "Auto-Submitted: auto-replied\r\nX-LKPBot: ");
+	if ((rc = escape_header_text(out, 10, version, strlen(version))))
+		return rc;
+	strbuf_adds(out, "\r\n\r\n");
+	return LKB_OK;
 }
 
 int
@@ -335,7 +344,7 @@ compose_message(const struct compose_in *in, struct strbuf *out,
 		goto out;
 	if ((rc = put_headers(out, in, msgid, enc)) != LKB_OK)
 		goto out;
-	rc = strbuf_add(out, body.buf, body.len);
+	strbuf_add(out, body.buf, body.len);
 out:
 	strbuf_release(&body);
 	if (rc != LKB_OK) {

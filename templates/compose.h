@@ -55,8 +55,7 @@ char *compose_message_id(const char *request_id, const char *kind,
 
 /* "Re: " + subject without its leading chain of Re:/RE:/Aw:/Re[2]: ...
  * Appended to out (unescaped; header encoding happens later). */
-int compose_reply_subject(struct strbuf *out, const char *subject)
-	LKB_WARN_UNUSED;
+void compose_reply_subject(struct strbuf *out, const char *subject);
 
 /* The References of a reply: parent_refs (invalid ids dropped) then
  * parent_id (unless already last), keeping the first and the latest

@@ -105,30 +105,27 @@ encoded_words(struct strbuf *out, size_t col, const char *s, size_t len)
 	size_t room, used = 0, clen, k;
 	const char *p = s, *end = s + len;
 	char buf[12];
-	int rc;
 
 	/* the first word uses what is left of the line, within reason */
 	room = col + EW_MAX <= FOLD_COL ? EW_MAX : FOLD_COL - col;
 	if (col > FOLD_COL || room < EW_OVERHEAD + 16)
 		room = EW_MAX;
 	room -= EW_OVERHEAD;
-	if ((rc = strbuf_adds(out, EW_OPEN)) != LKB_OK)
-		return rc;
+	strbuf_adds(out, EW_OPEN);
 	while (p < end) {
 		clen = escape_utf8_len(p, (size_t)(end - p));
 		k = clen ? q_char(p, clen, buf) : q_char(replacement, 3, buf);
 		if (used && used + k > room) {
-			if ((rc = strbuf_adds(out, "?=\r\n " EW_OPEN)) != LKB_OK)
-				return rc;
+			strbuf_adds(out, "?=\r\n " EW_OPEN);
 			used = 0;
 			room = EW_MAX - EW_OVERHEAD;
 		}
-		if ((rc = strbuf_add(out, buf, k)) != LKB_OK)
-			return rc;
+		strbuf_add(out, buf, k);
 		used += k;
 		p += clen ? clen : 1;
 	}
-	return strbuf_adds(out, "?=");
+	strbuf_adds(out, "?=");
+	return LKB_OK;
 }
 
 int
@@ -136,7 +133,7 @@ escape_header_text(struct strbuf *out, size_t col, const char *s, size_t len)
 {
 	const char *p = s, *end = s + len, *sp;
 	size_t wlen;
-	int rc, first = 1;
+	int first = 1;
 
 	if (!plain_ascii(s, len))
 		return encoded_words(out, col, s, len);
@@ -154,16 +151,13 @@ escape_header_text(struct strbuf *out, size_t col, const char *s, size_t len)
 			sp = end;
 		wlen = (size_t)(sp - p);
 		if (!first && col + 1 + wlen > FOLD_COL && wlen) {
-			rc = strbuf_adds(out, "\r\n ");
+			strbuf_adds(out, "\r\n ");
 			col = 1;
 		} else if (!first) {
-			rc = strbuf_addch(out, ' ');
+			strbuf_addch(out, ' ');
 			col++;
-		} else {
-			rc = LKB_OK;
 		}
-		if (rc != LKB_OK || (rc = strbuf_add(out, p, wlen)) != LKB_OK)
-			return rc;
+		strbuf_add(out, p, wlen);
 		col += wlen;
 		first = 0;
 		if (sp == end)
@@ -184,24 +178,23 @@ int
 escape_header_phrase(struct strbuf *out, const char *s, size_t len)
 {
 	size_t i;
-	int rc;
 
 	if (!plain_ascii(s, len) || memchr(s, '\t', len))
 		return encoded_words(out, FOLD_COL, s, len);
 	for (i = 0; i < len && is_atext_or_space((unsigned char)s[i]); i++)
 		;
-	if (i == len && len && s[0] != ' ' && s[len - 1] != ' ')
-		return strbuf_add(out, s, len);
-	if ((rc = strbuf_addch(out, '"')) != LKB_OK)
-		return rc;
-	for (i = 0; i < len; i++) {
-		if ((s[i] == '"' || s[i] == '\\') &&
-		    (rc = strbuf_addch(out, '\\')) != LKB_OK)
-			return rc;
-		if ((rc = strbuf_addch(out, s[i])) != LKB_OK)
-			return rc;
+	if (i == len && len && s[0] != ' ' && s[len - 1] != ' ') {
+		strbuf_add(out, s, len);
+		return LKB_OK;
 	}
-	return strbuf_addch(out, '"');
+	strbuf_addch(out, '"');
+	for (i = 0; i < len; i++) {
+		if (s[i] == '"' || s[i] == '\\')
+			strbuf_addch(out, '\\');
+		strbuf_addch(out, s[i]);
+	}
+	strbuf_addch(out, '"');
+	return LKB_OK;
 }
 
 int
@@ -246,11 +239,10 @@ body_clean(struct strbuf *out, const char *s, size_t len, size_t *maxline,
 {
 	const char *p = s, *end = s + len;
 	size_t line = 0, clen;
-	int rc = LKB_OK;
 
 	*maxline = 0;
 	*eight = 0;
-	while (p < end && rc == LKB_OK) {
+	while (p < end) {
 		unsigned char c = (unsigned char)*p;
 
 		clen = escape_utf8_len(p, (size_t)(end - p));
@@ -259,7 +251,7 @@ body_clean(struct strbuf *out, const char *s, size_t len, size_t *maxline,
 			continue;
 		}
 		if (c == '\n') {
-			rc = strbuf_addch(out, '\n');
+			strbuf_addch(out, '\n');
 			*maxline = line > *maxline ? line : *maxline;
 			line = 0;
 			p++;
@@ -267,21 +259,21 @@ body_clean(struct strbuf *out, const char *s, size_t len, size_t *maxline,
 		}
 		if (clen == 0 || (c < 0x20 && c != '\t' && c != '\f') ||
 		    c == 0x7f) {
-			rc = strbuf_add(out, replacement, 3);
+			strbuf_add(out, replacement, 3);
 			line += 3;
 			*eight = 1;
 			p += clen ? clen : 1;
 			continue;
 		}
-		rc = strbuf_add(out, p, clen);
+		strbuf_add(out, p, clen);
 		line += clen;
 		*eight |= clen > 1;
 		p += clen;
 	}
 	*maxline = line > *maxline ? line : *maxline;
-	if (rc == LKB_OK && (out->len == 0 || out->buf[out->len - 1] != '\n'))
-		rc = strbuf_addch(out, '\n');
-	return rc;
+	if (out->len == 0 || out->buf[out->len - 1] != '\n')
+		strbuf_addch(out, '\n');
+	return LKB_OK;
 }
 
 static int
@@ -289,7 +281,6 @@ qp_line(struct strbuf *out, const char *p, size_t n)
 {
 	size_t col = 0, k;
 	char buf[3];
-	int rc;
 
 	for (size_t i = 0; i < n; i++) {
 		unsigned char c = (unsigned char)p[i];
@@ -307,15 +298,14 @@ qp_line(struct strbuf *out, const char *p, size_t n)
 		}
 		/* leave room for the soft break's "=" */
 		if (col + k > QP_LINE - 1) {
-			if ((rc = strbuf_adds(out, "=\r\n")) != LKB_OK)
-				return rc;
+			strbuf_adds(out, "=\r\n");
 			col = 0;
 		}
-		if ((rc = strbuf_add(out, buf, k)) != LKB_OK)
-			return rc;
+		strbuf_add(out, buf, k);
 		col += k;
 	}
-	return strbuf_adds(out, "\r\n");
+	strbuf_adds(out, "\r\n");
+	return LKB_OK;
 }
 
 int
@@ -337,9 +327,9 @@ escape_body(struct strbuf *out, const char *s, size_t len,
 		nl = memchr(p, '\n', (size_t)(end - p));	/* always found */
 		if (*enc_out == BODY_QP) {
 			rc = qp_line(out, p, (size_t)(nl - p));
-		} else if ((rc = strbuf_add(out, p, (size_t)(nl - p))) ==
-			   LKB_OK) {
-			rc = strbuf_adds(out, "\r\n");
+		} else {
+			strbuf_add(out, p, (size_t)(nl - p));
+			strbuf_adds(out, "\r\n");
 		}
 	}
 out:
@@ -352,20 +342,20 @@ escape_quote(struct strbuf *out, const char *s, size_t len)
 {
 	const char *p = s, *end = s + len, *nl;
 	size_t n;
-	int rc = LKB_OK;
 
-	while (p < end && rc == LKB_OK) {
+	while (p < end) {
 		nl = memchr(p, '\n', (size_t)(end - p));
 		n = (size_t)((nl ? nl : end) - p);
 		if (n && p[n - 1] == '\r')
 			n--;
-		if (n == 0)
-			rc = strbuf_adds(out, ">\n");
-		else if ((rc = strbuf_adds(out, p[0] == '>' ? ">" : "> ")) ==
-			 LKB_OK &&
-			 (rc = strbuf_add(out, p, n)) == LKB_OK)
-			rc = strbuf_addch(out, '\n');
+		if (n == 0) {
+			strbuf_adds(out, ">\n");
+		} else {
+			strbuf_adds(out, p[0] == '>' ? ">" : "> ");
+			strbuf_add(out, p, n);
+			strbuf_addch(out, '\n');
+		}
 		p = nl ? nl + 1 : end;
 	}
-	return rc;
+	return LKB_OK;
 }

@@ -66,8 +66,10 @@ static int
 emit(struct renderer *r, const struct tpl *t, unsigned line, const char *p,
      size_t len)
 {
+	if (r->out->len - r->start_len + len <= LKB_MAX_RENDER_BYTES)
+		strbuf_add(r->out, p, len);
 	if (r->out->len - r->start_len + len > LKB_MAX_RENDER_BYTES ||
-	    strbuf_add(r->out, p, len) != LKB_OK) {
+	    strbuf_status(r->out) != LKB_OK) {
 		tpl_error(r->err, tpl_name(t), line, "output is bigger than "
 			  "LKB_MAX_RENDER_BYTES (%u) or the buffer's cap",
 			  LKB_MAX_RENDER_BYTES);

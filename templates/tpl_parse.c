@@ -67,8 +67,7 @@ tpl_error(struct strbuf *err, const char *file, unsigned line,
 	va_end(ap);
 	if (err) {
 		strbuf_reset(err);
-		if (strbuf_addf(err, "%s:%u: %s", file, line, msg) != LKB_OK)
-			strbuf_reset(err);
+		strbuf_addf(err, "%s:%u: %s", file, line, msg);
 	} else {
 		lkb_error("%s:%u: %s", file, line, msg);
 	}
@@ -379,7 +378,8 @@ tpl_load_file(const char *path, struct tpl **tpl_out, struct strbuf *err)
 	/* one byte over the limit is enough to tell */
 	strbuf_init_capped(&sb, LKB_MAX_TEMPLATE_BYTES + 1);
 	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0) {
-		if (strbuf_add(&sb, chunk, n) != LKB_OK) {
+		strbuf_add(&sb, chunk, n);
+		if (strbuf_status(&sb) != LKB_OK) {
 			rc = LKB_ERR_TOO_BIG;
 			tpl_error(err, path, 0, "template is bigger than "
 				  "LKB_MAX_TEMPLATE_BYTES (%u)",

@@ -18,8 +18,7 @@ fail(struct strbuf *err, const char *name, int line, const char *what)
 {
 	if (err) {
 		strbuf_reset(err);
-		if (strbuf_addf(err, "%s:%d: %s", name, line, what) != LKB_OK)
-			strbuf_reset(err);
+		strbuf_addf(err, "%s:%d: %s", name, line, what);
 	} else {
 		lkb_error("%s:%d: %s", name, line, what);
 	}
@@ -116,8 +115,11 @@ tvalue_load_json(const char *path, struct tvalue **v_out, struct strbuf *err)
 	}
 	strbuf_init_capped(&sb, LKB_MAX_RENDER_BYTES);
 	rc = LKB_OK;
-	while (rc == LKB_OK && (n = fread(chunk, 1, sizeof(chunk), f)) > 0)
-		rc = strbuf_add(&sb, chunk, n);
+	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0) {
+		strbuf_add(&sb, chunk, n);
+		if ((rc = strbuf_status(&sb)) != LKB_OK)
+			break;
+	}
 	if (rc != LKB_OK)
 		fail(err, path, 0, "file is bigger than LKB_MAX_RENDER_BYTES");
 	else if (ferror(f) && fail(err, path, 0, "read error"))

@@ -35,9 +35,11 @@ join_args(int argc, char **argv)
 {
 	struct strbuf sb = STRBUF_INIT;
 
-	for (int i = 0; i < argc; i++)
-		if ((i && strbuf_addch(&sb, ' ')) || strbuf_adds(&sb, argv[i]))
-			break;
+	for (int i = 0; i < argc; i++) {
+		if (i)
+			strbuf_addch(&sb, ' ');
+		strbuf_adds(&sb, argv[i]);
+	}
 	return strbuf_detach(&sb, NULL);
 }
 

@@ -82,9 +82,8 @@ grouped_away(struct dlist *l, const struct store_report_row *r,
 		    report_group_fold(gr, &gr->m[i], l->buckets) != r->id)
 			continue;
 		why |= gr->m[i].why;
-		if (strbuf_addf(&sb, "%s%lld", sb.len ? ", " : "",
-				(long long)gr->m[i].id))
-			break;
+		strbuf_addf(&sb, "%s%lld", sb.len ? ", " : "",
+			    (long long)gr->m[i].id);
 	}
 	if (sb.len) {
 		report_group_why(why | self->why, text, sizeof(text));

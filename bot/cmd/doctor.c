@@ -148,8 +148,9 @@ skip_line(const struct store_skip *sk, void *arg)
 {
 	struct strbuf *sb = arg;
 
-	return strbuf_addf(sb, "%s%s %s in %s: %s", sb->len ? "; " : "",
-			   sk->stage, sk->object, sk->place, sk->why) != LKB_OK;
+	strbuf_addf(sb, "%s%s %s in %s: %s", sb->len ? "; " : "",
+		    sk->stage, sk->object, sk->place, sk->why);
+	return strbuf_status(sb) != LKB_OK;
 }
 
 /* What the stages passed over (state/store_skip.h): a warning naming
@@ -517,9 +518,10 @@ check_watch(struct doctor *d, const struct settings *set)
 				       NULL, NULL };
 		struct strbuf out = STRBUF_INIT, spec = STRBUF_INIT;
 		char *err = NULL;
-		int ok = compare_git_rev_ok(b) &&
-			 strbuf_addf(&spec, "%s^{commit}", b) == LKB_OK;
+		int ok = compare_git_rev_ok(b);
 
+		if (ok)
+			strbuf_addf(&spec, "%s^{commit}", b);
 		args[3] = spec.buf;
 		if (ok && compare_git_run(set->git.repo, args, &out, &err) ==
 			      LKB_OK)

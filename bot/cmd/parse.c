@@ -45,13 +45,15 @@ read_input(const char *path, struct strbuf *sb)
 
 	if (!f)
 		return lkb_error_errno("cannot open '%s'", path), LKB_ERR_IO;
-	while (rc == LKB_OK && (n = fread(buf, 1, sizeof(buf), f)) > 0)
-		if (strbuf_add(sb, buf, n) != LKB_OK) {
+	while (rc == LKB_OK && (n = fread(buf, 1, sizeof(buf), f)) > 0) {
+		strbuf_add(sb, buf, n);
+		if (strbuf_status(sb) != LKB_OK) {
 			lkb_error("'%s' is larger than %u bytes "
 				  "(LKB_MAX_MESSAGE_BYTES)", path,
 				  LKB_MAX_MESSAGE_BYTES);
 			rc = LKB_ERR_TOO_BIG;
 		}
+	}
 	if (rc == LKB_OK && ferror(f)) {
 		lkb_error_errno("cannot read '%s'", path);
 		rc = LKB_ERR_IO;

@@ -81,14 +81,11 @@ cmd_request(int argc, char **argv, struct bot_ctx *ctx)
 			  "REPORT test-git URL REF");
 		return EXIT_USAGE;
 	}
-	if (git && (strbuf_adds(&args, "git ") ||
-		    strbuf_addf(&args, "%s %s", argv[optind + 2],
-				argv[optind + 3]))) {
-		strbuf_release(&args);
-		return EXIT_USAGE;
-	}
-	if (git)
+	if (git) {
+		strbuf_addf(&args, "git %s %s", argv[optind + 2],
+			    argv[optind + 3]);
 		kind = REQ_TEST_PATCH;
+	}
 	else if ((kind = request_kind_parse(argv[optind + 1])) < 0) {
 		lkb_error("unknown request kind '%s' (compare, compare-series, "
 			  "retest, test-patch, test-git)", argv[optind + 1]);
@@ -116,12 +113,11 @@ cmd_request(int argc, char **argv, struct bot_ctx *ctx)
 		}
 		have_msg = 1;
 	}
-	for (int i = optind + 2; i < argc && !git; i++)
-		if ((args.len && strbuf_addch(&args, ' ')) ||
-		    strbuf_adds(&args, argv[i])) {
-			rc = EXIT_USAGE;
-			goto out;
-		}
+	for (int i = optind + 2; i < argc && !git; i++) {
+		if (args.len)
+			strbuf_addch(&args, ' ');
+		strbuf_adds(&args, argv[i]);
+	}
 	if (!asker)
 		asker = have_msg && m.from_addr ? m.from_addr
 			: (cli = xasprintf("cli:%s", user ? user : "?"));

@@ -57,12 +57,14 @@ read_body(const char *path, struct strbuf *sb, struct rule_author *au)
 	strbuf_init_capped(sb, LKB_MAX_MESSAGE_BYTES);
 	if (!f)
 		return lkb_error_errno("cannot open '%s'", path);
-	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0)
-		if (strbuf_add(sb, chunk, n) != LKB_OK) {
+	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0) {
+		strbuf_add(sb, chunk, n);
+		if (strbuf_status(sb) != LKB_OK) {
 			rc = lkb_error("'%s' is larger than %u bytes", path,
 				       LKB_MAX_MESSAGE_BYTES);
 			break;
 		}
+	}
 	if (rc == LKB_OK && ferror(f))
 		rc = lkb_error_errno("cannot read '%s'", path);
 	if (f != stdin)

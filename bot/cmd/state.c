@@ -62,11 +62,9 @@ run(struct bot_ctx *ctx, const char *report, const char *verb,
 	struct strbuf line = STRBUF_INIT;
 	int rc;
 
-	if (strbuf_adds(&line, verb))
-		return EXIT_FAIL;
+	strbuf_adds(&line, verb);
 	for (int i = 0; i < nargs; i++)
-		if (strbuf_addf(&line, " %s", args[i]))
-			return EXIT_FAIL;
+		strbuf_addf(&line, " %s", args[i]);
 	rc = triage_cli_command(ctx, report, line.buf, cmd_user());
 	strbuf_release(&line);
 	return ctx_exit_code(rc);

@@ -37,24 +37,23 @@ static int
 add_path_value(struct strbuf *sb, const char *s, size_t max)
 {
 	size_t chars = 0;
-	int rc = LKB_OK;
 
-	while (*s && chars < max && rc == LKB_OK) {
+	while (*s && chars < max) {
 		unsigned char c = (unsigned char)*s;
 
 		if (c >= 0x80) {
 			s++;
 			while ((*s & 0xc0) == 0x80)
 				s++;
-			rc = strbuf_addch(sb, '_');
+			strbuf_addch(sb, '_');
 		} else {
 			s++;
-			rc = strbuf_addch(sb, LKB_ISALNUM(c) || strchr("-+=:.%", c)
-						      ? c : '_');
+			strbuf_addch(sb, LKB_ISALNUM(c) || strchr("-+=:.%", c)
+					 ? c : '_');
 		}
 		chars++;
 	}
-	return rc;
+	return LKB_OK;
 }
 
 int
@@ -71,11 +70,11 @@ compare_axes_path_params(const struct compare_axes *ax, struct strbuf *out)
 		if (!p->eq && !p->value)
 			continue;
 		if (out->len > start)
-			rc = strbuf_addch(out, '-');
+			strbuf_addch(out, '-');
 		if (p->eq && has) {
 			/* "#{k}=#{v[0..30]}": the key is not cut */
 			rc |= add_path_value(out, p->key, (size_t)-1);
-			rc |= strbuf_addch(out, '=');
+			strbuf_addch(out, '=');
 			rc |= add_path_value(out, p->value, 31);
 		} else if (p->eq) {
 			rc |= add_path_value(out, p->key, (size_t)-1);
@@ -84,7 +83,7 @@ compare_axes_path_params(const struct compare_axes *ax, struct strbuf *out)
 		}
 	}
 	if (rc == LKB_OK && out->len == start)
-		rc = strbuf_adds(out, "defaults");
+		strbuf_adds(out, "defaults");
 	free(v);
 	return rc;
 }
@@ -155,9 +154,9 @@ compare_axes_header(const struct compare_axes *ax, struct strbuf *keys,
 	if (n > 1)
 		qsort(v, n, sizeof(*v), cmp_kv);
 	for (size_t i = 0; i < n; i++) {
-		rc |= strbuf_addf(keys, "%s%s", i ? "/" : "", v[i].k);
-		rc |= strbuf_addf(values, "%s%s", i ? "/" : "",
-				  v[i].v ? v[i].v : "");
+		strbuf_addf(keys, "%s%s", i ? "/" : "", v[i].k);
+		strbuf_addf(values, "%s%s", i ? "/" : "",
+			    v[i].v ? v[i].v : "");
 	}
 	free(v);
 	return rc ? LKB_ERR_TOO_BIG : LKB_OK;
@@ -189,14 +188,20 @@ yaml_plain(const char *s)
 static int
 add_yaml_kv(struct strbuf *sb, const char *k, const char *v)
 {
-	int rc = strbuf_addf(sb, "%s: ", k);
-
-	if (yaml_plain(v))
-		return rc | strbuf_addf(sb, "%s\n", v);
-	rc |= strbuf_addch(sb, '\'');
-	for (; *v; v++)
-		rc |= *v == '\'' ? strbuf_adds(sb, "''") : strbuf_addch(sb, *v);
-	return rc | strbuf_adds(sb, "'\n");
+	strbuf_addf(sb, "%s: ", k);
+	if (yaml_plain(v)) {
+		strbuf_addf(sb, "%s\n", v);
+		return LKB_OK;
+	}
+	strbuf_addch(sb, '\'');
+	for (; *v; v++) {
+		if (*v == '\'')
+			strbuf_adds(sb, "''");
+		else
+			strbuf_addch(sb, *v);
+	}
+	strbuf_adds(sb, "'\n");
+	return LKB_OK;
 }
 
 int
@@ -210,15 +215,15 @@ compare_axes_job_yaml(const struct compare_axes *ax, const char *commit,
 	if (compare_axes_check(ax, &what) || bad_component(commit))
 		return LKB_ERR_USAGE;
 	v = sorted_params(ax);
-	rc |= strbuf_adds(out, "# lkp job requested by lkpbot: results of "
-			       "this job are missing for a comparison\n");
+	strbuf_adds(out, "# lkp job requested by lkpbot: results of "
+			 "this job are missing for a comparison\n");
 	rc |= add_yaml_kv(out, "testcase", ax->testcase);
 	/* lkp takes a key as a parameter only as an option of a program
 	 * the job names (Job#each_param): the testcase's program */
 	if (ax->nparams)
-		rc |= strbuf_addf(out, "%s:\n", ax->testcase);
+		strbuf_addf(out, "%s:\n", ax->testcase);
 	for (size_t i = 0; i < ax->nparams; i++) {
-		rc |= strbuf_adds(out, "  ");
+		strbuf_adds(out, "  ");
 		rc |= add_yaml_kv(out, v[i]->key, v[i]->value ? v[i]->value : "");
 	}
 	rc |= add_yaml_kv(out, "tbox_group", ax->tbox_group);

@@ -48,10 +48,8 @@ clean_line(struct strbuf *sb, const char *line, size_t n)
 		}
 		if (c == '\t')
 			c = ' ';
-		if (c < 0x20 || c == 0x7f ||
-		    strbuf_addch(sb, (char)c) == LKB_OK)
-			continue;
-		return LKB_ERR_TOO_BIG;
+		if (c >= 0x20 && c != 0x7f)
+			strbuf_addch(sb, (char)c);
 	}
 	return LKB_OK;
 }
@@ -82,8 +80,8 @@ pick_lines(const char *log, size_t len, struct strbuf *out)
 		if ((rc = clean_line(&ln, s, k)) ||
 		    !is_error_line(ln.buf, ln.len))
 			continue;
-		rc = strbuf_add(out, ln.buf, ln.len) || strbuf_addch(out, '\n')
-		     ? LKB_ERR_TOO_BIG : LKB_OK;
+		strbuf_add(out, ln.buf, ln.len);
+		strbuf_addch(out, '\n');
 		n++;
 	}
 	if (n || rc)
@@ -100,9 +98,10 @@ pick_lines(const char *log, size_t len, struct strbuf *out)
 	for (size_t i = first; i < last && !rc; i++) {
 		p = log + ends[i % LKB_MAX_BUILD_ERROR_LINES];
 		s = next_line(&p, end, &k);
-		if (!(rc = clean_line(&ln, s, k)) && ln.len)
-			rc = strbuf_add(out, ln.buf, ln.len) ||
-			     strbuf_addch(out, '\n') ? LKB_ERR_TOO_BIG : LKB_OK;
+		if (!(rc = clean_line(&ln, s, k)) && ln.len) {
+			strbuf_add(out, ln.buf, ln.len);
+			strbuf_addch(out, '\n');
+		}
 	}
 out:
 	strbuf_release(&ln);
@@ -136,9 +135,8 @@ compare_build_error(const char *rt, struct strbuf *lines_out,
 				       err_out);
 	if (rc == LKB_OK)
 		rc = pick_lines(log.buf, log.len, lines_out);
-	if (rc == LKB_OK && !lines_out->len &&
-	    strbuf_adds(lines_out, "(the build log is empty)\n"))
-		rc = LKB_ERR_TOO_BIG;
+	if (rc == LKB_OK && !lines_out->len)
+		strbuf_adds(lines_out, "(the build log is empty)\n");
 	if (rc == LKB_OK)
 		rc = 1;
 out:

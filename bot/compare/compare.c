@@ -86,13 +86,12 @@ render(const struct compare_rules *r, const struct compare_axes *axes,
 					    opts->headline))
 			continue;
 		if (!any++)
-			rc = strbuf_adds(out, "Where the change comes from (each "
-					      "step compares a column with the "
-					      "one before it):\n\n");
+			strbuf_adds(out, "Where the change comes from (each "
+				    "step compares a column with the "
+				    "one before it):\n\n");
+		rc = compare_format_attribution(out, r, t, row, fc);
 		if (!rc)
-			rc = compare_format_attribution(out, r, t, row, fc);
-		if (!rc)
-			rc = strbuf_addch(out, '\n');
+			strbuf_addch(out, '\n');
 	}
 	strbuf_release(&keys);
 	strbuf_release(&values);
@@ -105,12 +104,13 @@ missing_error(const struct compare_commit *commits, const size_t *miss,
 {
 	struct strbuf sb = STRBUF_INIT;
 	char lb[32];
-	int rc = strbuf_addf(&sb, "no results for %zu of %zu commits:", nm, n);
+	int rc = LKB_OK;
 
+	strbuf_addf(&sb, "no results for %zu of %zu commits:", nm, n);
 	for (size_t i = 0; i < nm; i++)
-		rc |= strbuf_addf(&sb, " %.10s (%s)", commits[miss[i]].sha,
-				  label_of(&commits[miss[i]], miss[i], lb,
-					   sizeof(lb)));
+		strbuf_addf(&sb, " %.10s (%s)", commits[miss[i]].sha,
+			    label_of(&commits[miss[i]], miss[i], lb,
+				     sizeof(lb)));
 	*err_out = rc ? xstrdup("no results for some commits")
 		      : strbuf_detach(&sb, NULL);
 	strbuf_release(&sb);

@@ -72,21 +72,21 @@ compare_fix_judge(const struct compare_table *t, const char *testcase,
 		if (rc || (vr.level != NOISE_LIKELY && vr.level != NOISE_CLEAR) ||
 		    row->avg[0] == row->avg[1])
 			continue;
-		rc = strbuf_addf(sb, "%s%s: ", sb->len ? "\n" : "", row->name);
+		strbuf_addf(sb, "%s%s: ", sb->len ? "\n" : "", row->name);
 		head = headline && !strcmp(row->name, headline);
 		/* the verdicts first: the line leads with the level */
 		rc |= compare_format_welch(&scratch, t, row, 0, 2, &vb);
 		rc |= compare_format_welch(&scratch, t, row, 1, 2, &vc);
 		strbuf_release(&scratch);
 		l = judge(row, &vb, &vc, &share);
-		rc |= strbuf_addf(sb, "%s\n  base %g, culprit %g, culprit + fix "
-				  "%g\n  culprit + fix against base",
-				  level_text(l, share, buf, sizeof(buf)),
-				  row->avg[0], row->avg[1], row->avg[2]);
+		strbuf_addf(sb, "%s\n  base %g, culprit %g, culprit + fix "
+			    "%g\n  culprit + fix against base",
+			    level_text(l, share, buf, sizeof(buf)),
+			    row->avg[0], row->avg[1], row->avg[2]);
 		rc |= compare_format_welch(sb, t, row, 0, 2, &vb);
-		rc |= strbuf_adds(sb, "\n  culprit + fix against culprit");
+		strbuf_adds(sb, "\n  culprit + fix against culprit");
 		rc |= compare_format_welch(sb, t, row, 1, 2, &vc);
-		rc |= strbuf_addch(sb, '\n');
+		strbuf_addch(sb, '\n');
 		/* the headline decides; else the first changed KPI */
 		if (!have || (head && have == 1)) {
 			out->level = l;

@@ -23,9 +23,12 @@ add_trunc(struct strbuf *sb, int width, double v)
 {
 	double t = trunc(v);
 
-	if (fabs(t) < 1e15)
-		return strbuf_addf(sb, "%*lld", width, (long long)t);
-	return strbuf_addf(sb, "%*.0f", width, t);
+	if (fabs(t) < 1e15) {
+		strbuf_addf(sb, "%*lld", width, (long long)t);
+		return LKB_OK;
+	}
+	strbuf_addf(sb, "%*.0f", width, t);
+	return LKB_OK;
 }
 
 /* Ruby's "%<w>.<prec>f" (general: "%<w>.<prec>g"; plus: "%+..."). */
@@ -39,17 +42,16 @@ add_ruby(struct strbuf *sb, int width, double v, int prec, int general,
 
 	if (n < 0)
 		return LKB_ERR_USAGE;
-	return strbuf_addf(sb, "%*s", width, buf);
+	strbuf_addf(sb, "%*s", width, buf);
+	return LKB_OK;
 }
 
 static int
 add_repeat(struct strbuf *sb, int ch, size_t n)
 {
-	int rc = LKB_OK;
-
-	for (size_t i = 0; i < n && rc == LKB_OK; i++)
-		rc = strbuf_addch(sb, ch);
-	return rc;
+	for (size_t i = 0; i < n; i++)
+		strbuf_addch(sb, ch);
+	return LKB_OK;
 }
 
 /* "%<w>s" of the first w bytes of s. */
@@ -60,7 +62,8 @@ add_col(struct strbuf *sb, const char *s, int w)
 
 	if (len > (size_t)w)
 		len = (size_t)w;
-	return strbuf_addf(sb, "%*.*s ", w, (int)len, s);
+	strbuf_addf(sb, "%*.*s ", w, (int)len, s);
+	return LKB_OK;
 }
 
 int
@@ -70,55 +73,57 @@ compare_format_header(struct strbuf *sb, const char *keys, const char *values,
 	int rc = LKB_OK;
 
 	rc |= add_repeat(sb, '=', 89);
-	rc |= strbuf_addf(sb, "\n%s:\n  %s\n\ncommit: \n", keys, values);
+	strbuf_addf(sb, "\n%s:\n  %s\n\ncommit: \n", keys, values);
 	for (size_t i = 0; i < n; i++) {
 		int len = c[i].full_sha ? (int)strlen(c[i].sha) : 10;
 
 		if (c[i].subject && *c[i].subject)
-			rc |= strbuf_addf(sb, "  %.*s (\"%s\")\n", len,
-					  c[i].sha, c[i].subject);
+			strbuf_addf(sb, "  %.*s (\"%s\")\n", len,
+				    c[i].sha, c[i].subject);
 		else
-			rc |= strbuf_addf(sb, "  %.*s\n", len, c[i].sha);
+			strbuf_addf(sb, "  %.*s\n", len, c[i].sha);
 	}
-	rc |= strbuf_addch(sb, '\n');
+	strbuf_addch(sb, '\n');
 	for (size_t i = 0; i < n; i++)
 		rc |= add_col(sb, c[i].sha, i ? ABS_WIDTH + ERR_WIDTH +
 					     REL_WIDTH + 1 :
 					     ABS_WIDTH + ERR_WIDTH);
-	rc |= strbuf_addch(sb, '\n');
+	strbuf_addch(sb, '\n');
 	for (size_t i = 0; i < n; i++) {
 		rc |= add_repeat(sb, '-', i ? 27 : 16);
-		rc |= strbuf_addch(sb, ' ');
+		strbuf_addch(sb, ' ');
 	}
-	rc |= strbuf_addch(sb, '\n');
+	strbuf_addch(sb, '\n');
 	return rc ? LKB_ERR_TOO_BIG : LKB_OK;
 }
 
 int
 compare_format_perf_header(struct strbuf *sb, size_t ncols)
 {
-	int rc = strbuf_adds(sb, "         %stddev");
+	int rc = LKB_OK;
 
+	strbuf_adds(sb, "         %stddev");
 	for (size_t i = 1; i < ncols; i++)
-		rc |= strbuf_adds(sb, "     %change         %stddev");
-	rc |= strbuf_adds(sb, "\n             \\  ");
+		strbuf_adds(sb, "     %change         %stddev");
+	strbuf_adds(sb, "\n             \\  ");
 	for (size_t i = 1; i < ncols; i++)
-		rc |= strbuf_adds(sb, "        |                \\  ");
-	rc |= strbuf_addch(sb, '\n');
+		strbuf_adds(sb, "        |                \\  ");
+	strbuf_addch(sb, '\n');
 	return rc ? LKB_ERR_TOO_BIG : LKB_OK;
 }
 
 int
 compare_format_fail_header(struct strbuf *sb, size_t ncols)
 {
-	int rc = strbuf_adds(sb, "       fail:runs");
+	int rc = LKB_OK;
 
+	strbuf_adds(sb, "       fail:runs");
 	for (size_t i = 1; i < ncols; i++)
-		rc |= strbuf_adds(sb, "  %reproduction    fail:runs");
-	rc |= strbuf_adds(sb, "\n           |    ");
+		strbuf_adds(sb, "  %reproduction    fail:runs");
+	strbuf_adds(sb, "\n           |    ");
 	for (size_t i = 1; i < ncols; i++)
-		rc |= strbuf_adds(sb, "         |             |    ");
-	rc |= strbuf_addch(sb, '\n');
+		strbuf_adds(sb, "         |             |    ");
+	strbuf_addch(sb, '\n');
 	return rc ? LKB_ERR_TOO_BIG : LKB_OK;
 }
 
@@ -129,7 +134,8 @@ add_change_cell(struct strbuf *sb, double p, int absolute)
 	int rc = fabs(p) < 100000 ? add_ruby(sb, REL_WIDTH, p, 1, 0, 1) :
 				    add_ruby(sb, REL_WIDTH, p, 2, 1, 1);
 
-	return rc | strbuf_adds(sb, absolute ? "  " : "% ");
+	strbuf_adds(sb, absolute ? "  " : "% ");
+	return rc;
 }
 
 static int
@@ -146,9 +152,9 @@ add_value_cell(struct strbuf *sb, double avg, double sd)
 	if (avg != 0)
 		sd = 100 * sd / avg;
 	if (sd > 2) {
-		rc |= strbuf_adds(sb, " " PLUSMINUS);
+		strbuf_adds(sb, " " PLUSMINUS);
 		rc |= add_trunc(sb, ERR_WIDTH - 3, sd);
-		rc |= strbuf_addch(sb, '%');
+		strbuf_addch(sb, '%');
 	} else {
 		rc |= add_repeat(sb, ' ', ERR_WIDTH);
 	}
@@ -167,7 +173,7 @@ compare_format_perf_row(struct strbuf *sb, const struct compare_row *row,
 					      row->absolute);
 		rc |= add_value_cell(sb, row->avg[i], row->sd[i]);
 	}
-	rc |= strbuf_addf(sb, "  %s\n", row->name);
+	strbuf_addf(sb, "  %s\n", row->name);
 	return rc ? LKB_ERR_TOO_BIG : LKB_OK;
 }
 
@@ -180,15 +186,15 @@ compare_format_fail_row(struct strbuf *sb, const struct compare_row *row,
 	for (size_t i = 0; i < ncols; i++) {
 		if (i) {
 			rc |= add_ruby(sb, REL_WIDTH, row->chg[i - 1], 0, 0, 0);
-			rc |= strbuf_adds(sb, "% ");
+			strbuf_adds(sb, "% ");
 		}
 		if (row->avg[i] == 0)
 			rc |= add_repeat(sb, ' ', ABS_WIDTH + 1);
 		else
 			rc |= add_trunc(sb, ABS_WIDTH + 1, row->avg[i]);
-		rc |= strbuf_addf(sb, ":%-*zu", ERR_WIDTH - 2, row->runs[i]);
+		strbuf_addf(sb, ":%-*zu", ERR_WIDTH - 2, row->runs[i]);
 	}
-	rc |= strbuf_addf(sb, "  %s\n", row->name);
+	strbuf_addf(sb, "  %s\n", row->name);
 	return rc ? LKB_ERR_TOO_BIG : LKB_OK;
 }
 
@@ -211,7 +217,7 @@ compare_format_table(struct strbuf *sb, const struct compare_table *t)
 		if (!t->rows[i].failure)
 			rc = compare_format_perf_row(sb, &t->rows[i], t->ncols);
 	if (rc == LKB_OK)
-		rc = strbuf_addch(sb, '\n');
+		strbuf_addch(sb, '\n');
 	return rc ? LKB_ERR_TOO_BIG : LKB_OK;
 }
 
@@ -221,16 +227,19 @@ compare_format_change(struct strbuf *sb, double p, int absolute)
 	int rc = fabs(p) < 100000 ? add_ruby(sb, 0, p, 1, 0, 1) :
 				    add_ruby(sb, 0, p, 2, 1, 1);
 
-	return absolute ? rc : (rc | strbuf_addch(sb, '%'));
+	if (!absolute)
+		strbuf_addch(sb, '%');
+	return rc;
 }
 
 static int
 add_step(struct strbuf *sb, const char *what, const struct compare_row *row,
 	 const struct compare_fmt_commit *c, size_t i)
 {
-	int rc = strbuf_addf(sb, "  %-14s%s %.10s: ", what,
-			     c[i].label ? c[i].label : "?", c[i].sha);
+	int rc = LKB_OK;
 
+	strbuf_addf(sb, "  %-14s%s %.10s: ", what,
+		    c[i].label ? c[i].label : "?", c[i].sha);
 	return rc | compare_format_change(sb, compare_stats_change(row->avg[i],
 							    row->avg[i - 1],
 							    row->absolute),
@@ -254,13 +263,17 @@ compare_format_welch(struct strbuf *sb, const struct compare_table *t,
 	noise_from_runs(b0, n0, b1, n1, v);
 	free(b0);
 	free(b1);
-	if (v->level == NOISE_UNKNOWN)
-		return strbuf_adds(sb, ", too few runs to judge");
+	if (v->level == NOISE_UNKNOWN) {
+		strbuf_adds(sb, ", too few runs to judge");
+		return LKB_OK;
+	}
 	if (isinf(v->t))
-		return strbuf_addf(sb, ", %s (the runs do not vary)",
-				   noise_level_name(v->level));
-	return strbuf_addf(sb, ", %s (Welch t %.2f, %.1f df, p %.4f)",
-			   noise_level_name(v->level), v->t, v->df, v->p);
+		strbuf_addf(sb, ", %s (the runs do not vary)",
+			    noise_level_name(v->level));
+	else
+		strbuf_addf(sb, ", %s (Welch t %.2f, %.1f df, p %.4f)",
+			    noise_level_name(v->level), v->t, v->df, v->p);
+	return LKB_OK;
 }
 
 /* The noise verdict between the base and the last column. */
@@ -269,9 +282,10 @@ add_verdict(struct strbuf *sb, const struct compare_table *t,
 	    const struct compare_row *row)
 {
 	struct noise_verdict v;
+	int rc = compare_format_welch(sb, t, row, 0, t->ncols - 1, &v);
 
-	return compare_format_welch(sb, t, row, 0, t->ncols - 1, &v) |
-	       strbuf_addch(sb, '\n');
+	strbuf_addch(sb, '\n');
+	return rc;
 }
 
 size_t
@@ -313,23 +327,24 @@ compare_format_attribution(struct strbuf *sb, const struct compare_rules *r,
 			back = i;
 		}
 	}
-	rc = strbuf_addf(sb, "%s\n", row->name);
+	rc = LKB_OK;
+	strbuf_addf(sb, "%s\n", row->name);
 	if (!big) {
-		rc |= strbuf_adds(sb, "  no step moved it\n");
+		strbuf_adds(sb, "  no step moved it\n");
 	} else {
 		rc |= add_step(sb, "largest step:", row, c, big);
-		rc |= strbuf_addf(sb, " (%s)\n", compare_stats_direction(
-			r, row->name, compare_stats_change(row->avg[big],
-						       row->avg[big - 1],
-						       row->absolute)));
+		strbuf_addf(sb, " (%s)\n", compare_stats_direction(
+		  r, row->name, compare_stats_change(row->avg[big],
+						 row->avg[big - 1],
+						 row->absolute)));
 		if (back && fabs(dback) * 2 >= fabs(dbig)) {
 			rc |= add_step(sb, "given back:", row, c, back);
-			rc |= strbuf_addch(sb, '\n');
+			strbuf_addch(sb, '\n');
 		}
 	}
-	rc |= strbuf_addf(sb, "  %-14s%s -> %s: ", "net change:",
-			  c[0].label ? c[0].label : "base",
-			  c[n - 1].label ? c[n - 1].label : "?");
+	strbuf_addf(sb, "  %-14s%s -> %s: ", "net change:",
+		    c[0].label ? c[0].label : "base",
+		    c[n - 1].label ? c[n - 1].label : "?");
 	rc |= compare_format_change(sb, row->chg[n - 2], row->absolute);
 	rc |= add_verdict(sb, t, row);
 	return rc ? LKB_ERR_TOO_BIG : LKB_OK;

@@ -127,14 +127,10 @@ drain(int fd_out, int fd_err, struct strbuf *out, struct strbuf *err)
 				nopen--;
 				continue;
 			}
-			if (i == 0 && strbuf_add(out, buf, (size_t)n) != LKB_OK)
+			/* err is capped: a long stderr is cut, that is fine */
+			strbuf_add(i == 0 ? out : err, buf, (size_t)n);
+			if (i == 0 && strbuf_status(out) != LKB_OK)
 				return DRAIN_OVER;
-			if (i == 1) {
-				/* capped: a long stderr is cut, that is fine */
-				int cut = strbuf_add(err, buf, (size_t)n);
-
-				(void)cut;
-			}
 		}
 	}
 	return DRAIN_EOF;
@@ -249,12 +245,18 @@ compare_git_run_io(const char *repo, const char *const *args,
 						       : WTERMSIG(status),
 				     *line ? ": " : "", line);
 		free(line);
-		if (io && io->err && strbuf_add(io->err, serr.buf, serr.len))
-			strbuf_reset(io->err);
+		if (io && io->err) {
+			strbuf_add(io->err, serr.buf, serr.len);
+			if (strbuf_status(io->err) != LKB_OK)
+				strbuf_reset(io->err);
+		}
 		rc = LKB_ERR;
-	} else if (strbuf_add(out, sout.buf, sout.len)) {
-		*err_out = xstrdup("git output does not fit");
-		rc = LKB_ERR_TOO_BIG;
+	} else {
+		strbuf_add(out, sout.buf, sout.len);
+		if (strbuf_status(out) != LKB_OK) {
+			*err_out = xstrdup("git output does not fit");
+			rc = LKB_ERR_TOO_BIG;
+		}
 	}
 out:
 	for (int i = 0; i < 2; i++) {

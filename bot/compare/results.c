@@ -50,10 +50,7 @@ read_gz(const char *path, size_t cap, struct strbuf *out, char **err_out)
 			rc = too_big(path, cap, err_out);
 			goto out;
 		}
-		if (strbuf_add(out, buf, (size_t)n)) {
-			rc = too_big(path, cap, err_out);
-			goto out;
-		}
+		strbuf_add(out, buf, (size_t)n);
 	}
 	msg = gzerror(gz, &zerr);
 	if (n < 0 || zerr != Z_OK) {
@@ -85,16 +82,14 @@ compare_results_read_file(const char *path, size_t cap, struct strbuf *out,
 		return LKB_ERR_IO;
 	}
 	if (!stat(path, &st) && st.st_size > 0 &&
-	    (size_t)st.st_size <= cap &&
-	    strbuf_grow(out, (size_t)st.st_size + 1) != LKB_OK) {
-		rc = too_big(path, cap, err_out);
-		goto out;
-	}
+	    (size_t)st.st_size <= cap)
+		strbuf_grow(out, (size_t)st.st_size + 1);
 	while ((n = fread(buf, 1, sizeof(buf), f)) > 0) {
-		if (out->len + n > cap || strbuf_add(out, buf, n)) {
+		if (out->len + n > cap) {
 			rc = too_big(path, cap, err_out);
 			goto out;
 		}
+		strbuf_add(out, buf, n);
 	}
 	if (ferror(f)) {
 		*err_out = xasprintf("cannot read '%s'", path);
@@ -347,12 +342,10 @@ static int
 pick_file(const char *dir, const char *name, struct strbuf *out)
 {
 	strbuf_reset(out);
-	if (strbuf_addf(out, "%s/%s", dir, name))
-		return 0;
+	strbuf_addf(out, "%s/%s", dir, name);
 	if (is_file(out->buf))
 		return 1;
-	if (strbuf_adds(out, ".gz"))
-		return 0;
+	strbuf_adds(out, ".gz");
 	return is_file(out->buf);
 }
 
@@ -385,8 +378,7 @@ list_runs(const char *rt, size_t *runs)
 		if (*end || v >= LKB_MAX_RESULT_RUNS)
 			continue;
 		strbuf_reset(&dir);
-		if (strbuf_addf(&dir, "%s/%s", rt, e->d_name))
-			continue;
+		strbuf_addf(&dir, "%s/%s", rt, e->d_name);
 		if (pick_file(dir.buf, "stats.json", &path))
 			runs[n++] = v;
 	}
@@ -429,8 +421,8 @@ compare_results_load(const char *rt, struct compare_dataset *ds, size_t col,
 		struct strbuf dir = STRBUF_INIT;
 
 		strbuf_reset(&text);
-		if (strbuf_addf(&dir, "%s/%zu", rt, runs[i]) ||
-		    !pick_file(dir.buf, "stats.json", &path))
+		strbuf_addf(&dir, "%s/%zu", rt, runs[i]);
+		if (!pick_file(dir.buf, "stats.json", &path))
 			rc = LKB_ERR_IO;
 		else if (!(rc = compare_results_read_file(path.buf,
 						  LKB_MAX_MATRIX_BYTES, &text,

@@ -45,8 +45,7 @@ commit_dir(const char *dir, const char *commit, struct strbuf *out,
 	int rc = 0;
 
 	strbuf_reset(out);
-	if (strbuf_addf(out, "%s/%s", dir, commit))
-		return 0;
+	strbuf_addf(out, "%s/%s", dir, commit);
 	if (is_dir(out->buf))
 		return 1;
 	if (!is_hex_prefix(commit) || !(d = opendir(dir)))
@@ -61,8 +60,7 @@ commit_dir(const char *dir, const char *commit, struct strbuf *out,
 			break;
 		}
 		strbuf_reset(out);
-		if (strbuf_addf(out, "%s/%s", dir, e->d_name))
-			break;
+		strbuf_addf(out, "%s/%s", dir, e->d_name);
 		rc = is_dir(out->buf);
 	}
 	closedir(d);
@@ -86,8 +84,7 @@ runs_match(const char *rt, const struct compare_axes *ax)
 			continue;
 		strbuf_reset(&path);
 		strbuf_reset(&text);
-		if (strbuf_addf(&path, "%s/%s/job.yaml", rt, e->d_name))
-			continue;
+		strbuf_addf(&path, "%s/%s/job.yaml", rt, e->d_name);
 		if (compare_results_read_file(path.buf, LKB_MAX_JOB_YAML_BYTES, &text,
 				      &err)) {
 			FREE_AND_NULL(err);
@@ -113,8 +110,8 @@ find_by_jobs(const char *root, const struct compare_axes *ax, const char *commit
 	size_t scanned = 0, hits = 0;
 	int rc = 0, r;
 
-	if (strbuf_addf(&tdir, "%s/%s", root, ax->testcase) ||
-	    !(d = opendir(tdir.buf))) {
+	strbuf_addf(&tdir, "%s/%s", root, ax->testcase);
+	if (!(d = opendir(tdir.buf))) {
 		strbuf_release(&tdir);
 		return 0;
 	}
@@ -129,10 +126,9 @@ find_by_jobs(const char *root, const struct compare_axes *ax, const char *commit
 			break;
 		}
 		strbuf_reset(&dir);
-		if (strbuf_addf(&dir, "%s/%s/%s/%s/%s/%s", tdir.buf, e->d_name,
-				ax->tbox_group, ax->rootfs, ax->kconfig,
-				ax->compiler))
-			continue;
+		strbuf_addf(&dir, "%s/%s/%s/%s/%s/%s", tdir.buf, e->d_name,
+			    ax->tbox_group, ax->rootfs, ax->kconfig,
+			    ax->compiler);
 		r = commit_dir(dir.buf, commit, &rt, err_out);
 		if (r < 0) {
 			rc = r;
@@ -149,8 +145,7 @@ find_by_jobs(const char *root, const struct compare_axes *ax, const char *commit
 			break;
 		}
 		strbuf_reset(rt_out);
-		if (strbuf_add(rt_out, rt.buf, rt.len))
-			break;
+		strbuf_add(rt_out, rt.buf, rt.len);
 		rc = 1;
 	}
 	closedir(d);
@@ -178,13 +173,12 @@ compare_results_find(const char *root, const struct compare_axes *ax,
 		*err_out = xasprintf("bad commit '%s'", commit ? commit : "");
 		return LKB_ERR_USAGE;
 	}
-	if ((rc = compare_axes_path_params(ax, &pp)) ||
-	    (rc = strbuf_addf(&dir, "%s/%s/%s/%s/%s/%s/%s", root, ax->testcase,
-			      pp.buf, ax->tbox_group, ax->rootfs, ax->kconfig,
-			      ax->compiler))) {
+	if ((rc = compare_axes_path_params(ax, &pp))) {
 		*err_out = xstrdup("result path too long");
 		goto out;
 	}
+	strbuf_addf(&dir, "%s/%s/%s/%s/%s/%s/%s", root, ax->testcase, pp.buf,
+		    ax->tbox_group, ax->rootfs, ax->kconfig, ax->compiler);
 	rc = commit_dir(dir.buf, commit, rt_out, err_out);
 	if (rc == 0)
 		rc = find_by_jobs(root, ax, commit, rt_out, err_out);

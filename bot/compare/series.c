@@ -85,9 +85,8 @@ fail(char **err_out, const char *fmt, ...)
 	struct strbuf sb = STRBUF_INIT;
 
 	va_start(ap, fmt);
-	if (strbuf_adds(&sb, "cannot resolve the series: ") ||
-	    strbuf_vaddf(&sb, fmt, ap))
-		strbuf_reset(&sb);
+	strbuf_adds(&sb, "cannot resolve the series: ");
+	strbuf_vaddf(&sb, fmt, ap);
 	va_end(ap);
 	free(*err_out);
 	*err_out = strbuf_detach(&sb, NULL);
@@ -120,8 +119,7 @@ rev_parse(const char *repo, const char *rev, char sha[41], char **err_out)
 
 	if (!compare_git_rev_ok(rev))
 		return fail(err_out, "'%s' is not a revision", rev);
-	if (strbuf_addf(&arg, "%s^{commit}", rev))
-		return fail(err_out, "revision too long");
+	strbuf_addf(&arg, "%s^{commit}", rev);
 	args[3] = arg.buf;
 	rc = git(repo, args, &out, err_out);
 	strbuf_rtrim(&out);
@@ -166,8 +164,7 @@ walk_base(const char *repo, const char *tested, unsigned k, char base[41],
 	unsigned i = 0;
 	int rc = LKB_OK;
 
-	if (strbuf_addf(&arg, "--max-count=%u", k + 1))
-		return fail(err_out, "out of memory");
+	strbuf_addf(&arg, "--max-count=%u", k + 1);
 	args[2] = arg.buf;
 	if ((rc = git(repo, args, &out, err_out)))
 		goto out;
@@ -248,8 +245,7 @@ load_patches(const char *repo, const struct compare_series *s, const char *tip,
 	size_t n = 0;
 	int rc;
 
-	if (strbuf_addf(&range, "%s..%s", s->base, tip))
-		return fail(err_out, "out of memory");
+	strbuf_addf(&range, "%s..%s", s->base, tip);
 	args[4] = range.buf;
 	if ((rc = git(repo, args, &out, err_out)))
 		goto out;

@@ -48,11 +48,10 @@ compare_spark(struct strbuf *sb, const double *v, size_t n)
 		"\xe2\x96\x84", "\xe2\x96\x85", "\xe2\x96\x86",
 		"\xe2\x96\x87", "\xe2\x96\x88",
 	};
-	int rc = LKB_OK;
 
-	for (size_t i = 0; i < n && !rc; i++)
-		rc = strbuf_adds(sb, blocks[compare_spark_level(v, n, i)]);
-	return rc;
+	for (size_t i = 0; i < n; i++)
+		strbuf_adds(sb, blocks[compare_spark_level(v, n, i)]);
+	return LKB_OK;
 }
 
 void
@@ -91,11 +90,10 @@ compare_spark_table(struct strbuf *sb, const char *text, size_t len,
 			continue;
 		v = xcalloc(m->ncols, sizeof(*v));
 		compare_spark_values(m, v);
-		rc = strbuf_addf(sb, "  %-*s  ", (int)width, m->name);
+		strbuf_addf(sb, "  %-*s  ", (int)width, m->name);
+		rc = compare_spark(sb, v, m->ncols);
 		if (!rc)
-			rc = compare_spark(sb, v, m->ncols);
-		if (!rc)
-			rc = strbuf_addch(sb, '\n');
+			strbuf_addch(sb, '\n');
 		free(v);
 	}
 out:

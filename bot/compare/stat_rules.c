@@ -69,14 +69,14 @@ re_compile_list(struct compare_re *re, const char *pre, const char *const *v,
 	struct strbuf sb = STRBUF_INIT;
 	int rc = LKB_OK;
 
-	rc |= strbuf_adds(&sb, pre);
-	rc |= strbuf_adds(&sb, "(?:");
+	strbuf_adds(&sb, pre);
+	strbuf_adds(&sb, "(?:");
 	for (size_t i = 0; i < n; i++)
-		rc |= strbuf_addf(&sb, "%s(?:%s)", i ? "|" : "", v[i]);
+		strbuf_addf(&sb, "%s(?:%s)", i ? "|" : "", v[i]);
 	if (extra)
-		rc |= strbuf_adds(&sb, extra);
-	rc |= strbuf_adds(&sb, ")");
-	rc |= strbuf_adds(&sb, post);
+		strbuf_adds(&sb, extra);
+	strbuf_adds(&sb, ")");
+	strbuf_adds(&sb, post);
 	if (rc == LKB_OK)
 		rc = re_compile(re, sb.buf, err_out);
 	strbuf_release(&sb);
@@ -122,17 +122,17 @@ compile_perf(struct compare_rules *r, char **err_out)
 	int rc = LKB_OK;
 
 	for (size_t i = 0; i < compare_perf_tests_n; i++)
-		rc |= strbuf_addf(&sb, "|\\Q%s.\\E", compare_perf_tests[i]);
+		strbuf_addf(&sb, "|\\Q%s.\\E", compare_perf_tests[i]);
 	if (r->testcase && !r->testcase_is_func && !strstr(r->testcase, "\\E"))
-		rc |= strbuf_addf(&sb, "|\\Q%s.\\E", r->testcase);
+		strbuf_addf(&sb, "|\\Q%s.\\E", r->testcase);
 	if (rc == LKB_OK) {
 		struct strbuf pre = STRBUF_INIT;
 
-		rc |= strbuf_adds(&pre, "(?:");
+		strbuf_adds(&pre, "(?:");
 		for (size_t i = 0; i < compare_perf_pattern_res_n; i++)
-			rc |= strbuf_addf(&pre, "%s(?:%s)", i ? "|" : "",
-					  compare_perf_pattern_res[i]);
-		rc |= strbuf_adds(&pre, ")|^");
+			strbuf_addf(&pre, "%s(?:%s)", i ? "|" : "",
+				    compare_perf_pattern_res[i]);
+		strbuf_adds(&pre, ")|^");
 		if (rc == LKB_OK)
 			rc = re_compile_list(&r->perf, pre.buf,
 					     compare_perf_prefix_res,

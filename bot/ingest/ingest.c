@@ -227,10 +227,9 @@ quoted_report(struct ingest *ig, const struct ingest_job *j)
 	rc = quoted_report_mail(ig->st, j->m, &mail, &rid);
 	if (rc == 1) {
 		strbuf_init(&src, 0);
-		rc = strbuf_addf(&src, "quoted:%s", j->m->message_id)
-			     ? LKB_ERR_NOMEM
-			     : ingest_borrowed(ig, mail.buf, mail.len, src.buf,
-					       1, NULL, NULL);
+		strbuf_addf(&src, "quoted:%s", j->m->message_id);
+		rc = ingest_borrowed(ig, mail.buf, mail.len, src.buf, 1, NULL,
+				     NULL);
 		if (rc == LKB_OK) {
 			/* made here, not read: counted as quoted alone
 			 * (its report is counted with the reports) */

@@ -101,13 +101,12 @@ slurp(FILE *f, const char *name, struct strbuf *sb, int *flags)
 	while ((n = fread(tmp, 1, sizeof(tmp), f)) > 0) {
 		if (*flags)
 			continue;	/* drain the rest */
-		if (strbuf_add(sb, tmp, n) != LKB_OK) {
-			size_t room = sb->cap - sb->len;
-
-			if (strbuf_add(sb, tmp, room) != LKB_OK)
-				LKB_BUG("capped add of the remaining room");
+		/* keep what fits: a refused append would take nothing */
+		if (sb->cap && n > sb->cap - sb->len) {
+			n = sb->cap - sb->len;
 			*flags = MAILSOURCE_TRUNCATED;
 		}
+		strbuf_add(sb, tmp, n);
 	}
 	if (ferror(f))
 		return lkb_error_errno("cannot read '%s'", name), LKB_ERR_IO;
@@ -293,9 +292,7 @@ list_sorted(DIR *d, struct strbuf *names, struct md_entry **e_out,
 		ALLOC_GROW(e, n + 1, alloc);
 		e[n].off = names->len;
 		e[n++].regular = de->d_type == DT_REG;
-		if (strbuf_add(names, de->d_name, strlen(de->d_name) + 1) !=
-		    LKB_OK)
-			LKB_BUG("uncapped strbuf_add failed");
+		strbuf_add(names, de->d_name, strlen(de->d_name) + 1);
 	}
 	for (size_t i = 0; i < n; i++) {
 		e[i].name = names->buf + e[i].off;
@@ -351,15 +348,13 @@ mailsource_walk_maildir(const char *dir, const char *sub,
 	list_sorted(d, &names, &e, &n);
 	/* the source is "maildir:PATH/NAME"; the file's path is in it */
 	strbuf_init(&src, 0);
-	if (strbuf_adds(&src, "maildir:") != LKB_OK ||
-	    strbuf_adds(&src, path) != LKB_OK ||
-	    strbuf_addch(&src, '/') != LKB_OK)
-		LKB_BUG("uncapped strbuf_add failed");
+	strbuf_adds(&src, "maildir:");
+	strbuf_adds(&src, path);
+	strbuf_addch(&src, '/');
 	head = src.len;
 	for (size_t i = 0; i < n && rc == LKB_OK; i++) {
 		src.len = head;
-		if (strbuf_adds(&src, e[i].name) != LKB_OK)
-			LKB_BUG("uncapped strbuf_add failed");
+		strbuf_adds(&src, e[i].name);
 		rc = walk_wants(d, &e[i], w);
 		if (rc > 0)
 			rc = read_one_file(dirfd(d), e[i].name,
@@ -773,7 +768,8 @@ read_stdin(mailsource_fn *fn, void *arg)
 		goto out;
 	}
 	strbuf_init_capped(&sb, LKB_MAX_MESSAGE_BYTES);
-	if (strbuf_add(&sb, head, len) != LKB_OK)
+	strbuf_add(&sb, head, len);
+	if (strbuf_status(&sb) != LKB_OK)
 		flags = MAILSOURCE_TRUNCATED;
 	rc = slurp(stdin, "standard input", &sb, &flags);
 	if (rc == LKB_OK)

@@ -134,9 +134,8 @@ quoted_text(const char *body, size_t len, struct strbuf *out, int *depth_out)
 				t++;
 			if (t > e)
 				t = e;
-			if (strbuf_add(out, t, (size_t)(e - t)) ||
-			    strbuf_addch(out, '\n'))
-				return 0;
+			strbuf_add(out, t, (size_t)(e - t));
+			strbuf_addch(out, '\n');
 		} else if (quote_depth(p, e, &t) == k && t < e &&
 			   !LKB_ISSPACE(*t)) {
 			break;	/* the quote has ended */
@@ -195,12 +194,10 @@ add_subject(struct strbuf *sb, const char *s)
 		else
 			break;
 	}
-	if ((!strncmp(s, "[PATCH", 6) || !strncmp(s, "[RFC", 4)) &&
-	    strbuf_adds(sb, "Re: "))
-		return LKB_ERR_NOMEM;
+	if (!strncmp(s, "[PATCH", 6) || !strncmp(s, "[RFC", 4))
+		strbuf_adds(sb, "Re: ");
 	for (; *s; s++)
-		if (strbuf_addch(sb, (unsigned char)*s < ' ' ? ' ' : *s))
-			return LKB_ERR_NOMEM;
+		strbuf_addch(sb, (unsigned char)*s < ' ' ? ' ' : *s);
 	return LKB_OK;
 }
 
@@ -251,22 +248,20 @@ quoted_report_mail(struct store *st, const struct message *m,
 	if (m->date > 0 && gmtime_r(&m->date, &tm))
 		strftime(date, sizeof(date), "%a, %d %b %Y %H:%M:%S +0000",
 			 &tm);
-	rc = strbuf_addf(out, "Message-ID: <%s>\n"
-			 "From: kernel test robot <lkp@intel.com>\n", id);
-	if (!rc && *date)
-		rc = strbuf_addf(out, "Date: %s\n", date);
-	if (!rc)
-		rc = strbuf_adds(out, "Subject: ");
-	if (!rc)
-		rc = add_subject(out, m->subject ? m->subject : "");
+	strbuf_addf(out, "Message-ID: <%s>\n"
+		    "From: kernel test robot <lkp@intel.com>\n", id);
+	if (*date)
+		strbuf_addf(out, "Date: %s\n", date);
+	strbuf_adds(out, "Subject: ");
+	rc = add_subject(out, m->subject ? m->subject : "");
 	if (!rc && plain_id(m->message_id))
-		rc = strbuf_addf(out, "\nX-Report-Quoted-In: <%s>",
-				 m->message_id);
-	if (!rc)
-		rc = strbuf_adds(out, "\nMIME-Version: 1.0\n"
-				 "Content-Type: text/plain; charset=utf-8\n\n");
-	if (!rc)
-		rc = strbuf_add(out, q.buf, q.len);
+		strbuf_addf(out, "\nX-Report-Quoted-In: <%s>",
+			    m->message_id);
+	if (!rc) {
+		strbuf_adds(out, "\nMIME-Version: 1.0\n"
+			    "Content-Type: text/plain; charset=utf-8\n\n");
+		strbuf_add(out, q.buf, q.len);
+	}
 	strbuf_release(&q);
 	if (rc)
 		return LKB_ERR_NOMEM;

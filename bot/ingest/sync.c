@@ -49,9 +49,8 @@ sync_source_keys(struct strbuf *sb)
 
 	strbuf_reset(sb);
 	for (size_t i = 0; i < n; i++)
-		if (strbuf_addf(sb, "%s%s", !i ? "" : i + 1 < n ? ", " : " or ",
-				sources[i]->key) != LKB_OK)
-			LKB_BUG("uncapped strbuf_addf failed");
+		strbuf_addf(sb, "%s%s", !i ? "" : i + 1 < n ? ", " : " or ",
+			    sources[i]->key);
 }
 
 int

@@ -187,23 +187,22 @@ crlf_to_lf(struct strbuf *out, const char *p, size_t len)
 	const char *end = p + len, *q;
 
 	strbuf_reset(out);
-	if (strbuf_grow(out, len))
-		return LKB_ERR_TOO_BIG;
+	strbuf_grow(out, len);
 	while (p < end) {
 		q = memchr(p, '\r', (size_t)(end - p));
-		if (!q)
-			return strbuf_add(out, p, (size_t)(end - p));
-		if (strbuf_add(out, p, (size_t)(q - p)))
-			return LKB_ERR_TOO_BIG;
+		if (!q) {
+			strbuf_add(out, p, (size_t)(end - p));
+			break;
+		}
+		strbuf_add(out, p, (size_t)(q - p));
 		if (q + 1 < end && q[1] == '\n') {
 			p = q + 1;	/* drop the CR, keep the LF */
 			continue;
 		}
-		if (strbuf_addch(out, '\r'))
-			return LKB_ERR_TOO_BIG;
+		strbuf_addch(out, '\r');
 		p = q + 1;
 	}
-	return LKB_OK;
+	return strbuf_status(out);
 }
 
 /* uid is one the batch asked for: fr->src names its mail. */
@@ -217,9 +216,8 @@ batch_uid(struct folder_run *fr, uint32_t uid)
 		return LKB_ERR_PROTO;
 	}
 	strbuf_reset(&fr->src);
-	if (strbuf_addf(&fr->src, "imap:%s;UIDVALIDITY=%" PRIu32 ";UID=%"
-			PRIu32, fr->folder, fr->uidvalidity, uid))
-		return LKB_ERR_TOO_BIG;
+	strbuf_addf(&fr->src, "imap:%s;UIDVALIDITY=%" PRIu32 ";UID=%" PRIu32,
+		    fr->folder, fr->uidvalidity, uid);
 	return LKB_OK;
 }
 
@@ -339,11 +337,10 @@ uidset(struct strbuf *sb, const uint32_t *uids, size_t n)
 	while (i < n) {
 		for (j = i; j + 1 < n && uids[j + 1] == uids[j] + 1;)
 			j++;
-		if (sb->len && strbuf_addch(sb, ','))
-			LKB_BUG("uid set");
-		if (strbuf_addf(sb, j > i ? "%" PRIu32 ":%" PRIu32 : "%" PRIu32,
-				uids[i], uids[j]))
-			LKB_BUG("uid set");
+		if (sb->len)
+			strbuf_addch(sb, ',');
+		strbuf_addf(sb, j > i ? "%" PRIu32 ":%" PRIu32 : "%" PRIu32,
+			    uids[i], uids[j]);
 		i = j + 1;
 	}
 }
@@ -475,8 +472,7 @@ sync_folder(struct sync_imap *si, struct imap_session *s, const char *folder)
 	if (si->after == AFTER_MOVE && !si->dry_run && last > 0 &&
 	    mb.exists) {
 		strbuf_reset(&set);
-		if (strbuf_addf(&set, "1:%" PRId64, last))
-			LKB_BUG("uid set");
+		strbuf_addf(&set, "1:%" PRId64, last);
 		if ((rc = imap_session_move(s, set.buf, si->move_to)) != LKB_OK)
 			goto out;
 	}
@@ -627,19 +623,18 @@ imap_examine(const struct settings *set, struct strbuf *sum)
 	memset(&si, 0, sizeof(si));
 	if ((rc = imap_configure(set, &si)) == LKB_OK)
 		rc = imap_session_open(&si.conf, &s);
-	if (rc == LKB_OK && (imap_session_negotiated(s, sum) ||
-			     strbuf_adds(sum, "; ")))
+	if (rc == LKB_OK && imap_session_negotiated(s, sum) != LKB_OK)
 		rc = LKB_ERR_TOO_BIG;
+	if (rc == LKB_OK)
+		strbuf_adds(sum, "; ");
 	for (size_t i = 0; rc == LKB_OK && i < si.nfolders; i++) {
 		rc = imap_session_select(s, si.folders[i], 1, &mb);
-		if (rc == LKB_OK && strbuf_addf(sum, "%s%s %u",
-						 i ? ", " : "", si.folders[i],
-						 mb.exists))
-			rc = LKB_ERR_TOO_BIG;
-		else if (rc != LKB_OK) {
+		if (rc == LKB_OK) {
+			strbuf_addf(sum, "%s%s %u", i ? ", " : "",
+				    si.folders[i], mb.exists);
+		} else {
 			strbuf_reset(sum);
-			if (strbuf_addf(sum, "folder %s", si.folders[i]))
-				rc = LKB_ERR_TOO_BIG;
+			strbuf_addf(sum, "folder %s", si.folders[i]);
 		}
 	}
 	imap_session_free(s);
@@ -663,10 +658,12 @@ imap_probe(const struct settings *set, struct strbuf *detail)
 	why = *log_last_error() ? log_last_error() : lkb_status_str(rc);
 	strbuf_reset(detail);
 	if (rc == LKB_OK)
-		rc = strbuf_addf(detail, "logged in to %s as %s; %s", url,
-				 user ? user : "(~/.netrc)", sum.buf);
-	else if (strbuf_addf(detail, "%s%s%s", sum.buf, sum.len ? ": " : "",
-			     why))
+		strbuf_addf(detail, "logged in to %s as %s; %s", url,
+			    user ? user : "(~/.netrc)", sum.buf);
+	else
+		strbuf_addf(detail, "%s%s%s", sum.buf, sum.len ? ": " : "",
+			    why);
+	if (strbuf_status(detail) != LKB_OK)
 		rc = LKB_ERR_TOO_BIG;
 	free(url);
 	strbuf_release(&sum);

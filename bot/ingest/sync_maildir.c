@@ -237,9 +237,8 @@ maildir_probe(const struct settings *set, struct strbuf *detail)
 	int rc = maildir_open(maildir_path(set), &real, &snew, &scur);
 
 	strbuf_reset(detail);
-	if (strbuf_addf(detail, "%s is %sa Maildir", maildir_path(set),
-			rc == LKB_OK ? "" : "not "))
-		rc = LKB_ERR_TOO_BIG;
+	strbuf_addf(detail, "%s is %sa Maildir", maildir_path(set),
+		    rc == LKB_OK ? "" : "not ");
 	free(real);
 	return rc;
 }

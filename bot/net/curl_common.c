@@ -23,7 +23,10 @@ write_cb(char *p, size_t size, size_t n, void *arg)
 	struct curl_xfer *x = arg;
 
 	/* size is 1 by contract; a short count makes libcurl stop */
-	if (size != 1 || strbuf_add(&x->body, p, n) != LKB_OK)
+	if (size != 1)
+		return 0;
+	strbuf_add(&x->body, p, n);
+	if (strbuf_status(&x->body) != LKB_OK)
 		return 0;
 	return n;
 }
@@ -132,8 +135,9 @@ curl_nego_describe(CURL *h, const struct curl_nego *n, struct strbuf *out)
 	    scheme && (k = strlen(scheme)) > 1 &&
 	    LKB_TOLOWER(scheme[k - 1]) == 's')
 		on = 1;
-	return strbuf_addf(out, "%s, %s%s", on ? "TLS" : "no TLS",
-			   *n->mech ? "AUTH " : "no AUTH", n->mech);
+	strbuf_addf(out, "%s, %s%s", on ? "TLS" : "no TLS",
+		    *n->mech ? "AUTH " : "no AUTH", n->mech);
+	return strbuf_status(out);
 }
 
 int
@@ -143,15 +147,16 @@ curl_nego_missing_mech(const struct curl_nego *n, const char *section,
 	if (*n->mech)
 		return 0;
 	strbuf_reset(out);
-	if (strbuf_addf(out, "no login was tried: [%s] %s needs %s, and the "
-			"server offers %s%s (%s)", section,
-			bearer ? "oauth2_token_command" : "a password",
-			bearer ? "SASL OAUTHBEARER or XOAUTH2"
-			       : "PLAIN, LOGIN, CRAM-MD5 or DIGEST-MD5",
-			*n->offered ? "only AUTH " : "no AUTH mechanism",
-			n->offered, bearer ? "enable one on the server, or "
-					     "give a password source instead"
-					   : "enable one on the server"))
+	strbuf_addf(out, "no login was tried: [%s] %s needs %s, and the "
+		    "server offers %s%s (%s)", section,
+		    bearer ? "oauth2_token_command" : "a password",
+		    bearer ? "SASL OAUTHBEARER or XOAUTH2"
+			   : "PLAIN, LOGIN, CRAM-MD5 or DIGEST-MD5",
+		    *n->offered ? "only AUTH " : "no AUTH mechanism",
+		    n->offered, bearer ? "enable one on the server, or "
+					 "give a password source instead"
+				       : "enable one on the server");
+	if (strbuf_status(out) != LKB_OK)
 		lkb_debug("the text on the missing mechanism was cut");
 	return 1;
 }
@@ -172,7 +177,8 @@ debug_cb(CURL *h, curl_infotype type, char *p, size_t n, void *arg)
 	lkb_debug("server: %.*s", (int)(n && p[n - 1] == '\n' ? n - 1 : n),
 		  p);
 	/* past the cap the oldest replies matter less: keep what fits */
-	if (strbuf_add(&x->replies, p, n) != LKB_OK)
+	strbuf_add(&x->replies, p, n);
+	if (strbuf_status(&x->replies) != LKB_OK)
 		lkb_debug("server replies exceed LKB_MAX_SMTP_REPLY_BYTES");
 	return 0;
 }
@@ -259,10 +265,12 @@ curl_xfer_last_reply(const struct curl_xfer *x, long code, struct strbuf *out)
 			;
 		if (!code || ((size_t)(end - start) >= 3 &&
 			      !memcmp(start, want, 3)))
-			return strbuf_add(out, start, (size_t)(end - start));
+			break;
 		end = start;
 	}
-	return LKB_OK;
+	if (end > b)
+		strbuf_add(out, start, (size_t)(end - start));
+	return strbuf_status(out);
 }
 
 char *
@@ -423,10 +431,10 @@ curl_describe(CURL *h, CURLcode code, const char *errbuf, struct strbuf *out)
 				  ? verify_reason(h) : NULL;
 
 	strbuf_reset(out);
-	if (why && strbuf_addf(out, "TLS certificate refused: %s; ", why))
-		return LKB_ERR_TOO_BIG;
-	return strbuf_adds(out, errbuf && *errbuf ? errbuf
-						   : curl_easy_strerror(code));
+	if (why)
+		strbuf_addf(out, "TLS certificate refused: %s; ", why);
+	strbuf_adds(out, errbuf && *errbuf ? errbuf : curl_easy_strerror(code));
+	return strbuf_status(out);
 }
 
 int

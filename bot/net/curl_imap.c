@@ -293,10 +293,7 @@ imap_conn_recv(struct imap_conn *c, struct strbuf *in)
 			lkb_error("imap: the server closed the connection");
 			return LKB_ERR_NET;
 		}
-		if (strbuf_add(in, buf, got) != LKB_OK) {
-			lkb_error("imap: response over LKB_MAX_FETCH_BYTES");
-			return LKB_ERR_TOO_BIG;
-		}
+		strbuf_add(in, buf, got);
 		return LKB_OK;
 	}
 }

@@ -230,10 +230,9 @@ resp_list(struct imap_session *s, const struct imap_resp *r)
 		return resp_common(s, r);
 	if (imap_list_noselect(r) || s->nlisted++ >= LKB_MAX_IMAP_LISTED)
 		return LKB_OK;
-	if ((s->list->len && strbuf_adds(s->list, ", ")) ||
-	    imap_list_name_show(r, 60, s->list))
-		return LKB_ERR_TOO_BIG;
-	return LKB_OK;
+	if (s->list->len)
+		strbuf_adds(s->list, ", ");
+	return imap_list_name_show(r, 60, s->list);
 }
 
 static resp_fn *const handlers[IMAP_ST__COUNT] = {
@@ -440,13 +439,14 @@ add_quoted(struct strbuf *sb, const char *name)
 					 "or 8-bit character (write it in "
 					 "modified UTF-7)", name),
 			       LKB_ERR_CONFIG;
-	if (strbuf_addch(sb, '"'))
-		return LKB_ERR_TOO_BIG;
-	for (const char *p = name; *p; p++)
-		if (((*p == '"' || *p == '\\') && strbuf_addch(sb, '\\')) ||
-		    strbuf_addch(sb, *p))
-			return LKB_ERR_TOO_BIG;
-	return strbuf_addch(sb, '"') ? LKB_ERR_TOO_BIG : LKB_OK;
+	strbuf_addch(sb, '"');
+	for (const char *p = name; *p; p++) {
+		if (*p == '"' || *p == '\\')
+			strbuf_addch(sb, '\\');
+		strbuf_addch(sb, *p);
+	}
+	strbuf_addch(sb, '"');
+	return LKB_OK;
 }
 
 int
@@ -458,11 +458,9 @@ imap_session_select(struct imap_session *s, const char *folder,
 	int rc = LKB_OK;
 
 	memset(&s->mb, 0, sizeof(s->mb));
-	if (strbuf_adds(&cmd, readonly ? "EXAMINE " : "SELECT ") ||
-	    (rc = add_quoted(&cmd, folder)) != LKB_OK) {
-		rc = rc ? rc : LKB_ERR_TOO_BIG;
+	strbuf_adds(&cmd, readonly ? "EXAMINE " : "SELECT ");
+	if ((rc = add_quoted(&cmd, folder)) != LKB_OK)
 		goto out;
-	}
 	what = xasprintf("cannot open folder '%s'", folder);
 	rc = run_command(s, IMAP_ST_SELECT, what, cmd.buf);
 	if (rc == LKB_ERR_NOT_FOUND) {
@@ -499,9 +497,11 @@ imap_session_list(struct imap_session *s, struct strbuf *out)
 	s->nlisted = 0;
 	rc = run_command(s, IMAP_ST_LIST, "cannot list the folders",
 			 "LIST \"\" \"*\"");
-	if (rc == LKB_OK && s->nlisted > LKB_MAX_IMAP_LISTED &&
-	    strbuf_addf(out, " and %zu more", s->nlisted - LKB_MAX_IMAP_LISTED))
-		rc = LKB_ERR_TOO_BIG;
+	if (rc == LKB_OK && s->nlisted > LKB_MAX_IMAP_LISTED) {
+		strbuf_addf(out, " and %zu more",
+			    s->nlisted - LKB_MAX_IMAP_LISTED);
+		rc = strbuf_status(out);
+	}
 	s->list = NULL;
 	return rc;
 }
@@ -613,30 +613,22 @@ imap_session_move(struct imap_session *s, const char *uidset,
 	    (rc = run_command(s, IMAP_ST_CAPABILITY, "cannot ask CAPABILITY",
 			      "CAPABILITY")) != LKB_OK)
 		goto out;
-	if (strbuf_addf(&cmd, "UID %s %s ", s->has_move ? "MOVE" : "COPY",
-			uidset) ||
-	    (rc = add_quoted(&cmd, dest)) != LKB_OK) {
-		rc = rc ? rc : LKB_ERR_TOO_BIG;
+	strbuf_addf(&cmd, "UID %s %s ", s->has_move ? "MOVE" : "COPY",
+		    uidset);
+	if ((rc = add_quoted(&cmd, dest)) != LKB_OK)
 		goto out;
-	}
 	rc = run_command(s, IMAP_ST_MOVE, "cannot move mail", cmd.buf);
 	if (rc != LKB_OK || s->has_move)
 		goto out;
 	strbuf_reset(&cmd);
-	if (strbuf_addf(&cmd, "UID STORE %s +FLAGS.SILENT (\\Deleted)",
-			uidset)) {
-		rc = LKB_ERR_TOO_BIG;
-		goto out;
-	}
+	strbuf_addf(&cmd, "UID STORE %s +FLAGS.SILENT (\\Deleted)",
+		    uidset);
 	rc = run_command(s, IMAP_ST_STORE, "cannot mark moved mail deleted",
 			 cmd.buf);
 	if (rc != LKB_OK || !s->has_uidplus)
 		goto out;
 	strbuf_reset(&cmd);
-	if (strbuf_addf(&cmd, "UID EXPUNGE %s", uidset)) {
-		rc = LKB_ERR_TOO_BIG;
-		goto out;
-	}
+	strbuf_addf(&cmd, "UID EXPUNGE %s", uidset);
 	rc = run_command(s, IMAP_ST_STORE, "cannot expunge moved mail",
 			 cmd.buf);
 out:

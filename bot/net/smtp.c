@@ -157,10 +157,10 @@ outcome(const struct smtp_conf *c, struct curl_xfer *x, CURLcode code,
 	if (rc == LKB_OK && curl_tls_mismatch(code, x->errbuf)) {
 		/* a plain-text server on an smtps:// port: no retry helps */
 		*outcome_out = SMTP_REFUSED;
-		rc = strbuf_adds(detail, " (the server does not speak TLS "
-				 "on connect: smtps:// is for port 465; for "
-				 "587 or 25 use smtp://, which starts TLS with "
-				 "STARTTLS)");
+		strbuf_adds(detail, " (the server does not speak TLS "
+			    "on connect: smtps:// is for port 465; for "
+			    "587 or 25 use smtp://, which starts TLS with "
+			    "STARTTLS)");
 	}
 	if (rc == LKB_ERR_TOO_BIG)
 		rc = LKB_OK;	/* a cut detail is still a detail */
@@ -227,10 +227,9 @@ note_refused(const struct strbuf *rep, const char *const *rcpt, size_t n,
 		i--;
 		if (code < 400)
 			continue;
-		if ((detail->len ? strbuf_adds(detail, "; ")
-				 : strbuf_adds(detail, "refused recipients: ")) ||
-		    strbuf_addf(detail, "%s (%.*s)", rcpt[i], (int)len, line))
-			break;	/* a cut detail is still a detail */
+		strbuf_adds(detail, detail->len ? "; "
+						: "refused recipients: ");
+		strbuf_addf(detail, "%s (%.*s)", rcpt[i], (int)len, line);
 	}
 }
 
@@ -301,11 +300,8 @@ smtp_send(const struct smtp_conf *c, const char *env_from,
 	code = curl_easy_perform(x.h);
 	if (code != CURLE_OK && up.left == 0 && data_unanswered(&x.replies)) {
 		*outcome_out = SMTP_UNCERTAIN;
-		rc = strbuf_addf(detail, "uncertain: the mail was sent, no "
-				 "reply to it came: %s",
-				 curl_xfer_error(&x, code));
-		if (rc == LKB_ERR_TOO_BIG)
-			rc = LKB_OK;	/* a cut detail is still a detail */
+		strbuf_addf(detail, "uncertain: the mail was sent, no "
+			    "reply to it came: %s", curl_xfer_error(&x, code));
 	} else {
 		rc = outcome(c, &x, code, outcome_out, detail);
 		if (rc == LKB_OK && code == CURLE_OK && n > 1)

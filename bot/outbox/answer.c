@@ -210,10 +210,9 @@ answer_report_value(struct store *st, int64_t report_id)
 		nkv = report_kv_unique(sr.r->params, sr.r->nparams, kv);
 	}
 	for (size_t i = 0; i < nkv; i++)
-		if (kv[i].value &&
-		    strbuf_addf(&params, "%s%s=%s", params.len ? " " : "",
-				kv[i].key, kv[i].value))
-			break;
+		if (kv[i].value)
+			strbuf_addf(&params, "%s%s=%s", params.len ? " " : "",
+				    kv[i].key, kv[i].value);
 	tvalue_map_set_str(rep, "params", params.buf);
 	strbuf_release(&params);
 	free(kv);

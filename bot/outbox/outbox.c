@@ -161,11 +161,9 @@ outbox_enqueue_mail(struct store *st, const struct settings *settings,
 	ci.cc = ccs;
 	ci.ncc = m->ncc;
 	if (m->parent_id)
-		rc = compose_reply_subject(&subj, m->subject);
+		compose_reply_subject(&subj, m->subject);
 	else
-		rc = strbuf_adds(&subj, m->subject ? m->subject : "");
-	if (rc != LKB_OK)
-		goto out;
+		strbuf_adds(&subj, m->subject ? m->subject : "");
 	ci.subject = subj.buf;	/* "Re: " once, threaded or not */
 	ci.parent_id = parent;
 	ci.parent_refs = m->parent_refs;
@@ -414,8 +412,8 @@ send_one(struct sender *s, int64_t id)
 	rc = deliver(s, &r, &oc, &detail);
 	if (rc != LKB_OK) {
 		/* a local problem (bad row, dry-run directory): retry later */
-		if (!detail.len && strbuf_adds(&detail, lkb_status_str(rc)))
-			strbuf_reset(&detail);
+		if (!detail.len)
+			strbuf_adds(&detail, lkb_status_str(rc));
 		oc = s->dry_run_dir ? SMTP_UNREACHABLE : SMTP_TEMPFAIL;
 	}
 	rc = settle(s, &r, oc, detail.len ? detail.buf : NULL);

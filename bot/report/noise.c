@@ -201,47 +201,53 @@ report_noise_release(struct report_noise *n)
 static int
 add_sd(struct strbuf *sb, double sd)
 {
-	if (sd > 0)
-		return strbuf_addf(sb, "\xc2\xb1%g%%", sd);
-	return strbuf_adds(sb, "<=2%");
+	if (sd > 0) {
+		strbuf_addf(sb, "\xc2\xb1%g%%", sd);
+		return LKB_OK;
+	}
+	strbuf_adds(sb, "<=2%");
+	return LKB_OK;
 }
 
 static int
 add_change(struct strbuf *sb, const struct report_noise_row *row)
 {
 	if (isfinite(row->change))
-		return strbuf_addf(sb, row->absolute ? "%+.1f" : "%+.1f%%",
-				   row->change);
-	return strbuf_addf(sb, "%+g", row->v.delta);
+		strbuf_addf(sb, row->absolute ? "%+.1f" : "%+.1f%%",
+			    row->change);
+	else
+		strbuf_addf(sb, "%+g", row->v.delta);
+	return LKB_OK;
 }
 
 int
 report_noise_describe(struct strbuf *sb, const struct report_noise_row *row)
 {
 	const struct noise_verdict *v = &row->v;
-	int rc = strbuf_addf(sb, "%s: ", noise_level_name(v->level));
+	int rc = LKB_OK;
 
+	strbuf_addf(sb, "%s: ", noise_level_name(v->level));
 	rc |= add_change(sb, row);
 	if (v->from_runs) {
 		if (v->level == NOISE_UNKNOWN)
-			rc |= strbuf_adds(sb, ", too few runs to judge");
+			strbuf_adds(sb, ", too few runs to judge");
 		else
-			rc |= strbuf_addf(sb, ", Welch t %.2f, %.1f df, p %.4f",
-					  v->t, v->df, v->p);
+			strbuf_addf(sb, ", Welch t %.2f, %.1f df, p %.4f",
+				    v->t, v->df, v->p);
 	} else {
-		rc |= strbuf_adds(sb, ", stddev ");
+		strbuf_adds(sb, ", stddev ");
 		rc |= add_sd(sb, row->base_sd);
-		rc |= strbuf_adds(sb, " -> ");
+		strbuf_adds(sb, " -> ");
 		rc |= add_sd(sb, row->sd);
 		if (isinf(v->ratio_hi))
-			rc |= strbuf_addf(sb, ", change at least %.2f x the "
-					  "stddev", v->ratio_lo);
+			strbuf_addf(sb, ", change at least %.2f x the "
+				    "stddev", v->ratio_lo);
 		else
-			rc |= strbuf_addf(sb, ", change %.2f to %.2f x the "
-					  "stddev", v->ratio_lo, v->ratio_hi);
+			strbuf_addf(sb, ", change %.2f to %.2f x the "
+				    "stddev", v->ratio_lo, v->ratio_hi);
 	}
 	if (v->n0 || v->n1)
-		rc |= strbuf_addf(sb, ", runs %zu -> %zu", v->n0, v->n1);
+		strbuf_addf(sb, ", runs %zu -> %zu", v->n0, v->n1);
 	return rc;
 }
 

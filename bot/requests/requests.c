@@ -119,12 +119,10 @@ strip_paths(const char *error)
 			while (*p && *p != ' ' && *p != '\'' && *p != '"' &&
 			       *p != ')' && *p != ':' && *p != ',')
 				p++;
-			if (strbuf_adds(&sb, "(a local path)"))
-				break;
+			strbuf_adds(&sb, "(a local path)");
 			continue;
 		}
-		if (strbuf_addch(&sb, *p++))
-			break;
+		strbuf_addch(&sb, *p++);
 	}
 	return strbuf_detach(&sb, NULL);
 }
@@ -153,13 +151,11 @@ missing_text(const char *const *shas, size_t n, size_t held)
 {
 	struct strbuf sb = STRBUF_INIT;
 
-	if (strbuf_addf(&sb, "waiting for results of %zu commit(s):", n))
-		return xstrdup("waiting for results");
+	strbuf_addf(&sb, "waiting for results of %zu commit(s):", n);
 	for (size_t i = 0; i < n; i++)
-		if (strbuf_addf(&sb, " %.12s", shas[i]))
-			break;
-	if (held && strbuf_addf(&sb, "; %zu without a job (quota)", held))
-		strbuf_reset(&sb);
+		strbuf_addf(&sb, " %.12s", shas[i]);
+	if (held)
+		strbuf_addf(&sb, "; %zu without a job (quota)", held);
 	return strbuf_detach(&sb, NULL);
 }
 
@@ -408,9 +404,9 @@ build_failed(struct req_work *w, size_t col, const char *lines)
 	for (const char *p = lines; *p;) {
 		size_t n = strcspn(p, "\n");
 
-		if (strbuf_adds(&ind, "    ") || strbuf_add(&ind, p, n) ||
-		    strbuf_addch(&ind, '\n'))
-			break;
+		strbuf_adds(&ind, "    ");
+		strbuf_add(&ind, p, n);
+		strbuf_addch(&ind, '\n');
 		p += n + (p[n] == '\n');
 	}
 	trim_nl(&ind);

@@ -86,8 +86,7 @@ clean_subject(struct strbuf *sb, const char *s, size_t n)
 	}
 	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
 		n--;
-	if (strbuf_add(sb, s, n))
-		strbuf_reset(sb);
+	strbuf_add(sb, s, n);
 }
 
 /* The commit subject: a "Subject:" line of the patch text, else the
@@ -105,8 +104,8 @@ patch_subject(const struct message *m, const char *text)
 		}
 	if (!sb.len)
 		clean_subject(&sb, m->subject, strlen(m->subject));
-	if (!sb.len && strbuf_adds(&sb, "patch from the mail"))
-		strbuf_reset(&sb);
+	if (!sb.len)
+		strbuf_adds(&sb, "patch from the mail");
 	return strbuf_detach(&sb, NULL);
 }
 
@@ -189,10 +188,9 @@ requests_git(const char *dir, const char *const *args, const char *in,
 		i += 2;		/* the subcommand, after the -c options */
 	if (rc == LKB_ERR_TOO_BIG && err) {
 		strbuf_reset(err);
-		if (strbuf_addf(err, "git %s was stopped: it took longer than "
-				"[git] patch_timeout allows, or wrote more "
-				"than lkpbot reads", args[i] ? args[i] : ""))
-			strbuf_reset(err);
+		strbuf_addf(err, "git %s was stopped: it took longer than "
+			    "[git] patch_timeout allows, or wrote more "
+			    "than lkpbot reads", args[i] ? args[i] : "");
 	}
 	free(e);
 	strbuf_release(&sink);
@@ -207,16 +205,17 @@ requests_error_lines(const char *wt, const char *what, const char *err)
 	struct strbuf sb = STRBUF_INIT;
 	size_t wl = strlen(wt), n = 0;
 
-	if (strbuf_adds(&sb, what))
-		strbuf_reset(&sb);
+	strbuf_adds(&sb, what);
 	for (const char *p = err; p && *p && n < MAX_ERROR_LINES;) {
 		size_t len = strcspn(p, "\n");
 
-		if (len && (strbuf_adds(&sb, "\n    ") ||
-			    (len >= wl && !strncmp(p, wt, wl)
-			     ? strbuf_add(&sb, p + wl, len - wl)
-			     : strbuf_add(&sb, p, len))))
-			break;
+		if (len) {
+			strbuf_adds(&sb, "\n    ");
+			if (len >= wl && !strncmp(p, wt, wl))
+				strbuf_add(&sb, p + wl, len - wl);
+			else
+				strbuf_add(&sb, p, len);
+		}
 		n += len != 0;
 		p += len;
 		if (*p)
@@ -303,11 +302,11 @@ apply_commit(struct patch_job *j, const struct store_msg *ask,
 		free(what);
 		goto done;
 	}
-	if (strbuf_addf(&msg, "%s\n\nApplied by lkpbot on %.12s for report "
-			"%lld, from <%s>.\n", out->subject, culprit,
-			(long long)j->r->report_id,
-			ask->message_id ? ask->message_id : "") ||
-	    (rc = write_file(j->msg_file, msg.buf, msg.len, 0)) != LKB_OK) {
+	strbuf_addf(&msg, "%s\n\nApplied by lkpbot on %.12s for report "
+		    "%lld, from <%s>.\n", out->subject, culprit,
+		    (long long)j->r->report_id,
+		    ask->message_id ? ask->message_id : "");
+	if ((rc = write_file(j->msg_file, msg.buf, msg.len, 0)) != LKB_OK) {
 		rc = LKB_ERR_IO;
 		goto out;
 	}

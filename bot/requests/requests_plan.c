@@ -206,12 +206,12 @@ full_sha(const char *repo, const char *rev, char **sha_out, char **err_out)
 	char *e = NULL;
 	int rc;
 
-	if (!compare_git_rev_ok(rev) || strbuf_addf(&arg, "%s^{commit}", rev)) {
+	if (!compare_git_rev_ok(rev)) {
 		*err_out = xasprintf("cannot resolve the series: '%s' is not a "
 				     "revision", rev);
-		strbuf_release(&arg);
 		return LKB_ERR_USAGE;
 	}
+	strbuf_addf(&arg, "%s^{commit}", rev);
 	args[3] = arg.buf;
 	rc = compare_git_run(repo, args, &out, &e);
 	strbuf_rtrim(&out);
@@ -366,8 +366,7 @@ requests_new_runs(const struct request_env *e, const struct compare_axes *axes,
 		if (!*s || strspn(s, "0123456789") != strlen(s))
 			continue;
 		strbuf_reset(&path);
-		if (strbuf_addf(&path, "%s/%s", rt.buf, s))
-			break;
+		strbuf_addf(&path, "%s/%s", rt.buf, s);
 		if (!stat(path.buf, &sb) && S_ISDIR(sb.st_mode) &&
 		    (int64_t)sb.st_mtime >= since)
 			n++;

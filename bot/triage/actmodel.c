@@ -202,8 +202,10 @@ actmodel_load_file(const char *path, struct actmodel **out, char **err_out)
 	}
 	strbuf_init_capped(&sb, ACTMODEL_MAX_FILE_BYTES + 1);
 	rc = LKB_OK;
-	while (rc == LKB_OK && (n = fread(buf, 1, sizeof(buf), f)) > 0)
-		rc = strbuf_add(&sb, buf, n);
+	while (rc == LKB_OK && (n = fread(buf, 1, sizeof(buf), f)) > 0) {
+		strbuf_add(&sb, buf, n);
+		rc = strbuf_status(&sb);
+	}
 	if (ferror(f) && rc == LKB_OK)
 		rc = LKB_ERR_IO;
 	fclose(f);
@@ -256,11 +258,11 @@ actmodel_size(const struct actmodel *m)
 static int
 add_feature(struct strbuf *out, const char *kind, const char *s, size_t n)
 {
-	if (out->len && strbuf_addch(out, ' ') != LKB_OK)
-		return LKB_ERR_TOO_BIG;
-	if (strbuf_adds(out, kind) != LKB_OK || strbuf_add(out, s, n) != LKB_OK)
-		return LKB_ERR_TOO_BIG;
-	return LKB_OK;
+	if (out->len)
+		strbuf_addch(out, ' ');
+	strbuf_adds(out, kind);
+	strbuf_add(out, s, n);
+	return strbuf_status(out);
 }
 
 /* The next token of line[*pos..len) into tok (lower-cased, digits "#");

@@ -42,13 +42,11 @@ answer_data(struct triage *t, struct triage_mail *tm,
 		snprintf(ex, sizeof(ex), "#lkp %s",
 			 cmd->error ? "(not understood)"
 				    : lkp_verb_name(cmd->verb));
-	if (strbuf_addf(&q, "> %s\n", short_quote ? ex
-				     : cmd->text ? cmd->text : ""))
-		strbuf_reset(&q);
-	if (tm->total_commands > 1 &&
-	    strbuf_addf(&q, "\n(answer %d of %u to the commands in this mail)\n",
-			idx, tm->total_commands))
-		strbuf_reset(&q);
+	strbuf_addf(&q, "> %s\n", short_quote ? ex
+				 : cmd->text ? cmd->text : "");
+	if (tm->total_commands > 1)
+		strbuf_addf(&q, "\n(answer %d of %u to the commands in this "
+			    "mail)\n", idx, tm->total_commands);
 	d = answer_data_new(t->st, tm->report_id, q.buf, method,
 			    "#lkp status");
 	strbuf_release(&q);

@@ -128,15 +128,12 @@ add_request(struct triage *t, struct triage_mail *tm,
 
 	*again_out = 0;
 	for (size_t i = 0; i < cmd->nshas; i++)
-		if (strbuf_addf(&args, "%s%s", i ? " " : "", cmd->shas[i]))
-			break;
-	if (cmd->verb == LKP_CMD_TEST && cmd->url &&
-	    strbuf_addf(&args, "git %s %s", cmd->url, cmd->ref))
-		strbuf_reset(&args);
-	if (cmd->verb == LKP_CMD_COMPARE_SERIES && (cmd->base || cmd->head) &&
-	    strbuf_addf(&args, "%s..%s", cmd->base ? cmd->base : "",
-			cmd->head ? cmd->head : ""))
-		strbuf_reset(&args);
+		strbuf_addf(&args, "%s%s", i ? " " : "", cmd->shas[i]);
+	if (cmd->verb == LKP_CMD_TEST && cmd->url)
+		strbuf_addf(&args, "git %s %s", cmd->url, cmd->ref);
+	if (cmd->verb == LKP_CMD_COMPARE_SERIES && (cmd->base || cmd->head))
+		strbuf_addf(&args, "%s..%s", cmd->base ? cmd->base : "",
+			    cmd->head ? cmd->head : "");
 	rq.report_id = tm->report_id;
 	rq.msg_id = tm->msg_id;
 	rq.asker = tm->author;

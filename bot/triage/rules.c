@@ -111,14 +111,16 @@ rules_load_file(const char *path, struct rules **rules_out, char **err_out)
 		rc = LKB_ERR_IO;
 		goto out;
 	}
-	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0)
-		if (strbuf_add(&sb, chunk, n) != LKB_OK) {
+	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0) {
+		strbuf_add(&sb, chunk, n);
+		if (strbuf_status(&sb) != LKB_OK) {
 			*err_out = xasprintf("%s: rules file larger than %u "
 					     "bytes", path,
 					     LKB_MAX_RULES_FILE_BYTES);
 			rc = LKB_ERR_TOO_BIG;
 			goto out;
 		}
+	}
 	if (ferror(f)) {
 		*err_out = xasprintf("cannot read rules file '%s'", path);
 		rc = LKB_ERR_IO;

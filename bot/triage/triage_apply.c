@@ -316,12 +316,11 @@ triage_record_event(struct triage *t, struct triage_mail *tm,
 
 	/* what linked it, the matched line, then the evidence-also lines
 	 * (numbers kept) */
-	if ((context && strbuf_addf(&evid, "%s: ", context)) ||
-	    strbuf_adds(&evid, e->evidence ? e->evidence : ""))
-		strbuf_reset(&evid);
+	if (context)
+		strbuf_addf(&evid, "%s: ", context);
+	strbuf_adds(&evid, e->evidence ? e->evidence : "");
 	for (size_t i = 0; i < e->nextra; i++)
-		if (strbuf_addf(&evid, "\n%s", e->extra[i]))
-			break;
+		strbuf_addf(&evid, "\n%s", e->extra[i]);
 	for (size_t i = 0; i < e->nvalues; i++)
 		if (!strcmp(e->values[i].name, "sha"))
 			sha = e->values[i].value;

@@ -118,23 +118,24 @@ static int
 axis(struct strbuf *sb, const struct frame *f)
 {
 	double zero = ypos(f, f->lo < 0 ? 0 : f->lo);
-	int rc = strbuf_addf(sb, "<line x1=\"%.1f\" y1=\"%.1f\" "
-			     "x2=\"%.1f\" y2=\"%.1f\" stroke=\"#444\"/>\n",
-			     f->x0, f->y0, f->x0, f->y1);
 
-	for (double v = f->lo; v <= f->hi + f->tick / 2 && !rc; v += f->tick) {
+	strbuf_addf(sb, "<line x1=\"%.1f\" y1=\"%.1f\" "
+		    "x2=\"%.1f\" y2=\"%.1f\" stroke=\"#444\"/>\n",
+		    f->x0, f->y0, f->x0, f->y1);
+	for (double v = f->lo; v <= f->hi + f->tick / 2; v += f->tick) {
 		double y = ypos(f, v);
 
-		rc = strbuf_addf(sb, "<line class=\"grid\" x1=\"%.1f\" "
-				 "y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>\n"
-				 "<text class=\"tick\" x=\"%.1f\" y=\"%.1f\" "
-				 "text-anchor=\"end\">%.*f</text>\n",
-				 f->x0 - 3, y, f->x1, y, f->x0 - 5, y + 4,
-				 f->dec, fabs(v) < f->tick / 2 ? 0.0 : v);
+		strbuf_addf(sb, "<line class=\"grid\" x1=\"%.1f\" "
+			    "y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>\n"
+			    "<text class=\"tick\" x=\"%.1f\" y=\"%.1f\" "
+			    "text-anchor=\"end\">%.*f</text>\n",
+			    f->x0 - 3, y, f->x1, y, f->x0 - 5, y + 4,
+			    f->dec, fabs(v) < f->tick / 2 ? 0.0 : v);
 	}
-	return rc | strbuf_addf(sb, "<line x1=\"%.1f\" y1=\"%.1f\" "
-				"x2=\"%.1f\" y2=\"%.1f\" stroke=\"#444\"/>\n",
-				f->x0, zero, f->x1, zero);
+	strbuf_addf(sb, "<line x1=\"%.1f\" y1=\"%.1f\" "
+		    "x2=\"%.1f\" y2=\"%.1f\" stroke=\"#444\"/>\n",
+		    f->x0, zero, f->x1, zero);
+	return LKB_OK;
 }
 
 /* The short label under a bar: "07" of "07/13". */
@@ -157,42 +158,42 @@ mark(struct strbuf *sb, const struct frame *f, const struct chart *c,
 	double base = ypos(f, f->lo < 0 ? 0 : f->lo), top = ypos(f, m);
 	int rc;
 
-	rc = strbuf_addf(sb, "<rect class=\"mark %s\" data-commit=\"",
-			 chart_dir_name(c->dir[i]));
-	rc |= html_escs(sb, c->shas[i]);
-	rc |= strbuf_addf(sb, "\" data-value=\"%.15g\" x=\"%.1f\" y=\"%.1f\" "
-			  "width=\"%.1f\" height=\"%.1f\"><title>", m, bx,
-			  top < base ? top : base, bw, fabs(base - top));
+	strbuf_addf(sb, "<rect class=\"mark %s\" data-commit=\"",
+		    chart_dir_name(c->dir[i]));
+	rc = html_escs(sb, c->shas[i]);
+	strbuf_addf(sb, "\" data-value=\"%.15g\" x=\"%.1f\" y=\"%.1f\" "
+		    "width=\"%.1f\" height=\"%.1f\"><title>", m, bx,
+		    top < base ? top : base, bw, fabs(base - top));
 	rc |= html_escs(sb, c->labels[i]);
-	rc |= strbuf_adds(sb, " ");
+	strbuf_adds(sb, " ");
 	rc |= html_escs(sb, c->shas[i]);
-	rc |= strbuf_addf(sb, ": %.15g", m);
+	strbuf_addf(sb, ": %.15g", m);
 	if (has_sd(c, i))
-		rc |= strbuf_addf(sb, " \xc2\xb1%.4g", c->sd[i]);
-	rc |= strbuf_adds(sb, "</title></rect>\n");
+		strbuf_addf(sb, " \xc2\xb1%.4g", c->sd[i]);
+	strbuf_adds(sb, "</title></rect>\n");
 	if (has_sd(c, i))
-		rc |= strbuf_addf(sb, "<path class=\"whisker\" "
-				  "d=\"M%.1f %.1fV%.1f"
-				  "M%.1f %.1fH%.1fM%.1f %.1fH%.1f\"/>\n", cx,
-				  ypos(f, m - c->sd[i]), ypos(f, m + c->sd[i]),
-				  cx - 4, ypos(f, m - c->sd[i]), cx + 4, cx - 4,
-				  ypos(f, m + c->sd[i]), cx + 4);
+		strbuf_addf(sb, "<path class=\"whisker\" "
+			    "d=\"M%.1f %.1fV%.1f"
+			    "M%.1f %.1fH%.1fM%.1f %.1fH%.1f\"/>\n", cx,
+			    ypos(f, m - c->sd[i]), ypos(f, m + c->sd[i]),
+			    cx - 4, ypos(f, m - c->sd[i]), cx + 4, cx - 4,
+			    ypos(f, m + c->sd[i]), cx + 4);
 	if (!has_sd(c, i) && c->sd_small && c->sd_small[i])
-		rc |= strbuf_addf(sb, "<text class=\"nosd\" x=\"%.1f\" "
-				  "y=\"%.1f\" text-anchor=\"middle\">"
-				  "&lt;2%%</text>\n", cx,
-				  (top < base ? top : base) - 3);
+		strbuf_addf(sb, "<text class=\"nosd\" x=\"%.1f\" "
+			    "y=\"%.1f\" text-anchor=\"middle\">"
+			    "&lt;2%%</text>\n", cx,
+			    (top < base ? top : base) - 3);
 	if (i == c->step && i && c->n > 2)
-		rc |= strbuf_addf(sb, "<rect class=\"step\" x=\"%.1f\" "
-				  "y=\"%.1f\" width=\"%.1f\" "
-				  "height=\"%.1f\"/>\n<text x=\"%.1f\" "
-				  "y=\"%.1f\" text-anchor=\"middle\">"
-				  "largest step</text>\n", bx - 3, f->y0 - 6, bw + 6,
-				  f->y1 - f->y0 + 9, cx, f->y0 - 9);
-	rc |= strbuf_addf(sb, "<text x=\"%.1f\" y=\"%.1f\" "
-			  "text-anchor=\"middle\">", cx, f->y1 + 16);
+		strbuf_addf(sb, "<rect class=\"step\" x=\"%.1f\" "
+			    "y=\"%.1f\" width=\"%.1f\" "
+			    "height=\"%.1f\"/>\n<text x=\"%.1f\" "
+			    "y=\"%.1f\" text-anchor=\"middle\">"
+			    "largest step</text>\n", bx - 3, f->y0 - 6, bw + 6,
+			    f->y1 - f->y0 + 9, cx, f->y0 - 9);
+	strbuf_addf(sb, "<text x=\"%.1f\" y=\"%.1f\" "
+		    "text-anchor=\"middle\">", cx, f->y1 + 16);
 	rc |= short_label(sb, c->labels[i]);
-	rc |= strbuf_adds(sb, "</text>\n");
+	strbuf_adds(sb, "</text>\n");
 	return rc;
 }
 
@@ -203,25 +204,26 @@ describe(struct strbuf *sb, const struct chart *c)
 	int rc = LKB_OK;
 
 	for (size_t i = 0; i < c->n; i++) {
-		rc |= strbuf_adds(sb, i ? "; " : "");
+		strbuf_adds(sb, i ? "; " : "");
 		rc |= html_escs(sb, c->labels[i]);
 		if (isnan(c->mean[i]))
-			rc |= strbuf_adds(sb, " -");
+			strbuf_adds(sb, " -");
 		else
-			rc |= strbuf_addf(sb, " %.15g", c->mean[i]);
+			strbuf_addf(sb, " %.15g", c->mean[i]);
 		if (has_sd(c, i))
-			rc |= strbuf_addf(sb, " \xc2\xb1%.4g", c->sd[i]);
+			strbuf_addf(sb, " \xc2\xb1%.4g", c->sd[i]);
 		else if (c->sd_small && c->sd_small[i] && !isnan(c->mean[i]))
-			rc |= strbuf_adds(sb, " (no stddev printed: &lt; 2 %)");
+			strbuf_adds(sb, " (no stddev printed: &lt; 2 %)");
 		if (c->dir[i] != CHART_NEUTRAL)
-			rc |= strbuf_addf(sb, " (%s)",
-					  chart_dir_name(c->dir[i]));
+			strbuf_addf(sb, " (%s)",
+				    chart_dir_name(c->dir[i]));
 	}
 	if (c->step && c->step < c->n && c->n > 2) {
-		rc |= strbuf_adds(sb, ". Largest step: ");
+		strbuf_adds(sb, ". Largest step: ");
 		rc |= html_escs(sb, c->labels[c->step]);
 	}
-	return rc | strbuf_adds(sb, ".");
+	strbuf_adds(sb, ".");
+	return rc;
 }
 
 /* 1 when a bar has no whisker because lkp printed no stddev. */
@@ -241,32 +243,32 @@ chart_svg(struct strbuf *sb, const struct chart *c)
 	int rc;
 
 	frame_fit(&f, c);
-	rc = strbuf_addf(sb, "<figure>\n<svg class=\"chart\" xmlns=\"http://www"
-			 ".w3.org/2000/svg\" role=\"img\" width=\"%u\" "
-			 "height=\"%u\" viewBox=\"0 0 %u %u\" id=\"%s\">\n"
-			 "<title>", f.w, f.h, f.w, f.h, c->id);
-	rc |= html_escs(sb, c->metric);
-	rc |= strbuf_adds(sb, "</title>\n<desc>");
+	strbuf_addf(sb, "<figure>\n<svg class=\"chart\" xmlns=\"http://www"
+		    ".w3.org/2000/svg\" role=\"img\" width=\"%u\" "
+		    "height=\"%u\" viewBox=\"0 0 %u %u\" id=\"%s\">\n"
+		    "<title>", f.w, f.h, f.w, f.h, c->id);
+	rc = html_escs(sb, c->metric);
+	strbuf_adds(sb, "</title>\n<desc>");
 	rc |= describe(sb, c);
-	rc |= strbuf_adds(sb, "</desc>\n<text class=\"ctitle\" x=\"4\" "
-			  "y=\"14\">");
+	strbuf_adds(sb, "</desc>\n<text class=\"ctitle\" x=\"4\" "
+		    "y=\"14\">");
 	rc |= html_escs(sb, c->title ? c->title : c->metric);
-	rc |= strbuf_adds(sb, "</text>\n");
+	strbuf_adds(sb, "</text>\n");
 	rc |= html_around(sb, "<text x=\"4\" y=\"30\">", c->change,
 			  "</text>\n");
 	if (nosd(c))
-		rc |= strbuf_adds(sb, "<text class=\"nosd\" x=\"4\" y=\"45\">"
-				  "&lt;2%: no whisker, lkp printed no stddev "
-				  "(under 2 %)</text>\n");
+		strbuf_adds(sb, "<text class=\"nosd\" x=\"4\" y=\"45\">"
+			    "&lt;2%: no whisker, lkp printed no stddev "
+			    "(under 2 %)</text>\n");
 	rc |= axis(sb, &f);
 	for (size_t i = 0; i < c->n && !rc; i++)
 		if (!isnan(c->mean[i]))
 			rc = mark(sb, &f, c, i);
-	rc |= strbuf_adds(sb, "</svg>\n<figcaption>");
+	strbuf_adds(sb, "</svg>\n<figcaption>");
 	rc |= html_escs(sb, c->title ? c->title : c->metric);
 	rc |= html_around(sb, ": ", c->change, "");
-	rc |= strbuf_adds(sb, ": ");
+	strbuf_adds(sb, ": ");
 	rc |= describe(sb, c);
-	rc |= strbuf_adds(sb, "</figcaption>\n</figure>\n");
+	strbuf_adds(sb, "</figcaption>\n</figure>\n");
 	return rc ? LKB_ERR_TOO_BIG : LKB_OK;
 }

@@ -12,11 +12,10 @@ int
 html_esc(struct strbuf *sb, const char *s, size_t len)
 {
 	size_t i = 0, run = 0;
-	int rc = LKB_OK;
 
 	if (!s)
 		return LKB_OK;
-	while (i < len && !rc) {
+	while (i < len) {
 		unsigned char c = (unsigned char)s[i];
 		const char *rep = NULL;
 		size_t n = 1;
@@ -46,18 +45,17 @@ html_esc(struct strbuf *sb, const char *s, size_t len)
 			}
 		}
 		if (rep) {
-			rc = strbuf_add(sb, s + i - run, run);
-			if (!rc)
-				rc = strbuf_adds(sb, rep);
+			strbuf_add(sb, s + i - run, run);
+			strbuf_adds(sb, rep);
 			run = 0;
 		} else {
 			run += n;
 		}
 		i += n;
 	}
-	if (!rc && run)
-		rc = strbuf_add(sb, s + i - run, run);
-	return rc;
+	if (run)
+		strbuf_add(sb, s + i - run, run);
+	return LKB_OK;
 }
 
 int
@@ -70,9 +68,14 @@ int
 html_around(struct strbuf *sb, const char *pre, const char *s,
 	    const char *post)
 {
+	int rc;
+
 	if (!s)
 		return LKB_OK;
-	return strbuf_adds(sb, pre) | html_escs(sb, s) | strbuf_adds(sb, post);
+	strbuf_adds(sb, pre);
+	rc = html_escs(sb, s);
+	strbuf_adds(sb, post);
+	return rc;
 }
 
 int
@@ -84,37 +87,41 @@ html_date(struct strbuf *sb, int64_t t)
 
 	if (t < 0 || !gmtime_r(&tt, &tm) ||
 	    !strftime(buf, sizeof(buf), "%Y-%m-%d %H:%M UTC", &tm))
-		return strbuf_adds(sb, "-");
-	return strbuf_adds(sb, buf);
+		strbuf_adds(sb, "-");
+	else
+		strbuf_adds(sb, buf);
+	return LKB_OK;
 }
 
 int
 html_begin(struct strbuf *sb, const char *title)
 {
-	int rc = strbuf_adds(sb, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
-			     "<meta charset=\"utf-8\">\n<meta name=\"viewport\" "
-			     "content=\"width=device-width, initial-scale=1\">\n"
-			     "<title>");
+	int rc = LKB_OK;
 
+	strbuf_adds(sb, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
+		    "<meta charset=\"utf-8\">\n<meta name=\"viewport\" "
+		    "content=\"width=device-width, initial-scale=1\">\n"
+		    "<title>");
 	rc |= html_escs(sb, title);
-	rc |= strbuf_adds(sb, "</title>\n<link rel=\"stylesheet\" "
-			  "href=\"style.css\">\n<link rel=\"alternate\" "
-			  "type=\"application/atom+xml\" title=\"State "
-			  "changes\" href=\"feed.atom\">\n</head>\n<body>\n"
-			  "<nav><a href=\"index.html\">Reports</a> "
-			  "<a href=\"digest.html\">Digest</a> "
-			  "<a href=\"feed.atom\">Feed</a></nav>\n<main>\n<h1>");
+	strbuf_adds(sb, "</title>\n<link rel=\"stylesheet\" "
+		    "href=\"style.css\">\n<link rel=\"alternate\" "
+		    "type=\"application/atom+xml\" title=\"State "
+		    "changes\" href=\"feed.atom\">\n</head>\n<body>\n"
+		    "<nav><a href=\"index.html\">Reports</a> "
+		    "<a href=\"digest.html\">Digest</a> "
+		    "<a href=\"feed.atom\">Feed</a></nav>\n<main>\n<h1>");
 	rc |= html_escs(sb, title);
-	rc |= strbuf_adds(sb, "</h1>\n");
+	strbuf_adds(sb, "</h1>\n");
 	return rc ? LKB_ERR_TOO_BIG : LKB_OK;
 }
 
 int
 html_end(struct strbuf *sb)
 {
-	return strbuf_adds(sb, "</main>\n<footer>Made by lkpbot " PACKAGE_VERSION
-			   " from its database; no script needed."
-			   "</footer>\n</body>\n</html>\n");
+	strbuf_adds(sb, "</main>\n<footer>Made by lkpbot " PACKAGE_VERSION
+		    " from its database; no script needed."
+		    "</footer>\n</body>\n</html>\n");
+	return LKB_OK;
 }
 
 /* Every text can break (overflow-wrap:anywhere counts in a cell's

@@ -141,26 +141,25 @@ site_slug(struct strbuf *sb, const char *prefix, const char *value)
 	size_t len = strlen(value), i;
 	uint64_t h = 14695981039346656037u;
 	int plain = len && len <= 60 && value[0] != '.';
-	int rc = strbuf_addf(sb, "%s-", prefix);
 
+	strbuf_addf(sb, "%s-", prefix);
 	for (i = 0; i < len; i++) {
 		h = (h ^ (unsigned char)value[i]) * 1099511628211u;
 		plain &= safe_char((unsigned char)value[i]);
 	}
-	for (i = 0; i < len && i < 60 && !rc; i++) {
+	for (i = 0; i < len && i < 60; i++) {
 		int c = (unsigned char)value[i];
 
 		if (c >= 'A' && c <= 'Z')
 			c += 'a' - 'A';
 		if (!safe_char(c) || (!i && c == '.'))
 			c = '_';
-		rc = strbuf_addch(sb, c);
+		strbuf_addch(sb, c);
 	}
 	/* '~' is no safe character: a hashed name never equals a plain
 	 * one ("Linux" and "linux-94f302bd" once shared a page) */
-	if (!rc && !plain)
-		rc = strbuf_addf(sb, "~%016llx", (unsigned long long)h);
-	if (!rc)
-		rc = strbuf_adds(sb, ".html");
-	return rc;
+	if (!plain)
+		strbuf_addf(sb, "~%016llx", (unsigned long long)h);
+	strbuf_adds(sb, ".html");
+	return LKB_OK;
 }

@@ -111,15 +111,17 @@ chart_title(struct strbuf *title, struct strbuf *change,
 {
 	const struct lkp_num *chg = &m->changes[m->ncols - 2];
 	const char *unit = metric_unit(m->name);
-	int rc = strbuf_addf(title, "%s (%s)", m->name,
-			     unit ? unit : "unit not stated");
+	int rc = LKB_OK;
 
+	strbuf_addf(title, "%s (%s)", m->name,
+		    unit ? unit : "unit not stated");
 	if (chg->kind == LKP_NUM_NONE || chg->kind == LKP_NUM_NAN)
 		return rc;
-	rc |= strbuf_addf(change, "%s ", last_label);
+	strbuf_addf(change, "%s ", last_label);
 	rc |= compare_format_change(change, chg->v,
 				    m->change_kind != LKP_CHANGE_PERCENT);
-	return rc | strbuf_adds(change, " against base");
+	strbuf_adds(change, " against base");
+	return rc;
 }
 
 /* Column i's commit, up to 12 characters, and its label. */
@@ -238,11 +240,11 @@ web_charts(struct web *w, struct strbuf *sb, const struct lkp_comparison *c,
 		    seen_before(seen, m->name))
 			continue;
 		if (shown == LKB_MAX_WEB_CHARTS) {
-			rc = strbuf_addf(sb, "<p>More KPI rows than the %u "
-					 "charts a table gets "
-					 "(LKB_MAX_WEB_CHARTS): the table has "
-					 "them all.</p>\n",
-					 LKB_MAX_WEB_CHARTS);
+			strbuf_addf(sb, "<p>More KPI rows than the %u "
+				    "charts a table gets "
+				    "(LKB_MAX_WEB_CHARTS): the table has "
+				    "them all.</p>\n",
+				    LKB_MAX_WEB_CHARTS);
 			break;
 		}
 		if (!rules)

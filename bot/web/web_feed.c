@@ -36,8 +36,10 @@ rfc3339(struct strbuf *sb, int64_t t)
 
 	if (!gmtime_r(&tt, &tm) ||
 	    !strftime(buf, sizeof(buf), "%Y-%m-%dT%H:%M:%SZ", &tm))
-		return strbuf_adds(sb, "1970-01-01T00:00:00Z");
-	return strbuf_adds(sb, buf);
+		strbuf_adds(sb, "1970-01-01T00:00:00Z");
+	else
+		strbuf_adds(sb, buf);
+	return LKB_OK;
 }
 
 static int
@@ -65,7 +67,7 @@ href(struct strbuf *sb, const struct web *w, const char *page)
 		if (w->o->url[n - 1] == '/')
 			n--;
 		rc |= html_esc(sb, w->o->url, n);
-		rc |= strbuf_adds(sb, "/");
+		strbuf_adds(sb, "/");
 	}
 	return rc | html_escs(sb, page);
 }
@@ -78,25 +80,25 @@ entry_title(struct strbuf *sb, const struct item *it)
 
 	if (!c) {
 		/* a regression says what moved and how far in the title */
-		rc = strbuf_addf(sb, "New report %lld (", (long long)it->r->id);
-		rc |= html_escs(sb, it->r->kind);
+		strbuf_addf(sb, "New report %lld (", (long long)it->r->id);
+		rc = html_escs(sb, it->r->kind);
 		if (it->r->metric) {
-			rc |= strbuf_adds(sb, ": ");
+			strbuf_adds(sb, ": ");
 			rc |= html_escs(sb, it->r->metric);
 		}
 		if (it->r->has_pct)
-			rc |= strbuf_addf(sb, " %+.1f%%", it->r->pct);
-		rc |= strbuf_adds(sb, "): ");
+			strbuf_addf(sb, " %+.1f%%", it->r->pct);
+		strbuf_adds(sb, "): ");
 		return rc | html_escs(sb, it->r->subject);
 	}
-	rc = strbuf_addf(sb, "Report %lld: ", (long long)it->r->id);
-	rc |= html_escs(sb, c->from);
-	rc |= strbuf_adds(sb, " \xe2\x86\x92 ");
+	strbuf_addf(sb, "Report %lld: ", (long long)it->r->id);
+	rc = html_escs(sb, c->from);
+	strbuf_adds(sb, " \xe2\x86\x92 ");
 	rc |= html_escs(sb, c->to);
 	if (c->reason) {
-		rc |= strbuf_adds(sb, " (");
+		strbuf_adds(sb, " (");
 		rc |= html_escs(sb, c->reason);
-		rc |= strbuf_adds(sb, ")");
+		strbuf_adds(sb, ")");
 	}
 	return rc;
 }
@@ -106,27 +108,28 @@ entry(struct strbuf *sb, const struct web *w, const struct item *it)
 {
 	const struct web_report *r = it->r;
 	char page[48];
-	int rc;
+	int rc = LKB_OK;
 
 	snprintf(page, sizeof(page), "report-%lld.html", (long long)r->id);
-	rc = strbuf_addf(sb, "<entry>\n<id>" FEED_TAG "report-%016llx",
-			 (unsigned long long)web_msgid_hash(r->message_id));
+	strbuf_addf(sb, "<entry>\n<id>" FEED_TAG "report-%016llx",
+		    (unsigned long long)web_msgid_hash(r->message_id));
 	if (it->c)
-		rc |= strbuf_addf(sb, "/change-%zu", it->c->idx);
-	rc |= strbuf_adds(sb, "</id>\n<title>");
+		strbuf_addf(sb, "/change-%zu", it->c->idx);
+	strbuf_adds(sb, "</id>\n<title>");
 	rc |= entry_title(sb, it);
-	rc |= strbuf_adds(sb, "</title>\n<updated>");
+	strbuf_adds(sb, "</title>\n<updated>");
 	rc |= rfc3339(sb, it->date);
-	rc |= strbuf_adds(sb, "</updated>\n<link rel=\"alternate\" "
-			  "type=\"text/html\" href=\"");
+	strbuf_adds(sb, "</updated>\n<link rel=\"alternate\" "
+		    "type=\"text/html\" href=\"");
 	rc |= href(sb, w, page);
-	rc |= strbuf_adds(sb, "\"/>\n<summary>");
+	strbuf_adds(sb, "\"/>\n<summary>");
 	rc |= html_escs(sb, r->subject);
 	if (it->c && it->c->cause) {
-		rc |= strbuf_adds(sb, " \xe2\x80\x94 ");
+		strbuf_adds(sb, " \xe2\x80\x94 ");
 		rc |= html_escs(sb, it->c->cause);
 	}
-	return rc | strbuf_adds(sb, "</summary>\n</entry>\n");
+	strbuf_adds(sb, "</summary>\n</entry>\n");
+	return rc;
 }
 
 /* Every entry: each report that is not informational, each change of
@@ -158,29 +161,31 @@ items(const struct web *w, size_t *n_out)
 static int
 feed_head(struct strbuf *sb, const struct web *w, int64_t updated)
 {
-	int rc = strbuf_adds(sb, "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
-			     "<feed xmlns=\"http://www.w3.org/2005/Atom\">\n"
-			     "<id>" FEED_TAG "feed</id>\n<title>LKP reports: "
-			     "new reports and state changes</title>\n"
-			     "<updated>");
+	int rc = LKB_OK;
 
+	strbuf_adds(sb, "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
+		    "<feed xmlns=\"http://www.w3.org/2005/Atom\">\n"
+		    "<id>" FEED_TAG "feed</id>\n<title>LKP reports: "
+		    "new reports and state changes</title>\n"
+		    "<updated>");
 	rc |= rfc3339(sb, updated);
-	rc |= strbuf_adds(sb, "</updated>\n<author><name>lkpbot");
+	strbuf_adds(sb, "</updated>\n<author><name>lkpbot");
 	if (w->o->author && *w->o->author) {
-		rc |= strbuf_adds(sb, " (");
+		strbuf_adds(sb, " (");
 		rc |= html_escs(sb, w->o->author);
-		rc |= strbuf_adds(sb, ")");
+		strbuf_adds(sb, ")");
 	}
-	rc |= strbuf_adds(sb, "</name></author>\n<generator>lkpbot</generator>"
-			  "\n<link rel=\"alternate\" type=\"text/html\" "
-			  "href=\"");
+	strbuf_adds(sb, "</name></author>\n<generator>lkpbot</generator>"
+		    "\n<link rel=\"alternate\" type=\"text/html\" "
+		    "href=\"");
 	rc |= href(sb, w, "index.html");
-	rc |= strbuf_adds(sb, "\"/>\n");
+	strbuf_adds(sb, "\"/>\n");
 	/* relative without --url: resolved against the feed's own place */
-	rc |= strbuf_adds(sb, "<link rel=\"self\" type=\"application/atom+xml\""
-			  " href=\"");
+	strbuf_adds(sb, "<link rel=\"self\" type=\"application/atom+xml\""
+		    " href=\"");
 	rc |= href(sb, w, "feed.atom");
-	return rc | strbuf_adds(sb, "\"/>\n");
+	strbuf_adds(sb, "\"/>\n");
+	return rc;
 }
 
 int
@@ -193,7 +198,7 @@ web_feed(struct web *w)
 
 	for (size_t i = 0; i < n && i < LKB_MAX_WEB_FEED_ENTRIES && !rc; i++)
 		rc = entry(&sb, w, &v[i]);
-	rc |= strbuf_adds(&sb, "</feed>\n");
+	strbuf_adds(&sb, "</feed>\n");
 	if (!rc)
 		rc = web_put(w, "feed.atom", &sb);
 	free(v);

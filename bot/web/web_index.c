@@ -130,17 +130,19 @@ count_on(const struct web *w, enum field f, const char *value)
 static int
 bucket_links(struct strbuf *sb, const struct web *w)
 {
-	int rc = strbuf_adds(sb, "<ul class=\"buckets\">\n");
+	int rc = LKB_OK;
 
+	strbuf_adds(sb, "<ul class=\"buckets\">\n");
 	for (int b = 0; b < BUCKET__COUNT; b++) {
 		const char *name = report_bucket_name((enum report_bucket)b);
 
-		rc |= strbuf_addf(sb, "<li><a href=\"bucket-%s.html\">%s</a> "
-				  "<b>%zu</b></li>\n", name,
-				  report_bucket_title((enum report_bucket)b),
-				  count_on(w, F_BUCKET, name));
+		strbuf_addf(sb, "<li><a href=\"bucket-%s.html\">%s</a> "
+			    "<b>%zu</b></li>\n", name,
+			    report_bucket_title((enum report_bucket)b),
+			    count_on(w, F_BUCKET, name));
 	}
-	return rc | strbuf_adds(sb, "</ul>\n");
+	strbuf_adds(sb, "</ul>\n");
+	return rc;
 }
 
 static int
@@ -149,28 +151,29 @@ filter_links(struct strbuf *sb, const struct web *w)
 	struct strbuf name = STRBUF_INIT;
 	int rc = bucket_links(sb, w);
 
-	rc |= strbuf_adds(sb, "<p><a href=\"filters.html\">By subsystem, "
-			  "kind and bucket</a> (e.g. the perf regressions "
-			  "of one subsystem that need attention)</p>\n"
-			  "<details class=\"filters\"><summary>Filters"
-			  "</summary>\n");
+	strbuf_adds(sb, "<p><a href=\"filters.html\">By subsystem, "
+		    "kind and bucket</a> (e.g. the perf regressions "
+		    "of one subsystem that need attention)</p>\n"
+		    "<details class=\"filters\"><summary>Filters"
+		    "</summary>\n");
 	for (int f = F_SUBSYSTEM; f < F__COUNT; f++) {
 		struct values vs;
 
 		values_of(w, (enum field)f, &vs);
-		rc |= strbuf_addf(sb, "<p>By %s: ", field_names[f]);
+		strbuf_addf(sb, "<p>By %s: ", field_names[f]);
 		for (size_t i = 0; i < vs.n; i++) {
 			strbuf_reset(&name);
 			rc |= site_slug(&name, field_names[f], vs.v[i]);
-			rc |= strbuf_addf(sb, "<a href=\"%s\">", name.buf);
+			strbuf_addf(sb, "<a href=\"%s\">", name.buf);
 			rc |= html_escs(sb, vs.v[i]);
-			rc |= strbuf_adds(sb, "</a> ");
+			strbuf_adds(sb, "</a> ");
 		}
-		rc |= strbuf_adds(sb, "</p>\n");
+		strbuf_adds(sb, "</p>\n");
 		free(vs.v);
 	}
 	strbuf_release(&name);
-	return rc | strbuf_adds(sb, "</details>\n");
+	strbuf_adds(sb, "</details>\n");
+	return rc;
 }
 
 /* <td data-label="label"> (the phone layout shows the label); the
@@ -189,16 +192,22 @@ td(struct strbuf *sb, const char *label)
 			  : !strcmp(label, "Who") ||
 			    !strcmp(label, "Subsystem") ? "w" : NULL;
 
-	if (cls)
-		return strbuf_addf(sb, "<td class=\"%s\" data-label=\"%s\">",
-				   cls, label);
-	return strbuf_addf(sb, "<td data-label=\"%s\">", label);
+	if (cls) {
+		strbuf_addf(sb, "<td class=\"%s\" data-label=\"%s\">",
+			    cls, label);
+		return LKB_OK;
+	}
+	strbuf_addf(sb, "<td data-label=\"%s\">", label);
+	return LKB_OK;
 }
 
 static int
 cell(struct strbuf *sb, const char *label, const char *v)
 {
-	return td(sb, label) | html_escs(sb, v) | strbuf_adds(sb, "</td>");
+	int rc = td(sb, label) | html_escs(sb, v);
+
+	strbuf_adds(sb, "</td>");
+	return rc;
 }
 
 static int
@@ -217,93 +226,100 @@ fold_links(struct web *w, struct strbuf *sb, const struct web_report *r,
 	   const struct list *l, char *done, size_t *n)
 {
 	size_t k = 0;
-	int rc = LKB_OK;
 
 	for (size_t i = 0; i < nrest; i++)
 		k += folded(r, rest[i], l);
 	if (!k)
 		return LKB_OK;
-	rc = strbuf_addf(sb, "<br><small class=\"fold\">+%zu sibling%s (the "
-			 "same culprit or patch, kind and bucket):", k,
-			 k == 1 ? "" : "s");
+	strbuf_addf(sb, "<br><small class=\"fold\">+%zu sibling%s (the "
+		    "same culprit or patch, kind and bucket):", k,
+		    k == 1 ? "" : "s");
 	for (size_t i = 0; i < nrest; i++) {
 		if (!folded(r, rest[i], l))
 			continue;
 		done[rest[i] - w->rep] = 1;
-		rc |= strbuf_addf(sb, " <a href=\"report-%lld.html\">%lld</a>",
-				  (long long)rest[i]->id,
-				  (long long)rest[i]->id);
+		strbuf_addf(sb, " <a href=\"report-%lld.html\">%lld</a>",
+			    (long long)rest[i]->id,
+			    (long long)rest[i]->id);
 	}
 	*n += k;
-	return rc | strbuf_adds(sb, "</small>");
+	strbuf_adds(sb, "</small>");
+	return LKB_OK;
 }
 
 static int
 row(struct web *w, struct strbuf *sb, const struct web_report *r,
     const struct strbuf *fold)
 {
-	int rc = strbuf_adds(sb, "<tr>") | td(sb, "#");
+	int rc;
 
-	rc |= strbuf_addf(sb, "<a href=\"report-%lld.html\">%lld</a></td>",
-			  (long long)r->id, (long long)r->id);
+	strbuf_adds(sb, "<tr>");
+	rc = td(sb, "#");
+	strbuf_addf(sb, "<a href=\"report-%lld.html\">%lld</a></td>",
+		    (long long)r->id, (long long)r->id);
 	rc |= td(sb, "Report");
-	rc |= strbuf_addf(sb, "<a href=\"report-%lld.html\">",
-			  (long long)r->id);
+	strbuf_addf(sb, "<a href=\"report-%lld.html\">",
+		    (long long)r->id);
 	rc |= html_escs(sb, r->subject);
-	rc |= strbuf_adds(sb, "</a>");
-	rc |= strbuf_add(sb, fold->buf, fold->len);
-	rc |= strbuf_adds(sb, "</td>");
+	strbuf_adds(sb, "</a>");
+	strbuf_add(sb, fold->buf, fold->len);
+	strbuf_adds(sb, "</td>");
 	rc |= td(sb, "State");
-	rc |= strbuf_adds(sb, "<span class=\"state\">");
+	strbuf_adds(sb, "<span class=\"state\">");
 	rc |= html_escs(sb, r->state);
 	rc |= html_around(sb, " (", r->close_reason, ")");
-	rc |= strbuf_adds(sb, "</span>");
+	strbuf_adds(sb, "</span>");
 	rc |= html_around(sb, "<br><small class=\"unverified\">unverified: ",
 			  r->unverified, "</small>");
-	rc |= strbuf_addf(sb, "<br><small>%s%s</small></td>",
-			  report_bucket_title(r->bucket),
-			  r->review ? ", review" : "");
+	strbuf_addf(sb, "<br><small>%s%s</small></td>",
+		    report_bucket_title(r->bucket),
+		    r->review ? ", review" : "");
 	rc |= td(sb, "Who");
 	rc |= html_escs(sb, r->who);
-	if (r->who && r->since > 0)
-		rc |= strbuf_adds(sb, "<br><small>since ") |
-		      html_date(sb, r->since) | strbuf_adds(sb, "</small>");
+	if (r->who && r->since > 0) {
+		strbuf_adds(sb, "<br><small>since ");
+		rc |= html_date(sb, r->since);
+		strbuf_adds(sb, "</small>");
+	}
 	rc |= html_around(sb, r->who ? "<br><small>author: "
 				     : "<small>author: ", r->author, "</small>");
-	rc |= strbuf_adds(sb, "</td>");
+	strbuf_adds(sb, "</td>");
 	/* a column for the noise confidence goes here */
 	rc |= cell(sb, "Subsystem", r->subsystem);
 	rc |= cell(sb, "Kind", r->kind);
 	rc |= td(sb, "Tree");
 	rc |= html_escs(sb, r->tree);
 	if (r->branch) {
-		rc |= strbuf_adds(sb, ":");
+		strbuf_adds(sb, ":");
 		rc |= html_escs(sb, r->branch);
 	}
-	rc |= strbuf_adds(sb, "</td>");
+	strbuf_adds(sb, "</td>");
 	rc |= cell(sb, "Testcase", r->testcase);
-	rc |= strbuf_adds(sb, "<td data-label=\"Change\"");
+	strbuf_adds(sb, "<td data-label=\"Change\"");
 	if (r->verdict)
-		rc |= strbuf_addf(sb, " class=\"%s\"",
-				  !strcmp(r->verdict, "regression")
-				  ? "regression" : "improvement");
-	rc |= strbuf_adds(sb, ">");
+		strbuf_addf(sb, " class=\"%s\"",
+			    !strcmp(r->verdict, "regression")
+			    ? "regression" : "improvement");
+	strbuf_adds(sb, ">");
 	rc |= html_escs(sb, r->metric);
 	if (r->has_pct)
-		rc |= strbuf_addf(sb, " %+.1f%%", r->pct);
-	rc |= strbuf_adds(sb, "</td>");
+		strbuf_addf(sb, " %+.1f%%", r->pct);
+	strbuf_adds(sb, "</td>");
 	rc |= td(sb, "Last activity");
 	if (r->last_mid) {	/* the mail, on lore */
-		rc |= strbuf_adds(sb, "<a href=\"");
+		strbuf_adds(sb, "<a href=\"");
 		rc |= web_lore_href(w, sb, r->last_mid, "");
-		rc |= strbuf_adds(sb, "\">") | html_date(sb, r->last) |
-		      strbuf_adds(sb, "</a></td>");
+		strbuf_adds(sb, "\">");
+		rc |= html_date(sb, r->last);
+		strbuf_adds(sb, "</a></td>");
 	} else {
-		rc |= html_date(sb, r->last) | strbuf_adds(sb, "</td>");
+		rc |= html_date(sb, r->last);
+		strbuf_adds(sb, "</td>");
 	}
 	rc |= td(sb, "Age");
 	rc |= web_age(w, sb, r->date);
-	return rc | strbuf_adds(sb, "</td></tr>\n");
+	strbuf_adds(sb, "</td></tr>\n");
+	return rc;
 }
 
 /* Newest activity first, then the higher id. */
@@ -344,7 +360,7 @@ list_rows(struct web *w, struct strbuf *sb, struct web_report **order,
 		if (done[order[i] - w->rep] || !on_list(order[i], l))
 			continue;
 		if (!n++)
-			rc |= strbuf_adds(sb, how->head);
+			strbuf_adds(sb, how->head);
 		strbuf_reset(&fold);
 		rc |= fold_links(w, &fold, order[i], order + i + 1,
 				 w->nrep - i - 1, l, done, &n);
@@ -353,7 +369,7 @@ list_rows(struct web *w, struct strbuf *sb, struct web_report **order,
 	free(done);
 	strbuf_release(&fold);
 	if (n)
-		rc |= strbuf_adds(sb, how->tail);
+		strbuf_adds(sb, how->tail);
 	*n_out = n;
 	return rc;
 }
@@ -379,16 +395,16 @@ list_page(struct web *w, struct web_report **order, const struct list *l,
 	if (f == F__COUNT)
 		rc |= filter_links(&sb, w);
 	else
-		rc |= strbuf_adds(&sb, "<p><a href=\"index.html\">All reports"
-				  "</a>, <a href=\"filters.html\">every "
-				  "subsystem, kind and bucket</a></p>\n");
+		strbuf_adds(&sb, "<p><a href=\"index.html\">All reports"
+			    "</a>, <a href=\"filters.html\">every "
+			    "subsystem, kind and bucket</a></p>\n");
 	if (f == F__COUNT || f == F_BUCKET)
-		rc |= strbuf_adds(&sb, "<p class=\"note\">Informational robot "
-				  "mail (BUILD SUCCESS, improvements) is "
-				  "listed under <a href=\"bucket-info.html\">"
-				  "Informational</a> only.</p>\n");
+		strbuf_adds(&sb, "<p class=\"note\">Informational robot "
+			    "mail (BUILD SUCCESS, improvements) is "
+			    "listed under <a href=\"bucket-info.html\">"
+			    "Informational</a> only.</p>\n");
 	rc |= list_rows(w, &sb, order, l, &table, &n);
-	rc |= strbuf_addf(&sb, "<p>%zu report%s.</p>\n", n, n == 1 ? "" : "s");
+	strbuf_addf(&sb, "<p>%zu report%s.</p>\n", n, n == 1 ? "" : "s");
 	rc |= html_end(&sb);
 	if (!rc)
 		rc = web_put(w, name, &sb);
@@ -424,23 +440,25 @@ static int
 digest_item(struct web *w, struct strbuf *sb, const struct web_report *r,
 	    const struct strbuf *fold)
 {
-	int rc = strbuf_addf(sb, "<li><a href=\"report-%lld.html\">",
-			     (long long)r->id);
+	int rc = LKB_OK;
 
+	strbuf_addf(sb, "<li><a href=\"report-%lld.html\">",
+		    (long long)r->id);
 	(void)w;
 	rc |= html_escs(sb, r->subject);
-	rc |= strbuf_adds(sb, "</a> <span class=\"state\">");
+	strbuf_adds(sb, "</a> <span class=\"state\">");
 	rc |= html_escs(sb, r->state);
-	rc |= strbuf_adds(sb, "</span>");
+	strbuf_adds(sb, "</span>");
 	if (r->who) {
-		rc |= strbuf_adds(sb, " (");
+		strbuf_adds(sb, " (");
 		rc |= html_escs(sb, r->who);
-		rc |= strbuf_adds(sb, ")");
+		strbuf_adds(sb, ")");
 	}
 	if (r->has_pct)
-		rc |= strbuf_addf(sb, " %+.1f%%", r->pct);
-	rc |= strbuf_add(sb, fold->buf, fold->len);
-	return rc | strbuf_adds(sb, "</li>\n");
+		strbuf_addf(sb, " %+.1f%%", r->pct);
+	strbuf_add(sb, fold->buf, fold->len);
+	strbuf_adds(sb, "</li>\n");
+	return rc;
 }
 
 /* The digest: the reports that need attention, are being worked on or
@@ -466,20 +484,20 @@ digest_page(struct web *w, struct web_report **order)
 		struct list l = { F_BUCKET, report_bucket_name(parts[k]),
 				  NULL };
 
-		rc |= strbuf_addf(&sb, "<h2>%s (%zu)</h2>\n",
-				  report_bucket_title(parts[k]),
-				  count[parts[k]]);
+		strbuf_addf(&sb, "<h2>%s (%zu)</h2>\n",
+			    report_bucket_title(parts[k]),
+			    count[parts[k]]);
 		rc |= list_rows(w, &sb, order, &l, &items, &n);
 	}
-	rc |= strbuf_addf(&sb, "<p>%zu open; not listed: <a href=\"bucket-"
-			  "stale.html\">%zu stale</a>, <a href=\"bucket-"
-			  "resolved.html\">%zu resolved recently</a>, %zu "
-			  "closed, <a href=\"bucket-info.html\">%zu "
-			  "informational</a>.</p>\n",
-			  count[BUCKET_ATTENTION] + count[BUCKET_WORKING] +
-			  count[BUCKET_WAITING], count[BUCKET_STALE],
-			  count[BUCKET_RESOLVED], count[BUCKET_CLOSED],
-			  count[BUCKET_INFO]);
+	strbuf_addf(&sb, "<p>%zu open; not listed: <a href=\"bucket-"
+		    "stale.html\">%zu stale</a>, <a href=\"bucket-"
+		    "resolved.html\">%zu resolved recently</a>, %zu "
+		    "closed, <a href=\"bucket-info.html\">%zu "
+		    "informational</a>.</p>\n",
+		    count[BUCKET_ATTENTION] + count[BUCKET_WORKING] +
+		    count[BUCKET_WAITING], count[BUCKET_STALE],
+		    count[BUCKET_RESOLVED], count[BUCKET_CLOSED],
+		    count[BUCKET_INFO]);
 	rc |= html_end(&sb);
 	if (!rc)
 		rc = web_put(w, "digest.html", &sb);
@@ -498,12 +516,10 @@ bucket_pages(struct web *w, struct web_report **order)
 
 		strbuf_reset(&title);
 		strbuf_reset(&name);
-		if (strbuf_addf(&title, "LKP reports: %s",
-				report_bucket_title((enum report_bucket)b)) ||
-		    strbuf_addf(&name, "bucket-%s.html", n))
-			rc = LKB_ERR_TOO_BIG;
-		else
-			rc = list_page(w, order,
+		strbuf_addf(&title, "LKP reports: %s",
+			    report_bucket_title((enum report_bucket)b));
+		strbuf_addf(&name, "bucket-%s.html", n);
+		rc = list_page(w, order,
 				       &(struct list){ F_BUCKET, n, NULL },
 				       name.buf, title.buf);
 	}
@@ -525,10 +541,9 @@ combo_name(struct strbuf *sb, const struct combo *c)
 	if (!*c->kind || strspn(c->kind, "abcdefghijklmnopqrstuvwxyz-") !=
 			 strlen(c->kind))
 		return -1;
-	rc = strbuf_addf(&pfx, "in-%s", report_bucket_name(c->bucket));
-	rc |= strbuf_addf(&v, "%s.%s", c->kind, c->subsystem);
-	if (!rc)
-		rc = site_slug(sb, pfx.buf, v.buf);
+	strbuf_addf(&pfx, "in-%s", report_bucket_name(c->bucket));
+	strbuf_addf(&v, "%s.%s", c->kind, c->subsystem);
+	rc = site_slug(sb, pfx.buf, v.buf);
 	strbuf_release(&pfx);
 	strbuf_release(&v);
 	return rc;
@@ -580,9 +595,9 @@ filters_page(struct web *w, const struct combo *c, size_t n)
 	struct strbuf sb = STRBUF_INIT, name = STRBUF_INIT;
 	int rc = html_begin(&sb, "LKP reports by subsystem, kind and bucket");
 
-	rc |= strbuf_adds(&sb, "<p><a href=\"index.html\">All reports</a>"
-			  "</p>\n<p class=\"note\">One page per subsystem, "
-			  "kind and triage bucket that has reports.</p>\n");
+	strbuf_adds(&sb, "<p><a href=\"index.html\">All reports</a>"
+		    "</p>\n<p class=\"note\">One page per subsystem, "
+		    "kind and triage bucket that has reports.</p>\n");
 	for (size_t i = 0; i < n && !rc; i++) {
 		int first = !i || strcmp(c[i - 1].subsystem, c[i].subsystem);
 		int bfirst = first || c[i - 1].bucket != c[i].bucket;
@@ -591,33 +606,33 @@ filters_page(struct web *w, const struct combo *c, size_t n)
 		for (size_t j = 0; j < w->nrep; j++)
 			cnt += in_combo(&w->rep[j], &c[i]);
 		if (first) {
-			rc |= strbuf_adds(&sb, i ? "</li></ul>\n<h2>" : "<h2>");
+			strbuf_adds(&sb, i ? "</li></ul>\n<h2>" : "<h2>");
 			strbuf_reset(&name);
 			/* its page, unless it has informational mail only */
 			if (count_on(w, F_SUBSYSTEM, c[i].subsystem)) {
 				rc |= site_slug(&name, "subsystem",
 						c[i].subsystem);
-				rc |= strbuf_addf(&sb, "<a href=\"%s\">",
-						  name.buf);
+				strbuf_addf(&sb, "<a href=\"%s\">",
+					    name.buf);
 			}
 			rc |= html_escs(&sb, c[i].subsystem);
-			rc |= strbuf_addf(&sb, "%s</h2>\n<ul class=\"combos\">"
-					  "\n", name.len ? "</a>" : "");
+			strbuf_addf(&sb, "%s</h2>\n<ul class=\"combos\">"
+				    "\n", name.len ? "</a>" : "");
 		}
 		if (bfirst)
-			rc |= strbuf_addf(&sb, "%s<li>%s:", first ? ""
-					  : "</li>\n", report_bucket_title(
-						  c[i].bucket));
+			strbuf_addf(&sb, "%s<li>%s:", first ? ""
+				    : "</li>\n", report_bucket_title(
+					    c[i].bucket));
 		strbuf_reset(&name);
 		if (combo_name(&name, &c[i]))
 			continue;
-		rc |= strbuf_addf(&sb, "%s <a href=\"%s\">", bfirst ? ""
-				  : ",", name.buf);
+		strbuf_addf(&sb, "%s <a href=\"%s\">", bfirst ? ""
+			    : ",", name.buf);
 		rc |= html_escs(&sb, c[i].kind);
-		rc |= strbuf_addf(&sb, "</a> (%zu)", cnt);
+		strbuf_addf(&sb, "</a> (%zu)", cnt);
 	}
 	if (n)
-		rc |= strbuf_adds(&sb, "</li></ul>\n");
+		strbuf_adds(&sb, "</li></ul>\n");
 	rc |= html_end(&sb);
 	if (!rc)
 		rc = web_put(w, "filters.html", &sb);
@@ -642,12 +657,9 @@ combo_pages(struct web *w, struct web_report **order)
 		strbuf_reset(&title);
 		if (combo_name(&name, &c[i]))
 			continue;
-		if (strbuf_addf(&title, "LKP reports: %s, %s, in %s",
-				report_bucket_title(c[i].bucket), c[i].kind,
-				c[i].subsystem)) {
-			rc = LKB_ERR_TOO_BIG;
-			break;
-		}
+		strbuf_addf(&title, "LKP reports: %s, %s, in %s",
+			    report_bucket_title(c[i].bucket), c[i].kind,
+			    c[i].subsystem);
 		rc = list_page(w, order, &(struct list){ F__COUNT, NULL,
 							 &c[i] },
 			       name.buf, title.buf);
@@ -683,12 +695,12 @@ web_index_pages(struct web *w)
 		for (size_t i = 0; i < vs.n && !rc; i++) {
 			strbuf_reset(&name);
 			strbuf_reset(&title);
-			if (site_slug(&name, field_names[f], vs.v[i]) ||
-			    strbuf_addf(&title, "LKP reports, %s %s",
-					field_names[f], vs.v[i])) {
+			if (site_slug(&name, field_names[f], vs.v[i])) {
 				rc = LKB_ERR_TOO_BIG;
 				break;
 			}
+			strbuf_addf(&title, "LKP reports, %s %s",
+				    field_names[f], vs.v[i]);
 			rc = list_page(w, order,
 				       &(struct list){ (enum field)f, vs.v[i],
 						       NULL },

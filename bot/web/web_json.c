@@ -67,11 +67,10 @@ web_index_json(struct web *w, struct web_report *const *order)
 	json_decref(doc);
 	if (!text)
 		return LKB_ERR_NOMEM;
-	rc = strbuf_adds(&sb, text);
-	rc |= strbuf_addch(&sb, '\n');
+	strbuf_adds(&sb, text);
+	strbuf_addch(&sb, '\n');
 	free(text);
-	if (!rc)
-		rc = web_put(w, "index.json", &sb);
+	rc = web_put(w, "index.json", &sb);
 	strbuf_release(&sb);
 	return rc ? LKB_ERR_TOO_BIG : LKB_OK;
 }

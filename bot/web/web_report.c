@@ -52,9 +52,10 @@ fact(struct strbuf *sb, const char *label, const char *v)
 
 	if (!v || !*v)
 		return LKB_OK;
-	rc = strbuf_addf(sb, "<dt>%s</dt><dd>", label);
-	rc |= html_escs(sb, v);
-	return rc | strbuf_adds(sb, "</dd>\n");
+	strbuf_addf(sb, "<dt>%s</dt><dd>", label);
+	rc = html_escs(sb, v);
+	strbuf_adds(sb, "</dd>\n");
+	return rc;
 }
 
 /* An outside link: only http(s), shown as its text. */
@@ -66,11 +67,12 @@ fact_link(struct strbuf *sb, const char *label, const char *url)
 	if (!url || strpbrk(url, " \t\n") ||
 	    (strncmp(url, "https://", 8) && strncmp(url, "http://", 7)))
 		return fact(sb, label, url);
-	rc = strbuf_addf(sb, "<dt>%s</dt><dd><a href=\"", label);
+	strbuf_addf(sb, "<dt>%s</dt><dd><a href=\"", label);
+	rc = html_escs(sb, url);
+	strbuf_adds(sb, "\">");
 	rc |= html_escs(sb, url);
-	rc |= strbuf_adds(sb, "\">");
-	rc |= html_escs(sb, url);
-	return rc | strbuf_adds(sb, "</a></dd>\n");
+	strbuf_adds(sb, "</a></dd>\n");
+	return rc;
 }
 
 /* The commit, linked, with its subject. */
@@ -82,14 +84,15 @@ fact_commit(struct web *w, struct strbuf *sb, const char *label,
 
 	if (!r->commit_sha)
 		return LKB_OK;
-	rc = strbuf_addf(sb, "<dt>%s</dt><dd>", label);
-	rc |= web_commit_link(w, sb, r->commit_sha);
+	strbuf_addf(sb, "<dt>%s</dt><dd>", label);
+	rc = web_commit_link(w, sb, r->commit_sha);
 	if (r->commit_subject) {
-		rc |= strbuf_adds(sb, " (");
+		strbuf_adds(sb, " (");
 		rc |= html_escs(sb, r->commit_subject);
-		rc |= strbuf_adds(sb, ")");
+		strbuf_adds(sb, ")");
 	}
-	return rc | strbuf_adds(sb, "</dd>\n");
+	strbuf_adds(sb, "</dd>\n");
+	return rc;
 }
 
 /* The headline's metric, change and verdict in t. */
@@ -100,11 +103,11 @@ headline_text(struct strbuf *t, const struct lkp_report *r)
 
 	if (!r->headline_metric)
 		return LKB_OK;
-	rc = strbuf_adds(t, r->headline_metric);
+	strbuf_adds(t, r->headline_metric);
 	if (r->headline_change_pct.kind != LKP_NUM_NONE)
-		rc |= strbuf_addf(t, " %+.1f%%", r->headline_change_pct.v);
+		strbuf_addf(t, " %+.1f%%", r->headline_change_pct.v);
 	if (r->headline_verdict)
-		rc |= strbuf_addf(t, " %s", r->headline_verdict);
+		strbuf_addf(t, " %s", r->headline_verdict);
 	return rc;
 }
 
@@ -115,9 +118,9 @@ params_text(struct strbuf *t, const struct lkp_report *r)
 	int rc = LKB_OK;
 
 	for (size_t i = 0; i < r->nparams; i++)
-		rc |= strbuf_addf(t, "%s%s=%s", i ? " " : "",
-				  r->params[i].key ? r->params[i].key : "",
-				  r->params[i].value ? r->params[i].value : "");
+		strbuf_addf(t, "%s%s=%s", i ? " " : "",
+			    r->params[i].key ? r->params[i].key : "",
+			    r->params[i].value ? r->params[i].value : "");
 	return rc;
 }
 
@@ -163,11 +166,11 @@ add_related(const char *sha, const char *relation, void *arg)
 	struct page *p = arg;
 	struct strbuf t = STRBUF_INIT;
 
-	p->rc |= strbuf_adds(p->sb, "<dt>Related commit</dt><dd>");
+	strbuf_adds(p->sb, "<dt>Related commit</dt><dd>");
 	p->rc |= web_commit_link(p->w, p->sb, sha);
-	p->rc |= strbuf_addf(&t, " (%s)", relation ? relation : "related");
+	strbuf_addf(&t, " (%s)", relation ? relation : "related");
 	p->rc |= html_escs(p->sb, t.buf);
-	p->rc |= strbuf_adds(p->sb, "</dd>\n");
+	strbuf_adds(p->sb, "</dd>\n");
 	strbuf_release(&t);
 	return 0;
 }
@@ -176,16 +179,16 @@ add_related(const char *sha, const char *relation, void *arg)
 static int
 report_link(struct strbuf *sb, int64_t id, const char *state, size_t *n)
 {
-	int rc;
+	int rc = LKB_OK;
 
 	if ((*n)++ >= LKB_MAX_WEB_SIBLINGS)
 		return LKB_OK;
-	rc = strbuf_addf(sb, "%s<a href=\"report-%lld.html\">report %lld</a>",
-			 *n > 1 ? ", " : "", (long long)id, (long long)id);
+	strbuf_addf(sb, "%s<a href=\"report-%lld.html\">report %lld</a>",
+		    *n > 1 ? ", " : "", (long long)id, (long long)id);
 	if (state) {
-		rc |= strbuf_adds(sb, " (");
+		strbuf_adds(sb, " (");
 		rc |= html_escs(sb, state);
-		rc |= strbuf_adds(sb, ")");
+		strbuf_adds(sb, ")");
 	}
 	return rc;
 }
@@ -195,8 +198,9 @@ more(struct strbuf *sb, size_t n)
 {
 	if (n <= LKB_MAX_WEB_SIBLINGS)
 		return LKB_OK;
-	return strbuf_addf(sb, " and %zu more (LKB_MAX_WEB_SIBLINGS)",
-			   n - LKB_MAX_WEB_SIBLINGS);
+	strbuf_addf(sb, " and %zu more (LKB_MAX_WEB_SIBLINGS)",
+		    n - LKB_MAX_WEB_SIBLINGS);
+	return LKB_OK;
 }
 
 /* Its group (the same culprit or patch: lkpbot list --group) and the
@@ -214,23 +218,26 @@ siblings(struct page *p)
 
 	if (g) {
 		report_group_why(self->why, why, sizeof(why));
-		rc |= strbuf_addf(sb, "<dt>Siblings (%s)</dt><dd>", why);
+		strbuf_addf(sb, "<dt>Siblings (%s)</dt><dd>", why);
 		for (size_t i = 0; i < g->n; i++)
 			if (g->m[i].id != p->wr->id)
 				rc |= report_link(sb, g->m[i].id,
 						  g->m[i].state, &n);
-		rc |= more(sb, n) | strbuf_adds(sb, "</dd>\n");
+		rc |= more(sb, n);
+		strbuf_adds(sb, "</dd>\n");
 	}
 	n = 0;
 	for (size_t i = 0; i < p->w->nrep; i++) {
 		if (p->w->rep[i].duplicate_of != p->wr->id)
 			continue;
 		if (!n)
-			rc |= strbuf_adds(sb, "<dt>Its duplicates</dt><dd>");
+			strbuf_adds(sb, "<dt>Its duplicates</dt><dd>");
 		rc |= report_link(sb, p->w->rep[i].id, NULL, &n);
 	}
-	if (n)
-		rc |= more(sb, n) | strbuf_adds(sb, "</dd>\n");
+	if (n) {
+		rc |= more(sb, n);
+		strbuf_adds(sb, "</dd>\n");
+	}
 	return rc;
 }
 
@@ -242,58 +249,60 @@ facts(struct page *p, const struct lkp_report *r)
 	struct strbuf t = STRBUF_INIT;
 	int rc;
 
-	rc = strbuf_addf(sb, "<dl class=\"facts\">\n<dt>State</dt><dd "
-			 "class=\"state\">");
-	rc |= html_escs(sb, wr->state);
+	strbuf_addf(sb, "<dl class=\"facts\">\n<dt>State</dt><dd "
+		    "class=\"state\">");
+	rc = html_escs(sb, wr->state);
 	if (wr->close_reason) {
-		rc |= strbuf_adds(sb, " (");
+		strbuf_adds(sb, " (");
 		rc |= html_escs(sb, wr->close_reason);
-		rc |= strbuf_adds(sb, ")");
+		strbuf_adds(sb, ")");
 	}
-	rc |= strbuf_adds(sb, "</dd>\n");
+	strbuf_adds(sb, "</dd>\n");
 	rc |= html_around(sb, "<dt>Unverified</dt><dd class=\"unverified\">",
 			  wr->unverified, "</dd>\n");
 	if (p->b.duplicate_of)
-		rc |= strbuf_addf(sb, "<dt>Duplicate of</dt><dd><a href=\""
-				  "report-%lld.html\">report %lld</a></dd>\n",
-				  (long long)p->b.duplicate_of,
-				  (long long)p->b.duplicate_of);
+		strbuf_addf(sb, "<dt>Duplicate of</dt><dd><a href=\""
+			    "report-%lld.html\">report %lld</a></dd>\n",
+			    (long long)p->b.duplicate_of,
+			    (long long)p->b.duplicate_of);
 	rc |= fact(sb, "Kind", wr->kind);
 	if (wr->tree)
-		rc |= strbuf_addf(&t, "%s%s%s", wr->tree, wr->branch ? ":" : "",
-				  wr->branch ? wr->branch : "");
+		strbuf_addf(&t, "%s%s%s", wr->tree, wr->branch ? ":" : "",
+			    wr->branch ? wr->branch : "");
 	rc |= fact(sb, "Tree", t.buf);
-	rc |= strbuf_adds(sb, "<dt>Date</dt><dd>");
+	strbuf_adds(sb, "<dt>Date</dt><dd>");
 	rc |= html_date(sb, wr->date);
-	rc |= strbuf_adds(sb, "</dd>\n");
+	strbuf_adds(sb, "</dd>\n");
 	rc |= fact(sb, "Bucket", report_bucket_title(wr->bucket));
 	rc |= fact(sb, "Last state change by", wr->who);
 	rc |= fact(sb, "Author (first To:)", wr->author);
 	strbuf_reset(&t);
 	if (wr->subsystem)
-		rc |= strbuf_addf(&t, "%s (from the %s)", wr->subsystem,
-				  wr->subsystem_from);
+		strbuf_addf(&t, "%s (from the %s)", wr->subsystem,
+			    wr->subsystem_from);
 	rc |= fact(sb, "Subsystem", t.buf);
 	strbuf_reset(&t);
 	rc |= fact(sb, "Message-ID", p->b.message_id);
 	if (p->b.message_id) {
-		rc |= strbuf_adds(sb, "<dt>On lore</dt><dd><a href=\"");
+		strbuf_adds(sb, "<dt>On lore</dt><dd><a href=\"");
 		rc |= web_lore_href(p->w, sb, p->b.message_id, "");
-		rc |= strbuf_adds(sb, "\">the report</a>, <a href=\"");
+		strbuf_adds(sb, "\">the report</a>, <a href=\"");
 		rc |= web_lore_href(p->w, sb, p->b.message_id, "T/");
-		rc |= strbuf_adds(sb, "\">its thread</a></dd>\n");
+		strbuf_adds(sb, "\">its thread</a></dd>\n");
 	}
 	rc |= siblings(p);
 	if (r)
 		rc |= facts_parsed(p->w, sb, r);
-	else if (wr->sha)
-		rc |= strbuf_adds(sb, "<dt>Commit</dt><dd>") |
-		      web_commit_link(p->w, sb, wr->sha) |
-		      strbuf_adds(sb, "</dd>\n");
+	else if (wr->sha) {
+		strbuf_adds(sb, "<dt>Commit</dt><dd>");
+		rc |= web_commit_link(p->w, sb, wr->sha);
+		strbuf_adds(sb, "</dd>\n");
+	}
 	strbuf_release(&t);
 	if (store_related_foreach(p->w->st, wr->id, add_related, p))
 		rc |= LKB_ERR_DB;
-	return rc | p->rc | strbuf_adds(sb, "</dl>\n");
+	strbuf_adds(sb, "</dl>\n");
+	return rc | p->rc;
 }
 
 /* text, at most LKB_MAX_WEB_BODY_BYTES of it, in a <pre> whose long
@@ -301,14 +310,15 @@ facts(struct page *p, const struct lkp_report *r)
 static int
 pre_wrap(struct strbuf *sb, const char *text, size_t n)
 {
-	int rc = strbuf_adds(sb, "<pre class=\"wrap\">");
+	int rc = LKB_OK;
 
+	strbuf_adds(sb, "<pre class=\"wrap\">");
 	rc |= html_esc(sb, text, n > LKB_MAX_WEB_BODY_BYTES
 				 ? LKB_MAX_WEB_BODY_BYTES : n);
-	rc |= strbuf_adds(sb, "</pre>\n");
+	strbuf_adds(sb, "</pre>\n");
 	if (n > LKB_MAX_WEB_BODY_BYTES)
-		rc |= strbuf_addf(sb, "<p>(cut at %u bytes: LKB_MAX_WEB_BODY_"
-				  "BYTES)</p>\n", LKB_MAX_WEB_BODY_BYTES);
+		strbuf_addf(sb, "<p>(cut at %u bytes: LKB_MAX_WEB_BODY_"
+			    "BYTES)</p>\n", LKB_MAX_WEB_BODY_BYTES);
 	return rc;
 }
 
@@ -321,14 +331,14 @@ evidence(struct strbuf *sb, const struct lkp_report *r)
 	int rc = LKB_OK;
 
 	if (r->nbuild_errors) {
-		for (size_t i = 0; i < r->nbuild_errors && !rc; i++)
-			rc = strbuf_addf(&t, "%s\n", r->build_errors[i]);
-		rc |= strbuf_addf(sb, "<h2>Build errors and warnings (%zu)"
-				  "</h2>\n", r->nbuild_errors);
+		for (size_t i = 0; i < r->nbuild_errors; i++)
+			strbuf_addf(&t, "%s\n", r->build_errors[i]);
+		strbuf_addf(sb, "<h2>Build errors and warnings (%zu)"
+			    "</h2>\n", r->nbuild_errors);
 		rc |= pre_wrap(sb, t.buf, t.len);
 	}
 	if (r->dmesg && *r->dmesg) {
-		rc |= strbuf_adds(sb, "<h2>Kernel log</h2>\n");
+		strbuf_adds(sb, "<h2>Kernel log</h2>\n");
 		rc |= pre_wrap(sb, r->dmesg, strlen(r->dmesg));
 	}
 	strbuf_release(&t);
@@ -363,6 +373,7 @@ tables(struct strbuf *sb, const struct message *m)
 {
 	const char *b = m->body, *end = m->body + m->body_len, *start = NULL;
 	const char *p = b, *stop = end;
+	int rc;
 
 	for (; p < end; ) {
 		const char *e = memchr(p, '\n', (size_t)(end - p));
@@ -381,11 +392,12 @@ tables(struct strbuf *sb, const struct message *m)
 		return LKB_OK;
 	if ((size_t)(stop - start) > LKB_MAX_WEB_BODY_BYTES)
 		stop = start + LKB_MAX_WEB_BODY_BYTES;
-	return strbuf_addf(sb, "<h2>Comparison tables</h2>\n<details><summary>"
-			   "The tables as lkp printed them (%zu lines)"
-			   "</summary>\n<pre>", count_lines(start, stop)) |
-	       html_esc(sb, start, (size_t)(stop - start)) |
-	       strbuf_adds(sb, "</pre></details>\n");
+	strbuf_addf(sb, "<h2>Comparison tables</h2>\n<details><summary>"
+		    "The tables as lkp printed them (%zu lines)"
+		    "</summary>\n<pre>", count_lines(start, stop));
+	rc = html_esc(sb, start, (size_t)(stop - start));
+	strbuf_adds(sb, "</pre></details>\n");
+	return rc;
 }
 
 /* An event of the review queue: its decision, or the commands that
@@ -397,14 +409,17 @@ review_commands(struct strbuf *sb, const struct store_event_row *e)
 
 	if (e->review == REVIEW_NONE)
 		return 0;
-	if (e->review != REVIEW_PENDING)
-		return strbuf_addf(sb, " <small>review: %s</small>",
-				   store_review_name(e->review));
-	return strbuf_addf(sb, "<br><small class=\"review\">waits for review: "
-			   "<code>lkpbot review --accept %lld</code> or "
-			   "<code>#lkp accept %lld</code> in this thread; "
-			   "<code>--reject</code>, <code>#lkp reject</code> "
-			   "to leave it</small>", id, id);
+	if (e->review != REVIEW_PENDING) {
+		strbuf_addf(sb, " <small>review: %s</small>",
+			    store_review_name(e->review));
+		return LKB_OK;
+	}
+	strbuf_addf(sb, "<br><small class=\"review\">waits for review: "
+		    "<code>lkpbot review --accept %lld</code> or "
+		    "<code>#lkp accept %lld</code> in this thread; "
+		    "<code>--reject</code>, <code>#lkp reject</code> "
+		    "to leave it</small>", id, id);
+	return LKB_OK;
 }
 
 static int
@@ -413,22 +428,22 @@ add_event(const struct store_event_row *e, void *arg)
 	struct page *p = arg;
 	struct strbuf *sb = &p->msg;
 
-	p->rc |= strbuf_adds(sb, "<li><span class=\"event\">");
+	strbuf_adds(sb, "<li><span class=\"event\">");
 	p->rc |= html_escs(sb, e->type);
-	p->rc |= strbuf_adds(sb, "</span> (");
+	strbuf_adds(sb, "</span> (");
 	p->rc |= html_escs(sb, e->source);
-	p->rc |= strbuf_adds(sb, ")");
+	strbuf_adds(sb, ")");
 	if (e->evidence) {
-		p->rc |= strbuf_adds(sb, ": <q>");
+		strbuf_adds(sb, ": <q>");
 		p->rc |= html_escs(sb, e->evidence);
-		p->rc |= strbuf_adds(sb, "</q>");
+		strbuf_adds(sb, "</q>");
 	}
 	if (e->sha) {
-		p->rc |= strbuf_adds(sb, " commit ");
+		strbuf_adds(sb, " commit ");
 		p->rc |= html_escs(sb, e->sha);
 	}
 	p->rc |= review_commands(sb, e);
-	p->rc |= strbuf_adds(sb, "</li>\n");
+	strbuf_adds(sb, "</li>\n");
 	return 0;
 }
 
@@ -438,14 +453,14 @@ add_command(const struct store_command_row *c, void *arg)
 	struct page *p = arg;
 	struct strbuf *sb = &p->msg;
 
-	p->rc |= strbuf_adds(sb, "<li><code>#lkp ");
+	strbuf_adds(sb, "<li><code>#lkp ");
 	p->rc |= html_escs(sb, c->verb);
-	p->rc |= strbuf_adds(sb, " ");
+	strbuf_adds(sb, " ");
 	p->rc |= html_escs(sb, c->args);
-	p->rc |= strbuf_adds(sb, "</code> &rarr; ");
+	strbuf_adds(sb, "</code> &rarr; ");
 	p->rc |= html_escs(sb, c->result);
-	p->rc |= strbuf_adds(sb, c->allowed ? "" : " (refused)");
-	p->rc |= strbuf_adds(sb, "</li>\n");
+	strbuf_adds(sb, c->allowed ? "" : " (refused)");
+	strbuf_adds(sb, "</li>\n");
 	return 0;
 }
 
@@ -466,15 +481,15 @@ mail_body(struct page *p, const struct store_msg *m)
 	if (message_parse(raw, len, &pm) == LKB_OK && pm->body) {
 		size_t n = pm->body_len;
 
-		rc = strbuf_adds(sb, "<details><summary>The mail</summary>\n"
-				 "<pre class=\"wrap\">");
-		rc |= html_esc(sb, pm->body, n > LKB_MAX_WEB_BODY_BYTES
+		strbuf_adds(sb, "<details><summary>The mail</summary>\n"
+			    "<pre class=\"wrap\">");
+		rc = html_esc(sb, pm->body, n > LKB_MAX_WEB_BODY_BYTES
 					     ? LKB_MAX_WEB_BODY_BYTES : n);
-		rc |= strbuf_adds(sb, "</pre>");
+		strbuf_adds(sb, "</pre>");
 		if (n > LKB_MAX_WEB_BODY_BYTES)
-			rc |= strbuf_addf(sb, "<p>(cut at %u bytes)</p>",
-					  LKB_MAX_WEB_BODY_BYTES);
-		rc |= strbuf_adds(sb, "</details>\n");
+			strbuf_addf(sb, "<p>(cut at %u bytes)</p>",
+				    LKB_MAX_WEB_BODY_BYTES);
+		strbuf_adds(sb, "</details>\n");
 	}
 	message_free(pm);
 	free(raw);
@@ -496,37 +511,37 @@ add_message(const struct store_msg *m, void *arg)
 		return 0;	/* counted, summarised after the list */
 	strbuf_reset(&p->msg);
 	/* an anchor of the Message-ID, the same after any rebuild */
-	rc = strbuf_addf(sb, "<li id=\"m-%016llx\"><p><b>",
-			 (unsigned long long)web_msgid_hash(m->message_id));
-	rc |= html_date(sb, m->date);
-	rc |= strbuf_adds(sb, "</b> ");
+	strbuf_addf(sb, "<li id=\"m-%016llx\"><p><b>",
+		    (unsigned long long)web_msgid_hash(m->message_id));
+	rc = html_date(sb, m->date);
+	strbuf_adds(sb, "</b> ");
 	rc |= html_escs(sb, m->from_name && *m->from_name ? m->from_name
 							  : m->from_addr);
-	rc |= strbuf_adds(sb, " &lt;");
+	strbuf_adds(sb, " &lt;");
 	rc |= html_escs(sb, m->from_addr);
-	rc |= strbuf_adds(sb, "&gt;<br>");
+	strbuf_adds(sb, "&gt;<br>");
 	rc |= html_escs(sb, m->subject);
 	if (m->message_id && *m->message_id) {
-		rc |= strbuf_adds(sb, " <a href=\"");
+		strbuf_adds(sb, " <a href=\"");
 		rc |= web_lore_href(p->w, sb, m->message_id, "");
-		rc |= strbuf_adds(sb, "\">on lore</a>");
+		strbuf_adds(sb, "\">on lore</a>");
 	}
-	rc |= strbuf_adds(sb, "</p>\n");
+	strbuf_adds(sb, "</p>\n");
 	if (store_event_foreach(p->w->st, p->wr->id, m->id, add_event, p) ||
 	    store_command_foreach(p->w->st, m->id, add_command, p)) {
 		p->rc = LKB_ERR_DB;
 		return 1;
 	}
 	if (p->msg.len) {
-		rc |= strbuf_adds(sb, "<ul>\n");
-		rc |= strbuf_add(sb, p->msg.buf, p->msg.len);
-		rc |= strbuf_adds(sb, "</ul>\n");
+		strbuf_adds(sb, "<ul>\n");
+		strbuf_add(sb, p->msg.buf, p->msg.len);
+		strbuf_adds(sb, "</ul>\n");
 	}
 	if (m->id != p->b.msg_id && (rc |= mail_body(p, m)) < 0) {
 		p->rc = rc;
 		return 1;
 	}
-	rc |= strbuf_adds(sb, "</li>\n");
+	strbuf_adds(sb, "</li>\n");
 	p->rc |= rc;
 	return p->rc ? 1 : 0;
 }
@@ -541,23 +556,23 @@ add_history(const struct store_history_row *h, void *arg)
 
 	seen(p, h->date, 0);
 	if (!p->nhist++)
-		p->rc |= strbuf_adds(sb, "<h2>State history</h2>\n<table>\n"
-				     "<thead><tr><th>Date</th><th>Change</th>"
-				     "<th>Why</th></tr></thead>\n<tbody>\n");
-	p->rc |= strbuf_adds(sb, "<tr><td>");
+		strbuf_adds(sb, "<h2>State history</h2>\n<table>\n"
+			    "<thead><tr><th>Date</th><th>Change</th>"
+			    "<th>Why</th></tr></thead>\n<tbody>\n");
+	strbuf_adds(sb, "<tr><td>");
 	p->rc |= html_date(sb, h->date);
-	p->rc |= strbuf_adds(sb, "</td><td>");
+	strbuf_adds(sb, "</td><td>");
 	p->rc |= html_escs(sb, h->from_state ? h->from_state : "new");
-	p->rc |= strbuf_adds(sb, " &rarr; ");
+	strbuf_adds(sb, " &rarr; ");
 	p->rc |= html_escs(sb, h->to_state);
 	if (h->reason) {
-		p->rc |= strbuf_adds(sb, " (");
+		strbuf_adds(sb, " (");
 		p->rc |= html_escs(sb, h->reason);
-		p->rc |= strbuf_adds(sb, ")");
+		strbuf_adds(sb, ")");
 	}
-	p->rc |= strbuf_adds(sb, "</td><td>");
+	strbuf_adds(sb, "</td><td>");
 	p->rc |= html_escs(sb, h->cause);
-	p->rc |= strbuf_adds(sb, "</td></tr>\n");
+	strbuf_adds(sb, "</td></tr>\n");
 	ALLOC_GROW(w->chg, w->nchg + 1, w->achg);
 	c = &w->chg[w->nchg++];
 	c->report_id = p->wr->id;
@@ -599,28 +614,28 @@ requests(struct page *p)
 			continue;
 		seen(p, q->updated_at, 0);
 		if (!n++)
-			rc |= strbuf_adds(sb, "<h2>Requests</h2>\n<table>\n<thead>"
-					  "<tr><th>#</th><th>Asked</th><th>By</th>"
-					  "<th>What</th><th>State</th><th>Result"
-					  "</th></tr></thead>\n<tbody>\n");
-		rc |= strbuf_addf(sb, "<tr><td>%lld</td><td>",
-				  (long long)q->id);
+			strbuf_adds(sb, "<h2>Requests</h2>\n<table>\n<thead>"
+				    "<tr><th>#</th><th>Asked</th><th>By</th>"
+				    "<th>What</th><th>State</th><th>Result"
+				    "</th></tr></thead>\n<tbody>\n");
+		strbuf_addf(sb, "<tr><td>%lld</td><td>",
+			    (long long)q->id);
 		rc |= html_date(sb, q->created_at);
-		rc |= strbuf_adds(sb, "</td><td>");
+		strbuf_adds(sb, "</td><td>");
 		rc |= html_escs(sb, q->asker);
-		rc |= strbuf_addf(sb, "</td><td>%s ",
-				  request_kind_name(q->kind));
+		strbuf_addf(sb, "</td><td>%s ",
+			    request_kind_name(q->kind));
 		rc |= html_escs(sb, q->args);
-		rc |= strbuf_addf(sb, "</td><td>%s</td><td>",
-				  request_state_name(q->state));
+		strbuf_addf(sb, "</td><td>%s</td><td>",
+			    request_state_name(q->state));
 		rc |= html_escs(sb, q->result);
 		if ((page = request_page(p->w, q->id)))
-			rc |= strbuf_addf(sb, " <a href=\"%s\">table and "
-					  "charts</a>", page);
-		rc |= strbuf_adds(sb, "</td></tr>\n");
+			strbuf_addf(sb, " <a href=\"%s\">table and "
+				    "charts</a>", page);
+		strbuf_adds(sb, "</td></tr>\n");
 	}
 	if (n)
-		rc |= strbuf_adds(sb, "</tbody>\n</table>\n");
+		strbuf_adds(sb, "</tbody>\n</table>\n");
 	return rc;
 }
 
@@ -638,24 +653,24 @@ answers(struct page *p)
 			continue;
 		seen(p, a->created, 0);
 		if (!n++)
-			rc |= strbuf_adds(sb, "<h2>lkpbot's answers</h2>\n<table>\n"
-					  "<thead><tr><th>Queued</th><th>Kind"
-					  "</th><th>Subject</th><th>State</th>"
-					  "</tr></thead>\n<tbody>\n");
-		rc |= strbuf_adds(sb, "<tr><td>");
+			strbuf_adds(sb, "<h2>lkpbot's answers</h2>\n<table>\n"
+				    "<thead><tr><th>Queued</th><th>Kind"
+				    "</th><th>Subject</th><th>State</th>"
+				    "</tr></thead>\n<tbody>\n");
+		strbuf_adds(sb, "<tr><td>");
 		rc |= html_date(sb, a->created);
-		rc |= strbuf_adds(sb, "</td><td>");
+		strbuf_adds(sb, "</td><td>");
 		if (a->page)
-			rc |= strbuf_addf(sb, "<a href=\"%s\">", a->page);
+			strbuf_addf(sb, "<a href=\"%s\">", a->page);
 		rc |= html_escs(sb, a->kind);
-		rc |= strbuf_adds(sb, a->page ? "</a>" : "");
-		rc |= strbuf_adds(sb, "</td><td>");
+		strbuf_adds(sb, a->page ? "</a>" : "");
+		strbuf_adds(sb, "</td><td>");
 		rc |= html_escs(sb, a->subject);
-		rc |= strbuf_addf(sb, "</td><td>%s</td></tr>\n",
-				  outbox_state_name(a->state));
+		strbuf_addf(sb, "</td><td>%s</td></tr>\n",
+			    outbox_state_name(a->state));
 	}
 	if (n)
-		rc |= strbuf_adds(sb, "</tbody>\n</table>\n");
+		strbuf_adds(sb, "</tbody>\n</table>\n");
 	return rc;
 }
 
@@ -668,9 +683,10 @@ comparisons(struct page *p, const struct stored_report *sr)
 	struct web_seen seen = { 0 };
 	struct web_report hr = *p->wr;
 	size_t at = sb->len;
-	int rc = strbuf_adds(sb, "<h2>Changed KPIs, base against head</h2>\n");
+	int rc = LKB_OK;
 	size_t head = sb->len;
 
+	strbuf_adds(sb, "<h2>Changed KPIs, base against head</h2>\n");
 	/* the parsed report's testcase and headline, as the tables say */
 	hr.testcase = (char *)r->testcase;
 	hr.metric = (char *)r->headline_metric;
@@ -692,24 +708,26 @@ static int
 thread(struct page *p)
 {
 	struct strbuf *sb = p->sb;
-	int rc = strbuf_adds(sb, "<h2>Thread</h2>\n<ol class=\"thread\">\n");
+	int rc = LKB_OK;
 
+	strbuf_adds(sb, "<h2>Thread</h2>\n<ol class=\"thread\">\n");
 	if (!rc && store_message_foreach(p->w->st, p->b.thread_id, add_message,
 					 p))
 		rc = LKB_ERR_DB;
 	rc |= p->rc;
-	rc |= strbuf_adds(sb, "</ol>\n");
+	strbuf_adds(sb, "</ol>\n");
 	if (p->nmsg <= p->max_msg)
 		return rc;
-	rc |= strbuf_addf(sb, "<p>%zu more messages are not shown (a page "
-			  "shows %zu: [web] max_thread)", p->nmsg - p->max_msg,
-			  p->max_msg);
+	strbuf_addf(sb, "<p>%zu more messages are not shown (a page "
+		    "shows %zu: [web] max_thread)", p->nmsg - p->max_msg,
+		    p->max_msg);
 	if (p->b.message_id) {
-		rc |= strbuf_adds(sb, "; <a href=\"");
+		strbuf_adds(sb, "; <a href=\"");
 		rc |= web_lore_href(p->w, sb, p->b.message_id, "T/");
-		rc |= strbuf_adds(sb, "\">the whole thread on lore</a>");
+		strbuf_adds(sb, "\">the whole thread on lore</a>");
 	}
-	return rc | strbuf_adds(sb, ".</p>\n");
+	strbuf_adds(sb, ".</p>\n");
+	return rc;
 }
 
 /* 1 for an address that is a list or the robot, no person. */
@@ -776,7 +794,7 @@ body(struct page *p)
 		rc = LKB_ERR_DB;
 	rc |= p->rc;
 	if (!rc && p->nhist)
-		rc = strbuf_adds(sb, "</tbody>\n</table>\n");
+		strbuf_adds(sb, "</tbody>\n</table>\n");
 	if (!rc && loaded == 1)
 		rc = comparisons(p, &sr);
 	report_stored_release(&sr);
@@ -802,9 +820,9 @@ web_report_page(struct web *w, struct web_report *wr)
 		return rc < 0 ? rc : LKB_OK;
 	snprintf(title, sizeof(title), "Report %lld", (long long)wr->id);
 	rc = html_begin(&sb, title);
-	rc |= strbuf_adds(&sb, "<p>");
+	strbuf_adds(&sb, "<p>");
 	rc |= html_escs(&sb, wr->subject);
-	rc |= strbuf_adds(&sb, "</p>\n");
+	strbuf_adds(&sb, "</p>\n");
 	if (!rc)
 		rc = body(&p);
 	if (!rc)

@@ -90,15 +90,16 @@ cols_parse(struct series_cols *sc, const char *body, size_t len)
 static int
 body_pre(struct strbuf *sb, const char *body, size_t len)
 {
-	int rc = strbuf_adds(sb, "<pre>");
+	int rc = LKB_OK;
 
+	strbuf_adds(sb, "<pre>");
 	rc |= html_esc(sb, body, len > LKB_MAX_WEB_BODY_BYTES
 				 ? LKB_MAX_WEB_BODY_BYTES : len);
-	rc |= strbuf_adds(sb, "</pre>\n");
+	strbuf_adds(sb, "</pre>\n");
 	if (len > LKB_MAX_WEB_BODY_BYTES)
-		rc |= strbuf_addf(sb, "<p>(cut at %u bytes, "
-				  "LKB_MAX_WEB_BODY_BYTES)</p>\n",
-				  LKB_MAX_WEB_BODY_BYTES);
+		strbuf_addf(sb, "<p>(cut at %u bytes, "
+			    "LKB_MAX_WEB_BODY_BYTES)</p>\n",
+			    LKB_MAX_WEB_BODY_BYTES);
 	return rc;
 }
 
@@ -117,29 +118,29 @@ series_page(struct web *w, struct web_answer *a, const struct message *m,
 		 (long long)a->report_id);
 	rc = html_begin(sb, title);
 	if (r) {
-		rc |= strbuf_addf(sb, "<p><a href=\"report-%lld.html\">",
-				  (long long)r->id);
+		strbuf_addf(sb, "<p><a href=\"report-%lld.html\">",
+			    (long long)r->id);
 		rc |= html_escs(sb, r->subject);
-		rc |= strbuf_adds(sb, "</a></p>\n");
+		strbuf_adds(sb, "</a></p>\n");
 	}
-	rc |= strbuf_adds(sb, "<p>lkpbot's answer ");
+	strbuf_adds(sb, "<p>lkpbot's answer ");
 	rc |= html_escs(sb, a->request_id);
-	rc |= strbuf_adds(sb, ", ");
+	strbuf_adds(sb, ", ");
 	rc |= html_date(sb, a->created);
-	rc |= strbuf_addf(sb, " (%s).</p>\n", outbox_state_name(a->state));
+	strbuf_addf(sb, " (%s).</p>\n", outbox_state_name(a->state));
 	cols_parse(&sc, m->body, m->body_len);
 	if (lkp_report_parse_text(&ar, m->body, m->body_len, LKP_TEXT_NO_HEADERS,
 				  &lr) == 1 && lr->ncomparisons) {
 		const struct lkp_comparison *c = &lr->comparisons[0];
 		int fit = c->nmetrics && c->metrics[0].ncols == sc.n;
 
-		rc |= strbuf_adds(sb, "<h2>Changed KPIs along the series</h2>\n");
+		strbuf_adds(sb, "<h2>Changed KPIs along the series</h2>\n");
 		rc |= web_charts(w, sb, c, r,
 				 fit ? (const char *const *)sc.sha : NULL,
 				 fit ? (const char *const *)sc.label : NULL,
 				 "series", NULL);
 	}
-	rc |= strbuf_adds(sb, "<h2>The answer as mailed</h2>\n");
+	strbuf_adds(sb, "<h2>The answer as mailed</h2>\n");
 	rc |= body_pre(sb, m->body, m->body_len);
 	rc |= html_end(sb);
 	cols_release(&sc);

@@ -54,17 +54,14 @@ web_put(struct web *w, const char *name, struct strbuf *sb)
 static int
 url_segment(struct strbuf *sb, const char *s)
 {
-	int rc = LKB_OK;
-
-	for (const unsigned char *p = (const unsigned char *)s; *p && !rc;
-	     p++) {
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
 		if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
 		    (*p >= '0' && *p <= '9') || strchr("-._~@", *p))
-			rc = strbuf_addch(sb, (char)*p);
+			strbuf_addch(sb, (char)*p);
 		else
-			rc = strbuf_addf(sb, "%%%02X", *p);
+			strbuf_addf(sb, "%%%02X", *p);
 	}
-	return rc;
+	return LKB_OK;
 }
 
 int
@@ -79,9 +76,11 @@ web_lore_href(struct web *w, struct strbuf *sb, const char *mid,
 	if (n && base[n - 1] == '/')
 		n--;
 	rc = html_esc(sb, base, n);
-	rc |= strbuf_adds(sb, "/");
+	strbuf_adds(sb, "/");
 	rc |= url_segment(sb, mid ? mid : "");
-	return rc | strbuf_adds(sb, "/") | strbuf_adds(sb, tail);
+	strbuf_adds(sb, "/");
+	strbuf_adds(sb, tail);
+	return rc;
 }
 
 int
@@ -94,9 +93,9 @@ web_commit_link(struct web *w, struct strbuf *sb, const char *sha)
 
 	if (n < 7 || n > 64 || strspn(sha, "0123456789abcdef") != n)
 		return html_escs(sb, sha);
-	rc = strbuf_adds(sb, "<a class=\"sha\" href=\"");
-	rc |= html_escs(sb, base);
-	rc |= strbuf_addf(sb, "%s\">%.12s</a>", sha, sha);
+	strbuf_adds(sb, "<a class=\"sha\" href=\"");
+	rc = html_escs(sb, base);
+	strbuf_addf(sb, "%s\">%.12s</a>", sha, sha);
 	return rc;
 }
 
@@ -113,11 +112,16 @@ web_msgid_hash(const char *mid)
 int
 web_age(struct web *w, struct strbuf *sb, int64_t t)
 {
-	if (t < 0 || w->newest < 0)
-		return strbuf_adds(sb, "-");
-	if (t > w->newest)
-		return strbuf_adds(sb, "0 d");
+	if (t < 0 || w->newest < 0) {
+		strbuf_adds(sb, "-");
+		return LKB_OK;
+	}
+	if (t > w->newest) {
+		strbuf_adds(sb, "0 d");
+		return LKB_OK;
+	}
 	/* calendar days (UTC), so ages move once a day, not with each mail */
-	return strbuf_addf(sb, "%lld d",
-			   (long long)(w->newest / 86400 - t / 86400));
+	strbuf_addf(sb, "%lld d",
+		    (long long)(w->newest / 86400 - t / 86400));
+	return LKB_OK;
 }

@@ -99,8 +99,7 @@ read_file(const char *path, struct strbuf *sb)
 		return -1;
 	}
 	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
-		if (strbuf_add(sb, buf, n) != LKB_OK)
-			rc = -1;
+		strbuf_add(sb, buf, n);
 	if (ferror(f))
 		rc = -1;
 	fclose(f);

@@ -71,9 +71,9 @@ START_TEST(compose_full_reply)
 	ck_assert_ptr_nonnull(id);
 	want_id = compose_message_id("42", "ack", "example.org");
 	ck_assert_str_eq(id, want_id);
-	ck_assert_int_eq(strbuf_adds(&want, want_head), LKB_OK);
-	ck_assert_int_eq(strbuf_adds(&want, id), LKB_OK);
-	ck_assert_int_eq(strbuf_adds(&want, want_tail), LKB_OK);
+	strbuf_adds(&want, want_head);
+	strbuf_adds(&want, id);
+	strbuf_adds(&want, want_tail);
 	ck_assert_str_eq(sb.buf, want.buf);
 	strbuf_release(&want);
 	free(id);
@@ -105,7 +105,7 @@ subj(const char *in, const char *want)
 {
 	struct strbuf sb = STRBUF_INIT;
 
-	ck_assert_int_eq(compose_reply_subject(&sb, in), LKB_OK);
+	compose_reply_subject(&sb, in);
 	ck_assert_str_eq(sb.buf, want);
 	strbuf_release(&sb);
 }
@@ -239,7 +239,7 @@ START_TEST(compose_header_injection)
 	ck_assert_ptr_null(strstr(sb.buf, "\r\nX-Evil:"));
 	strbuf_reset(&sb);
 	/* an address or id that cannot be written is refused, out intact */
-	ck_assert_int_eq(strbuf_adds(&sb, "keep"), LKB_OK);
+	strbuf_adds(&sb, "keep");
 	in.to.addr = "jane@example.com\r\nBcc: x@y";
 	ck_assert_int_eq(compose_message(&in, &sb, NULL), LKB_ERR_PARSE);
 	ck_assert_str_eq(sb.buf, "keep");
@@ -281,7 +281,7 @@ START_TEST(compose_long_display_name)
 	for (size_t i = 0; i < sizeof(shapes) / sizeof(*shapes); i++) {
 		strbuf_reset(&name);
 		while (name.len < 3000)
-			ck_assert_int_eq(strbuf_adds(&name, shapes[i]), LKB_OK);
+			strbuf_adds(&name, shapes[i]);
 		base_in(&in);
 		in.to.name = name.buf;
 		strbuf_reset(&sb);
@@ -298,7 +298,7 @@ START_TEST(compose_long_display_name)
 	base_in(&in);
 	strbuf_reset(&name);
 	while (name.len < LKB_MAX_DISPLAY_NAME_BYTES)
-		ck_assert_int_eq(strbuf_addch(&name, 'n'), LKB_OK);
+		strbuf_addch(&name, 'n');
 	in.to.name = name.buf;
 	strbuf_reset(&sb);
 	ck_assert_int_eq(compose_message(&in, &sb, NULL), LKB_OK);
@@ -322,7 +322,7 @@ START_TEST(compose_body_encodings)
 	ck_assert_ptr_nonnull(strstr(sb.buf, "\r\n\r\ncaf\xc3\xa9\r\n"));
 	strbuf_reset(&sb);
 	for (int i = 0; i < 1200; i++)
-		ck_assert_int_eq(strbuf_addch(&body, 'z'), LKB_OK);
+		strbuf_addch(&body, 'z');
 	in.body = body.buf;
 	in.body_len = body.len;
 	ck_assert_int_eq(compose_message(&in, &sb, NULL), LKB_OK);

@@ -383,14 +383,14 @@ START_TEST(settings_maintainers_limit)
 	struct settings set;
 	struct strbuf sb = STRBUF_INIT;
 
-	ck_assert_int_eq(strbuf_adds(&sb, "[bot]\nmaintainers ="), 0);
+	strbuf_adds(&sb, "[bot]\nmaintainers =");
 	for (int i = 0; i < LKB_MAX_MAINTAINERS; i++)
-		ck_assert_int_eq(strbuf_addf(&sb, "\n m%d@x.org", i), 0);
+		strbuf_addf(&sb, "\n m%d@x.org", i);
 	ck_assert_int_eq(load(sb.buf, &set), LKB_OK);
 	ck_assert_uint_eq(set.bot.nmaintainers, LKB_MAX_MAINTAINERS);
 	ck_assert_str_eq(set.bot.maintainers[LKB_MAX_MAINTAINERS - 1],
 			 "m1023@x.org");
-	ck_assert_int_eq(strbuf_adds(&sb, " last@x.org\n"), 0);
+	strbuf_adds(&sb, " last@x.org\n");
 	ck_assert_int_eq(load(sb.buf, &set), LKB_ERR_CONFIG);
 	ck_assert_ptr_nonnull(strstr(set.problem, "[bot] maintainers: "
 				     "more than 1024 entries "
@@ -722,10 +722,10 @@ START_TEST(settings_imap_keys)
 	ck_assert_str_eq(is.folders[1], "lkml");
 	ck_assert_int_eq(is.deadline, 60);
 	assert_says(bad, LKB_ARRAY_SIZE(bad), sync_source_key_at);
-	ck_assert_int_eq(strbuf_adds(&text, "[imap]\nfolders = f0"), 0);
+	strbuf_adds(&text, "[imap]\nfolders = f0");
 	for (int i = 1; i <= LKB_MAX_IMAP_FOLDERS; i++)
-		ck_assert_int_eq(strbuf_addf(&text, ", f%d", i), 0);
-	ck_assert_int_eq(strbuf_adds(&text, "\n"), 0);
+		strbuf_addf(&text, ", f%d", i);
+	strbuf_adds(&text, "\n");
 	ck_assert_int_eq(load(text.buf, &set), LKB_ERR_CONFIG);
 	ck_assert_str_eq(set.problem, "config:2: [imap] folders: more than "
 			 "64 entries (LKB_MAX_IMAP_FOLDERS)");

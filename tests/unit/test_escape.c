@@ -38,8 +38,8 @@ START_TEST(esc_header_folds_long_ascii)
 	/* "Subject: " is 9 columns; 10 words reach column 78 exactly, the
 	 * 11th goes to a folded line (RFC 5322 2.2.3) */
 	for (int i = 1; i <= 20; i++)
-		ck_assert_int_eq(strbuf_addf(&in, "%sword%02d", i > 1 ? " " : "",
-					     i), LKB_OK);
+		strbuf_addf(&in, "%sword%02d", i > 1 ? " " : "",
+			    i);
 	ck_assert_int_eq(escape_header_text(&sb, 9, in.buf, in.len), LKB_OK);
 	ck_assert_str_eq(sb.buf, want);
 	strbuf_release(&in);
@@ -80,7 +80,7 @@ START_TEST(esc_header_long_encoded_words)
 	size_t words = 0, chars = 0;
 
 	for (int i = 0; i < 40; i++)
-		ck_assert_int_eq(strbuf_adds(&in, "\xc3\xbc"), LKB_OK);
+		strbuf_adds(&in, "\xc3\xbc");
 	ck_assert_int_eq(escape_header_text(&sb, 9, in.buf, in.len), LKB_OK);
 	/* words separated by "\r\n "; each <= 75 bytes (RFC 2047 2), each
 	 * holding whole characters (6 bytes "=C3=BC" each) */
@@ -207,14 +207,14 @@ START_TEST(esc_body_qp_when_long)
 	 * 75 characters + "=" soft break per line; "=" itself is "=3D" and
 	 * a space ending a line "=20" */
 	for (i = 0; i < 999; i++)
-		ck_assert_int_eq(strbuf_addch(&in, 'a'), LKB_OK);
-	ck_assert_int_eq(strbuf_adds(&in, "\nx=y \n"), LKB_OK);
+		strbuf_addch(&in, 'a');
+	strbuf_adds(&in, "\nx=y \n");
 	for (i = 0; i < 999; i++) {
 		if (i && i % 75 == 0)
-			ck_assert_int_eq(strbuf_adds(&want, "=\r\n"), LKB_OK);
-		ck_assert_int_eq(strbuf_addch(&want, 'a'), LKB_OK);
+			strbuf_adds(&want, "=\r\n");
+		strbuf_addch(&want, 'a');
 	}
-	ck_assert_int_eq(strbuf_adds(&want, "\r\nx=3Dy=20\r\n"), LKB_OK);
+	strbuf_adds(&want, "\r\nx=3Dy=20\r\n");
 	ck_assert_int_eq(escape_body(&sb, in.buf, in.len, &e), LKB_OK);
 	ck_assert_int_eq(e, BODY_QP);
 	ck_assert_str_eq(sb.buf, want.buf);

@@ -139,8 +139,8 @@ fingerprint(const char *path)
 	ck_assert_int_eq(sqlite3_prepare_v2(db, sql, -1, &s, NULL),
 			 SQLITE_OK);
 	while (sqlite3_step(s) == SQLITE_ROW)
-		ck_assert_int_eq(strbuf_addf(&sb, "%s\n",
-			(const char *)sqlite3_column_text(s, 0)), 0);
+		strbuf_addf(&sb, "%s\n",
+			    (const char *)sqlite3_column_text(s, 0));
 	sqlite3_finalize(s);
 	sqlite3_close(db);
 	return strbuf_detach(&sb, NULL);

@@ -28,9 +28,9 @@ START_TEST(strbuf_add_and_detach)
 	size_t len;
 	char *s;
 
-	ck_assert_int_eq(strbuf_adds(&sb, "ab"), LKB_OK);
-	ck_assert_int_eq(strbuf_addf(&sb, "%d-%s", 12, "x"), LKB_OK);
-	ck_assert_int_eq(strbuf_add(&sb, "\0z", 2), LKB_OK); /* NUL kept */
+	strbuf_adds(&sb, "ab");
+	strbuf_addf(&sb, "%d-%s", 12, "x");
+	strbuf_add(&sb, "\0z", 2); /* NUL kept */
 	ck_assert_uint_eq(sb.len, 8);
 	ck_assert_int_eq(sb.buf[sb.len], '\0');
 	s = strbuf_detach(&sb, &len);
@@ -47,12 +47,75 @@ START_TEST(strbuf_cap_refuses_and_keeps)
 	struct strbuf sb;
 
 	strbuf_init_capped(&sb, 5);
-	ck_assert_int_eq(strbuf_adds(&sb, "abcd"), LKB_OK);
-	ck_assert_int_eq(strbuf_adds(&sb, "ef"), LKB_ERR_TOO_BIG);
+	strbuf_adds(&sb, "abcd");
+	ck_assert_int_eq(strbuf_status(&sb), LKB_OK);
+	strbuf_adds(&sb, "ef");
 	ck_assert_str_eq(sb.buf, "abcd");	/* untouched on failure */
-	ck_assert_int_eq(strbuf_addch(&sb, 'e'), LKB_OK);
-	ck_assert_int_eq(strbuf_addf(&sb, "%s", "x"), LKB_ERR_TOO_BIG);
-	ck_assert_str_eq(sb.buf, "abcde");
+	ck_assert_int_eq(strbuf_status(&sb), LKB_ERR_TOO_BIG);
+	strbuf_release(&sb);
+}
+END_TEST
+
+/* The overflow is sticky: an append that would fit after a refused one
+ * takes nothing either, so the buffer never holds a truncated middle. */
+START_TEST(strbuf_overflow_is_sticky)
+{
+	struct strbuf sb;
+
+	strbuf_init_capped(&sb, 5);
+	strbuf_adds(&sb, "abc");
+	strbuf_adds(&sb, "def");		/* refused */
+	strbuf_addch(&sb, 'g');			/* would fit, taken not */
+	strbuf_addf(&sb, "%s", "h");
+	strbuf_add(&sb, "i", 1);
+	strbuf_grow(&sb, 1);
+	ck_assert_str_eq(sb.buf, "abc");
+	ck_assert_uint_eq(sb.len, 3);
+	ck_assert_int_eq(strbuf_status(&sb), LKB_ERR_TOO_BIG);
+	strbuf_setlen(&sb, 1);			/* shortening keeps it */
+	ck_assert_int_eq(strbuf_status(&sb), LKB_ERR_TOO_BIG);
+	strbuf_release(&sb);
+}
+END_TEST
+
+/* reset and release clear the overflow and keep the cap; an exact fit
+ * is no overflow. */
+START_TEST(strbuf_reset_clears_overflow)
+{
+	struct strbuf sb;
+
+	strbuf_init_capped(&sb, 3);
+	strbuf_adds(&sb, "abcd");
+	ck_assert_int_eq(strbuf_status(&sb), LKB_ERR_TOO_BIG);
+	strbuf_reset(&sb);
+	ck_assert_int_eq(strbuf_status(&sb), LKB_OK);
+	strbuf_adds(&sb, "xyz");		/* exactly the cap */
+	ck_assert_str_eq(sb.buf, "xyz");
+	ck_assert_int_eq(strbuf_status(&sb), LKB_OK);
+	strbuf_addch(&sb, '!');
+	ck_assert_int_eq(strbuf_status(&sb), LKB_ERR_TOO_BIG);
+	strbuf_release(&sb);
+	ck_assert_int_eq(strbuf_status(&sb), LKB_OK);
+	strbuf_adds(&sb, "abcd");		/* the cap survives release */
+	ck_assert_int_eq(strbuf_status(&sb), LKB_ERR_TOO_BIG);
+	ck_assert_str_eq(sb.buf, "");
+	strbuf_release(&sb);
+}
+END_TEST
+
+/* An uncapped buffer takes everything and never reports an overflow. */
+START_TEST(strbuf_uncapped_never_overflows)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	ck_assert_int_eq(strbuf_status(&sb), LKB_OK);
+	for (int i = 0; i < 10000; i++)
+		strbuf_addf(&sb, "%04d", i % 10000);
+	strbuf_grow(&sb, 1 << 20);
+	strbuf_addch(&sb, 'x');
+	ck_assert_uint_eq(sb.len, 40001);
+	ck_assert_int_eq(memcmp(sb.buf + 39996, "9999x", 6), 0);
+	ck_assert_int_eq(strbuf_status(&sb), LKB_OK);
 	strbuf_release(&sb);
 }
 END_TEST
@@ -61,7 +124,7 @@ START_TEST(strbuf_rtrim_works)
 {
 	struct strbuf sb = STRBUF_INIT;
 
-	ck_assert_int_eq(strbuf_adds(&sb, "x \t\n"), LKB_OK);
+	strbuf_adds(&sb, "x \t\n");
 	strbuf_rtrim(&sb);
 	ck_assert_str_eq(sb.buf, "x");
 	strbuf_release(&sb);
@@ -190,6 +253,9 @@ lkb_test_suite(void)
 	tcase_add_test(tc, strbuf_init_is_empty);
 	tcase_add_test(tc, strbuf_add_and_detach);
 	tcase_add_test(tc, strbuf_cap_refuses_and_keeps);
+	tcase_add_test(tc, strbuf_overflow_is_sticky);
+	tcase_add_test(tc, strbuf_reset_clears_overflow);
+	tcase_add_test(tc, strbuf_uncapped_never_overflows);
 	tcase_add_test(tc, strbuf_rtrim_works);
 	tcase_add_test(tc, arena_many_and_big);
 	tcase_add_test(tc, status_every_code_has_a_name);

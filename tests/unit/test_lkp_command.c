@@ -301,7 +301,7 @@ START_TEST(command_thousand)
 	struct lkp_command_list l;
 
 	for (int i = 0; i < 1000; i++)
-		ck_assert_int_eq(strbuf_addf(&sb, "#lkp retest %07x\n", i), LKB_OK);
+		strbuf_addf(&sb, "#lkp retest %07x\n", i);
 	parse_body(&a, sb.buf, &l);
 	ck_assert_uint_eq(l.seen, 1000);
 	ck_assert_uint_eq(l.n, LKB_MAX_COMMANDS + 1);
@@ -339,9 +339,9 @@ START_TEST(command_long_line)
 	struct strbuf sb = STRBUF_INIT;
 	struct lkp_command c;
 
-	ck_assert_int_eq(strbuf_adds(&sb, "#lkp close "), LKB_OK);
+	strbuf_adds(&sb, "#lkp close ");
 	for (int i = 0; i < 2000; i++)
-		ck_assert_int_eq(strbuf_addch(&sb, 'x'), LKB_OK);
+		strbuf_addch(&sb, 'x');
 	ck_assert_int_eq(lkp_command_parse_line(&a, sb.buf, sb.len, &c), 1);
 	ck_assert_ptr_nonnull(strstr(c.error, "longer than"));
 	ck_assert_uint_eq(strlen(c.text), LKB_MAX_COMMAND_BYTES);

@@ -23,10 +23,7 @@ lkp_input_read_file(const char *path, struct strbuf *sb)
 		return -1;
 	}
 	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
-		if (strbuf_add(sb, buf, n)) {
-			rc = -1;
-			break;
-		}
+		strbuf_add(sb, buf, n);
 	if (ferror(f))
 		rc = -1;
 	fclose(f);

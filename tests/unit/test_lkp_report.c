@@ -366,13 +366,11 @@ now(void)
 static struct lkp_report *
 big_table(size_t rows, struct strbuf *sb)
 {
-	int bad = strbuf_adds(sb, "%stddev %change %stddev\n");
-
+	strbuf_adds(sb, "%stddev %change %stddev\n");
 	/* no ck_assert in the loop: Check records every call */
 	for (size_t i = 0; i < rows; i++)
-		bad |= strbuf_addf(sb, "%zu \xC2\xB1 3%% +1.5%% %zu m.row%zu\n",
-				   i, i + 1, i);
-	ck_assert_int_eq(bad, 0);
+		strbuf_addf(sb, "%zu \xC2\xB1 3%% +1.5%% %zu m.row%zu\n",
+			    i, i + 1, i);
 	return text(sb->buf);
 }
 
@@ -413,15 +411,14 @@ START_TEST(absurd_input)
 	double t0 = now();
 	char *big;
 
-	ck_assert_int_eq(strbuf_adds(&sb, "FYI, we noticed a -1% regression "
-				     "of "), 0);
+	strbuf_adds(&sb, "FYI, we noticed a -1% regression of ");
 	big = malloc(4u * 1024 * 1024);
 	ck_assert_ptr_nonnull(big);
 	for (size_t i = 0; i < 4u * 1024 * 1024; i++)
 		big[i] = i % 7 ? 'x' : ' ';
-	ck_assert_int_eq(strbuf_add(&sb, big, 4u * 1024 * 1024), 0);
+	strbuf_add(&sb, big, 4u * 1024 * 1024);
 	free(big);
-	ck_assert_int_eq(strbuf_add(&sb, junk, sizeof(junk) - 1), 0);
+	strbuf_add(&sb, junk, sizeof(junk) - 1);
 	ck_assert_int_ge(lkp_report_parse_text(&A, sb.buf, sb.len, 0, &r), 0);
 	ck_assert_msg(now() - t0 < 5.0, "absurd input took %.1fs", now() - t0);
 	strbuf_release(&sb);

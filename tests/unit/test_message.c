@@ -938,10 +938,10 @@ START_TEST(header_split_limits)
 	ck_assert_str_eq(message_header(a, "subject"), "a\xef\xbf\xbd" "b");
 	message_free(a);
 	message_free(b);
-	ck_assert_int_eq(strbuf_adds(&sb, "Subject: s\n"), 0);
+	strbuf_adds(&sb, "Subject: s\n");
 	for (size_t i = 0; i < LKB_MAX_HEADER_FIELDS; i++)
-		ck_assert_int_eq(strbuf_addf(&sb, "X-F%zu: v\n", i), 0);
-	ck_assert_int_eq(strbuf_adds(&sb, "\nb\n"), 0);
+		strbuf_addf(&sb, "X-F%zu: v\n", i);
+	strbuf_adds(&sb, "\nb\n");
 	for (unsigned used = 0; used <= MESSAGE_USED_FIELDS; used++) {
 		ck_assert_int_eq(message_parse_flags(sb.buf, sb.len, used, &a),
 				 LKB_OK);

@@ -277,15 +277,15 @@ START_TEST(reply_deep_quotes)
 
 	/* 50 levels, written both as ">>>..." and "> > > ..." */
 	for (int i = 0; i < 50; i++)
-		ck_assert_int_eq(strbuf_adds(&sb, ">"), LKB_OK);
-	ck_assert_int_eq(strbuf_adds(&sb, " deep\n"), LKB_OK);
+		strbuf_adds(&sb, ">");
+	strbuf_adds(&sb, " deep\n");
 	for (int i = 0; i < 50; i++)
-		ck_assert_int_eq(strbuf_adds(&sb, "> "), LKB_OK);
-	ck_assert_int_eq(strbuf_adds(&sb, "deep2\n"), LKB_OK);
+		strbuf_adds(&sb, "> ");
+	strbuf_adds(&sb, "deep2\n");
 	/* 100 levels are counted as LKB_MAX_QUOTE_DEPTH */
 	for (int i = 0; i < 100; i++)
-		ck_assert_int_eq(strbuf_adds(&sb, ">"), LKB_OK);
-	ck_assert_int_eq(strbuf_adds(&sb, "x\nmine\n"), LKB_OK);
+		strbuf_adds(&sb, ">");
+	strbuf_adds(&sb, "x\nmine\n");
 	ck_assert_int_eq(reply_parse(&a, sb.buf, sb.len, &r), LKB_OK);
 	ck_assert_uint_eq(r->lines[0].depth, 50);
 	ck_assert_uint_eq(r->lines[1].depth, 50);
@@ -307,7 +307,7 @@ parse_seconds(const char *unit, size_t bytes)
 	double s;
 
 	while (sb.len < bytes)
-		ck_assert_int_eq(strbuf_adds(&sb, unit), LKB_OK);
+		strbuf_adds(&sb, unit);
 	t0 = clock();
 	ck_assert_int_eq(reply_parse(&a, sb.buf, sb.len, &r), LKB_OK);
 	s = (double)(clock() - t0) / CLOCKS_PER_SEC;

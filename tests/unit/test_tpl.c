@@ -201,7 +201,7 @@ START_TEST(tpl_depth_limit)
 	struct tpl *t = NULL;
 
 	for (int i = 0; i <= LKB_MAX_TEMPLATE_DEPTH; i++)
-		ck_assert_int_eq(strbuf_adds(&src, "{{#a}}"), LKB_OK);
+		strbuf_adds(&src, "{{#a}}");
 	ck_assert_int_eq(tpl_parse("t.tmpl", src.buf, src.len, &t, &err),
 			 LKB_ERR_TEMPLATE);
 	ck_assert_ptr_nonnull(strstr(err.buf, "LKB_MAX_TEMPLATE_DEPTH"));
