@@ -127,6 +127,20 @@ static const char author_fixed_locally[] =
 static const char fix_should_have[] =
 	"> warning: comparison of distinct pointer types\n\n"
 	"I should have used max_t() instead of max().\n";
+/* asking how to reproduce, or what is missing to (issue 34) */
+static const char more_data_how_reproduce[] =
+	"> error: unknown type name\n\nThe branch builds fine here. Does "
+	"anyone know how to reproduce this\nerror?\n";
+static const char more_data_reproduce_on[] =
+	"> BUG: soft lockup\n\nThat is an old kernel. Does this reproduce on "
+	"a current -rc?\n";
+static const char more_data_any_info[] =
+	"> warning: unused function\n\nIs there any more information on "
+	"this?  I can't tell.\n";
+/* near-miss: "how to reproduce" in a complaint asks nothing */
+static const char more_data_nearmiss[] =
+	"> warning: unused function\n\nThe report doesn't show how to "
+	"reproduce the issue.\n";
 /* fix-applied, retest-failed, data-provided and the tuning-list rules,
  * after the wording of replies on linux-block, io-uring, linux-btrfs and
  * linux-pm (bench/triage). */
@@ -392,6 +406,14 @@ static const struct {
 	{ "corpus-gao-more-data.txt", NULL, "hsiangkao@linux.alibaba.com",
 	  "more-data-request,ack", "more-data-request", "Is the result stable?",
 	  NULL },
+	{ NULL, more_data_how_reproduce, "dev@example.org",
+	  "more-data-request", "more-data-request", "how to reproduce this",
+	  NULL },
+	{ NULL, more_data_reproduce_on, "dev@example.org", "more-data-request",
+	  "more-data-request", "Does this reproduce on", NULL },
+	{ NULL, more_data_any_info, "dev@example.org", "more-data-request",
+	  "more-data-request", "Is there any more information", NULL },
+	{ NULL, more_data_nearmiss, "dev@example.org", "", NULL, NULL, NULL },
 	/* LKP retest replies */
 	{ NULL, retest_ok, "oliver.sang@intel.com", "fix-confirmed",
 	  "fix-confirmed", "Tested-by: kernel test robot", NULL },
@@ -625,6 +647,8 @@ static const struct {
 	{ ack_sent_v2, "ack", "ack-resend", "high" },
 	{ fix_fixed_by_link, "fix-proposed", "fix-pointed", "high" },
 	{ dispute_safely_ignored, "dispute", "dispute-dismissal", "high" },
+	{ more_data_reproduce_on, "more-data-request", "more-data-reproduce",
+	  "medium" },
 };
 
 START_TEST(default_rules_confidence)
