@@ -127,6 +127,17 @@ static const char author_fixed_locally[] =
 static const char fix_should_have[] =
 	"> warning: comparison of distinct pointer types\n\n"
 	"I should have used max_t() instead of max().\n";
+/* the fix offered, its form left to the maintainer (issue 34) */
+static const char ack_offers_fix[] =
+	"> error: 64-bit division\n\nRight, forgot about 32-bit. I can send "
+	"a fixed v3 or an\nincremental patch, which do you prefer?\n";
+static const char ack_offers_you_or_me[] =
+	"> warning: unused variable\n\nWill you send a patch for this or do "
+	"you want me to do it?\n";
+/* near-miss: offering a new version for other reasons */
+static const char ack_offers_nearmiss[] =
+	"> warning: unused variable\n\nShould I send a v3 of the series "
+	"before you start the rework?\n";
 /* asking how to reproduce, or what is missing to (issue 34) */
 static const char more_data_how_reproduce[] =
 	"> error: unknown type name\n\nThe branch builds fine here. Does "
@@ -413,6 +424,11 @@ static const struct {
 	  "more-data-request", "Does this reproduce on", NULL },
 	{ NULL, more_data_any_info, "dev@example.org", "more-data-request",
 	  "more-data-request", "Is there any more information", NULL },
+	{ NULL, ack_offers_fix, "dev@example.org", "ack", "ack",
+	  "I can send a fixed v3", NULL },
+	{ NULL, ack_offers_you_or_me, "dev@example.org", "ack", "ack",
+	  "or do you want me to do", NULL },
+	{ NULL, ack_offers_nearmiss, "dev@example.org", "", NULL, NULL, NULL },
 	{ NULL, more_data_nearmiss, "dev@example.org", "", NULL, NULL, NULL },
 	/* LKP retest replies */
 	{ NULL, retest_ok, "oliver.sang@intel.com", "fix-confirmed",
