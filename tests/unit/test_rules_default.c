@@ -127,6 +127,19 @@ static const char author_fixed_locally[] =
 static const char fix_should_have[] =
 	"> warning: comparison of distinct pointer types\n\n"
 	"I should have used max_t() instead of max().\n";
+/* a fix sent, in the perfect tense or with what it fixes (issue 34) */
+static const char fix_sent_to_fix[] =
+	"> warning: possible recursive locking\n\nThere is a mistake in the "
+	"patch. I've just sent a v3 to fix\nthis problem.\n";
+static const char fix_have_sent[] =
+	"> error: implicit declaration\n\nWe've already posted a patch, "
+	"thanks.\n";
+static const char fix_going_to_prepare[] =
+	"> warning: LED_OFF redefined\n\nI'm going to prepare a patch that "
+	"renames these enums.\n";
+/* near-miss: a new version sent, no fix in view */
+static const char fix_sent_nearmiss[] =
+	"> warning: unused variable\n\nI see, but I have already sent v4.\n";
 /* the fix offered, its form left to the maintainer (issue 34) */
 static const char ack_offers_fix[] =
 	"> error: 64-bit division\n\nRight, forgot about 32-bit. I can send "
@@ -424,6 +437,13 @@ static const struct {
 	  "more-data-request", "Does this reproduce on", NULL },
 	{ NULL, more_data_any_info, "dev@example.org", "more-data-request",
 	  "more-data-request", "Is there any more information", NULL },
+	{ NULL, fix_sent_to_fix, "dev@example.org", "fix-proposed",
+	  "fix-proposed", "I've just sent a v3 to fix", NULL },
+	{ NULL, fix_have_sent, "dev@example.org", "fix-proposed",
+	  "fix-proposed", "We've already posted a patch", NULL },
+	{ NULL, fix_going_to_prepare, "dev@example.org", "fix-proposed",
+	  "fix-proposed", "going to prepare a patch", NULL },
+	{ NULL, fix_sent_nearmiss, "dev@example.org", "", NULL, NULL, NULL },
 	{ NULL, ack_offers_fix, "dev@example.org", "ack", "ack",
 	  "I can send a fixed v3", NULL },
 	{ NULL, ack_offers_you_or_me, "dev@example.org", "ack", "ack",
