@@ -127,6 +127,18 @@ static const char author_fixed_locally[] =
 static const char fix_should_have[] =
 	"> warning: comparison of distinct pointer types\n\n"
 	"I should have used max_t() instead of max().\n";
+/* the change cannot do it, or the warning is one of many (issue 34) */
+static const char dispute_cannot_affect[] =
+	"> -12.3% fio.read_bw_MBps\n\nOnly the init path is touched: this "
+	"patch can't affect the IO path.\n";
+static const char dispute_many_instances[] =
+	"> warning: arithmetic between different enumeration types\n\n"
+	"I don't think we care, there are plenty of other instances like it in "
+	"the kernel already.\n";
+/* near-miss: instances counted, nothing dismissed */
+static const char dispute_instances_nearmiss[] =
+	"> warning: unused variable\n\nThere are three instances in this "
+	"driver, I'll fix them all.\n";
 /* a fix sent, in the perfect tense or with what it fixes (issue 34) */
 static const char fix_sent_to_fix[] =
 	"> warning: possible recursive locking\n\nThere is a mistake in the "
@@ -437,6 +449,12 @@ static const struct {
 	  "more-data-request", "Does this reproduce on", NULL },
 	{ NULL, more_data_any_info, "dev@example.org", "more-data-request",
 	  "more-data-request", "Is there any more information", NULL },
+	{ NULL, dispute_cannot_affect, "dev@example.org", "dispute", "dispute",
+	  "can't affect the IO path", NULL },
+	{ NULL, dispute_many_instances, "dev@example.org", "dispute",
+	  "dispute", "plenty of other instances", NULL },
+	{ NULL, dispute_instances_nearmiss, "dev@example.org", "ack", "ack",
+	  "I'll fix", NULL },
 	{ NULL, fix_sent_to_fix, "dev@example.org", "fix-proposed",
 	  "fix-proposed", "I've just sent a v3 to fix", NULL },
 	{ NULL, fix_have_sent, "dev@example.org", "fix-proposed",
