@@ -127,6 +127,20 @@ static const char author_fixed_locally[] =
 static const char fix_should_have[] =
 	"> warning: comparison of distinct pointer types\n\n"
 	"I should have used max_t() instead of max().\n";
+/* a retest asked in other words (issue 34) */
+static const char ask_tests_with[] =
+	"> WARNING: at rxe_pool_cleanup\n\nHi, kernel test robot\n\nPlease "
+	"help to make tests with the following commits.\n";
+static const char ask_mostly_fixes[] =
+	"> -40% will-it-scale.per_process_ops\n\nHere is a trial patch; see "
+	"if this mostly fixes the regression.\n";
+static const char ask_more_configs[] =
+	"> -69% netperf.Throughput_Mbps\n\nCan you please try two more "
+	"configurations? First batch 64, then 128.\n";
+/* near-miss: a test promised to someone else, nothing asked */
+static const char ask_tests_nearmiss[] =
+	"> BUG: unable to handle page fault\n\nWe'll Cc you on the patches, "
+	"in case you can test to see if it also fixes your issue.\n";
 /* the change cannot do it, or the warning is one of many (issue 34) */
 static const char dispute_cannot_affect[] =
 	"> -12.3% fio.read_bw_MBps\n\nOnly the init path is touched: this "
@@ -449,6 +463,13 @@ static const struct {
 	  "more-data-request", "Does this reproduce on", NULL },
 	{ NULL, more_data_any_info, "dev@example.org", "more-data-request",
 	  "more-data-request", "Is there any more information", NULL },
+	{ NULL, ask_tests_with, "dev@example.org", "retest-request",
+	  "retest-request", "make tests with the following", NULL },
+	{ NULL, ask_mostly_fixes, "dev@example.org", "retest-request",
+	  "retest-request", "see if this mostly fixes", NULL },
+	{ NULL, ask_more_configs, "dev@example.org", "retest-request",
+	  "retest-request", "try two more configurations", NULL },
+	{ NULL, ask_tests_nearmiss, "dev@example.org", "", NULL, NULL, NULL },
 	{ NULL, dispute_cannot_affect, "dev@example.org", "dispute", "dispute",
 	  "can't affect the IO path", NULL },
 	{ NULL, dispute_many_instances, "dev@example.org", "dispute",
