@@ -187,6 +187,12 @@ static const char more_data_reproduce_on[] =
 static const char more_data_any_info[] =
 	"> warning: unused function\n\nIs there any more information on "
 	"this?  I can't tell.\n";
+static const char more_data_test_env[] =
+	"> xfs/348 fails\n\nCould you export DIFF_LENGTH=0 in the test "
+	"environment so that we get the full diff?\n";
+static const char more_data_missed[] =
+	"> error: foo.h not found\n\nI followed your config but cannot "
+	"reproduce the\nbuild error. Did I miss anything else?\n";
 /* near-miss: "how to reproduce" in a complaint asks nothing */
 static const char more_data_nearmiss[] =
 	"> warning: unused function\n\nThe report doesn't show how to "
@@ -488,6 +494,11 @@ static const struct {
 	{ NULL, ack_offers_you_or_me, "dev@example.org", "ack", "ack",
 	  "or do you want me to do", NULL },
 	{ NULL, ack_offers_nearmiss, "dev@example.org", "", NULL, NULL, NULL },
+	{ NULL, more_data_test_env, "dev@example.org", "more-data-request",
+	  "more-data-request", "in the test environment", NULL },
+	{ NULL, more_data_missed, "dev@example.org",
+	  "more-data-request,cannot-reproduce", "more-data-request",
+	  "Did I miss anything", NULL },
 	{ NULL, more_data_nearmiss, "dev@example.org", "", NULL, NULL, NULL },
 	/* LKP retest replies */
 	{ NULL, retest_ok, "oliver.sang@intel.com", "fix-confirmed",
