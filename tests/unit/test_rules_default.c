@@ -163,6 +163,16 @@ static const char fix_have_sent[] =
 static const char fix_going_to_prepare[] =
 	"> warning: LED_OFF redefined\n\nI'm going to prepare a patch that "
 	"renames these enums.\n";
+static const char fix_by_adding[] =
+	"> error: asm/iosf_mbi.h: No such file\n\nAh yes, an x86 header. We "
+	"can easily fix this by adding a\n\"depends on X86\".\n";
+static const char fix_found_and_sent[] =
+	"> BUG: Bad page state\n\nI found the problem and sent a patch to the "
+	"list.\n";
+/* near-miss: the fix asked about, not proposed */
+static const char fix_by_nearmiss[] =
+	"> error: undefined reference to pci_iomap\n\nShould we fix this by "
+	"adding a test for PCI here?\n";
 /* near-miss: a new version sent, no fix in view */
 static const char fix_sent_nearmiss[] =
 	"> warning: unused variable\n\nI see, but I have already sent v4.\n";
@@ -488,6 +498,11 @@ static const struct {
 	  "fix-proposed", "We've already posted a patch", NULL },
 	{ NULL, fix_going_to_prepare, "dev@example.org", "fix-proposed",
 	  "fix-proposed", "going to prepare a patch", NULL },
+	{ NULL, fix_by_adding, "dev@example.org", "fix-proposed",
+	  "fix-proposed", "fix this by adding", NULL },
+	{ NULL, fix_found_and_sent, "dev@example.org", "fix-proposed",
+	  "fix-proposed", "and sent a patch", NULL },
+	{ NULL, fix_by_nearmiss, "dev@example.org", "", NULL, NULL, NULL },
 	{ NULL, fix_sent_nearmiss, "dev@example.org", "", NULL, NULL, NULL },
 	{ NULL, ack_offers_fix, "dev@example.org", "ack", "ack",
 	  "I can send a fixed v3", NULL },
