@@ -176,6 +176,17 @@ static const char fix_by_nearmiss[] =
 /* near-miss: a new version sent, no fix in view */
 static const char fix_sent_nearmiss[] =
 	"> warning: unused variable\n\nI see, but I have already sent v4.\n";
+/* the next version promised in more words (issue 34) */
+static const char ack_next_would[] =
+	"> error: implicit declaration of function\n\nThx, it's a bug from "
+	"!SMP. I would fixup it in the next\nversion.\n";
+static const char ack_next_wait_add[] =
+	"> warning: unused variable\n\nSure, will wait for more comments and "
+	"add this change in v2.\n";
+/* near-miss: changes expected of the author, nothing promised */
+static const char ack_next_nearmiss[] =
+	"> warning: unused variable\n\nPlease review the other changes; I'm "
+	"sure I'll be asked to change more things in v2.\n";
 /* the fix offered, its form left to the maintainer (issue 34) */
 static const char ack_offers_fix[] =
 	"> error: 64-bit division\n\nRight, forgot about 32-bit. I can send "
@@ -504,6 +515,11 @@ static const struct {
 	  "fix-proposed", "and sent a patch", NULL },
 	{ NULL, fix_by_nearmiss, "dev@example.org", "", NULL, NULL, NULL },
 	{ NULL, fix_sent_nearmiss, "dev@example.org", "", NULL, NULL, NULL },
+	{ NULL, ack_next_would, "dev@example.org", "ack", "ack",
+	  "I would fixup it in the next", NULL },
+	{ NULL, ack_next_wait_add, "dev@example.org", "ack", "ack",
+	  "add this change in v2", NULL },
+	{ NULL, ack_next_nearmiss, "dev@example.org", "", NULL, NULL, NULL },
 	{ NULL, ack_offers_fix, "dev@example.org", "ack", "ack",
 	  "I can send a fixed v3", NULL },
 	{ NULL, ack_offers_you_or_me, "dev@example.org", "ack", "ack",
