@@ -127,6 +127,97 @@ static const char author_fixed_locally[] =
 static const char fix_should_have[] =
 	"> warning: comparison of distinct pointer types\n\n"
 	"I should have used max_t() instead of max().\n";
+/* a retest asked in other words (issue 34) */
+static const char ask_tests_with[] =
+	"> WARNING: at rxe_pool_cleanup\n\nHi, kernel test robot\n\nPlease "
+	"help to make tests with the following commits.\n";
+static const char ask_mostly_fixes[] =
+	"> -40% will-it-scale.per_process_ops\n\nHere is a trial patch; see "
+	"if this mostly fixes the regression.\n";
+static const char ask_more_configs[] =
+	"> -69% netperf.Throughput_Mbps\n\nCan you please try two more "
+	"configurations? First batch 64, then 128.\n";
+/* near-miss: a test promised to someone else, nothing asked */
+static const char ask_tests_nearmiss[] =
+	"> BUG: unable to handle page fault\n\nWe'll Cc you on the patches, "
+	"in case you can test to see if it also fixes your issue.\n";
+/* the change cannot do it, or the warning is one of many (issue 34) */
+static const char dispute_cannot_affect[] =
+	"> -12.3% fio.read_bw_MBps\n\nOnly the init path is touched: this "
+	"patch can't affect the IO path.\n";
+static const char dispute_many_instances[] =
+	"> warning: arithmetic between different enumeration types\n\n"
+	"I don't think we care, there are plenty of other instances like it in "
+	"the kernel already.\n";
+/* near-miss: instances counted, nothing dismissed */
+static const char dispute_instances_nearmiss[] =
+	"> warning: unused variable\n\nThere are three instances in this "
+	"driver, I'll fix them all.\n";
+/* a fix sent, in the perfect tense or with what it fixes (issue 34) */
+static const char fix_sent_to_fix[] =
+	"> warning: possible recursive locking\n\nThere is a mistake in the "
+	"patch. I've just sent a v3 to fix\nthis problem.\n";
+static const char fix_have_sent[] =
+	"> error: implicit declaration\n\nWe've already posted a patch, "
+	"thanks.\n";
+static const char fix_going_to_prepare[] =
+	"> warning: LED_OFF redefined\n\nI'm going to prepare a patch that "
+	"renames these enums.\n";
+static const char fix_by_adding[] =
+	"> error: asm/iosf_mbi.h: No such file\n\nAh yes, an x86 header. We "
+	"can easily fix this by adding a\n\"depends on X86\".\n";
+static const char fix_found_and_sent[] =
+	"> BUG: Bad page state\n\nI found the problem and sent a patch to the "
+	"list.\n";
+/* near-miss: the fix asked about, not proposed */
+static const char fix_by_nearmiss[] =
+	"> error: undefined reference to pci_iomap\n\nShould we fix this by "
+	"adding a test for PCI here?\n";
+/* near-miss: a new version sent, no fix in view */
+static const char fix_sent_nearmiss[] =
+	"> warning: unused variable\n\nI see, but I have already sent v4.\n";
+/* the next version promised in more words (issue 34) */
+static const char ack_next_would[] =
+	"> error: implicit declaration of function\n\nThx, it's a bug from "
+	"!SMP. I would fixup it in the next\nversion.\n";
+static const char ack_next_wait_add[] =
+	"> warning: unused variable\n\nSure, will wait for more comments and "
+	"add this change in v2.\n";
+/* near-miss: changes expected of the author, nothing promised */
+static const char ack_next_nearmiss[] =
+	"> warning: unused variable\n\nPlease review the other changes; I'm "
+	"sure I'll be asked to change more things in v2.\n";
+/* the fix offered, its form left to the maintainer (issue 34) */
+static const char ack_offers_fix[] =
+	"> error: 64-bit division\n\nRight, forgot about 32-bit. I can send "
+	"a fixed v3 or an\nincremental patch, which do you prefer?\n";
+static const char ack_offers_you_or_me[] =
+	"> warning: unused variable\n\nWill you send a patch for this or do "
+	"you want me to do it?\n";
+/* near-miss: offering a new version for other reasons */
+static const char ack_offers_nearmiss[] =
+	"> warning: unused variable\n\nShould I send a v3 of the series "
+	"before you start the rework?\n";
+/* asking how to reproduce, or what is missing to (issue 34) */
+static const char more_data_how_reproduce[] =
+	"> error: unknown type name\n\nThe branch builds fine here. Does "
+	"anyone know how to reproduce this\nerror?\n";
+static const char more_data_reproduce_on[] =
+	"> BUG: soft lockup\n\nThat is an old kernel. Does this reproduce on "
+	"a current -rc?\n";
+static const char more_data_any_info[] =
+	"> warning: unused function\n\nIs there any more information on "
+	"this?  I can't tell.\n";
+static const char more_data_test_env[] =
+	"> xfs/348 fails\n\nCould you export DIFF_LENGTH=0 in the test "
+	"environment so that we get the full diff?\n";
+static const char more_data_missed[] =
+	"> error: foo.h not found\n\nI followed your config but cannot "
+	"reproduce the\nbuild error. Did I miss anything else?\n";
+/* near-miss: "how to reproduce" in a complaint asks nothing */
+static const char more_data_nearmiss[] =
+	"> warning: unused function\n\nThe report doesn't show how to "
+	"reproduce the issue.\n";
 /* fix-applied, retest-failed, data-provided and the tuning-list rules,
  * after the wording of replies on linux-block, io-uring, linux-btrfs and
  * linux-pm (bench/triage). */
@@ -392,6 +483,54 @@ static const struct {
 	{ "corpus-gao-more-data.txt", NULL, "hsiangkao@linux.alibaba.com",
 	  "more-data-request,ack", "more-data-request", "Is the result stable?",
 	  NULL },
+	{ NULL, more_data_how_reproduce, "dev@example.org",
+	  "more-data-request", "more-data-request", "how to reproduce this",
+	  NULL },
+	{ NULL, more_data_reproduce_on, "dev@example.org", "more-data-request",
+	  "more-data-request", "Does this reproduce on", NULL },
+	{ NULL, more_data_any_info, "dev@example.org", "more-data-request",
+	  "more-data-request", "Is there any more information", NULL },
+	{ NULL, ask_tests_with, "dev@example.org", "retest-request",
+	  "retest-request", "make tests with the following", NULL },
+	{ NULL, ask_mostly_fixes, "dev@example.org", "retest-request",
+	  "retest-request", "see if this mostly fixes", NULL },
+	{ NULL, ask_more_configs, "dev@example.org", "retest-request",
+	  "retest-request", "try two more configurations", NULL },
+	{ NULL, ask_tests_nearmiss, "dev@example.org", "", NULL, NULL, NULL },
+	{ NULL, dispute_cannot_affect, "dev@example.org", "dispute", "dispute",
+	  "can't affect the IO path", NULL },
+	{ NULL, dispute_many_instances, "dev@example.org", "dispute",
+	  "dispute", "plenty of other instances", NULL },
+	{ NULL, dispute_instances_nearmiss, "dev@example.org", "ack", "ack",
+	  "I'll fix", NULL },
+	{ NULL, fix_sent_to_fix, "dev@example.org", "fix-proposed",
+	  "fix-proposed", "I've just sent a v3 to fix", NULL },
+	{ NULL, fix_have_sent, "dev@example.org", "fix-proposed",
+	  "fix-proposed", "We've already posted a patch", NULL },
+	{ NULL, fix_going_to_prepare, "dev@example.org", "fix-proposed",
+	  "fix-proposed", "going to prepare a patch", NULL },
+	{ NULL, fix_by_adding, "dev@example.org", "fix-proposed",
+	  "fix-proposed", "fix this by adding", NULL },
+	{ NULL, fix_found_and_sent, "dev@example.org", "fix-proposed",
+	  "fix-proposed", "and sent a patch", NULL },
+	{ NULL, fix_by_nearmiss, "dev@example.org", "", NULL, NULL, NULL },
+	{ NULL, fix_sent_nearmiss, "dev@example.org", "", NULL, NULL, NULL },
+	{ NULL, ack_next_would, "dev@example.org", "ack", "ack",
+	  "I would fixup it in the next", NULL },
+	{ NULL, ack_next_wait_add, "dev@example.org", "ack", "ack",
+	  "add this change in v2", NULL },
+	{ NULL, ack_next_nearmiss, "dev@example.org", "", NULL, NULL, NULL },
+	{ NULL, ack_offers_fix, "dev@example.org", "ack", "ack",
+	  "I can send a fixed v3", NULL },
+	{ NULL, ack_offers_you_or_me, "dev@example.org", "ack", "ack",
+	  "or do you want me to do", NULL },
+	{ NULL, ack_offers_nearmiss, "dev@example.org", "", NULL, NULL, NULL },
+	{ NULL, more_data_test_env, "dev@example.org", "more-data-request",
+	  "more-data-request", "in the test environment", NULL },
+	{ NULL, more_data_missed, "dev@example.org",
+	  "more-data-request,cannot-reproduce", "more-data-request",
+	  "Did I miss anything", NULL },
+	{ NULL, more_data_nearmiss, "dev@example.org", "", NULL, NULL, NULL },
 	/* LKP retest replies */
 	{ NULL, retest_ok, "oliver.sang@intel.com", "fix-confirmed",
 	  "fix-confirmed", "Tested-by: kernel test robot", NULL },
@@ -625,6 +764,8 @@ static const struct {
 	{ ack_sent_v2, "ack", "ack-resend", "high" },
 	{ fix_fixed_by_link, "fix-proposed", "fix-pointed", "high" },
 	{ dispute_safely_ignored, "dispute", "dispute-dismissal", "high" },
+	{ more_data_reproduce_on, "more-data-request", "more-data-reproduce",
+	  "medium" },
 };
 
 START_TEST(default_rules_confidence)
