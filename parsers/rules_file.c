@@ -152,8 +152,10 @@ check_rule(struct rf_parser *ps, const struct rule_spec *r)
 	else if (!r->nmatch)
 		rc = fail(ps, "rule has no match pattern", r->name,
 			  strlen(r->name));
-	else if (r->reason != CR_NONE && r->event != EV_CLOSE)
-		rc = fail(ps, "reason is only for event close, in rule",
+	else if (r->reason != CR_NONE && r->event != EV_CLOSE &&
+		 r->event != EV_DISPUTE)
+		rc = fail(ps, "reason is only for events close and dispute, "
+			  "in rule",
 			  r->name, strlen(r->name));
 	ps->line = saved;
 	return rc;

@@ -366,10 +366,12 @@ event_closes(const struct lc_input *in, struct lc_state *next)
 		 (in->tier == TIER_MAINTAINER || in->by_bot))
 		set_closed(next, CR_FIXED, sha, 0);
 	/* a maintainer, the patch's author, someone it was sent to or the
-	 * LKP team says it is no bug: not-a-bug, until a fix says
+	 * LKP team says it is no bug: not-a-bug (or, when its rule says
+	 * so, "already fixed in v2": superseded), until a fix says
 	 * otherwise */
 	else if (in->event == EV_DISPUTE && in->tier != TIER_OTHER) {
-		set_closed(next, CR_INVALID, NULL, 0);
+		set_closed(next, in->reason != CR_NONE ? in->reason : CR_INVALID,
+			   NULL, 0);
 		next->dismissed = 1;
 	} else
 		return 0;

@@ -34,7 +34,7 @@ static const struct {
 	{ "rule a\n\tevent ack\n\tmatch //\n", "rules:3: empty pattern" },
 	{ "rule a\n\tevent ack\n\tmatch /x/q\n", "rules:3: unknown pattern flag 'q'" },
 	{ "rule a\n\tevent ack\n\tmatch /x/\n\treason fixed\n",
-	  "rules:1: reason is only for event close" },
+	  "rules:1: reason is only for events close and dispute" },
 	{ "rule a\n\tevent close\n\tmatch /x/\n\treason later\n",
 	  "rules:4: unknown close reason 'later'" },
 	{ "rule a\n\tevent ack\n\tmatch /x/\nrule a\n", "rules:4: duplicate rule name" },

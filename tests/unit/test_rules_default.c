@@ -365,6 +365,9 @@ static const char dispute_old_warning[] =
 	"> warning: variable 'x' set but not used\n\n"
 	"This is an old warning, it just reappeared as I moved ray_cs to a "
 	"different directory.\n";
+static const char dispute_fixed_in_v2[] =
+	"> warning: unused variable 'ret'\n\n"
+	"This unused variable warning is already fixed in v2.\n";
 static const char side_remark_unrelated[] =
 	"> warning: unused variable 'lock'\n\n"
 	"Unrelated to this patch, but it's not clear to me why bg->lock is "
@@ -623,6 +626,8 @@ static const struct {
 	  "This is an old warning", NULL },
 	{ NULL, side_remark_unrelated, "dev@example.org", "", NULL, NULL,
 	  NULL },
+	{ NULL, dispute_fixed_in_v2, "dev@example.org", "dispute", "dispute",
+	  "already fixed in v2", NULL },
 	{ NULL, owner_next_version, "maint@example.org", "ack", "ack", "v2",
 	  NULL },
 	/* the LKP team answering a set-up question gives data; its
@@ -797,6 +802,31 @@ START_TEST(default_rules_confidence)
 }
 END_TEST
 
+/* "already fixed in v2" disputes with the reason superseded, so the
+ * report it closes ends as superseded, not invalid; another dismissal
+ * names no reason (the life cycle's invalid). */
+START_TEST(default_rules_dispute_reason)
+{
+	struct rule_author dev = { NULL, "dev@example.org" };
+	const char *texts[] = { dispute_fixed_in_v2, dispute_old_warning };
+	const enum close_reason want[] = { CR_SUPERSEDED, CR_NONE };
+
+	for (size_t i = 0; i < LKB_ARRAY_SIZE(texts); i++) {
+		struct arena a = ARENA_INIT;
+		struct reply *r;
+		struct rule_events ev = { 0 };
+
+		ck_assert_int_eq(reply_parse(&a, texts[i], strlen(texts[i]), &r),
+				 LKB_OK);
+		ck_assert_int_eq(rules_apply(rs, r, &dev, &a, &ev), LKB_OK);
+		ck_assert_uint_eq(ev.n, 1);
+		ck_assert_str_eq(reply_event_name(ev.ev[0].type), "dispute");
+		ck_assert_int_eq(ev.ev[0].reason, want[i]);
+		arena_release(&a);
+	}
+}
+END_TEST
+
 START_TEST(default_rules_seed_details)
 {
 	struct rule_author yin = { "Yin Fengwei", "fengwei.yin@intel.com" };
@@ -843,6 +873,7 @@ lkb_test_suite(void)
 	tcase_add_loop_test(tc, default_rules_stories, 0,
 			    (int)LKB_ARRAY_SIZE(cases));
 	tcase_add_test(tc, default_rules_seed_details);
+	tcase_add_test(tc, default_rules_dispute_reason);
 	tcase_add_loop_test(tc, default_rules_confidence, 0,
 			    (int)LKB_ARRAY_SIZE(conf_cases));
 	suite_add_tcase(s, tc);
