@@ -141,7 +141,6 @@ compare_axes_header(const struct compare_axes *ax, struct strbuf *keys,
 {
 	struct kv *v = xcalloc(ax->nparams + 5, sizeof(*v));
 	size_t n = 0;
-	int rc = LKB_OK;
 
 	v[n++] = (struct kv){ "compiler", ax->compiler };
 	v[n++] = (struct kv){ "kconfig", ax->kconfig };
@@ -159,7 +158,7 @@ compare_axes_header(const struct compare_axes *ax, struct strbuf *keys,
 			    v[i].v ? v[i].v : "");
 	}
 	free(v);
-	return rc ? LKB_ERR_TOO_BIG : LKB_OK;
+	return LKB_OK;
 }
 
 /* A plain YAML scalar we can write unquoted. */

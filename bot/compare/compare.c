@@ -104,16 +104,13 @@ missing_error(const struct compare_commit *commits, const size_t *miss,
 {
 	struct strbuf sb = STRBUF_INIT;
 	char lb[32];
-	int rc = LKB_OK;
 
 	strbuf_addf(&sb, "no results for %zu of %zu commits:", nm, n);
 	for (size_t i = 0; i < nm; i++)
 		strbuf_addf(&sb, " %.10s (%s)", commits[miss[i]].sha,
 			    label_of(&commits[miss[i]], miss[i], lb,
 				     sizeof(lb)));
-	*err_out = rc ? xstrdup("no results for some commits")
-		      : strbuf_detach(&sb, NULL);
-	strbuf_release(&sb);
+	*err_out = strbuf_detach(&sb, NULL);
 	return LKB_ERR_NOT_FOUND;
 }
 

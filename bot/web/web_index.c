@@ -130,8 +130,6 @@ count_on(const struct web *w, enum field f, const char *value)
 static int
 bucket_links(struct strbuf *sb, const struct web *w)
 {
-	int rc = LKB_OK;
-
 	strbuf_adds(sb, "<ul class=\"buckets\">\n");
 	for (int b = 0; b < BUCKET__COUNT; b++) {
 		const char *name = report_bucket_name((enum report_bucket)b);
@@ -142,7 +140,7 @@ bucket_links(struct strbuf *sb, const struct web *w)
 			    count_on(w, F_BUCKET, name));
 	}
 	strbuf_adds(sb, "</ul>\n");
-	return rc;
+	return LKB_OK;
 }
 
 static int

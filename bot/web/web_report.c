@@ -115,13 +115,11 @@ headline_text(struct strbuf *t, const struct lkp_report *r)
 static int
 params_text(struct strbuf *t, const struct lkp_report *r)
 {
-	int rc = LKB_OK;
-
 	for (size_t i = 0; i < r->nparams; i++)
 		strbuf_addf(t, "%s%s=%s", i ? " " : "",
 			    r->params[i].key ? r->params[i].key : "",
 			    r->params[i].value ? r->params[i].value : "");
-	return rc;
+	return LKB_OK;
 }
 
 /* One row of report_fields (bot/report/fields.h) the page shows. */
