@@ -625,6 +625,36 @@ index_fields(const struct message *m, const char *v[HF__COUNT])
 	}
 }
 
+/* A list that rewrites From for DMARC ("'Name' via list" <list@host>,
+ * the author moved to Reply-To: Google Groups, Mailman's munge): the
+ * author is the Reply-To address, named as before " via ". Only on list
+ * mail, and only with such a name: a plain Reply-To changes nothing. A
+ * list's DKIM signature is the list's, so with verified senders the
+ * author is unverified (bot/triage/verify.c), as it should be. */
+static void
+unmunge_from(struct message *m, const char *const *f)
+{
+	const char *name = m->from.name, *via = NULL, *p;
+	size_t n;
+
+	if (!m->reply_to || !*m->from.addr ||
+	    !strcasecmp(m->reply_to, m->from.addr) ||
+	    (!f[HF_LIST_ID] && !f[HF_LIST_POST] && !f[HF_MAILING_LIST]))
+		return;
+	for (p = name; (p = strstr(p, " via ")) != NULL; p++)
+		via = p;
+	if (!via || !via[5] || strchr(via + 5, ' '))
+		return;
+	n = (size_t)(via - name);
+	while (n && (*name == '\'' || *name == '"' || *name == ' '))
+		name++, n--;
+	while (n && (name[n - 1] == '\'' || name[n - 1] == '"' ||
+		     name[n - 1] == ' '))
+		n--;
+	m->from.name = arena_memdup0(&m->arena, name, n);
+	m->from.addr = m->reply_to;
+}
+
 static void
 fill_addresses(struct message *m, const char *const *f)
 {
@@ -644,6 +674,7 @@ fill_addresses(struct message *m, const char *const *f)
 	if ((s = f[HF_REPLY_TO]) != NULL &&
 	    address_parse_list(a, s, strlen(s), 1, &v) && v[0].addr[0])
 		m->reply_to = v[0].addr;
+	unmunge_from(m, f);
 }
 
 static void

@@ -333,6 +333,53 @@ START_TEST(list_and_autoreply_headers)
 }
 END_TEST
 
+/* A list that rewrites From for DMARC ("'Name' via list") names the
+ * author in Reply-To; the author is that address. Not without the list's
+ * marks, the " via " name, or a Reply-To of its own. */
+START_TEST(list_rewritten_from)
+{
+	static const struct {
+		const char *raw, *name, *addr;
+	} cases[] = {
+		/* Google Groups */
+		{ "From: \"'Dmitry Vyukov' via kasan-dev\" <kasan-dev@googlegroups.com>\n"
+		  "Reply-To: Dmitry Vyukov <dvyukov@google.com>\n"
+		  "List-ID: <kasan-dev.googlegroups.com>\nSubject: x\n\nx\n",
+		  "Dmitry Vyukov", "dvyukov@google.com" },
+		/* Mailman's munge, Mailing-list only */
+		{ "From: A B via Linux-foo <linux-foo@lists.x>\n"
+		  "Reply-To: <a.b@y.org>\n"
+		  "Mailing-list: list linux-foo@lists.x\nSubject: x\n\nx\n",
+		  "A B", "a.b@y.org" },
+		/* no list marks: the From stays */
+		{ "From: \"'C' via l\" <l@g.com>\nReply-To: <c@d.org>\n"
+		  "Subject: x\n\nx\n", "'C' via l", "l@g.com" },
+		/* a Reply-To of a plain author changes nothing */
+		{ "From: Jo <jo@x.org>\nReply-To: <list@x.org>\n"
+		  "List-Id: <l.x.org>\nSubject: x\n\nx\n", "Jo", "jo@x.org" },
+		/* " via " in a name with more words after it: not the munge */
+		{ "From: \"Sent via my phone\" <p@x.org>\nReply-To: <q@x.org>\n"
+		  "List-Id: <l.x.org>\nSubject: x\n\nx\n",
+		  "Sent via my phone", "p@x.org" },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(*cases); i++) {
+		struct message *m = parse(cases[i].raw), *u = NULL;
+		const char *raw = cases[i].raw;
+
+		ck_assert_str_eq(m->from.name, cases[i].name);
+		ck_assert_str_eq(m->from.addr, cases[i].addr);
+		ck_assert_int_eq(message_parse_flags(raw, strlen(raw),
+						     MESSAGE_USED_FIELDS, &u),
+				 LKB_OK);
+		ck_assert_msg(msg_same(m, u) == NULL, "case %zu: %s", i,
+			      msg_same(m, u));
+		message_free(u);
+		message_free(m);
+	}
+}
+END_TEST
+
 START_TEST(rfc2047_subject)
 {
 	struct message *m = parse(
@@ -1071,6 +1118,7 @@ lkb_test_suite(void)
 	tcase_add_test(tc, headers_of_a_report);
 	tcase_add_test(tc, absent_headers);
 	tcase_add_test(tc, list_and_autoreply_headers);
+	tcase_add_test(tc, list_rewritten_from);
 	tcase_add_test(tc, rfc2047_subject);
 	tcase_add_test(tc, multipart_with_attachments);
 	tcase_add_loop_test(tc, body_part_table, 0,
