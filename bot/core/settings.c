@@ -270,6 +270,12 @@ static const struct settings_key keys[] = {
 	  F(triage.auto_confidence, double), 0, NULL, SETD_NONE },
 	{ "triage", "model_floor", SETT_CONF, "0.4", 0, 0, NULL, NULL,
 	  F(triage.model_floor, double), 0, NULL, SETD_NONE },
+	{ "triage", "model_take", SETT_CONF, "1", 0, 0, NULL, NULL,
+	  F(triage.model_take, double), 0, NULL, SETD_NONE },
+	{ "triage", "model_fill", SETT_CONF, "0.9", 0, 0, NULL, NULL,
+	  F(triage.model_fill, double), 0, NULL, SETD_NONE },
+	{ "triage", "model_close", SETT_CONF, "1", 0, 0, NULL, NULL,
+	  F(triage.model_close, double), 0, NULL, SETD_NONE },
 	STR("rules", "file", paths.rules_file),
 	STR("rules", "act_model", paths.act_model),
 	STR("templates", "dir", paths.templates_dir),
@@ -411,9 +417,7 @@ read_scalar(struct settings *s, const struct settings_key *k,
 	default:
 		if (reply_confidence_parse(t, strlen(t), (double *)field))
 			BAD(s, k, "[%s] %s = '%s': expected high, medium, low "
-			    "or a number from 0 to 1 (events at least this "
-			    "sure change a report's state on their own)",
-			    k->section, k->key, t);
+			    "or a number from 0 to 1", k->section, k->key, t);
 		break;
 	}
 }

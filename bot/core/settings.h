@@ -154,6 +154,14 @@ struct settings {
 		 * model finds less probable than this is held to that
 		 * probability (0..1, default 0.4): [triage] model_floor */
 		double model_floor;
+		/* the act model's own word (0..1; 1 never): its act
+		 * replaces the rules' when at least this probable
+		 * ([triage] model_take, default 1: never), and stands where
+		 * the rules found none when at least model_fill (0.9) */
+		double model_take, model_fill;
+		/* and closes a report alone (fix-applied, dispute) only
+		 * when at least model_close (default 1: never) */
+		double model_close;
 	} triage;
 	struct {
 		const char *rules_file;		/* [rules] file */

@@ -34,6 +34,7 @@ struct actmodel {
 	float *w;		/* n * ACT__COUNT */
 	size_t n;
 	double floor;		/* see actmodel_set_floor() */
+	struct actmodel_word word;	/* see actmodel_set_word() */
 };
 
 const char *
@@ -59,6 +60,20 @@ reply_act_of_event(enum reply_event_type type)
 	case EV_DATA_PROVIDED: return ACT_ROBOT_RETEST_RESULT;
 	case EV_DISPUTE:
 	case EV_CLOSE: return ACT_CLOSES_NOT_A_BUG;
+	default: return -1;
+	}
+}
+
+int
+reply_event_of_act(int act)
+{
+	switch (act) {
+	case ACT_ACKNOWLEDGES: return EV_ACK;
+	case ACT_PROPOSES_FIX: return EV_FIX_PROPOSED;
+	case ACT_FIX_APPLIED: return EV_FIX_APPLIED;
+	case ACT_ASKS_RETEST: return EV_RETEST_REQUEST;
+	case ACT_ASKS_MORE_DATA: return EV_MORE_DATA_REQUEST;
+	case ACT_CLOSES_NOT_A_BUG: return EV_DISPUTE;
 	default: return -1;
 	}
 }
@@ -137,6 +152,7 @@ actmodel_load_text(const char *text, size_t len, const char *name,
 
 	*out = NULL;
 	m->floor = 0.4;
+	m->word = (struct actmodel_word){ 1, 0.9, 1 };
 	if (len > ACTMODEL_MAX_FILE_BYTES) {
 		free(m);
 		if (err_out)
@@ -245,6 +261,20 @@ double
 actmodel_floor(const struct actmodel *m)
 {
 	return m ? m->floor : 0;
+}
+
+void
+actmodel_set_word(struct actmodel *m, const struct actmodel_word *w)
+{
+	m->word = *w;
+}
+
+struct actmodel_word
+actmodel_word(const struct actmodel *m)
+{
+	static const struct actmodel_word none = { 1, 1, 1 };
+
+	return m ? m->word : none;
 }
 
 size_t

@@ -65,6 +65,22 @@ void actmodel_free(struct actmodel *m);
  * model_floor; bot/triage/prepare.c, hold_unlikely). */
 void actmodel_set_floor(struct actmodel *m, double floor);
 double actmodel_floor(const struct actmodel *m);
+/* The model's own word (prepare.c, model_word; [triage] model_take,
+ * model_fill, model_close; 1 turns each off). */
+struct actmodel_word {
+	double take;	/* its act replaces the rules' at least this likely */
+	double fill;	/* it stands where the rules found no act */
+	double close;	/* its own fix-applied or dispute is at most medium
+			 * sure (the review gate holds it) below this */
+};
+void actmodel_set_word(struct actmodel *m, const struct actmodel_word *w);
+/* Its word; all 1 (none) for no model. */
+struct actmodel_word actmodel_word(const struct actmodel *m);
+/* The event that records act (the first of reply_act_of_event's), or
+ * -1 for an act the model may not say alone: discussion, a series
+ * comparison (it needs the rules' range) and the robot's own acts (the
+ * LKP team's words are left to the rules). */
+int reply_event_of_act(int act);
 /* Number of features with weights. */
 size_t actmodel_size(const struct actmodel *m);
 

@@ -307,6 +307,102 @@ hold_unlikely(struct triage_prep *p, unsigned roles, double floor)
 	}
 }
 
+/* The first authored line of the reply, trimmed: the evidence of an
+ * event the act model gave; index *line_out (0 when none). */
+static const char *
+first_authored(struct triage_prep *p, size_t *line_out)
+{
+	for (size_t i = 0; i < p->r->nlines; i++) {
+		const struct reply_line *l = &p->r->lines[i];
+		const char *s = p->r->body + l->off;
+		size_t n = l->len;
+
+		if (l->kind != RL_AUTHORED || l->table)
+			continue;
+		while (n && (*s == ' ' || *s == '\t'))
+			s++, n--;
+		while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+			n--;
+		if (!n)
+			continue;
+		*line_out = i;
+		return arena_memdup0(&p->a, s, n < 200 ? n : 200);
+	}
+	*line_out = 0;
+	return "";
+}
+
+/* The rules' acts the model's word may replace: those that only say
+ * what became of the report, not a request the bot answers (a retest,
+ * more data, a comparison) nor the robot's own. */
+static int
+model_may_drop(int act)
+{
+	return act == ACT_ACKNOWLEDGES || act == ACT_PROPOSES_FIX ||
+	       act == ACT_FIX_APPLIED || act == ACT_CLOSES_NOT_A_BUG;
+}
+
+/* The act model's own word (lkpbot-rules(5), ACT MODEL): where the
+ * rules found no act, its act stands when at least w->fill probable;
+ * when at least w->take probable it replaces the rules' acts that
+ * model_may_drop() (their events are dropped; root-caused and the like
+ * stay). Its event is named "act model P" and is as sure as P (a
+ * closing one at most medium below w->close), so the review gate holds
+ * what it would change below [triage] auto_confidence. Not for the LKP
+ * team's words, nor acts the model may not say alone
+ * (reply_event_of_act). Measured on held-out sets: BENCHMARKS.md,
+ * "Triage accuracy", and doc/design.md section 4. */
+static void
+model_word(struct triage_prep *p, unsigned roles,
+	   const struct actmodel_word *w)
+{
+	int act = p->act, type = reply_event_of_act(act), have = 0, other = 0;
+	double pr = p->act_prob[act];
+	struct rule_event *e;
+	size_t k = 0;
+
+	if (roles & RULE_ROLE_LKP)
+		return;
+	for (size_t i = 0; i < p->evs.n; i++) {
+		int a = reply_act_of_event(p->evs.ev[i].type);
+
+		/* a command says it all; a request the bot answers and the
+		 * acts the model may not say stay the rules' */
+		if (p->evs.ev[i].type == EV_COMMAND ||
+		    (a >= 0 && a != act && !model_may_drop(a)))
+			return;
+		have |= a == act;
+		other |= a >= 0 && a != act;
+	}
+	if (pr >= w->take && other && (type >= 0 || act == ACT_DISCUSSION)) {
+		for (size_t i = 0; i < p->evs.n; i++) {
+			int a = reply_act_of_event(p->evs.ev[i].type);
+
+			if (a < 0 || a == act)
+				p->evs.ev[k++] = p->evs.ev[i];
+		}
+		p->evs.n = k;
+		other = 0;
+	} else if (other || have || pr < w->fill)
+		return;
+	if (have || other || type < 0)
+		return;
+	p->evs.ev = arena_grow(&p->a, p->evs.ev, p->evs.n, p->evs.n + 1,
+			       sizeof(*p->evs.ev));
+	e = &p->evs.ev[p->evs.n++];
+	memset(e, 0, sizeof(*e));
+	e->type = (enum reply_event_type)type;
+	e->rule = arena_printf(&p->a, "act model %.2f", pr);
+	e->evidence = first_authored(p, &e->line);
+	e->reason = CR_NONE;
+	/* the model alone closes a report only when at least close sure:
+	 * below, its fix-applied or dispute is at most medium sure, so
+	 * the review gate holds it */
+	e->confidence = (act == ACT_FIX_APPLIED || act == ACT_CLOSES_NOT_A_BUG) &&
+				pr > REPLY_CONF_MEDIUM && pr < w->close
+			? REPLY_CONF_MEDIUM : pr;
+}
+
 /* The act model's features of the prepared reply (kept in p->features
  * for `triage --features`) and its probabilities of each act. */
 static int
@@ -325,10 +421,13 @@ weigh_events(struct triage_prep *p, const struct actmodel *m, unsigned roles,
 	strbuf_init_capped(&sb, 64 * 1024);
 	rc = actmodel_features(&in, &sb);
 	if (rc == LKB_OK) {
+		struct actmodel_word w = actmodel_word(m);
+
 		p->features = arena_memdup0(&p->a, sb.buf ? sb.buf : "",
 					    sb.len);
 		p->act = actmodel_score(m, p->features, p->act_prob);
 		hold_unlikely(p, roles, actmodel_floor(m));
+		model_word(p, roles, &w);
 	}
 	strbuf_release(&sb);
 	return rc == LKB_ERR_TOO_BIG ? LKB_OK : rc;

@@ -53,6 +53,10 @@ triage_load_model(struct triage *t, const char *file)
 	}
 	free(path);
 	actmodel_set_floor(t->model, t->ctx->set->triage.model_floor);
+	actmodel_set_word(t->model, &(struct actmodel_word){
+					    t->ctx->set->triage.model_take,
+					    t->ctx->set->triage.model_fill,
+					    t->ctx->set->triage.model_close });
 	rules_set_act_model(t->rules, t->model);
 	return LKB_OK;
 }

@@ -53,6 +53,7 @@ LKB_SH_TESTS = \
 	%reldir%/t0390-display-name.sh \
 	%reldir%/t0395-error-paths.sh \
 	%reldir%/t0400-triage-acts.sh \
+	%reldir%/t0405-model-word.sh \
 	%reldir%/t0450-git-watch.sh \
 	%reldir%/t0455-evidence.sh \
 	%reldir%/t0457-quoted-report.sh \
