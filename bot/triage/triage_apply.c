@@ -294,9 +294,22 @@ review_gate(struct triage *t, struct triage_mail *tm,
 	return 0;
 }
 
+/* What an outsider's word may propose: a fix applied ("fixed by
+ * <commit>"), or a link to the earlier report this one repeats (not a
+ * fix posted: the commonest, it would crowd the queue). It waits in the review
+ * queue for a maintainer (as a participant's, when accepted) and never
+ * changes a state alone: an outsider's words move nothing (audit F4). */
+static int
+outsider_proposes(const struct rule_event *e)
+{
+	return e->type == EV_FIX_APPLIED ||
+	       (e->type == EV_DISPUTE && e->reason == CR_DUPLICATE);
+}
+
 /* The author may change the report's state when a maintainer, a
  * participant (the LKP team, the report's recipients) or a known bot;
- * other authors' events are kept, nothing more. */
+ * other authors' events are kept, and those outsider_proposes() wait
+ * for review. */
 int
 triage_record_event(struct triage *t, struct triage_mail *tm,
 		    const struct rule_event *e, enum auth_tier tier,
@@ -345,15 +358,16 @@ triage_record_event(struct triage *t, struct triage_mail *tm,
 	if (may_change && ((rc = triage_sender_verified(t, tm)) <= 0 ||
 			   (rc = triage_signed_for(t, tm)) <= 0))
 		return rc;
-	if (!may_change)
+	if (!may_change && !outsider_proposes(e))
 		return LKB_OK;
 	in.event = e->type;
 	in.reason = e->reason;
 	in.commit = sha;
 	in.report_id = tm->report_id;
-	in.tier = tier;
+	in.tier = may_change ? tier : TIER_PARTICIPANT;
 	in.by_bot = by_bot;
-	if ((rc = review_gate(t, tm, &in, e->confidence, id, review)) <= 0)
+	if ((rc = review_gate(t, tm, &in, may_change ? e->confidence : 0, id,
+			      review)) <= 0)
 		return rc;
 	return triage_apply(t, tm, &in, source, &v, &msg);
 }

@@ -12,7 +12,9 @@
 #   deliver F   copy mail F into the Maildir
 #   rid MSGID   the report id of the robot mail MSGID
 #   stories    delivers the seed reports 000, 002 and 004 and runs: P0,
-#       P2, P4 their Message-IDs, R0, R2, R4 their report ids
+#       P2, P4 their Message-IDs, R0, R2, R4 their report ids, S0, S2,
+#       S4 their subjects
+#   state ID   the report's state and close reason ("-" when none)
 #   mail FROM PARENT-ID SUBJECT BODY [EXTRA-HEADER]  writes and delivers
 #       a reply to the robot below PARENT-ID, "Re: SUBJECT", BODY through
 #       printf %b, Message-ID <$MAIL_PREFIX$n@test> ("act" unless set;
@@ -65,4 +67,9 @@ stories() {
 	R0=$(rid $P0)
 	R2=$(rid $P2)
 	R4=$(rid $P4)
+	S0="[mm] 87eaceb3fa: stress-ng.madvise.ops_per_sec -19.6% regression"
+	S2="[mm/memcg] bd0b230fe1: will-it-scale.per_process_ops -22.7% regression"
+	S4="[mm/munlock] 237b445401: stress-ng.remap.ops_per_sec -62.6% regression"
 }
+# a report's state and close reason ("-" when open)
+state() { q "select state || ' ' || coalesce(close_reason, '-') from reports where id = $1"; }

@@ -11,11 +11,7 @@
 command -v sqlite3 >/dev/null || bail_out "sqlite3 is needed"
 triage_conf "akpm@linux-foundation.org"
 MAIL_PREFIX=disp
-state() { q "select state || ' ' || coalesce(close_reason, '-') from reports where id = $1"; }
 stories
-S0="[mm] 87eaceb3fa: stress-ng.madvise.ops_per_sec -19.6% regression"
-S2="[mm/memcg] bd0b230fe1: will-it-scale.per_process_ops -22.7% regression"
-S4="[mm/munlock] 237b445401: stress-ng.remap.ops_per_sec -62.6% regression"
 
 # a sure dispute from the patch's author (the report's To:) closes it
 mail "Waiman Long <longman@redhat.com>" $P2 "$S2" \
