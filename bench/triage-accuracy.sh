@@ -74,6 +74,11 @@ if [ -f "$data/maintainers.txt" ]; then
 	{ echo '[bot]'; echo 'maintainers ='
 	  grep -v '^#' "$data/maintainers.txt" | sed 's/^/ /'; } >>"$tmp/conf"
 fi
+# settings to try, appended as they are (e.g. "[triage]" and
+# "model_fill = 0.7"): the file $TRIAGE_CONF
+if [ -n "${TRIAGE_CONF:-}" ]; then
+	cat "$TRIAGE_CONF" >>"$tmp/conf"
+fi
 # unpack DIR/KIND/LIST.mbox[.xz] into $tmp, print its path (or nothing)
 unpack() {
 	if [ -f "$data/$1/$2.mbox.xz" ]; then

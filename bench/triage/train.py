@@ -12,9 +12,15 @@ USAGE
     python3 train.py FEATURES.tsv --lolo
     # 3. the shipped model, trained on every tuning list:
     python3 train.py FEATURES.tsv --out ../../rules/acts.model
+    # with the sets already measured (features.sh OUT.tsv SET...):
+    python3 train.py FEATURES.tsv --spent --set unseen ... --loso
 
 The split (which lists are tuning, which are test) is split.tsv; test
-lists are never read here.  The model is multinomial logistic regression
+lists are never read here, unless --spent says that their one
+measurement is done (then they are read like tuning lists). --set DIR
+adds a later set (a folder here) whose measurement is done, every list
+of it; --loso leaves one set out at a time (the main lists one set) and
+prints the figures a new set would get.  The model is multinomial logistic regression
 over the features lkpbot writes (presence, not counts), trained by
 AdaGrad with L2, a reply with two acts counting half for each; features
 seen in fewer than --min-count training replies are left out.  It is
@@ -24,7 +30,7 @@ The decision lkpbot makes from it (bot/triage/triage.c, weigh_events):
 the model's act when its probability is at least --take (default 0.5),
 else the rules' acts; --lolo prints both alone and that blend.
 """
-import argparse, collections, math, os, random, sys
+import argparse, collections, glob, math, os, random, sys
 
 ACTS = ["discussion", "acknowledges", "proposes-fix", "fix-applied",
         "asks-retest", "series-compare-request", "asks-more-data",
@@ -42,25 +48,33 @@ STATE = {"proposes-fix", "fix-applied", "robot-confirms-fix", "closes-not-a-bug"
 K = len(ACTS)
 
 
-def load(here, features_path):
+def read_labels(path, feats, out):
+    lines = open(path, encoding="utf-8").read().splitlines()
+    cols = lines[0].split("\t")
+    for l in lines[1:]:
+        r = dict(zip(cols, l.split("\t")))
+        if r["message_id"] in feats:
+            out.append((r["message_id"], feats[r["message_id"]],
+                        r["acts"].split("+"), r.get("alt", "")))
+
+
+def load(here, features_path, spent=False, sets=()):
+    """{list: [(mid, feats, acts, alt)]}; a later set's lists are named
+    SET/LIST."""
     split = dict(l.rstrip("\n").split("\t") for l in open(os.path.join(here, "split.tsv")) if l.strip())
     feats = {}
     for line in open(features_path, encoding="utf-8", errors="replace"):
         mid, _, f = line.rstrip("\n").partition("\t")
         feats[mid] = sorted(set(f.split()))
-    data = collections.defaultdict(list)   # list -> [(mid, feats, acts, alt)]
+    data = collections.defaultdict(list)
     for lst, kind in split.items():
         p = os.path.join(here, "labels", lst + ".tsv")
-        if kind != "tuning" or not os.path.exists(p):
-            continue
-        lines = open(p, encoding="utf-8").read().splitlines()
-        cols = lines[0].split("\t")
-        for l in lines[1:]:
-            r = dict(zip(cols, l.split("\t")))
-            if r["message_id"] in feats:
-                data[lst].append((r["message_id"], feats[r["message_id"]],
-                                  r["acts"].split("+"), r.get("alt", "")))
-    return data
+        if (kind == "tuning" or spent) and os.path.exists(p):
+            read_labels(p, feats, data[lst])
+    for s in sets:
+        for p in sorted(glob.glob(os.path.join(here, s, "labels", "*.tsv"))):
+            read_labels(p, feats, data[s + "/" + os.path.basename(p)[:-4]])
+    return {k: v for k, v in data.items() if v}
 
 
 def train(samples, epochs, l2, lr, min_count, seed):
@@ -123,6 +137,30 @@ def decide(model, fs, take):
     return rule_acts(fs), p
 
 
+SAYS = {"acknowledges", "proposes-fix", "fix-applied", "asks-retest",
+        "asks-more-data", "closes-not-a-bug"}
+DROPS = {"acknowledges", "proposes-fix", "fix-applied", "closes-not-a-bug"}
+
+
+def word(model, fs, take, fill):
+    """What lkpbot decides (bot/triage/prepare.c, model_word): the
+    model's act when at least take probable, else the rules' acts, else
+    (the rules found none) the model's when at least fill probable; the
+    LKP team's words and acts the model may not say alone go to the
+    rules."""
+    rules = rule_acts(fs)
+    act, p = predict(model, fs)
+    if "role=lkp" in fs or (act not in SAYS and act != "discussion"):
+        return rules
+    if any(r != act and r not in DROPS for r in rules - {"discussion"}):
+        return rules
+    if p >= take:
+        return {act}
+    if rules == {"discussion"} and act in SAYS and p >= fill:
+        return {act}
+    return rules
+
+
 def score(rows, how):
     n = ok = disc = disc_state = st_got = st_ok = 0
     per = collections.Counter()
@@ -165,26 +203,39 @@ def main():
     ap.add_argument("--lr", type=float, default=0.3)
     ap.add_argument("--min-count", type=int, default=2)
     ap.add_argument("--take", type=float, default=0.5)
+    ap.add_argument("--word-take", type=float, default=1.0)
+    ap.add_argument("--word-fill", type=float, default=0.9)
+    ap.add_argument("--spent", action="store_true")
+    ap.add_argument("--set", action="append", default=[])
+    ap.add_argument("--loso", action="store_true")
     ap.add_argument("--seed", type=int, default=34)
     a = ap.parse_args()
-    data = load(here, a.features)
+    data = load(here, a.features, a.spent, a.set)
     lists = sorted(data)
-    print(f"tuning lists: {len(lists)}, replies with features: "
+    print(f"lists: {len(lists)}, replies with features: "
           f"{sum(len(v) for v in data.values())}", file=sys.stderr)
-    if a.lolo:
+    if a.lolo or a.loso:
+        groups = collections.defaultdict(list)
+        for l in lists:
+            groups[l.split("/")[0] if a.loso and "/" in l else
+                   ("main" if a.loso else l)].append(l)
         tot = collections.defaultdict(lambda: [0] * 6)
-        for held in lists:
-            tr = [s for l in lists if l != held for s in data[l]]
+        for held in sorted(groups):
+            out = groups[held]
+            tr = [s for l in lists if l not in out for s in data[l]]
+            test = [s for l in out for s in data[l]]
             m = train(tr, a.epochs, a.l2, a.lr, a.min_count, a.seed)
-            print(f"{held} ({len(data[held])} replies; trained on {len(tr)})")
+            print(f"{held} ({len(test)} replies; trained on {len(tr)})")
             for name, how in (("rules", rule_acts),
                               ("model", lambda fs: {predict(m, fs)[0]}),
-                              ("blend", lambda fs: decide(m, fs, a.take)[0])):
-                r = score(data[held], how)
+                              ("blend", lambda fs: decide(m, fs, a.take)[0]),
+                              ("lkpbot", lambda fs: word(m, fs, a.word_take,
+                                                         a.word_fill))):
+                r = score(test, how)
                 report(name, r)
                 for i in range(6):
                     tot[name][i] += r[i]
-        print("all held-out lists together")
+        print("all held out together")
         for name, t in tot.items():
             n, ok, disc, ds, sg, so = t
             print(f"  {name:12s} right {100 * ok / n:5.1f} % ({ok}/{n})  state events right "
@@ -195,8 +246,8 @@ def main():
         m = train(tr, a.epochs, a.l2, a.lr, a.min_count, a.seed)
         with open(a.out, "w", encoding="utf-8") as f:
             f.write("# rules/acts.model - the reply-act model of lkpbot-rules(5), ACT MODEL.\n")
-            f.write("# Written by bench/triage/train.py from the tuning lists of\n")
-            f.write(f"# bench/triage/split.tsv ({', '.join(lists)}): {len(tr)} replies;\n")
+            f.write("# Written by bench/triage/train.py from the labelled lists\n")
+            f.write(f"# ({', '.join(lists)}): {len(tr)} replies;\n")
             f.write(f"# epochs {a.epochs}, l2 {a.l2}, lr {a.lr}, min-count {a.min_count}, seed {a.seed}.\n")
             f.write("classes " + " ".join(ACTS) + "\n")
             kept = 0
