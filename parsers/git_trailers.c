@@ -134,6 +134,12 @@ lore_msgid(struct arena *a, const char *p, const char *end)
 	return msgid_of(a, seg, p);
 }
 
+const char *
+git_lore_msgid(struct arena *a, const char *p, size_t len)
+{
+	return lore_msgid(a, p, p + len);
+}
+
 /* A sha of min..max hex digits at [p, end), ended by the line, a blank,
  * '(' or one of stop; lower case in the arena, or NULL. */
 static const char *

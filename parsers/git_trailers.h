@@ -47,6 +47,11 @@ size_t git_trailers_scan(struct arena *a, const char *msg, size_t len,
  * lkp@intel.com): a Fixes: in such a commit is about a robot report. */
 int git_trailers_robot(const char *msg, size_t len);
 
+/* The Message-ID a lore URL names, in any form the scanner takes for
+ * Closes:/Link: (above), decoded, in a; NULL when p[0..len) is none.
+ * Also for links in what a reply's author wrote. */
+const char *git_lore_msgid(struct arena *a, const char *p, size_t len);
+
 /* Static names ("closes", "link", "fixes", "revert"); never NULL. */
 const char *git_ref_kind_name(enum git_ref_kind k);
 

@@ -183,8 +183,10 @@ check_dup(const struct lc_input *in, const struct lc_lookup *lk,
 	long long id = 0, cur, next;
 	int rc;
 
+	const char *target = in->cmd ? in->cmd->target : in->dup_target;
+
 	*msg_out = NULL;
-	if (!in->cmd->target) {
+	if (!target) {
 		*msg_out = "dup-of needs a report id or a message-id";
 		return LKB_OK;
 	}
@@ -192,7 +194,7 @@ check_dup(const struct lc_input *in, const struct lc_lookup *lk,
 		*msg_out = "duplicates cannot be checked here";
 		return LKB_OK;
 	}
-	rc = lk->resolve(lk->ctx, in->cmd->target, &id);
+	rc = lk->resolve(lk->ctx, target, &id);
 	if (rc < 0)
 		return rc;
 	if (rc == 0) {
@@ -349,10 +351,32 @@ reopens(const struct lc_state *cur, const struct lc_input *in)
 	return cur->dismissed && is_fix(in);
 }
 
-/* Natural-language events that close the report (cur not closed). 1
- * when in closed it into *next. */
+/* A duplicate dispute's earlier report, by the link it names (check_dup:
+ * known, not itself, not later, no cycle), else 0: the words still say
+ * duplicate, the link just names no report lkpbot can vouch for. */
 static int
-event_closes(const struct lc_input *in, struct lc_state *next)
+dup_by_link(const struct lc_input *in, const struct lc_lookup *lk,
+	    long long *dup_out)
+{
+	const char *msg;
+	long long id = 0;
+	int rc;
+
+	*dup_out = 0;
+	if (!in->dup_target || !lk)
+		return LKB_OK;
+	if ((rc = check_dup(in, lk, &id, &msg)) < 0)
+		return rc;
+	if (!msg)
+		*dup_out = id;
+	return LKB_OK;
+}
+
+/* Natural-language events that close the report (cur not closed). 1
+ * when in closed it into *next, 0 when not, or a negative status. */
+static int
+event_closes(const struct lc_input *in, const struct lc_lookup *lk,
+	     struct lc_state *next)
 {
 	const char *sha = in->commit && lkp_is_sha(in->commit,
 						   strlen(in->commit))
@@ -370,8 +394,14 @@ event_closes(const struct lc_input *in, struct lc_state *next)
 	 * so, "already fixed in v2": superseded), until a fix says
 	 * otherwise */
 	else if (in->event == EV_DISPUTE && in->tier != TIER_OTHER) {
+		long long dup = 0;
+		int rc = in->reason == CR_DUPLICATE ? dup_by_link(in, lk, &dup)
+						    : LKB_OK;
+
+		if (rc < 0)
+			return rc;
 		set_closed(next, in->reason != CR_NONE ? in->reason : CR_INVALID,
-			   NULL, 0);
+			   NULL, dup);
 		next->dismissed = 1;
 	} else
 		return 0;
@@ -385,6 +415,7 @@ lifecycle_apply(const struct lc_state *cur, const struct lc_input *in,
 {
 	struct lc_state reopened = { RS_ACKNOWLEDGED, CR_NONE, NULL, 0, 0 };
 	enum report_state to;
+	int rc;
 
 	*next_out = *cur;
 	*verdict_out = LC_UNCHANGED;
@@ -404,7 +435,9 @@ lifecycle_apply(const struct lc_state *cur, const struct lc_input *in,
 		*verdict_out = LC_CHANGED;
 		cur = &reopened;
 	}
-	if (event_closes(in, next_out)) {
+	if ((rc = event_closes(in, lk, next_out)) != 0) {
+		if (rc < 0)
+			return rc;
 		*verdict_out = LC_CHANGED;
 		return LKB_OK;
 	}

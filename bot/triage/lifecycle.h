@@ -94,6 +94,9 @@ struct lc_input {
 	int by_bot;			/* events: the author is a known bot
 					 * ([bot] bots), e.g. patchwork-bot */
 	long long report_id;		/* the report being changed */
+	const char *dup_target;		/* a duplicate dispute: the earlier
+					 * report's Message-ID its link
+					 * names, or NULL */
 };
 
 /* Decide what in does to cur. *next_out is the new state (== cur unless

@@ -14,9 +14,11 @@
 #include "bot/triage/actmodel.h"
 #include "bot/triage/rules.h"
 #include "bot/triage/triage-internal.h"
+#include "lib/ascii.h"
 #include "lib/limits.h"
 #include "lib/status.h"
 #include "lib/strbuf.h"
+#include "parsers/git_trailers.h"
 #include "parsers/lkp_command.h"
 #include "parsers/lkp_report.h"
 #include "parsers/message.h"
@@ -52,27 +54,19 @@ find_report_by_content(struct store *st, const struct reply *r,
 	end = r->body + r->len;
 	while (p < end && (p = memmem(p, (size_t)(end - p), lore,
 				      sizeof(lore) - 1))) {
-		const char *s, *e;
+		const char *e = p, *mid;
 
-		p += sizeof(lore) - 1;
-		s = memchr(p, '/', (size_t)(end - p));
-		if (!s)
-			break;
-		s++;
-		for (e = s; e < end && *e != '/' && *e != ' ' && *e != '\n' &&
-			    *e != '>' && *e != ')';
-		     e++)
-			;
-		if (e > s && memchr(s, '@', (size_t)(e - s))) {
-			char *mid = arena_memdup0(a, s, (size_t)(e - s));
-
-			rc = store_report_find(st, mid, id_out, &why);
-			free(why);
-			why = NULL;
-			if (rc == 1)
-				return 1;
-		}
+		while (e < end && !LKB_ISSPACE(*e) && *e != '>' && *e != ')')
+			e++;
+		mid = git_lore_msgid(a, p, (size_t)(e - p));
 		p = e;
+		if (!mid)
+			continue;
+		rc = store_report_find(st, mid, id_out, &why);
+		free(why);
+		why = NULL;
+		if (rc == 1)
+			return 1;
 	}
 	return 0;
 }

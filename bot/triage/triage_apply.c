@@ -19,6 +19,7 @@
 #include "lib/log.h"
 #include "lib/status.h"
 #include "lib/strbuf.h"
+#include "parsers/git_trailers.h"
 #include "parsers/message.h"
 #include "parsers/reply.h"
 #include "state/store.h"
@@ -337,6 +338,10 @@ triage_record_event(struct triage *t, struct triage_mail *tm,
 	for (size_t i = 0; i < e->nvalues; i++)
 		if (!strcmp(e->values[i].name, "sha"))
 			sha = e->values[i].value;
+		else if (!strcmp(e->values[i].name, "link") &&
+			 e->reason == CR_DUPLICATE)
+			in.dup_target = git_lore_msgid(tm->a, e->values[i].value,
+						       strlen(e->values[i].value));
 	snprintf(source, sizeof(source), "rule:%s", e->rule);
 	ev.report_id = tm->report_id;
 	ev.msg_id = tm->msg_id;

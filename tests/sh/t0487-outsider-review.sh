@@ -4,8 +4,10 @@
 # applied ("fixed by commit X") and "already reported: <link>" (rule
 # dispute-duplicate, reason duplicate). Accepted, each goes through the
 # life cycle as a participant's. The same words from a maintainer act at
-# once; an outsider's fix proposal is kept, nothing more. The rules
-# alone ([rules] act_model = none), so that only they speak.
+# once, a duplicate naming the report its link names when lkpbot knows
+# it and it is earlier; an outsider's fix proposal is kept, nothing
+# more. The rules alone ([rules] act_model = none), so that only they
+# speak.
 . "$LKB_SRCDIR/tests/tap.sh"
 . "$LKB_SRCDIR/tests/sh/lib-triage.sh"
 command -v sqlite3 >/dev/null || bail_out "sqlite3 is needed"
@@ -41,7 +43,16 @@ is "... it moves the report on as a participant's fix would" "$(state $R4)" "fix
 
 # the same words from a maintainer act at once
 mail "Andrew Morton <akpm@linux-foundation.org>" $P2 "$S2" \
-	"On 11/2/20 5:15 AM, kernel test robot wrote:\n> FYI\n\nAlready reported: https://lore.kernel.org/linux-mm/202011020915.abcdefgh-lkp@intel.com/\n"
+	"On 11/2/20 5:15 AM, kernel test robot wrote:\n> FYI\n\nAlready reported: https://lore.kernel.org/linux-mm/$(echo $P0 | sed 's/@/%40/')/\n"
 ok_if "run over a maintainer's already reported" run
 is "a maintainer's already reported closes it as a duplicate" "$(state $R2)" "closed duplicate"
+is "... of the report its link names (percent-encoded)" "$(q "select duplicate_of from reports where id = $R2")" "$R0"
+ok_if "lkpbot show says so" sh -c "'$LKPBOT' -c '$T/conf' show $R2 | grep -q 'duplicate of.*$R0'"
+# a link to a report lkpbot does not know: a duplicate of nothing
+# named (the words say duplicate; the link vouches for nothing)
+mail "Andrew Morton <akpm@linux-foundation.org>" $P4 "$S4" \
+	"On Fri, 18 Feb 2022, kernel test robot wrote:\n> FYI\n\nAlready reported: https://lore.kernel.org/r/20220217.unknown@example.org\n"
+ok_if "run over a link to an unknown report" run
+is "... closed as a duplicate" "$(state $R4)" "closed duplicate"
+is "... of no report" "$(q "select coalesce(duplicate_of, '-') from reports where id = $R4")" "-"
 done_testing

@@ -486,6 +486,63 @@ static const struct {
 	{ NULL, TIER_OTHER },
 };
 
+/* A duplicate dispute names the report its link names: known, earlier,
+ * no cycle; otherwise a duplicate of nothing named. A failing lookup
+ * fails the event. */
+START_TEST(lifecycle_duplicate_by_link)
+{
+	static const struct {
+		const char *target;
+		long long self, want_dup;
+	} cases[] = {
+		{ "3@msgid", 1, 3 },	/* known and earlier */
+		{ "nobody@x", 1, 0 },	/* unknown */
+		{ "7", 1, 0 },		/* 7 came after 1 */
+		{ "1", 1, 0 },		/* itself */
+		{ NULL, 1, 0 },		/* no link */
+	};
+	static const struct lc_lookup no_order = { resolve, dup_of,
+						   later_fails, NULL };
+	struct lc_state cur = { RS_OPEN, CR_NONE, NULL, 0, 0 }, next;
+	struct lc_input in = { 0 };
+	enum lc_verdict v;
+	const char *msg;
+
+	memset(dup_table, 0, sizeof(dup_table));
+	in.event = EV_DISPUTE;
+	in.reason = CR_DUPLICATE;
+	in.tier = TIER_MAINTAINER;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(*cases); i++) {
+		in.dup_target = cases[i].target;
+		in.report_id = cases[i].self;
+		ck_assert_int_eq(lifecycle_apply(&cur, &in, &lookup, &next, &v,
+						 &msg),
+				 LKB_OK);
+		ck_assert_int_eq(v, LC_CHANGED);
+		ck_assert_int_eq(next.state, RS_CLOSED);
+		ck_assert_int_eq(next.reason, CR_DUPLICATE);
+		ck_assert_msg(next.dup_of == cases[i].want_dup,
+			      "%s: dup_of %lld", cases[i].target
+			      ? cases[i].target : "(none)", next.dup_of);
+	}
+	/* no lookup (the review gate's question): closes, names nothing */
+	in.dup_target = "3@msgid";
+	ck_assert_int_eq(lifecycle_apply(&cur, &in, NULL, &next, &v, &msg),
+			 LKB_OK);
+	ck_assert_int_eq(next.dup_of, 0);
+	/* an outsider's closes nothing (triage keeps it from even that) */
+	in.tier = TIER_OTHER;
+	ck_assert_int_eq(lifecycle_apply(&cur, &in, &lookup, &next, &v, &msg),
+			 LKB_OK);
+	ck_assert_int_eq(next.state, RS_ACKNOWLEDGED);
+	/* the store failing fails the event */
+	in.tier = TIER_MAINTAINER;
+	ck_assert_int_eq(lifecycle_apply(&cur, &in, &no_order, &next, &v,
+					 &msg),
+			 LKB_ERR_DB);
+}
+END_TEST
+
 START_TEST(lifecycle_tiers)
 {
 	ck_assert_int_eq(auth_tier(tier_cases[_i].addr, maintainers, 3,
@@ -532,6 +589,7 @@ lkb_test_suite(void)
 	tcase_add_loop_test(tc, lifecycle_commands_table, 0,
 			    (int)LKB_ARRAY_SIZE(cmd_cases));
 	tcase_add_test(tc, lifecycle_lookup_failure);
+	tcase_add_test(tc, lifecycle_duplicate_by_link);
 	tcase_add_loop_test(tc, lifecycle_tiers, 0,
 			    (int)LKB_ARRAY_SIZE(tier_cases));
 	tcase_add_test(tc, lifecycle_names);
