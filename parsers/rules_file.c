@@ -153,9 +153,10 @@ check_rule(struct rf_parser *ps, const struct rule_spec *r)
 		rc = fail(ps, "rule has no match pattern", r->name,
 			  strlen(r->name));
 	else if (r->reason != CR_NONE && r->event != EV_CLOSE &&
-		 r->event != EV_DISPUTE)
-		rc = fail(ps, "reason is only for events close and dispute, "
-			  "in rule",
+		 r->event != EV_DISPUTE &&
+		 (r->event != EV_FIX_APPLIED || r->reason != CR_REVERTED))
+		rc = fail(ps, "reason is only for events close and dispute "
+			  "(and reverted for fix-applied), in rule",
 			  r->name, strlen(r->name));
 	ps->line = saved;
 	return rc;

@@ -385,10 +385,12 @@ event_closes(const struct lc_input *in, const struct lc_lookup *lk,
 	if (in->event == EV_CLOSE)
 		set_closed(next, in->reason, sha, 0);
 	/* a maintainer or a bot (patchwork-bot) applied the fix or dropped
-	 * the culprit: the report is done, as fixed (by the sha if given) */
+	 * the culprit: the report is done, as fixed (by the sha if given),
+	 * or reverted when its rule says so ("now reverted") */
 	else if (in->event == EV_FIX_APPLIED &&
 		 (in->tier == TIER_MAINTAINER || in->by_bot))
-		set_closed(next, CR_FIXED, sha, 0);
+		set_closed(next, in->reason == CR_REVERTED ? CR_REVERTED
+							   : CR_FIXED, sha, 0);
 	/* a maintainer, the patch's author, someone it was sent to or the
 	 * LKP team says it is no bug: not-a-bug (or, when its rule says
 	 * so, "already fixed in v2": superseded), until a fix says

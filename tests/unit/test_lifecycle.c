@@ -133,6 +133,13 @@ START_TEST(lifecycle_fix_applied_closes)
 	ck_assert_int_eq(next.state, RS_CLOSED);
 	ck_assert_int_eq(next.reason, CR_FIXED);
 	ck_assert_str_eq(next.commit, in.commit);
+	/* its rule says the culprit was reverted: closed as reverted */
+	in.reason = CR_REVERTED;
+	ck_assert_int_eq(lifecycle_apply(&cur, &in, NULL, &next, &v, &msg),
+			 LKB_OK);
+	ck_assert_int_eq(next.state, RS_CLOSED);
+	ck_assert_int_eq(next.reason, CR_REVERTED);
+	in.reason = CR_NONE;
 	/* patchwork-bot: a participant by tier, a bot by address */
 	in.tier = TIER_PARTICIPANT;
 	in.by_bot = 1;
