@@ -429,6 +429,60 @@ cmp_str(const void *a, const void *b)
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
+/* Weight of feature "kind" + s for act over discussion; 0 if unknown. */
+static double
+margin_of(const struct actmodel *m, const char *kind, const char *s, int act)
+{
+	char name[2 * ACTMODEL_MAX_TOKEN + 8];
+	const char *key = name, **hit;
+	const float *w;
+
+	snprintf(name, sizeof(name), "%s%s", kind, s);
+	hit = bsearch(&key, m->names, m->n, sizeof(*m->names), cmp_str);
+	if (!hit)
+		return 0;
+	w = &m->w[(size_t)(hit - m->names) * ACT__COUNT];
+	return w[act] - w[ACT_DISCUSSION];
+}
+
+size_t
+actmodel_best_line(const struct actmodel *m, const struct reply *r, int act)
+{
+	char prev[ACTMODEL_MAX_TOKEN + 1], tok[ACTMODEL_MAX_TOKEN + 1];
+	char pair[2 * ACTMODEL_MAX_TOKEN + 2];
+	size_t best = (size_t)-1;
+	double top = 0;
+
+	if (!m || act <= ACT_DISCUSSION || act >= ACT__COUNT)
+		return best;
+	for (size_t i = 0; i < r->nlines; i++) {
+		const struct reply_line *l = &r->lines[i];
+		const char *s = r->body + l->off;
+		size_t pos = 0, ntok = 0, have_prev = 0, n;
+		double sum = 0;
+
+		if (l->kind != RL_AUTHORED || l->table)
+			continue;
+		while (ntok < ACTMODEL_MAX_TOKENS &&
+		       (n = next_token(s, l->len, &pos, tok)) > 0) {
+			ntok++;
+			sum += margin_of(m, "w=", tok, act);
+			if (have_prev) {
+				snprintf(pair, sizeof(pair), "%s_%s", prev,
+					 tok);
+				sum += margin_of(m, "b=", pair, act);
+			}
+			memcpy(prev, tok, n + 1);
+			have_prev = 1;
+		}
+		if (ntok && (best == (size_t)-1 || sum > top)) {
+			best = i;
+			top = sum;
+		}
+	}
+	return best;
+}
+
 enum reply_act
 actmodel_score(const struct actmodel *m, const char *features,
 	       double prob[ACT__COUNT])

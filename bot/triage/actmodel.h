@@ -65,6 +65,12 @@ void actmodel_free(struct actmodel *m);
  * model_floor; bot/triage/prepare.c, hold_unlikely). */
 void actmodel_set_floor(struct actmodel *m, double floor);
 double actmodel_floor(const struct actmodel *m);
+/* The authored line (index into r->lines) whose words and pairs most
+ * favour act over discussion: the evidence of an event the model gave;
+ * (size_t)-1 when the reply has no authored words. */
+size_t actmodel_best_line(const struct actmodel *m, const struct reply *r,
+			  int act);
+
 /* The model's own word (prepare.c, model_word; [triage] model_take,
  * model_fill, model_close; 1 turns each off). */
 struct actmodel_word {

@@ -301,29 +301,27 @@ hold_unlikely(struct triage_prep *p, unsigned roles, double floor)
 	}
 }
 
-/* The first authored line of the reply, trimmed: the evidence of an
- * event the act model gave; index *line_out (0 when none). */
+/* The evidence of an event the act model gave: the authored line whose
+ * words most favour its act (actmodel_best_line), trimmed, at most 200
+ * bytes; index *line_out (0 and "" when none). */
 static const char *
-first_authored(struct triage_prep *p, size_t *line_out)
+model_evidence(struct triage_prep *p, const struct actmodel *m, int act,
+	       size_t *line_out)
 {
-	for (size_t i = 0; i < p->r->nlines; i++) {
-		const struct reply_line *l = &p->r->lines[i];
-		const char *s = p->r->body + l->off;
-		size_t n = l->len;
+	size_t i = actmodel_best_line(m, p->r, act), n;
+	const char *s;
 
-		if (l->kind != RL_AUTHORED || l->table)
-			continue;
-		while (n && (*s == ' ' || *s == '\t'))
-			s++, n--;
-		while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
-			n--;
-		if (!n)
-			continue;
-		*line_out = i;
-		return arena_memdup0(&p->a, s, n < 200 ? n : 200);
-	}
 	*line_out = 0;
-	return "";
+	if (i >= p->r->nlines)
+		return "";
+	s = p->r->body + p->r->lines[i].off;
+	n = p->r->lines[i].len;
+	while (n && (*s == ' ' || *s == '\t'))
+		s++, n--;
+	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+		n--;
+	*line_out = i;
+	return arena_memdup0(&p->a, s, n < 200 ? n : 200);
 }
 
 /* The rules' acts the model's word may replace: those that only say
@@ -347,7 +345,7 @@ model_may_drop(int act)
  * (reply_event_of_act). Measured on held-out sets: BENCHMARKS.md,
  * "Triage accuracy", and doc/design.md section 4. */
 static void
-model_word(struct triage_prep *p, unsigned roles,
+model_word(struct triage_prep *p, const struct actmodel *m, unsigned roles,
 	   const struct actmodel_word *w)
 {
 	int act = p->act, type = reply_event_of_act(act), have = 0, other = 0;
@@ -387,7 +385,7 @@ model_word(struct triage_prep *p, unsigned roles,
 	memset(e, 0, sizeof(*e));
 	e->type = (enum reply_event_type)type;
 	e->rule = arena_printf(&p->a, "act model %.2f", pr);
-	e->evidence = first_authored(p, &e->line);
+	e->evidence = model_evidence(p, m, act, &e->line);
 	e->reason = CR_NONE;
 	/* the model alone closes a report only when at least close sure:
 	 * below, its fix-applied or dispute is at most medium sure, so
@@ -421,7 +419,7 @@ weigh_events(struct triage_prep *p, const struct actmodel *m, unsigned roles,
 					    sb.len);
 		p->act = actmodel_score(m, p->features, p->act_prob);
 		hold_unlikely(p, roles, actmodel_floor(m));
-		model_word(p, roles, &w);
+		model_word(p, m, roles, &w);
 	}
 	strbuf_release(&sb);
 	return rc == LKB_ERR_TOO_BIG ? LKB_OK : rc;

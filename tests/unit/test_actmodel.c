@@ -121,6 +121,40 @@ START_TEST(features_of_a_reply)
 }
 END_TEST
 
+/* The line whose words most favour an act over discussion: an event the
+ * model gave shows it as its evidence. */
+START_TEST(best_line_for_an_act)
+{
+	static const char text[] = CLASSES
+		"b=now_applied\t0 0 0 1 0 0 0 0 0 0\n"
+		"w=applied\t0 0 0 2 0 0 0 0 0 0\n"
+		"w=thanks\t0.5 0 0 0.5 0 0 0 0 0 0\n"
+		"w=zzz\t3 0 0 0 0 0 0 0 0 0\n";
+	static const char body[] = "On Mon, robot wrote:\n> applied applied\n\n"
+		"Thanks for the report.\nzzz applied\nNow applied, thanks.\n"
+		"-- \nBob\n";
+	struct arena a = ARENA_INIT;
+	struct actmodel *m;
+	struct reply *r;
+	size_t i;
+
+	ck_assert_int_eq(actmodel_load_text(text, sizeof(text) - 1, "m", &m,
+					    NULL), LKB_OK);
+	ck_assert_int_eq(reply_parse(&a, body, strlen(body), &r), LKB_OK);
+	i = actmodel_best_line(m, r, ACT_FIX_APPLIED);
+	ck_assert_uint_lt(i, r->nlines);
+	ck_assert_int_eq(strncmp(r->body + r->lines[i].off,
+				 "Now applied, thanks.", 20), 0);
+	/* discussion has no line of its own; no model, no line */
+	ck_assert_uint_eq(actmodel_best_line(m, r, ACT_DISCUSSION),
+			  (size_t)-1);
+	ck_assert_uint_eq(actmodel_best_line(NULL, r, ACT_FIX_APPLIED),
+			  (size_t)-1);
+	arena_release(&a);
+	actmodel_free(m);
+}
+END_TEST
+
 /* The shipped model on the plainest replies, with the event the default
  * rules find in each (triage always gives the model the rules' events). */
 START_TEST(shipped_model_on_plain_replies)
@@ -172,6 +206,7 @@ lkb_test_suite(void)
 	tcase_add_loop_test(tc, model_file_errors, 0, (int)LKB_ARRAY_SIZE(bad));
 	tcase_add_test(tc, model_scores_by_hand);
 	tcase_add_test(tc, features_of_a_reply);
+	tcase_add_test(tc, best_line_for_an_act);
 	tcase_add_test(tc, shipped_model_on_plain_replies);
 	suite_add_tcase(s, tc);
 	return s;
