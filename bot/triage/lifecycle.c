@@ -180,10 +180,9 @@ static int
 check_dup(const struct lc_input *in, const struct lc_lookup *lk,
 	  long long *id_out, const char **msg_out)
 {
+	const char *target = in->cmd ? in->cmd->target : in->dup_target;
 	long long id = 0, cur, next;
 	int rc;
-
-	const char *target = in->cmd ? in->cmd->target : in->dup_target;
 
 	*msg_out = NULL;
 	if (!target) {
@@ -353,23 +352,17 @@ reopens(const struct lc_state *cur, const struct lc_input *in)
 
 /* A duplicate dispute's earlier report, by the link it names (check_dup:
  * known, not itself, not later, no cycle), else 0: the words still say
- * duplicate, the link just names no report lkpbot can vouch for. */
+ * duplicate, the link (or no link, or no lookup) vouches for none. */
 static int
 dup_by_link(const struct lc_input *in, const struct lc_lookup *lk,
 	    long long *dup_out)
 {
 	const char *msg;
 	long long id = 0;
-	int rc;
+	int rc = check_dup(in, lk, &id, &msg);
 
-	*dup_out = 0;
-	if (!in->dup_target || !lk)
-		return LKB_OK;
-	if ((rc = check_dup(in, lk, &id, &msg)) < 0)
-		return rc;
-	if (!msg)
-		*dup_out = id;
-	return LKB_OK;
+	*dup_out = rc == LKB_OK && !msg ? id : 0;
+	return rc;
 }
 
 /* Natural-language events that close the report (cur not closed). 1

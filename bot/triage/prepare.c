@@ -21,6 +21,7 @@
 #include "parsers/git_trailers.h"
 #include "parsers/lkp_command.h"
 #include "parsers/lkp_report.h"
+#include "parsers/lkp_text.h"
 #include "parsers/message.h"
 #include "parsers/reply.h"
 #include "parsers/rules_file.h"
@@ -308,20 +309,15 @@ static const char *
 model_evidence(struct triage_prep *p, const struct actmodel *m, int act,
 	       size_t *line_out)
 {
-	size_t i = actmodel_best_line(m, p->r, act), n;
-	const char *s;
+	size_t i = actmodel_best_line(m, p->r, act);
+	struct lkp_tok t;
 
 	*line_out = 0;
 	if (i >= p->r->nlines)
 		return "";
-	s = p->r->body + p->r->lines[i].off;
-	n = p->r->lines[i].len;
-	while (n && (*s == ' ' || *s == '\t'))
-		s++, n--;
-	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
-		n--;
+	t = lkp_trim(p->r->body + p->r->lines[i].off, p->r->lines[i].len);
 	*line_out = i;
-	return arena_memdup0(&p->a, s, n < 200 ? n : 200);
+	return arena_memdup0(&p->a, t.p, t.len < 200 ? t.len : 200);
 }
 
 /* The rules' acts the model's word may replace: those that only say
@@ -366,7 +362,9 @@ model_word(struct triage_prep *p, const struct actmodel *m, unsigned roles,
 		have |= a == act;
 		other |= a >= 0 && a != act;
 	}
-	if (pr >= w->take && other && (type >= 0 || act == ACT_DISCUSSION)) {
+	if (other) {	/* the rules said something else: take it over? */
+		if (pr < w->take || (type < 0 && act != ACT_DISCUSSION))
+			return;
 		for (size_t i = 0; i < p->evs.n; i++) {
 			int a = reply_act_of_event(p->evs.ev[i].type);
 
@@ -374,10 +372,10 @@ model_word(struct triage_prep *p, const struct actmodel *m, unsigned roles,
 				p->evs.ev[k++] = p->evs.ev[i];
 		}
 		p->evs.n = k;
-		other = 0;
-	} else if (other || have || pr < w->fill)
+	} else if (pr < w->fill) {	/* no other act: may it stand alone? */
 		return;
-	if (have || other || type < 0)
+	}
+	if (have || type < 0)
 		return;
 	p->evs.ev = arena_grow(&p->a, p->evs.ev, p->evs.n, p->evs.n + 1,
 			       sizeof(*p->evs.ev));

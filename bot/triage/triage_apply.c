@@ -297,9 +297,10 @@ review_gate(struct triage *t, struct triage_mail *tm,
 
 /* What an outsider's word may propose: a fix applied ("fixed by
  * <commit>"), or a link to the earlier report this one repeats (not a
- * fix posted: the commonest, it would crowd the queue). It waits in the review
- * queue for a maintainer (as a participant's, when accepted) and never
- * changes a state alone: an outsider's words move nothing (audit F4). */
+ * fix posted: the commonest, it would crowd the queue). It waits in the
+ * review queue for a maintainer (as a participant's, when accepted) and
+ * never changes a state alone: an outsider's words move nothing (audit
+ * F4). */
 static int
 outsider_proposes(const struct rule_event *e)
 {
