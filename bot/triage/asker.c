@@ -5,12 +5,50 @@
  * (evidence*.c). */
 #include "config.h"
 
+#include <stdlib.h>
+#include <string.h>
+
 #include "bot/triage/rules.h"
 #include "bot/triage/triage-internal.h"
 #include "lib/status.h"
 #include "state/store.h"
 #include "state/store_request.h"
 #include "state/store_triage.h"
+
+/* A report known only from a quote (bot/ingest/quoted.c): the mail
+ * that quoted it was written by one who got the report and sent to those
+ * who did (a reply to all), so its From, To and Cc stand for the report's
+ * recipients. Only when that mail verifies: a From anyone can write
+ * proves nothing (issue 36). */
+static int
+quoting_mail_addrs(struct triage *t, struct triage_mail *tm, const char *mid)
+{
+	struct triage_mail qm = { 0 };
+	struct store_msg q;
+	char *raw = NULL;
+	size_t rlen = 0;
+	int rc;
+
+	if ((rc = store_message_get(t->st, mid, &q)) <= 0)
+		return rc;
+	if (!q.from_addr)
+		goto out;
+	if ((rc = store_message_raw(t->st, q.id, &raw, &rlen)) < 0)
+		goto out;
+	qm.msg_id = q.id;
+	qm.author = q.from_addr;
+	qm.raw = raw;
+	qm.raw_len = rlen;
+	if ((rc = triage_sender_verified(t, &qm)) == 1) {
+		triage_add_addr(q.from_addr, tm);
+		store_addrs_each(q.to_addrs, triage_add_addr, tm);
+		store_addrs_each(q.cc_addrs, triage_add_addr, tm);
+	}
+	free(raw);
+out:
+	store_msg_release(&q);
+	return rc < 0 ? rc : LKB_OK;
+}
 
 int
 triage_participants(struct triage *t, struct triage_mail *tm)
@@ -23,7 +61,9 @@ triage_participants(struct triage *t, struct triage_mail *tm)
 	if ((rc = triage_report_msg(t, tm->report_id, &sm)) <= 0)
 		return rc;
 	/* a forged report names whom it likes: they stay outsiders */
-	if ((rc = triage_report_verified(t, sm.id, &sm)) == 1) {
+	if (sm.source && !strncmp(sm.source, "quoted:", 7))
+		rc = quoting_mail_addrs(t, tm, sm.source + 7);
+	else if ((rc = triage_report_verified(t, sm.id, &sm)) == 1) {
 		store_addrs_each(sm.to_addrs, triage_add_addr, tm);
 		store_addrs_each(sm.cc_addrs, triage_add_addr, tm);
 	}

@@ -163,7 +163,9 @@ int triage_signed_for(struct triage *t, struct triage_mail *tm)
 
 /* The report's participants into tm->addrs: its recipients (To and Cc
  * of the report, the patch's author among them), never whoever wrote
- * in its thread, and none of a report that is not verified. */
+ * in its thread, and none of a report that is not verified. A report
+ * known only from a quote has those of the mail that quoted it (From,
+ * To, Cc), when that mail verifies. */
 int triage_participants(struct triage *t, struct triage_mail *tm)
 	LKB_WARN_UNUSED;
 /* Is tm's author in the LKP team ([bot] lkp_team, by address)? */

@@ -10,7 +10,8 @@
 # a robot Message-ID gets a stand-in with no text (the report known by
 # its id); a quote that is no report under a Message-ID not the robot's,
 # or a reply whose ids are unfit for a header, makes nothing of them;
-# hostile subjects are flattened.
+# hostile subjects are flattened. The quoting mail's From, To and Cc are
+# the report's participants.
 . "$LKB_SRCDIR/tests/tap.sh"
 . "$LKB_SRCDIR/tests/sh/lib-triage.sh"
 command -v sqlite3 >/dev/null || bail_out "sqlite3 is needed"
@@ -60,6 +61,20 @@ is "... the reply kept (its bytes)" \
 	"$(q "select raw_len > 0 from messages where message_id = 'r1@hpe.example'")" 1
 "$LKPBOT" -c "$T/conf" show "$R" >"$T/show.out" 2>&1
 ok_if "lkpbot show prints the stand-in" grep -q 'fb455b8a6ac9' "$T/show.out"
+# the quoting mail's From, To and Cc stand for the report's recipients:
+# its author got the report, so their word moves the state; one the
+# quoting mail did not name stays an outsider (audit F4)
+is "... its author's promise moves the report" "$(state $R)" "acknowledged -"
+{
+	printf 'From: Eve <eve@evil.example>\nSubject: Re: loop\n'
+	printf 'Message-ID: <e1@evil.example>\n'
+	printf 'In-Reply-To: <r1@hpe.example>\nReferences: <%s> <r1@hpe.example>\n\n' "$RID"
+	printf 'This is a false positive, please ignore it.\n'
+} >"$T/md/new/e1"
+ok_if "an outsider's dismissal below it" run
+is "... is recorded" \
+	"$(q "select group_concat(e.type) from events e join messages m on m.id = e.msg_id where m.message_id = 'e1@evil.example'")" "dispute"
+is "... and moves nothing" "$(state $R)" "acknowledged -"
 
 # a second reply quoting the same report makes no second one
 reply "$T/md/new/r2" r2@hpe.example "$ATTR" "$RID" 'Re: loop' 'Another note.'
@@ -127,4 +142,12 @@ reply "$T/md/new/h2" h2@x.example "$ATTR" 'bad id<x>@lkp@intel.com' 'Re: z'
 ok_if "an id unfit for a header" run
 is "... no stand-in with an id unfit for a header" \
 	"$(q "select count(*) from messages where source like 'quoted:%' and (message_id like '% %' or message_id like '%<%' or message_id like '%>%')")" 0
+# the quoting mail's addresses count only when it verifies: unsigned,
+# under DKIM, its author is an outsider
+fresh
+sed -i 's/^verify_senders = none$/verify_senders = dkim/' "$T/conf"
+reply "$T/md/new/u1" u1@hpe.example "$ATTR" "$RID" 'Re: loop'
+ok_if "an unsigned quoting reply, senders verified by DKIM" run
+is "... its promise is kept" "$(q "select group_concat(type) from events")" "ack"
+is "... but moves nothing" "$(state "$(rid "$RID")")" "open -"
 done_testing
