@@ -870,6 +870,8 @@ static const struct {
 	{ "dev@example.org", "Can you fix it up promptly and resend please ?\n",
 	  NULL, "ack-promise" },
 	{ "dev@example.org", "Applied now? Thanks.\n", NULL, "applied" },
+	{ "dev@example.org", "I don't consider this a bug in clang, it just "
+	  "performs the normal type checking.\n", NULL, "dispute-dismissal" },
 };
 
 START_TEST(default_rules_wordings)
