@@ -59,6 +59,18 @@ def tsv(path):
         return list(csv.DictReader(f, delimiter="\t", quoting=csv.QUOTE_NONE))
 
 
+def raw_header(m, name):
+    """A header as written: Python's parser gives up on some address
+    lists ("a group: b;" forms), which must not stop a dossier."""
+    try:
+        return str(m[name] or "")
+    except (AttributeError, IndexError, TypeError, ValueError):
+        for k, v in m.raw_items():
+            if k.lower() == name.lower():
+                return str(v)
+        return ""
+
+
 def write_list(o, lst, rids, thread, ev, mail):
     for rid in sorted(rids, key=lambda r: stamp(str(mail[r]["Date"]))
                       if r in mail else 0):
@@ -66,7 +78,7 @@ def write_list(o, lst, rids, thread, ev, mail):
         o.write(f"##### REPORT {rid}\n")
         o.write(f"list: {lst}   date: {R['Date'] if R else '?'}\n")
         o.write(f"subject: {R['Subject'] if R else thread[rid][0]['report_subject']}\n")
-        o.write(f"to: {str(R['To'] or '')[:200] if R else '?'}\n")
+        o.write(f"to: {raw_header(R, 'To')[:200] if R else '?'}\n")
         o.write("report text: " + own(R, 700) + "\n")
         o.write("--- thread (replies below the report, oldest first)\n")
         for r in sorted(thread[rid], key=lambda r: stamp(r["date"])):
