@@ -857,3 +857,17 @@ store_reply_table_count(struct store *st, int64_t msg_id, int64_t *n_out)
 	return store_lookup_int(st, sql_reply_table_count, ":m", NULL, msg_id,
 				n_out) < 0 ? LKB_ERR_DB : LKB_OK;
 }
+
+static const char sql_report_on_tree[] =
+	"SELECT (coalesce(tree, '') != '') OR coalesce(subkind, '') = "
+	"'robot-patch' FROM reports WHERE id = :r";
+
+int
+store_report_on_tree(struct store *st, int64_t report_id)
+{
+	int64_t on = 0;
+	int rc = store_lookup_int(st, sql_report_on_tree, ":r", NULL,
+				  report_id, &on);
+
+	return rc < 0 ? rc : rc == 1 && on;
+}

@@ -190,6 +190,12 @@ int store_report_later_regression(struct store *st, int64_t report_id,
  * unknown, or a negative status. */
 int store_report_later(struct store *st, int64_t id, int64_t than)
 	LKB_WARN_UNUSED;
+/* Is the report on a tree's commit (a "[tree:branch]" tag) or on the
+ * robot's own fix patch, rather than on a patch posted for review? Its
+ * recipients are then the tree's people. 1 yes, 0 no (or no report),
+ * negative on error. */
+int store_report_on_tree(struct store *st, int64_t report_id)
+	LKB_WARN_UNUSED;
 
 /* Every address of a thread but message except_msg's: each message's
  * From, To and Cc, in fn(addr) calls (duplicates possible). Writing into

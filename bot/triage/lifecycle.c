@@ -379,9 +379,12 @@ event_closes(const struct lc_input *in, const struct lc_lookup *lk,
 		set_closed(next, in->reason, sha, 0);
 	/* a maintainer or a bot (patchwork-bot) applied the fix or dropped
 	 * the culprit: the report is done, as fixed (by the sha if given),
-	 * or reverted when its rule says so ("now reverted") */
+	 * or reverted when its rule says so ("now reverted"); so did one
+	 * the report on a tree's commit (or the robot's fix patch) was sent
+	 * to: the commit is in their tree */
 	else if (in->event == EV_FIX_APPLIED &&
-		 (in->tier == TIER_MAINTAINER || in->by_bot))
+		 (in->tier == TIER_MAINTAINER || in->by_bot ||
+		  (in->tree_people && in->tier == TIER_PARTICIPANT)))
 		set_closed(next, in->reason == CR_REVERTED ? CR_REVERTED
 							   : CR_FIXED, sha, 0);
 	/* a maintainer, the patch's author, someone it was sent to or the

@@ -372,6 +372,12 @@ triage_record_event(struct triage *t, struct triage_mail *tm,
 	in.report_id = tm->report_id;
 	in.tier = may_change ? tier : TIER_PARTICIPANT;
 	in.by_bot = by_bot;
+	if (e->type == EV_FIX_APPLIED && may_change &&
+	    tier == TIER_PARTICIPANT && !triage_is_lkp(t, tm)) {
+		if ((rc = store_report_on_tree(t->st, tm->report_id)) < 0)
+			return rc;
+		in.tree_people = rc;
+	}
 	if ((rc = review_gate(t, tm, &in, may_change ? e->confidence : 0, id,
 			      review)) <= 0)
 		return rc;

@@ -156,6 +156,14 @@ START_TEST(lifecycle_fix_applied_closes)
 	ck_assert_int_eq(lifecycle_apply(&cur, &in, NULL, &next, &v, &msg),
 			 LKB_OK);
 	ck_assert_int_eq(next.state, RS_FIX_PROPOSED);
+	/* ... but on a tree's commit (or the robot's fix patch) one it was
+	 * sent to owns the tree: closed as fixed */
+	in.tree_people = 1;
+	ck_assert_int_eq(lifecycle_apply(&cur, &in, NULL, &next, &v, &msg),
+			 LKB_OK);
+	ck_assert_int_eq(next.state, RS_CLOSED);
+	ck_assert_int_eq(next.reason, CR_FIXED);
+	in.tree_people = 0;
 	/* a closed report stays as it is: only a command reopens */
 	cur.state = RS_CLOSED;
 	cur.reason = CR_INVALID;
