@@ -118,6 +118,27 @@ judge_table(struct triage_prep *p, const struct lkp_report *q,
 	p->evs.n = k;
 }
 
+/* A mail that both dismisses the report and names a fix proposes the
+ * fix (REPLY-LABELS: "a mail that both defers and names the fix is
+ * proposes-fix"; on the labelled sets 18 of 19 such replies were): the
+ * dismissal is dropped, a duplicate's link kept. */
+static void
+fix_over_dispute(struct triage_prep *p)
+{
+	size_t k = 0;
+	int fix = 0;
+
+	for (size_t i = 0; i < p->evs.n; i++)
+		fix |= p->evs.ev[i].type == EV_FIX_PROPOSED;
+	if (!fix)
+		return;
+	for (size_t i = 0; i < p->evs.n; i++)
+		if (p->evs.ev[i].type != EV_DISPUTE ||
+		    p->evs.ev[i].reason == CR_DUPLICATE)
+			p->evs.ev[k++] = p->evs.ev[i];
+	p->evs.n = k;
+}
+
 /* Did the main text come from HTML (a text/html part and no inline
  * text/plain one: message.h takes text/plain first)? */
 static int
@@ -500,6 +521,7 @@ triage_prepare(struct store *st, struct rules *rules,
 			       rules_author_roles(rules, &au, &pl, p->r),
 			       pl.context)) != LKB_OK)
 		return rc;
+	fix_over_dispute(p);
 	p->tables_json = reply_tables_json(&p->a, p->r, &q);
 	if (q && (roles & RULE_ROLE_LKP)) {
 		if ((rc = report_metric(st, p, &metric)) < 0)
