@@ -343,11 +343,17 @@ is_fix(const struct lc_input *in)
  * dismissal cannot bury a real fix; one closed by a command or the LKP
  * team's close stays closed. The disputer's own later fix reopens it
  * too: on the tuning lists, leaving theirs out leaves 3 more reports
- * closed wrongly (automatic closes right 93.1 % -> 91.5 %). */
+ * closed wrongly (automatic closes right 93.1 % -> 91.5 %). So does
+ * an acknowledgement from one who may change the state: the
+ * patch's author or a maintainer taking the report on after someone
+ * dismissed it ("Shoot, I forgot to respin that patch, will do it this
+ * week"; held-out sets: reports right 66.1 % -> 66.3 %, automatic
+ * closes right 93.9 % -> 94.4 %). */
 static int
 reopens(const struct lc_state *cur, const struct lc_input *in)
 {
-	return cur->dismissed && is_fix(in);
+	return cur->dismissed &&
+	       (is_fix(in) || (in->event == EV_ACK && in->tier != TIER_OTHER));
 }
 
 /* A duplicate dispute's earlier report, by the link it names (check_dup:

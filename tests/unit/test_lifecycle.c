@@ -177,7 +177,8 @@ END_TEST
 
 /* A dispute from who may change the state closes the report as
  * invalid (not-a-bug), marked dismissed; a later fix reopens such a
- * report and moves it on, and nothing else does (issue 34). */
+ * report and moves it on, as does an ack from one who may change the
+ * state, and nothing else does (issue 34). */
 static const struct {
 	const char *why;
 	enum report_state from;
@@ -222,9 +223,14 @@ static const struct {
 	{ "a commit reverts the culprit", RS_CLOSED, CR_INVALID, 1,
 	  EV_CLOSE, TIER_OTHER, CR_REVERTED,
 	  RS_CLOSED, CR_REVERTED, 0, LC_CHANGED },
-	/* ... and nothing but a fix does */
+	/* ... and so does one who may change the state taking the report
+	 * on after all ("will do it this week") */
 	{ "an ack", RS_CLOSED, CR_INVALID, 1,
 	  EV_ACK, TIER_MAINTAINER, CR_NONE,
+	  RS_ACKNOWLEDGED, CR_NONE, 0, LC_CHANGED },
+	/* ... and nothing else does */
+	{ "an outsider's ack", RS_CLOSED, CR_INVALID, 1,
+	  EV_ACK, TIER_OTHER, CR_NONE,
 	  RS_CLOSED, CR_INVALID, 1, LC_UNCHANGED },
 	{ "another dispute", RS_CLOSED, CR_INVALID, 1,
 	  EV_DISPUTE, TIER_MAINTAINER, CR_NONE,
