@@ -5,7 +5,6 @@
  * (evidence*.c). */
 #include "config.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 #include "bot/triage/rules.h"
@@ -23,29 +22,19 @@
 static int
 quoting_mail_addrs(struct triage *t, struct triage_mail *tm, const char *mid)
 {
-	struct triage_mail qm = { 0 };
 	struct store_msg q;
-	char *raw = NULL;
-	size_t rlen = 0;
+	char why[200];
 	int rc;
 
 	if ((rc = store_message_get(t->st, mid, &q)) <= 0)
 		return rc;
-	if (!q.from_addr)
-		goto out;
-	if ((rc = store_message_raw(t->st, q.id, &raw, &rlen)) < 0)
-		goto out;
-	qm.msg_id = q.id;
-	qm.author = q.from_addr;
-	qm.raw = raw;
-	qm.raw_len = rlen;
-	if ((rc = triage_sender_verified(t, &qm)) == 1) {
+	if (q.from_addr &&
+	    (rc = triage_stored_verified(t, q.id, q.from_addr, why,
+					 sizeof(why))) == 1) {
 		triage_add_addr(q.from_addr, tm);
 		store_addrs_each(q.to_addrs, triage_add_addr, tm);
 		store_addrs_each(q.cc_addrs, triage_add_addr, tm);
 	}
-	free(raw);
-out:
 	store_msg_release(&q);
 	return rc < 0 ? rc : LKB_OK;
 }

@@ -146,6 +146,12 @@ int triage_report_verified(struct triage *t, int64_t msg_id,
 int triage_report_why(struct triage *t, int64_t msg_id,
 		      const struct store_msg *sm, char *why,
 		      size_t len) LKB_WARN_UNUSED;
+/* Does stored message msg_id verify as from author (DKIM when [bot]
+ * verify_senders asks, or imported --trusted)? 1 yes (or no policy), 0
+ * no with why[len] saying why, negative on error. */
+int triage_stored_verified(struct triage *t, int64_t msg_id,
+			   const char *author, char *why, size_t len)
+	LKB_WARN_UNUSED;
 /* The stored mail of report report_id into *sm (store_msg_release):
  * 1, 0 when gone, negative on error. */
 int triage_report_msg(struct triage *t, int64_t report_id,

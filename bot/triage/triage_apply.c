@@ -167,11 +167,7 @@ int
 triage_report_why(struct triage *t, int64_t msg_id,
 		  const struct store_msg *sm, char *why, size_t len)
 {
-	struct triage_mail tm = { 0 };
 	struct rule_author au = { NULL, sm->from_addr };
-	char *raw = NULL;
-	size_t rlen = 0;
-	int rc;
 
 	snprintf(why, len, "not verified: the mail is not kept");
 	if (!t->verify)
@@ -182,13 +178,28 @@ triage_report_why(struct triage *t, int64_t msg_id,
 		lkb_info("report message %lld: %s", (long long)msg_id, why);
 		return 0;
 	}
+	return triage_stored_verified(t, msg_id, sm->from_addr, why, len);
+}
+
+int
+triage_stored_verified(struct triage *t, int64_t msg_id, const char *author,
+		       char *why, size_t len)
+{
+	struct triage_mail tm = { 0 };
+	char *raw = NULL;
+	size_t rlen = 0;
+	int rc;
+
+	snprintf(why, len, "not verified: the mail is not kept");
+	if (!t->verify)
+		return 1;
 	/* from an archive the admin trusts: lkpbot import --trusted */
 	if ((rc = store_message_trusted(t->st, msg_id)) != 0)
 		return rc;
 	if ((rc = store_message_raw(t->st, msg_id, &raw, &rlen)) <= 0)
 		return rc;	/* 0: gone or damaged, nothing to verify */
 	tm.msg_id = msg_id;
-	tm.author = sm->from_addr;
+	tm.author = author;
 	tm.raw = raw;
 	tm.raw_len = rlen;
 	rc = triage_sender_verified(t, &tm);
