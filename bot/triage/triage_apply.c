@@ -330,6 +330,7 @@ triage_record_event(struct triage *t, struct triage_mail *tm,
 {
 	int by_bot = rules_addr_is_bot(t->rules, tm->author);
 	int may_change = tier != TIER_OTHER || by_bot;
+	struct rule_author au = { NULL, tm->author };
 	struct store_event ev = { 0 };
 	struct lc_input in = { 0 };
 	enum lc_verdict v;
@@ -384,7 +385,8 @@ triage_record_event(struct triage *t, struct triage_mail *tm,
 	in.tier = may_change ? tier : TIER_PARTICIPANT;
 	in.by_bot = by_bot;
 	if (e->type == EV_FIX_APPLIED && may_change &&
-	    tier == TIER_PARTICIPANT && !triage_is_lkp(t, tm)) {
+	    tier == TIER_PARTICIPANT &&
+	    !rules_author_is_lkp(t->rules, &au, NULL)) {
 		if ((rc = store_report_on_tree(t->st, tm->report_id)) < 0)
 			return rc;
 		in.tree_people = rc;
