@@ -390,7 +390,7 @@ event_closes(const struct lc_input *in, const struct lc_lookup *lk,
 	 * to: the commit is in their tree */
 	else if (in->event == EV_FIX_APPLIED &&
 		 (in->tier == TIER_MAINTAINER || in->by_bot ||
-		  (in->tree_people && in->tier == TIER_PARTICIPANT)))
+		  in->tree_people))
 		set_closed(next, in->reason == CR_REVERTED ? CR_REVERTED
 							   : CR_FIXED, sha, 0);
 	/* a maintainer, the patch's author, someone it was sent to or the
@@ -434,8 +434,8 @@ lifecycle_apply(const struct lc_state *cur, const struct lc_input *in,
 	}
 	if (cur->state == RS_CLOSED) {
 		if (!reopens(cur, in))
-			return LKB_OK;	/* only a command reopens */
-		*next_out = reopened;	/* as it was when disputed */
+			return LKB_OK;	/* else only a command reopens */
+		*next_out = reopened;	/* live again, acknowledged */
 		*verdict_out = LC_CHANGED;
 		cur = &reopened;
 	}

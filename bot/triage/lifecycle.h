@@ -93,10 +93,11 @@ struct lc_input {
 	enum auth_tier tier;		/* the author's (commands, fix-applied) */
 	int by_bot;			/* events: the author is a known bot
 					 * ([bot] bots), e.g. patchwork-bot */
-	int tree_people;		/* fix-applied: a recipient of a report
-					 * on a tree's commit or on the
-					 * robot's fix patch, who owns the
-					 * tree as far as lkpbot can tell */
+	int tree_people;		/* fix-applied: a participant (not the
+					 * LKP team) of a report on a tree's
+					 * commit or on the robot's fix
+					 * patch, who owns the tree as far
+					 * as lkpbot can tell */
 	long long report_id;		/* the report being changed */
 	const char *dup_target;		/* a duplicate dispute: the earlier
 					 * report's Message-ID its link
