@@ -9,7 +9,13 @@
 # discussion replies given a state event, the share of replies whose
 # event waits in the review queue (below [triage] auto_confidence,
 # lkpbot-review(1)), per-state figures and the precision of automatic
-# closes.
+# closes. Where the states name the mail that decided each report (the
+# `deciding` and `outside` columns), it also says why the reports in
+# the wrong state are wrong: that mail was outside the thread, or is no
+# labelled reply, or was read wrong, or was read right (by its act or
+# its accepted alternative) and gave no event, or its event waits in
+# review, or moved nothing (an outsider's word, or the life cycle), or
+# a later event moved the state on.
 #
 #   bench/triage-accuracy.sh [--test] [--misses] [--data DIR] [LIST...]
 #
@@ -106,11 +112,16 @@ sqlite3 -separator '	' "$tmp/db" "SELECT m.message_id,
 sqlite3 -separator '	' "$tmp/db" "SELECT m.message_id, r.state,
 	coalesce(r.close_reason, '')
 	FROM reports r JOIN messages m ON m.id = r.msg_id" >"$tmp/states.tsv"
+# the mails that moved a report's state (for the causes below)
+sqlite3 "$tmp/db" "SELECT DISTINCT m.message_id FROM report_history h
+	JOIN messages m ON m.id = h.msg_id" >"$tmp/moved.tsv"
 
-python3 - "$tmp/events.tsv" "$tmp/states.tsv" "$data" $misses $lists <<'PY'
+python3 - "$tmp/events.tsv" "$tmp/states.tsv" "$data" $misses "$tmp/moved.tsv" \
+	$lists <<'PY'
 import os, sys, collections
-events_file, states_file, data, misses, lists = (
-    sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4] == "1", sys.argv[5:])
+events_file, states_file, data, misses, moved_file, lists = (
+    sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4] == "1", sys.argv[5],
+    sys.argv[6:])
 # events -> the act they record (doc/reply-acts.md); secondary events
 # (root-caused, cannot-reproduce) and commands record none
 ACT = {
@@ -147,6 +158,7 @@ for line in open(events_file, encoding="utf-8", errors="replace"):
     if pend not in ("", "0"):
         queued.add(mid.strip("<>"))
 wrong = []
+wrong_ids = set()
 acts = ["discussion", "acknowledges", "proposes-fix", "fix-applied",
         "asks-retest", "series-compare-request", "asks-more-data",
         "robot-confirms-fix", "robot-retest-result", "closes-not-a-bug"]
@@ -182,6 +194,7 @@ for l in lists:
             nlinked += 1
             right_linked += ok
         if not ok:
+            wrong_ids.add(mid)
             wrong.append("%s\twant %s%s\tgot %s\t%s" % (
                 mid, "+".join(sorted(want)), " (or %s)" % alt if alt else "",
                 "+".join(sorted(got)), why.get(mid, "")))
@@ -239,6 +252,30 @@ states = ["open", "acknowledged", "fix-proposed", "fixed", "superseded",
 stp, sfp, sfn = collections.Counter(), collections.Counter(), collections.Counter()
 sn = sright = smissing = 0
 swrong = []
+moved = {l.strip().strip("<>") for l in open(moved_file, encoding="utf-8",
+                                             errors="replace")}
+labelled = set()
+for l in lists:
+    labelled.update(r["message_id"] for r in
+                    table("%s/labels/%s.tsv" % (data, l)))
+def cause(row):
+    """Why a report ends in the wrong state, by the mail its labeller
+    named as deciding (the states' `deciding` and `outside` columns)."""
+    d = row.get("deciding", "").strip().strip("<>")
+    if row.get("outside", "") == "yes":
+        return "decided by mail outside the thread"
+    if d not in labelled:
+        return "deciding mail is no labelled reply"
+    if d in wrong_ids:
+        return "deciding reply read wrong"
+    if not ev.get(d):
+        return "deciding reply read right, no event"
+    if d in queued:
+        return "deciding event waits in review"
+    if d not in moved:
+        return "deciding event moved nothing (outsider, or the life cycle)"
+    return "deciding event applied, a later one moved the state"
+causes = collections.Counter()
 for l in lists:
     for row in table("%s/states/%s.tsv" % (data, l)):
         mid, want, alt = row["report_message_id"], row["state"], row.get("alt", "")
@@ -256,8 +293,10 @@ for l in lists:
         else:
             sfp[got] += 1
             sfn[want] += 1
-            swrong.append("%s\twant %s%s\tgot %s" % (
-                mid, want, " (or %s)" % alt if alt else "", got))
+            why_ = cause(row) if "deciding" in row else ""
+            causes[why_] += 1
+            swrong.append("%s\twant %s%s\tgot %s\t%s" % (
+                mid, want, " (or %s)" % alt if alt else "", got, why_))
 if sn:
     print("\nreports: %d labelled (%d not found as reports)" % (sn, smissing))
     print("%-16s %8s %9s %7s" % ("state", "labelled", "precision", "recall"))
@@ -274,6 +313,10 @@ if sn:
     print("automatic closes (fixed, not-a-bug) right: %s (%d of %d)" % (
         "%.1f %%" % (100.0 * ctp / (ctp + cfp)) if ctp + cfp else "-",
         ctp, ctp + cfp))
+    if sn > sright and "" not in causes:
+        print("reports in the wrong state, by cause:")
+        for c, k in sorted(causes.items(), key=lambda x: (-x[1], x[0])):
+            print("  %4d %5.1f %%  %s" % (k, 100.0 * k / (sn - sright), c))
 if misses:
     print("\nreplies handled wrong:")
     print("\n".join(wrong))

@@ -65,6 +65,7 @@ LKB_SH_TESTS = \
 	%reldir%/t0487-outsider-review.sh \
 	%reldir%/t0488-tree-people.sh \
 	%reldir%/t0489-fix-over-dispute.sh \
+	%reldir%/t0490-triage-accuracy.sh \
 	%reldir%/t0500-web.sh \
 	%reldir%/t0510-web-layout.sh \
 	%reldir%/t0600-smtp.sh \
