@@ -20,32 +20,23 @@ import argparse
 import email
 import email.policy
 import glob
-import lzma
 import os
 import re
 import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-FROM_LINE = re.compile(
-    rb"\n(?=From \S+ \w{3} \w{3} [ \d]\d \d\d:\d\d:\d\d \d{4}\n)")
+sys.path.insert(0, HERE)
+import pack as P  # noqa: E402  (same folder: mbox reading, text helpers)
 
 
 def bodies(paths):
-    """{message-id: plain text body} of the mboxrd files."""
+    """{message-id: text} of the mboxrd files (pack.py reads them)."""
     out = {}
     for p in paths:
-        raw = lzma.open(p).read() if p.endswith(".xz") else open(p, "rb").read()
-        for chunk in FROM_LINE.split(raw):
-            if chunk.startswith(b"From "):
-                chunk = chunk.split(b"\n", 1)[1]
-            m = email.message_from_bytes(chunk, policy=email.policy.default)
-            mid = (m["message-id"] or "").strip().strip("<>")
-            try:
-                b = m.get_body(("plain",))
-                out[mid] = b.get_content() if b else ""
-            except (LookupError, ValueError, AttributeError):
-                out[mid] = ""
+        for raw in P.read_mbox(p):
+            msg = email.message_from_bytes(raw, policy=email.policy.default)
+            out.setdefault(P.mid_of(msg), P.text_of(msg)[0])
     return out
 
 

@@ -60,14 +60,6 @@ triage_participants(struct triage *t, struct triage_mail *tm)
 	return rc < 0 ? rc : LKB_OK;
 }
 
-int
-triage_is_lkp(struct triage *t, const struct triage_mail *tm)
-{
-	struct rule_author au = { NULL, tm->author };
-
-	return tm->author && rules_author_is_lkp(t->rules, &au, NULL);
-}
-
 enum auth_tier
 triage_tier(struct triage *t, const struct triage_mail *tm)
 {

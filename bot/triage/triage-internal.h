@@ -135,6 +135,8 @@ int triage_record_event(struct triage *t, struct triage_mail *tm,
 			const char *context) LKB_WARN_UNUSED;
 /* store_addr_fn collecting addresses into tm->addrs. */
 int triage_add_addr(const char *addr, void *arg);
+/* Is tm's author in the LKP team ([bot] lkp_team, by address)? */
+int triage_is_lkp(struct triage *t, const struct triage_mail *tm);
 /* Is the robot report in message msg_id (row sm) verified? Without
  * [bot] verify_senders every mail is believed (1); with dkim it must
  * come from the LKP team's address and carry its domain's signature.
@@ -174,8 +176,6 @@ int triage_signed_for(struct triage *t, struct triage_mail *tm)
  * To, Cc), when that mail verifies. */
 int triage_participants(struct triage *t, struct triage_mail *tm)
 	LKB_WARN_UNUSED;
-/* Is tm's author in the LKP team ([bot] lkp_team, by address)? */
-int triage_is_lkp(struct triage *t, const struct triage_mail *tm);
 /* The author's tier: maintainer, participant (the report's recipients and
  * the LKP team) or other. */
 enum auth_tier triage_tier(struct triage *t, const struct triage_mail *tm);

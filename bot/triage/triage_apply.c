@@ -164,15 +164,20 @@ triage_report_verified(struct triage *t, int64_t msg_id,
 }
 
 int
+triage_is_lkp(struct triage *t, const struct triage_mail *tm)
+{
+	struct rule_author au = { NULL, tm->author };
+
+	return tm->author && rules_author_is_lkp(t->rules, &au, NULL);
+}
+
+int
 triage_report_why(struct triage *t, int64_t msg_id,
 		  const struct store_msg *sm, char *why, size_t len)
 {
-	struct rule_author au = { NULL, sm->from_addr };
+	struct triage_mail tm = { .author = sm->from_addr };
 
-	snprintf(why, len, "not verified: the mail is not kept");
-	if (!t->verify)
-		return 1;
-	if (!sm->from_addr || !rules_author_is_lkp(t->rules, &au, NULL)) {
+	if (t->verify && !triage_is_lkp(t, &tm)) {
 		snprintf(why, len, "not verified: %s is not the LKP team's "
 			 "address", sm->from_addr ? sm->from_addr : "?");
 		lkb_info("report message %lld: %s", (long long)msg_id, why);
@@ -330,7 +335,6 @@ triage_record_event(struct triage *t, struct triage_mail *tm,
 {
 	int by_bot = rules_addr_is_bot(t->rules, tm->author);
 	int may_change = tier != TIER_OTHER || by_bot;
-	struct rule_author au = { NULL, tm->author };
 	struct store_event ev = { 0 };
 	struct lc_input in = { 0 };
 	enum lc_verdict v;
@@ -385,8 +389,7 @@ triage_record_event(struct triage *t, struct triage_mail *tm,
 	in.tier = may_change ? tier : TIER_PARTICIPANT;
 	in.by_bot = by_bot;
 	if (e->type == EV_FIX_APPLIED && may_change &&
-	    tier == TIER_PARTICIPANT &&
-	    !rules_author_is_lkp(t->rules, &au, NULL)) {
+	    tier == TIER_PARTICIPANT && !triage_is_lkp(t, tm)) {
 		if ((rc = store_report_on_tree(t->st, tm->report_id)) < 0)
 			return rc;
 		in.tree_people = rc;
